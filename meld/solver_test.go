@@ -1,0 +1,259 @@
+package meld
+
+import (
+	"flag"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+var long = flag.Bool("long", false, "run the long randomized comparisons")
+
+func mustHand(t testing.TB, s string) notation.CardSet {
+	t.Helper()
+	h, err := notation.ParseHand(s)
+	if err != nil {
+		t.Fatalf("ParseHand(%q): %v", s, err)
+	}
+	return h
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		cards string
+		want  Kind
+	}{
+		{"AS 2S 3S", Run},
+		{"QS KS AS", NotMeld}, // aces are low only
+		{"KS AS 2S", NotMeld}, // no wrap
+		{"7C 7D 7H", Set},
+		{"7C 7D 7H 7S", Set},
+		{"7C 7D", NotMeld},
+		{"5H 6H 7H 8H 9H TH JH QH KH", Run},
+		{"5H 6H 8H", NotMeld},
+		{"5H 6H 7D", NotMeld},
+		{"5H 5D 6H 6D", NotMeld},
+	}
+	for _, tt := range tests {
+		if got := Classify(mustHand(t, tt.cards)); got != tt.want {
+			t.Errorf("Classify(%s) = %v, want %v", tt.cards, got, tt.want)
+		}
+	}
+}
+
+func TestRunTable(t *testing.T) {
+	// Spot checks of the per-suit run table against hand-worked values.
+	tests := []struct {
+		ranks string // ranks of one suit
+		want  int
+	}{
+		{"", 0},
+		{"A", 1},
+		{"A23", 0},
+		{"A24", 7},
+		{"A2345", 0},
+		{"QKA", 21}, // no wrap: A, Q, K all deadwood
+		{"9TJQK", 0},
+		{"23 56", 16},
+		{"2345 789", 0},
+	}
+	for _, tt := range tests {
+		var m uint16
+		for _, r := range tt.ranks {
+			if r == ' ' {
+				continue
+			}
+			c, err := notation.ParseCard(string(r) + "s")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m |= 1 << c.Rank()
+		}
+		if got := int(runDeadwood[m]); got != tt.want {
+			t.Errorf("runDeadwood[%s] = %d, want %d", tt.ranks, got, tt.want)
+		}
+	}
+}
+
+func TestMinDeadwoodExamples(t *testing.T) {
+	tests := []struct {
+		name string
+		hand string
+		want int
+	}{
+		// The rules documents' 11-card hand: three kings and 38 points.
+		{"three kings, 38 points", "KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", 38},
+		// Wikipedia: the 7 of diamonds fits the set or the run, not both.
+		{"shared seven", "7C 7S 7D 8D 9D", 14},
+		{"gin, set of four and two runs", "7C 7D 7H 7S 3S 4S 5S 9H TH JH", 0},
+		{"big gin", "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", 0},
+		{"no melds", "AC 3D 5H 7S 9C JD KH 2S 4C 6D", 1 + 3 + 5 + 7 + 9 + 10 + 10 + 2 + 4 + 6},
+		{"OpenSpiel's counterexample", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", 6},
+		{"empty", "", 0},
+	}
+	for _, tt := range tests {
+		var h notation.CardSet
+		if tt.hand != "" {
+			h = mustHand(t, tt.hand)
+		}
+		if got := MinDeadwood(h); got != tt.want {
+			t.Errorf("%s: MinDeadwood(%s) = %d, want %d", tt.name, tt.hand, got, tt.want)
+		}
+	}
+}
+
+func TestBestDiscardBeatsOpenSpielShortcut(t *testing.T) {
+	// Melding all 11 cards and dropping the highest deadwood card leaves 3
+	// here; discarding the six of spades is gin.
+	h := mustHand(t, "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S")
+	c, dw, ok := BestDiscard(h)
+	if !ok || c.String() != "6S" || dw != 0 {
+		t.Fatalf("BestDiscard = %v %d %v, want 6S 0 true", c, dw, ok)
+	}
+	ds := Discards(h)
+	if ds[0].Card.String() != "6S" || ds[0].Deadwood != 0 {
+		t.Fatalf("Discards[0] = %+v, want 6S 0", ds[0])
+	}
+}
+
+func TestArrangementsExamples(t *testing.T) {
+	tests := []struct {
+		hand string
+		want []string
+	}{
+		{"7C 7S 7D 8D 9D", []string{"7D 8D 9D [7C 7S]"}},
+		// A six-card run and its split are two arrangements.
+		{"AS 2S 3S 4S 5S 6S", []string{"AS 2S 3S 4S 5S 6S", "AS 2S 3S | 4S 5S 6S"}},
+		// A set of four, and each of its four sets of three with the odd
+		// card in a run.
+		{"7C 7D 7H 7S 8S 9S", []string{"7C 7D 7H | 7S 8S 9S"}},
+		{"5H 5D 5C 6H 7H 5S", []string{"5C 5D 5S | 5H 6H 7H"}},
+	}
+	for _, tt := range tests {
+		got := Arrangements(mustHand(t, tt.hand))
+		if len(got) != len(tt.want) {
+			t.Errorf("Arrangements(%s) = %v, want %v", tt.hand, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i].String() != tt.want[i] {
+				t.Errorf("Arrangements(%s)[%d] = %q, want %q", tt.hand, i, got[i], tt.want[i])
+			}
+		}
+	}
+}
+
+// checkAgainstReference compares the fast solver with the reference on one
+// hand, failing the test on any difference.
+func checkAgainstReference(t *testing.T, h notation.CardSet) {
+	t.Helper()
+	wantMin, wantKeys := refSolve(h)
+	if got := MinDeadwood(h); got != wantMin {
+		t.Fatalf("MinDeadwood(%s) = %d, reference %d", h, got, wantMin)
+	}
+	arrs := Arrangements(h)
+	seen := map[string]bool{}
+	for _, a := range arrs {
+		var melds []notation.CardSet
+		var used notation.CardSet
+		for _, m := range a.Melds {
+			if Classify(m.Cards) != m.Kind || m.Kind == NotMeld {
+				t.Fatalf("hand %s: %v is not a %v", h, m.Cards, m.Kind)
+			}
+			if used&m.Cards != 0 {
+				t.Fatalf("hand %s: melds overlap in %v", h, a)
+			}
+			used |= m.Cards
+			melds = append(melds, m.Cards)
+		}
+		if used|a.Deadwood != h || used&a.Deadwood != 0 {
+			t.Fatalf("hand %s: arrangement %v does not partition the hand", h, a)
+		}
+		if a.Points() != wantMin {
+			t.Fatalf("hand %s: arrangement %v has %d points, want %d", h, a, a.Points(), wantMin)
+		}
+		k := refKey(melds)
+		if seen[k] {
+			t.Fatalf("hand %s: arrangement %v listed twice", h, a)
+		}
+		seen[k] = true
+		if !wantKeys[k] {
+			t.Fatalf("hand %s: arrangement %v is not minimal per the reference", h, a)
+		}
+	}
+	if len(seen) != len(wantKeys) {
+		t.Fatalf("hand %s: %d arrangements, reference has %d: %v", h, len(seen), len(wantKeys), arrs)
+	}
+}
+
+func TestAgainstReference(t *testing.T) {
+	n := 100_000
+	if *long {
+		n = 2_000_000
+	}
+	if testing.Short() {
+		n = 10_000
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < n; i++ {
+		size := 10 + i%2
+		var h notation.CardSet
+		if i%4 < 2 {
+			h = randomHand(rng, size)
+		} else {
+			h = denseHand(rng, size)
+		}
+		checkAgainstReference(t, h)
+	}
+}
+
+func TestAgainstReferenceOtherSizes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 5_000; i++ {
+		size := 1 + rng.IntN(14)
+		if i%2 == 0 {
+			checkAgainstReference(t, randomHand(rng, size))
+		} else {
+			checkAgainstReference(t, denseHand(rng, min(size, 16)))
+		}
+	}
+}
+
+func TestBestDiscardAgainstReference(t *testing.T) {
+	n := 20_000
+	if *long {
+		n = 500_000
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < n; i++ {
+		var h notation.CardSet
+		if i%2 == 0 {
+			h = randomHand(rng, 11)
+		} else {
+			h = denseHand(rng, 11)
+		}
+		ds := Discards(h)
+		best := 1 << 30
+		for c := range h.All() {
+			want, _ := refSolve(h.Without(c))
+			best = min(best, want)
+			found := false
+			for _, d := range ds {
+				if d.Card == c {
+					found = true
+					if d.Deadwood != want {
+						t.Fatalf("hand %s: discarding %v leaves %d, reference %d", h, c, d.Deadwood, want)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("hand %s: no discard entry for %v", h, c)
+			}
+		}
+		c, dw, ok := BestDiscard(h)
+		if !ok || dw != best || c != ds[0].Card || ds[0].Deadwood != best {
+			t.Fatalf("hand %s: BestDiscard = %v %d, Discards[0] = %+v, reference best %d", h, c, dw, ds[0], best)
+		}
+	}
+}
