@@ -1,0 +1,126 @@
+// Package analyze turns solver results into decisions and reports: the
+// verdict on a hand, the discards ranked, and the structures that the
+// command-line tool prints as tables or JSON.
+package analyze
+
+import (
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// MaxHandSize is the most cards a hand can hold: ten, plus the card drawn
+// before the discard.
+const MaxHandSize = 11
+
+// ErrHandSize is returned for a hand with more than MaxHandSize cards.
+var ErrHandSize = fmt.Errorf("a gin rummy hand holds at most %d cards", MaxHandSize)
+
+// MeldReport is one meld in a report.
+type MeldReport struct {
+	Kind  string   `json:"kind"`
+	Cards []string `json:"cards"`
+}
+
+// ArrangementReport is one minimal arrangement in a report.
+type ArrangementReport struct {
+	Melds         [][]string `json:"melds"`
+	DeadwoodCards []string   `json:"deadwood_cards"`
+	Deadwood      int        `json:"deadwood"`
+	meld          meld.Arrangement
+}
+
+// Arrangement returns the solver's arrangement behind the report.
+func (a ArrangementReport) Arrangement() meld.Arrangement { return a.meld }
+
+// DiscardReport is the deadwood left by one discard.
+type DiscardReport struct {
+	Card     string `json:"card"`
+	Deadwood int    `json:"deadwood"`
+	Gin      bool   `json:"gin"`
+	CanKnock bool   `json:"can_knock"`
+}
+
+// ScoreReport is everything `ginadvisor score` says about one hand.
+//
+// For an 11-card hand, Deadwood is the minimum before the discard, while
+// Gin, CanKnock and BestDeadwood are about the hand after the best discard.
+type ScoreReport struct {
+	Cards        []string            `json:"cards"`
+	Deadwood     int                 `json:"deadwood"`
+	Arrangements []ArrangementReport `json:"arrangements"`
+	Gin          bool                `json:"gin"`
+	CanKnock     bool                `json:"can_knock"`
+	KnockLimit   int                 `json:"knock_limit"`
+	BigGin       *bool               `json:"big_gin,omitempty"`
+	BestDeadwood *int                `json:"best_deadwood,omitempty"`
+	Discards     []DiscardReport     `json:"discards,omitempty"`
+	Verdict      string              `json:"verdict"`
+
+	hand notation.CardSet
+}
+
+// Hand returns the hand the report is about.
+func (r *ScoreReport) Hand() notation.CardSet { return r.hand }
+
+// Score analyses a hand of up to 11 cards under the given knock limit.
+// Gin and knocking are judged only for hands of 10 or 11 cards; a smaller
+// hand gets its melds and deadwood alone.
+func Score(hand notation.CardSet, knockLimit int) (*ScoreReport, error) {
+	n := hand.Len()
+	if n > MaxHandSize {
+		return nil, fmt.Errorf("%d cards: %w", n, ErrHandSize)
+	}
+	r := &ScoreReport{Cards: hand.Strings(), KnockLimit: knockLimit, hand: hand}
+	r.Deadwood = meld.MinDeadwood(hand)
+	for _, a := range meld.Arrangements(hand) {
+		ar := ArrangementReport{Melds: [][]string{}, DeadwoodCards: a.Deadwood.Strings(), Deadwood: a.Points(), meld: a}
+		for _, m := range a.Melds {
+			ar.Melds = append(ar.Melds, m.Cards.Strings())
+		}
+		r.Arrangements = append(r.Arrangements, ar)
+	}
+	after := r.Deadwood
+	if n == MaxHandSize {
+		big := r.Deadwood == 0
+		r.BigGin = &big
+		for _, d := range meld.Discards(hand) {
+			r.Discards = append(r.Discards, DiscardReport{
+				Card:     d.Card.String(),
+				Deadwood: d.Deadwood,
+				Gin:      d.Deadwood == 0,
+				CanKnock: d.Deadwood <= knockLimit,
+			})
+		}
+		after = r.Discards[0].Deadwood
+		r.BestDeadwood = &after
+	}
+	if n >= 10 {
+		r.Gin = after == 0
+		r.CanKnock = after <= knockLimit
+	}
+	r.Verdict = verdict(r, after)
+	return r, nil
+}
+
+func verdict(r *ScoreReport, after int) string {
+	if r.BigGin != nil && *r.BigGin {
+		return "big gin: all 11 cards meld"
+	}
+	if n := len(r.Cards); n < 10 {
+		return fmt.Sprintf("%d cards, not a full hand: gin and knocking need 10", n)
+	}
+	suffix := ""
+	if len(r.Discards) > 0 {
+		suffix = " after discarding " + r.Discards[0].Card
+	}
+	switch {
+	case after == 0:
+		return "gin" + suffix
+	case after <= r.KnockLimit:
+		return fmt.Sprintf("may knock with %d%s", after, suffix)
+	default:
+		return fmt.Sprintf("%d over the knock limit of %d (deadwood %d%s)", after-r.KnockLimit, r.KnockLimit, after, suffix)
+	}
+}

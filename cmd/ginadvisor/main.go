@@ -1,0 +1,213 @@
+// Command ginadvisor analyses gin rummy hands and advises on play.
+//
+// Exit codes:
+//
+//	0  success
+//	1  an unexpected failure, such as a read or write error
+//	2  a usage error: an unknown command or flag, or a bad flag value
+//	3  bad input: a hand, meld list or log line could not be read
+//	4  an illegal play: the input was read but the rules forbid it
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/fatih/color"
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes, documented in the package comment and the README.
+const (
+	ExitOK       = 0
+	ExitFailure  = 1
+	ExitUsage    = 2
+	ExitBadInput = 3
+	ExitIllegal  = 4
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// exitError carries an exit code through the command's error return.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageError(format string, args ...any) error {
+	return &exitError{code: ExitUsage, err: fmt.Errorf(format, args...)}
+}
+
+func inputError(err error) error { return &exitError{code: ExitBadInput, err: err} }
+
+// silentExit reports a code whose messages were already written.
+type silentExit int
+
+func (s silentExit) Error() string { return fmt.Sprintf("exit %d", int(s)) }
+
+// run is main without the process: it takes the arguments, the streams and
+// the environment, and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	app := newApp(stdin, stdout, stderr, getenv)
+	err := app.Run(reorderArgs(app, args))
+	if err == nil {
+		return ExitOK
+	}
+	var se silentExit
+	if errors.As(err, &se) {
+		return int(se)
+	}
+	fmt.Fprintln(stderr, "ginadvisor:", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return ExitFailure
+}
+
+func onUsageError(_ *cli.Context, err error, _ bool) error {
+	return &exitError{code: ExitUsage, err: err}
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
+	return newAppWith(&environment{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, isTerminal: isTerminal})
+}
+
+func newAppWith(env *environment) *cli.App {
+	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
+	app := &cli.App{
+		Name:      "ginadvisor",
+		Usage:     "analyse gin rummy hands and advise on play",
+		Version:   version,
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		// Errors are printed once, by run, with their exit codes.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError:   onUsageError,
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(stderr, "ginadvisor: unknown command %q; see 'ginadvisor help'\n", name)
+			env.notFound = true
+		},
+		Commands: []*cli.Command{
+			scoreCommand(env),
+		},
+		After: func(*cli.Context) error {
+			if env.notFound {
+				return silentExit(ExitUsage)
+			}
+			return nil
+		},
+	}
+	for _, c := range app.Commands {
+		c.OnUsageError = onUsageError
+	}
+	return app
+}
+
+// environment is what the commands share: streams, the environment and
+// the output settings.
+type environment struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	notFound       bool
+	// isTerminal tells whether a writer is a terminal; tests replace it.
+	isTerminal func(io.Writer) bool
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// useColor decides whether to color output: never with --no-color, with
+// NO_COLOR set, with TERM=dumb, or when stdout is not a terminal.
+func (e *environment) useColor(c *cli.Context) bool {
+	if c.Bool("no-color") || e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
+		return false
+	}
+	return e.isTerminal(e.stdout)
+}
+
+// setColor applies the color decision; fatih/color keeps it in a global.
+func (e *environment) setColor(c *cli.Context) {
+	color.NoColor = !e.useColor(c)
+}
+
+// outputFlags are the flags every command has.
+func outputFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "json", Usage: "print JSON (one object per line when streaming)"},
+		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
+	}
+}
+
+// reorderArgs moves the flags that follow a command's positional arguments
+// in front of them, because urfave/cli stops reading flags at the first
+// positional argument and would otherwise ignore them silently. A "--"
+// ends the flags as usual.
+func reorderArgs(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	// Find the command: the first argument that is not a global flag.
+	i := 1
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" {
+		i++
+	}
+	if i >= len(args) {
+		return args
+	}
+	cmd := app.Command(args[i])
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		tv := false
+		if d, ok := f.(cli.DocGenerationFlag); ok {
+			tv = d.TakesValue()
+		}
+		for _, n := range f.Names() {
+			takesValue[n] = tv
+		}
+	}
+	out := append([]string{}, args[:i+1]...)
+	var flags, positional []string
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if a == "--" {
+			positional = append(positional, rest[j:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(rest) {
+				j++
+				flags = append(flags, rest[j])
+			}
+			continue
+		}
+		positional = append(positional, a)
+	}
+	out = append(out, flags...)
+	return append(out, positional...)
+}

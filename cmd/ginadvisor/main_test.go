@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/fatih/color"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func noEnv(string) string { return "" }
+
+// runCLI runs the tool in-process and returns its exit code and output.
+func runCLI(t testing.TB, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(append([]string{"ginadvisor"}, args...), strings.NewReader(stdin), &out, &errOut, noEnv)
+	return code, out.String(), errOut.String()
+}
+
+// golden compares got with testdata/name.golden, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+	}{
+		{"score_10", "", []string{"score", "As 2s 3s 4s 5s 6s 7h 7d 7c Kd"}, ExitOK},
+		{"score_10_json", "", []string{"score", "--json", "As 2s 3s 4s 5s 6s 7h 7d 7c Kd"}, ExitOK},
+		{"score_11", "", []string{"score", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S"}, ExitOK},
+		{"score_11_json", "", []string{"score", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", "--json"}, ExitOK},
+		{"score_three_kings", "", []string{"score", "KC KD KH AS 2H 3C 4D 5S 6H 8C 9D"}, ExitOK},
+		{"score_big_gin", "", []string{"score", "--symbols", "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"}, ExitOK},
+		{"score_unsplit_args", "", []string{"score", "s:A23", "h:789", "KC", "KD", "KH", "QS", "--knock-limit", "5"}, ExitOK},
+		{"score_stream", "As 2s 3s 4h 5h 6h 7c 7d 7s 9d\n\n# a comment\nAs Xs\nKC KD KH AS 2H 3C 4D 5S 6H 8C 9D\nAs 2s\n", []string{"score", "-"}, ExitBadInput},
+		{"score_stream_json", "As 2s 3s 4h 5h 6h 7c 7d 7s 9d\nAs As\nQS KS AS 2C 3C 4C\n", []string{"score", "--json"}, ExitBadInput},
+		{"score_bad_card", "", []string{"score", "As 2s Zz"}, ExitBadInput},
+		{"score_twelve", "", []string{"score", "s:A23456789TJQ"}, ExitBadInput},
+		{"score_bad_flag", "", []string{"score", "As", "--frobnicate"}, ExitUsage},
+		{"score_bad_limit", "", []string{"score", "--knock-limit", "-1", "As"}, ExitUsage},
+		{"unknown_command", "", []string{"frob"}, ExitUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d; stderr: %s", code, tt.code, errOut)
+			}
+			golden(t, tt.name, out+"--- stderr\n"+errOut)
+		})
+	}
+}
+
+func TestFlagsAfterArguments(t *testing.T) {
+	_, before, _ := runCLI(t, "", "score", "--json", "As 2s 3s")
+	_, after, _ := runCLI(t, "", "score", "As 2s 3s", "--json")
+	if before != after || !strings.HasPrefix(after, "{") {
+		t.Errorf("flag after the hand was not honoured:\n%s\n%s", before, after)
+	}
+	_, tight, _ := runCLI(t, "", "score", "As 2s 3s", "--knock-limit=0", "--json")
+	if !strings.Contains(tight, `"knock_limit":0`) {
+		t.Errorf("--knock-limit=0 after the hand ignored: %s", tight)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "", "--version")
+	if code != ExitOK || !strings.Contains(out, version) {
+		t.Errorf("--version: code %d, output %q", code, out)
+	}
+}
+
+func TestColor(t *testing.T) {
+	defer func(saved bool) { color.NoColor = saved }(color.NoColor)
+	tests := []struct {
+		name     string
+		env      map[string]string
+		args     []string
+		terminal bool
+		want     bool
+	}{
+		{"terminal", nil, nil, true, true},
+		{"pipe", nil, nil, false, false},
+		{"flag", nil, []string{"--no-color"}, true, false},
+		{"NO_COLOR", map[string]string{"NO_COLOR": "1"}, nil, true, false},
+		{"dumb terminal", map[string]string{"TERM": "dumb"}, nil, true, false},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		env := &environment{stdout: &out, stderr: io.Discard, stdin: strings.NewReader(""),
+			getenv: func(k string) string { return tt.env[k] }, isTerminal: func(io.Writer) bool { return tt.terminal }}
+		a := newAppWith(env)
+		args := append([]string{"ginadvisor", "score", "As 2s 3s Kd"}, tt.args...)
+		if err := a.Run(reorderArgs(a, args)); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := strings.Contains(out.String(), "\x1b["); got != tt.want {
+			t.Errorf("%s: colored = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

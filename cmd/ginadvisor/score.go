@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+func scoreCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "show the best ways to meld a hand, its deadwood and the verdict",
+		ArgsUsage: "[HAND|-]",
+		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
+			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
+			"blank lines and lines starting with # are skipped.",
+		Flags: append(outputFlags(),
+			&cli.IntFlag{Name: "knock-limit", Value: 10, Usage: "the most deadwood a knock may have"},
+			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+		),
+		Action: func(c *cli.Context) error {
+			env.setColor(c)
+			limit := c.Int("knock-limit")
+			if limit < 0 {
+				return usageError("--knock-limit must be 0 or more, not %d", limit)
+			}
+			p := scorePrinter{env: env, out: env.stdout, json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit}
+			arg := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
+			if arg == "" || arg == "-" {
+				return p.stream(env.stdin, "stdin")
+			}
+			hand, err := notation.ParseHand(arg)
+			if err != nil {
+				return inputError(fmt.Errorf("hand %q: %w", arg, err))
+			}
+			r, err := analyze.Score(hand, limit)
+			if err != nil {
+				return inputError(err)
+			}
+			return p.print(r, 0)
+		},
+	}
+}
+
+type scorePrinter struct {
+	env   *environment
+	out   io.Writer
+	json  bool
+	names cardNamer
+	limit int
+}
+
+// lineResult is the JSON for one line of streamed input.
+type lineResult struct {
+	Line int `json:"line"`
+	*analyze.ScoreReport
+	Input string `json:"input,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+// stream scores one hand per line, reporting bad lines by number and going
+// on with the rest.
+//
+// Output is buffered, and flushed whenever the input has nothing more
+// waiting, so that a file is scored at full speed while a person or a
+// pipe sees each result as soon as its line is in.
+func (p scorePrinter) stream(r io.Reader, name string) error {
+	in := bufio.NewReaderSize(r, 64*1024)
+	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
+	p.out = out
+	defer out.Flush()
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	bad, n := 0, 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		hand, err := notation.ParseHand(line)
+		var rep *analyze.ScoreReport
+		if err == nil {
+			rep, err = analyze.Score(hand, p.limit)
+		}
+		if err != nil {
+			bad++
+			msg := name + ":" + strconv.Itoa(n) + ": " + err.Error()
+			fmt.Fprintln(p.env.stderr, "ginadvisor:", msg)
+			if p.json {
+				if err := writeJSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()}); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if err := p.print(rep, n); err != nil {
+			return err
+		}
+		if in.Buffered() == 0 {
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading %s after line %d: %w", name, n, err)
+	}
+	if bad > 0 {
+		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
+		return silentExit(ExitBadInput)
+	}
+	return nil
+}
+
+func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
+	w := p.out
+	if p.json {
+		if line > 0 {
+			return writeJSON(w, lineResult{Line: line, ScoreReport: r})
+		}
+		return writeJSON(w, r)
+	}
+	if line > 0 {
+		if _, err := fmt.Fprintf(w, "Line %d: ", line); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", p.names.set(r.Hand()), len(r.Cards)); err != nil {
+		return err
+	}
+	rows := make([][]string, 0, len(r.Arrangements))
+	for i, a := range r.Arrangements {
+		melds := make([]string, 0, len(a.Melds))
+		for _, m := range a.Melds {
+			melds = append(melds, meldColor.Sprint(p.names.names(m)))
+		}
+		meldText := strings.Join(melds, " | ")
+		if meldText == "" {
+			meldText = "-"
+		}
+		dead := "-"
+		if len(a.DeadwoodCards) > 0 {
+			dead = deadwoodColor.Sprint(p.names.names(a.DeadwoodCards))
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Deadwood)})
+	}
+	if err := renderTable(w, []string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
+		return err
+	}
+	if len(r.Discards) > 0 {
+		rows = rows[:0]
+		for _, d := range r.Discards {
+			status := "over"
+			switch {
+			case d.Gin:
+				status = "gin"
+			case d.CanKnock:
+				status = "knock"
+			}
+			c, _ := notation.ParseCard(d.Card)
+			rows = append(rows, []string{p.names.card(c), strconv.Itoa(d.Deadwood), status})
+		}
+		if err := renderTable(w, []string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "Deadwood: %d. Verdict: %s.\n", r.Deadwood, verdictColor.Sprint(r.Verdict))
+	if line > 0 {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}
+
