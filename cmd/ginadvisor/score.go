@@ -31,7 +31,7 @@ func scoreCommand(env *environment) *cli.Command {
 			if limit < 0 {
 				return usageError("--knock-limit must be 0 or more, not %d", limit)
 			}
-			p := scorePrinter{env: env, out: env.stdout, json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit}
+			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit}
 			arg := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
 			if arg == "" || arg == "-" {
 				return p.stream(env.stdin, "stdin")
@@ -50,11 +50,12 @@ func scoreCommand(env *environment) *cli.Command {
 }
 
 type scorePrinter struct {
-	env   *environment
-	out   io.Writer
-	json  bool
-	names cardNamer
-	limit int
+	env    *environment
+	out    io.Writer
+	tables *tableWriter
+	json   bool
+	names  cardNamer
+	limit  int
 }
 
 // lineResult is the JSON for one line of streamed input.
@@ -75,6 +76,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 	in := bufio.NewReaderSize(r, 64*1024)
 	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
 	p.out = out
+	p.tables = newTableWriter(out)
 	defer out.Flush()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -152,7 +154,7 @@ func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
 		}
 		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Deadwood)})
 	}
-	if err := renderTable(w, []string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
+	if err := p.tables.render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
 		return err
 	}
 	if len(r.Discards) > 0 {
@@ -168,7 +170,7 @@ func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
 			c, _ := notation.ParseCard(d.Card)
 			rows = append(rows, []string{p.names.card(c), strconv.Itoa(d.Deadwood), status})
 		}
-		if err := renderTable(w, []string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
+		if err := p.tables.render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
 			return err
 		}
 	}
@@ -178,4 +180,3 @@ func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
 	}
 	return err
 }
-

@@ -1,0 +1,52 @@
+package analyze
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+func TestScore(t *testing.T) {
+	tests := []struct {
+		hand          string
+		limit         int
+		deadwood      int
+		gin, canKnock bool
+		bigGin        *bool
+		verdict       string
+	}{
+		{"KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", 10, 38, false, false, ptr(false), "19 over the knock limit of 10 (deadwood 29 after discarding 9D)"},
+		{"3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", 10, 6, true, true, ptr(false), "gin after discarding 6S"},
+		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", 10, 0, true, true, ptr(true), "big gin: all 11 cards meld"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", 10, 10, false, true, nil, "may knock with 10"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", 9, 10, false, false, nil, "1 over the knock limit of 9 (deadwood 10)"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", 10, 0, true, true, nil, "gin"},
+		{"As 2s 3s", 10, 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
+	}
+	for _, tt := range tests {
+		h, err := notation.ParseHand(tt.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Score(h, tt.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Deadwood != tt.deadwood || r.Gin != tt.gin || r.CanKnock != tt.canKnock || r.Verdict != tt.verdict {
+			t.Errorf("Score(%s) = deadwood %d gin %v knock %v %q", tt.hand, r.Deadwood, r.Gin, r.CanKnock, r.Verdict)
+		}
+		if (r.BigGin == nil) != (tt.bigGin == nil) || (r.BigGin != nil && *r.BigGin != *tt.bigGin) {
+			t.Errorf("Score(%s).BigGin = %v", tt.hand, r.BigGin)
+		}
+		if tt.bigGin != nil && len(r.Discards) != 11 {
+			t.Errorf("Score(%s) has %d discards", tt.hand, len(r.Discards))
+		}
+	}
+	h, _ := notation.ParseHand("s:A23456789TJQ")
+	if _, err := Score(h, 10); !errors.Is(err, ErrHandSize) {
+		t.Errorf("12 cards: %v", err)
+	}
+}
+
+func ptr(b bool) *bool { return &b }
