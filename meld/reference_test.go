@@ -102,10 +102,12 @@ func randomHand(rng *rand.Rand, n int) notation.CardSet {
 }
 
 // denseHand deals n distinct cards from a window of 4 to 7 neighbouring
-// ranks, where sets and runs overlap heavily.
+// ranks, where sets and runs overlap heavily. A window holds at most
+// 4*width cards, so n is capped there.
 func denseHand(rng *rand.Rand, n int) notation.CardSet {
 	width := 4 + rng.IntN(4)
 	lo := rng.IntN(notation.NumRanks - width + 1)
+	n = min(n, 4*width)
 	var h notation.CardSet
 	for h.Len() < n {
 		r := notation.Rank(lo + rng.IntN(width))

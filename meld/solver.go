@@ -123,6 +123,9 @@ func MinDeadwood(hand notation.CardSet) int {
 	}
 	var ch choices
 	rest, _ := prepare(u, &ch)
+	if ch.leaves() > maxLeaves {
+		return minDeadwoodByRank(u)
+	}
 	return ch.best(rest, 0)
 }
 

@@ -257,3 +257,36 @@ func TestBestDiscardAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+func TestLargeHands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	// The rank-by-rank programme against the set enumeration, on hands
+	// small enough for the enumeration.
+	for i := 0; i < 3_000; i++ {
+		size := 1 + rng.IntN(24)
+		h := randomHand(rng, size)
+		if i%2 == 1 {
+			h = denseHand(rng, min(size, 20))
+		}
+		var ch choices
+		rest, _ := prepare(uint64(h), &ch)
+		if ch.leaves() > maxLeaves {
+			continue
+		}
+		if got, want := minDeadwoodByRank(uint64(h)), ch.best(rest, 0); got != want {
+			t.Fatalf("hand %s: by rank %d, by set choices %d", h, got, want)
+		}
+	}
+	if got := MinDeadwood(notation.FullDeck); got != 0 {
+		t.Errorf("MinDeadwood(full deck) = %d", got)
+	}
+	// Every card of a suit but the king, and the four kings: all meld.
+	h := notation.FullDeck.Minus(mustHand(t, "KC KD KH KS")).Union(mustHand(t, "KC KD KH"))
+	if got := MinDeadwood(h); got != 0 {
+		t.Errorf("MinDeadwood(%s) = %d, want 0", h, got)
+	}
+	h = mustHand(t, "c:A2345678 d:A2345678 h:A2345678 s:A2345678 KC KD")
+	if got := MinDeadwood(h); got != 20 {
+		t.Errorf("MinDeadwood(%s) = %d, want 20", h, got)
+	}
+}
