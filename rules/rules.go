@@ -1,0 +1,179 @@
+// Package rules holds the rule sets of gin rummy and settles hands and
+// games under them: who wins a showdown, for how many points, and the
+// bonuses at the end of a game, each with a breakdown a person can check.
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// Rules is one rule set. The zero value is not useful; start from a preset.
+type Rules struct {
+	// Name is the preset the rules came from, with "+" when changed.
+	Name string `json:"name"`
+	// KnockLimit is the most deadwood a knock may have.
+	KnockLimit int `json:"knock_limit"`
+	// GinBonus is added to the opponent's deadwood when a player goes gin.
+	GinBonus int `json:"gin_bonus"`
+	// UndercutBonus is added to the difference when the defender undercuts.
+	UndercutBonus int `json:"undercut_bonus"`
+	// BigGin allows an 11-card gin without a discard.
+	BigGin bool `json:"big_gin"`
+	// BigGinBonus replaces the gin bonus for big gin.
+	BigGinBonus int `json:"big_gin_bonus"`
+	// TieIsUndercut gives a tie to the defender as an undercut. Without it
+	// a tie scores nothing for the knocker.
+	TieIsUndercut bool `json:"tie_is_undercut"`
+	// Target is the score that ends a game.
+	Target int `json:"target"`
+	// GameBonus goes to the winner of the game.
+	GameBonus int `json:"game_bonus"`
+	// BoxBonus goes to each player for each hand they won (the line bonus).
+	BoxBonus int `json:"box_bonus"`
+	// ShutoutDoubles doubles the winner's hand points when the loser won
+	// no hand, before the box bonus is added.
+	ShutoutDoubles bool `json:"shutout_doubles"`
+	// Oklahoma takes the knock limit from the first upcard: its value, and
+	// gin only for an ace.
+	Oklahoma bool `json:"oklahoma"`
+	// SpadesDouble doubles a hand whose first upcard is a spade (Oklahoma).
+	SpadesDouble bool `json:"spades_double"`
+	// StraightGin forbids knocking: only gin ends a hand.
+	StraightGin bool `json:"straight_gin"`
+	// DeadStock is the stock size at which a hand ends with no score.
+	DeadStock int `json:"dead_stock"`
+	// FiftiethCard lets the opponent take the last discard to knock when
+	// the stock reaches DeadStock (the 50th-card rule).
+	FiftiethCard bool `json:"fiftieth_card"`
+	// WinnerDeals gives the next deal to the winner of a hand; otherwise
+	// the deal alternates. After a dead hand the same dealer deals again.
+	WinnerDeals bool `json:"winner_deals"`
+}
+
+// Standard is the North American default: knock at 10 or less, gin 25,
+// undercut 25 with ties to the defender, game to 100, no big gin.
+var Standard = Rules{
+	Name:          "standard",
+	KnockLimit:    10,
+	GinBonus:      25,
+	UndercutBonus: 25,
+	BigGinBonus:   31,
+	TieIsUndercut: true,
+	Target:        100,
+	DeadStock:     2,
+}
+
+// Presets are the named rule sets, by name.
+var Presets = map[string]Rules{
+	"standard": Standard,
+	"modern": func() Rules {
+		r := Standard
+		r.Name = "modern"
+		r.BigGin = true
+		r.BigGinBonus = 31
+		r.BoxBonus = 25
+		r.GameBonus = 100
+		r.ShutoutDoubles = true
+		return r
+	}(),
+	"uk": func() Rules {
+		r := Standard
+		r.Name = "uk"
+		r.GinBonus = 20
+		r.UndercutBonus = 10
+		return r
+	}(),
+	"oklahoma": func() Rules {
+		r := Standard
+		r.Name = "oklahoma"
+		r.Oklahoma = true
+		return r
+	}(),
+	"straight": func() Rules {
+		r := Standard
+		r.Name = "straight"
+		r.StraightGin = true
+		r.KnockLimit = 0
+		return r
+	}(),
+	"eaai": func() Rules {
+		r := Standard
+		r.Name = "eaai"
+		return r
+	}(),
+}
+
+// ErrUnknownPreset is returned by Preset for a name it does not know.
+var ErrUnknownPreset = errors.New("unknown rules preset")
+
+// PresetNames returns the preset names in alphabetical order.
+func PresetNames() []string {
+	names := make([]string, 0, len(Presets))
+	for n := range Presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Preset returns the named preset. Names are not case sensitive.
+func Preset(name string) (Rules, error) {
+	r, ok := Presets[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return Rules{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPreset, name, strings.Join(PresetNames(), ", "))
+	}
+	return r, nil
+}
+
+// Validate reports rule values that make no sense.
+func (r Rules) Validate() error {
+	switch {
+	case r.KnockLimit < 0:
+		return fmt.Errorf("knock limit %d is negative", r.KnockLimit)
+	case r.GinBonus < 0 || r.UndercutBonus < 0 || r.BigGinBonus < 0 || r.GameBonus < 0 || r.BoxBonus < 0:
+		return errors.New("bonuses may not be negative")
+	case r.Target <= 0:
+		return fmt.Errorf("game target %d must be positive", r.Target)
+	case r.DeadStock < 0 || r.DeadStock > 31:
+		return fmt.Errorf("dead-stock size %d must be from 0 to 31", r.DeadStock)
+	}
+	return nil
+}
+
+// Deal describes what of a deal the rules depend on: the first upcard.
+type Deal struct {
+	// Upcard is the first upcard; it matters only under Oklahoma rules.
+	Upcard notation.Card
+	// HasUpcard says whether Upcard is known.
+	HasUpcard bool
+}
+
+// KnockLimitFor returns the knock limit in force for a deal: 0 (gin only)
+// in straight gin, the first upcard's value under Oklahoma (an ace allows
+// gin only), and KnockLimit otherwise.
+func (r Rules) KnockLimitFor(d Deal) int {
+	switch {
+	case r.StraightGin:
+		return 0
+	case r.Oklahoma && d.HasUpcard:
+		if d.Upcard.Rank() == notation.Ace {
+			return 0
+		}
+		return min(d.Upcard.Value(), r.KnockLimit)
+	}
+	return r.KnockLimit
+}
+
+// Multiplier returns 2 when Oklahoma spade doubling applies to the deal,
+// and 1 otherwise.
+func (r Rules) Multiplier(d Deal) int {
+	if r.Oklahoma && r.SpadesDouble && d.HasUpcard && d.Upcard.Suit() == notation.Spades {
+		return 2
+	}
+	return 1
+}
