@@ -59,7 +59,7 @@ type knockSearch struct {
 	hand   notation.CardSet
 	limit  int
 	sp     Spread
-	visit  func(sp *Spread, deadwood notation.CardSet) bool
+	visit  func(sp Spread, deadwood notation.CardSet) bool
 	done   bool
 }
 
@@ -72,7 +72,7 @@ func (k *knockSearch) walk(i int, used notation.CardSet) {
 		return
 	}
 	if i == k.n {
-		if !k.visit(&k.sp, k.hand&^used) {
+		if !k.visit(k.sp, k.hand&^used) {
 			k.done = true
 		}
 		return
@@ -90,7 +90,7 @@ func (k *knockSearch) walk(i int, used notation.CardSet) {
 // at most limit deadwood, and that deadwood. Spreads need not be minimal:
 // a knocker may keep a meld as deadwood, or shorten one, to deny lay-offs.
 // visit returns false to stop early. It allocates nothing.
-func KnockSpreads(hand notation.CardSet, limit int, visit func(sp *Spread, deadwood notation.CardSet) bool) {
+func KnockSpreads(hand notation.CardSet, limit int, visit func(sp Spread, deadwood notation.CardSet) bool) {
 	var k knockSearch
 	k.hand, k.limit, k.visit = hand, limit, visit
 	k.n = allMelds(hand, &k.melds)

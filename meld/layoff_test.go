@@ -192,19 +192,19 @@ func TestLayoffAgainstReference(t *testing.T) {
 			}
 		}
 		spreads := 0
-		KnockSpreads(knocker, 10, func(sp *Spread, dead notation.CardSet) bool {
+		KnockSpreads(knocker, 10, func(sp Spread, dead notation.CardSet) bool {
 			spreads++
 			if spreads > 3 {
 				return false
 			}
 			melds := append([]notation.CardSet(nil), sp.Melds[:sp.N]...)
 			want, wantSets := refBestLayoff(melds, defender)
-			got, laid := BestLayoff(sp, defender)
+			got, laid := BestLayoff(&sp, defender)
 			if got != want || !wantSets[laid] {
 				t.Fatalf("spread %v vs %s: BestLayoff = %d via %s, reference %d via %v", melds, defender, got, laid, want, wantSets)
 			}
 			if i%10 == 0 {
-				dw, opts := LayoffOptions(sp, defender)
+				dw, opts := LayoffOptions(&sp, defender)
 				if dw != want || len(opts) != len(wantSets) {
 					t.Fatalf("spread %v vs %s: LayoffOptions = %d with %d options, reference %d with %d", melds, defender, dw, len(opts), want, len(wantSets))
 				}
@@ -257,7 +257,7 @@ func TestKnockSpreadsAgainstReference(t *testing.T) {
 		limit := rng.IntN(31)
 		want := refKnockSpreads(hand, limit)
 		got := map[string]bool{}
-		KnockSpreads(hand, limit, func(sp *Spread, dead notation.CardSet) bool {
+		KnockSpreads(hand, limit, func(sp Spread, dead notation.CardSet) bool {
 			k := refKey(sp.Melds[:sp.N])
 			if got[k] {
 				t.Fatalf("hand %s: spread %s visited twice", hand, k)

@@ -198,7 +198,7 @@ func TestBigGinShowdown(t *testing.T) {
 // lay-off subsets checked one by one.
 func refBestNet(r Rules, knocker, defender notation.CardSet) int {
 	best := -1 << 30
-	meld.KnockSpreads(knocker, r.KnockLimit, func(sp *meld.Spread, dead notation.CardSet) bool {
+	meld.KnockSpreads(knocker, r.KnockLimit, func(sp meld.Spread, dead notation.CardSet) bool {
 		dd := meld.MinDeadwood(defender)
 		if dead.Value() > 0 {
 			// Try every subset of the defender's cards as lay-offs.

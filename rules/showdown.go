@@ -98,8 +98,8 @@ func (r Rules) BestKnock(knocker, defender notation.CardSet, d Deal) (Showdown, 
 func (r Rules) bestKnock(knocker, defender notation.CardSet, limit int, bigGin bool, d Deal) Showdown {
 	var best Showdown
 	found := false
-	meld.KnockSpreads(knocker, limit, func(sp *meld.Spread, dead notation.CardSet) bool {
-		s := r.Settle(sp, dead, defender, bigGin, d)
+	meld.KnockSpreads(knocker, limit, func(sp meld.Spread, dead notation.CardSet) bool {
+		s := r.Settle(&sp, dead, defender, bigGin, d)
 		if !found || better(s, best) {
 			best, found = s, true
 		}
