@@ -197,18 +197,18 @@ func LayoffOptions(sp *Spread, hand notation.CardSet) (int, []LayoffOption) {
 	for _, laid := range all {
 		out = append(out, LayoffOption{
 			Layoffs:      laid,
-			Placements:   place(sp, laid),
+			Placements:   Placements(sp, laid),
 			Arrangements: Arrangements(hand &^ laid),
 		})
 	}
 	return s.best, out
 }
 
-// place says which meld each laid-off card goes on. A card may fit more
+// Placements says which meld of the spread each laid-off card goes on. A card may fit more
 // than one meld (a set's fourth card can also extend a run), and a chain
 // needs its inner cards first, so it searches for an order and a choice of
 // melds that places every card.
-func place(sp *Spread, laid notation.CardSet) []Placement {
+func Placements(sp *Spread, laid notation.CardSet) []Placement {
 	var grown [MaxSpread]notation.CardSet
 	copy(grown[:], sp.Melds[:sp.N])
 	var out []Placement

@@ -102,6 +102,9 @@ func newAppWith(env *environment) *cli.App {
 		},
 		Commands: []*cli.Command{
 			scoreCommand(env),
+			knockCommand(env),
+			layoffCommand(env),
+			rulesCommand(env),
 		},
 		After: func(*cli.Context) error {
 			if env.notFound {

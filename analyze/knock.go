@@ -1,0 +1,203 @@
+package analyze
+
+import (
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// PlacementReport is a card laid off on the knocker's meld with index Meld.
+type PlacementReport struct {
+	Card string `json:"card"`
+	Meld int    `json:"meld"`
+}
+
+// KnockReport is everything `ginadvisor knock` says about a showdown.
+type KnockReport struct {
+	Rules      string `json:"rules"`
+	KnockLimit int    `json:"knock_limit"`
+	// MeldsChosen says where the knocker's melds came from: "given", or
+	// "best against this defender".
+	MeldsChosen           string            `json:"melds_chosen"`
+	KnockerMelds          [][]string        `json:"knocker_melds"`
+	KnockerDeadwoodCards  []string          `json:"knocker_deadwood_cards"`
+	KnockerDeadwood       int               `json:"knocker_deadwood"`
+	DefenderMelds         [][]string        `json:"defender_melds"`
+	DefenderDeadwoodCards []string          `json:"defender_deadwood_cards"`
+	DefenderBefore        int               `json:"defender_deadwood_before_layoffs"`
+	DefenderDeadwood      int               `json:"defender_deadwood"`
+	Layoffs               []string          `json:"layoffs"`
+	Placements            []PlacementReport `json:"placements"`
+	Result                string            `json:"result"`
+	Winner                string            `json:"winner"`
+	Points                int               `json:"points"`
+	Multiplier            int               `json:"multiplier"`
+	Breakdown             []rules.Line      `json:"breakdown"`
+	Automatic             *AutomaticKnock   `json:"automatic,omitempty"`
+	Notes                 []string          `json:"notes,omitempty"`
+	spread                meld.Spread
+	score                 rules.HandScore
+	defenderArrangement   meld.Arrangement
+}
+
+// AutomaticKnock is the result had the knocker laid down its first
+// minimal arrangement without regard to the defender.
+type AutomaticKnock struct {
+	KnockerMelds [][]string `json:"knocker_melds"`
+	Layoffs      []string   `json:"layoffs"`
+	Result       string     `json:"result"`
+	Winner       string     `json:"winner"`
+	Points       int        `json:"points"`
+}
+
+// Spread returns the melds the knocker laid down.
+func (k *KnockReport) Spread() meld.Spread { return k.spread }
+
+// Score returns the settled hand.
+func (k *KnockReport) Score() rules.HandScore { return k.score }
+
+// DefenderArrangement returns the defender's melds and deadwood after
+// lay-offs.
+func (k *KnockReport) DefenderArrangement() meld.Arrangement { return k.defenderArrangement }
+
+// Knock settles a showdown. With a spread, the knocker lays down those
+// melds; without one (nil), it lays down the spread best against this
+// defender, and the report also gives the automatic minimal arrangement's
+// result.
+func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread, d rules.Deal) (*KnockReport, error) {
+	var s rules.Showdown
+	var err error
+	rep := &KnockReport{Rules: r.Name, KnockLimit: r.KnockLimitFor(d)}
+	if given != nil {
+		rep.MeldsChosen = "given"
+		s, err = r.KnockWith(*given, knocker, defender, d)
+	} else {
+		rep.MeldsChosen = "best against this defender"
+		s, err = r.BestKnock(knocker, defender, d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep.fill(s, defender)
+	if given == nil {
+		auto, err := r.AutoKnock(knocker, defender, d)
+		if err != nil {
+			return nil, err
+		}
+		rep.Automatic = &AutomaticKnock{
+			KnockerMelds: spreadStrings(&auto.Spread),
+			Layoffs:      auto.Layoffs.Strings(),
+			Result:       auto.Score.Outcome.String(),
+			Winner:       auto.Score.Winner.String(),
+			Points:       auto.Score.Points,
+		}
+		if net, autoNet := s.Score.KnockerNet(), auto.Score.KnockerNet(); net > autoNet {
+			note := fmt.Sprintf("the minimal arrangement would give the %s %d (%s); this spread gives the %s %d (%s)",
+				auto.Score.Winner, auto.Score.Points, auto.Score.Outcome, s.Score.Winner, s.Score.Points, s.Score.Outcome)
+			if auto.Score.Outcome == rules.Undercut {
+				note = fmt.Sprintf("the minimal arrangement would have handed the defender an undercut worth %d; this spread gives the %s %d (%s)",
+					auto.Score.Points, s.Score.Winner, s.Score.Points, s.Score.Outcome)
+			}
+			rep.Notes = append(rep.Notes, note)
+		}
+	}
+	return rep, nil
+}
+
+func spreadStrings(sp *meld.Spread) [][]string {
+	out := make([][]string, 0, sp.N)
+	for i := 0; i < sp.N; i++ {
+		out = append(out, sp.Melds[i].Strings())
+	}
+	return out
+}
+
+func (rep *KnockReport) fill(s rules.Showdown, defender notation.CardSet) {
+	rep.spread = s.Spread
+	rep.score = s.Score
+	rep.KnockerMelds = spreadStrings(&s.Spread)
+	rep.KnockerDeadwoodCards = s.KnockerDeadwood.Strings()
+	rep.KnockerDeadwood = s.Score.KnockerDeadwood
+	rep.DefenderBefore = meld.MinDeadwood(defender)
+	rep.DefenderDeadwood = s.Score.DefenderDeadwood
+	rep.Layoffs = s.Layoffs.Strings()
+	rep.Placements = []PlacementReport{}
+	for _, p := range meld.Placements(&s.Spread, s.Layoffs) {
+		rep.Placements = append(rep.Placements, PlacementReport{Card: p.Card.String(), Meld: p.Meld})
+	}
+	a := meld.Arrangements(defender &^ s.Layoffs)[0]
+	rep.defenderArrangement = a
+	rep.DefenderMelds = [][]string{}
+	for _, m := range a.Melds {
+		rep.DefenderMelds = append(rep.DefenderMelds, m.Cards.Strings())
+	}
+	rep.DefenderDeadwoodCards = a.Deadwood.Strings()
+	rep.Result = s.Score.Outcome.String()
+	rep.Winner = s.Score.Winner.String()
+	rep.Points = s.Score.Points
+	rep.Multiplier = s.Score.Multiplier
+	rep.Breakdown = s.Score.Breakdown()
+}
+
+// CandidateReport is a card that can be laid off.
+type CandidateReport struct {
+	Card  string   `json:"card"`
+	Meld  int      `json:"meld"`
+	Needs []string `json:"needs"`
+}
+
+// LayoffOptionReport is one best way to lay off.
+type LayoffOptionReport struct {
+	Layoffs       []string          `json:"layoffs"`
+	Placements    []PlacementReport `json:"placements"`
+	Melds         [][]string        `json:"melds"`
+	DeadwoodCards []string          `json:"deadwood_cards"`
+}
+
+// LayoffReport is everything `ginadvisor layoff` says.
+type LayoffReport struct {
+	Melds          [][]string           `json:"melds"`
+	Hand           []string             `json:"hand"`
+	Candidates     []CandidateReport    `json:"candidates"`
+	DeadwoodBefore int                  `json:"deadwood_before_layoffs"`
+	Deadwood       int                  `json:"deadwood"`
+	Saved          int                  `json:"saved"`
+	Options        []LayoffOptionReport `json:"options"`
+}
+
+// Layoff reports what hand can lay off on the spread.
+func Layoff(sp meld.Spread, hand notation.CardSet) (*LayoffReport, error) {
+	if both := sp.Cards() & hand; both != 0 {
+		return nil, fmt.Errorf("%s is in the hand and in the melds: %w", both, meld.ErrOverlap)
+	}
+	if n := hand.Len(); n > MaxHandSize {
+		return nil, fmt.Errorf("%d cards: %w", n, ErrHandSize)
+	}
+	rep := &LayoffReport{Melds: spreadStrings(&sp), Hand: hand.Strings(), Candidates: []CandidateReport{}}
+	for _, c := range meld.Candidates(&sp, hand) {
+		rep.Candidates = append(rep.Candidates, CandidateReport{Card: c.Card.String(), Meld: c.Meld, Needs: c.Needs.Strings()})
+	}
+	rep.DeadwoodBefore = meld.MinDeadwood(hand)
+	dw, opts := meld.LayoffOptions(&sp, hand)
+	rep.Deadwood = dw
+	rep.Saved = rep.DeadwoodBefore - dw
+	for _, o := range opts {
+		or := LayoffOptionReport{Layoffs: o.Layoffs.Strings(), Placements: []PlacementReport{}}
+		for _, p := range o.Placements {
+			or.Placements = append(or.Placements, PlacementReport{Card: p.Card.String(), Meld: p.Meld})
+		}
+		for _, a := range o.Arrangements {
+			melds := [][]string{}
+			for _, m := range a.Melds {
+				melds = append(melds, m.Cards.Strings())
+			}
+			o2 := or
+			o2.Melds = melds
+			o2.DeadwoodCards = a.Deadwood.Strings()
+			rep.Options = append(rep.Options, o2)
+		}
+	}
+	return rep, nil
+}

@@ -1,0 +1,75 @@
+package analyze
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func mustHand(t *testing.T, s string) notation.CardSet {
+	t.Helper()
+	h, err := notation.ParseHand(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestKnockReport(t *testing.T) {
+	rep, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Result != "knock" || rep.Winner != "knocker" || rep.Points != 2 || rep.KnockerDeadwood != 10 || rep.DefenderDeadwood != 12 {
+		t.Errorf("report = %+v", rep)
+	}
+	if rep.Automatic == nil || rep.Automatic.Result != "undercut" || rep.Automatic.Points != 25 || len(rep.Notes) != 1 {
+		t.Errorf("automatic = %+v, notes %v", rep.Automatic, rep.Notes)
+	}
+	sp, err := meld.ParseMelds("2H 3H 4H | 7S 8S 9S | JC QC KC")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Result != "undercut" || rep.Winner != "defender" || rep.Points != 25 || len(rep.Layoffs) != 2 || rep.Automatic != nil {
+		t.Errorf("given melds: %+v", rep)
+	}
+	if len(rep.Placements) != 2 || rep.Placements[0].Meld != 0 {
+		t.Errorf("placements = %+v", rep.Placements)
+	}
+	// Melds the knocker does not hold.
+	sp, _ = meld.ParseMelds("5H 6H 7H")
+	if _, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{}); !errors.Is(err, rules.ErrMeldsNotInHand) {
+		t.Errorf("foreign melds: %v", err)
+	}
+}
+
+func TestLayoffReport(t *testing.T) {
+	sp, _ := meld.ParseMelds("3C 3D 3S | AH 2H 3H | 8H 9H TH")
+	rep, err := Layoff(sp, mustHand(t, "4H 5H 7H 6H 3D KS KD KC 9C JH"))
+	if err == nil {
+		t.Fatalf("3D in both: %+v", rep)
+	}
+	rep, err = Layoff(sp, mustHand(t, "4H 5H 7H 6H 3H KS KD KC 9C JH"))
+	if err == nil {
+		t.Fatalf("3H in both: %+v", rep)
+	}
+	rep, err = Layoff(sp, mustHand(t, "4H 5H 7H 6H 2C KS KD KC 9C JH"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4H 5H 6H 7H all go: up from 3H or down from 8H; JH on 8-9-T; the
+	// kings meld; 2C and 9C stay.
+	if rep.Deadwood != 11 || rep.DeadwoodBefore != 2+9+10 {
+		t.Errorf("layoff = %+v", rep)
+	}
+	if len(rep.Options) == 0 || len(rep.Candidates) < 5 {
+		t.Errorf("options %d, candidates %+v", len(rep.Options), rep.Candidates)
+	}
+}

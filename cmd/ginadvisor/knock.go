@@ -1,0 +1,258 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// handFlag reads a hand from a flag, naming the flag in errors.
+func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
+	s := c.String(name)
+	if strings.TrimSpace(s) == "" {
+		return 0, usageError("--%s is required", name)
+	}
+	h, err := notation.ParseHand(s)
+	if err != nil {
+		return 0, inputError(fmt.Errorf("--%s %q: %w", name, s, err))
+	}
+	return h, nil
+}
+
+// meldsFlag reads a meld list from a flag, naming the flag in errors.
+func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
+	s := c.String(name)
+	sp, err := meld.ParseMelds(s)
+	if err != nil {
+		return sp, inputError(fmt.Errorf("--%s %q: %w", name, s, err))
+	}
+	return sp, nil
+}
+
+// dealFrom reads --upcard.
+func dealFrom(c *cli.Context) (rules.Deal, error) {
+	s := c.String("upcard")
+	if s == "" {
+		return rules.Deal{}, nil
+	}
+	card, err := notation.ParseCard(s)
+	if err != nil {
+		return rules.Deal{}, inputError(fmt.Errorf("--upcard %q: %w", s, err))
+	}
+	return rules.Deal{Upcard: card, HasUpcard: true}, nil
+}
+
+// showdownError gives rule violations their own exit code.
+func showdownError(err error) error {
+	if errors.Is(err, rules.ErrOverLimit) {
+		return &exitError{code: ExitIllegal, err: err}
+	}
+	return inputError(err)
+}
+
+func noArgs(c *cli.Context) error {
+	if c.Args().Len() > 0 {
+		return usageError("%s takes its hands as flags; unexpected argument %q", c.Command.Name, c.Args().First())
+	}
+	return nil
+}
+
+func knockCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "knock",
+		Usage: "settle a knock: melds, lay-offs, deadwood and the score",
+		Description: "The knocker holds 10 cards after the discard (11 for big gin), the defender 10.\n" +
+			"Without --melds the knocker lays down the spread best against this defender,\n" +
+			"which need not be a minimal arrangement, and the result of the automatic\n" +
+			"minimal arrangement is shown beside it.",
+		Flags: append(append(outputFlags(),
+			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
+			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},
+			&cli.StringFlag{Name: "melds", Usage: "the melds the knocker lays down, separated by |"},
+			&cli.StringFlag{Name: "upcard", Usage: "the first upcard (Oklahoma)"},
+			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+		), rulesFlags()...),
+		Action: func(c *cli.Context) error {
+			env.setColor(c)
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			r, err := rulesFrom(c)
+			if err != nil {
+				return err
+			}
+			knocker, err := handFlag(c, "knocker")
+			if err != nil {
+				return err
+			}
+			defender, err := handFlag(c, "defender")
+			if err != nil {
+				return err
+			}
+			d, err := dealFrom(c)
+			if err != nil {
+				return err
+			}
+			var given *meld.Spread
+			if c.IsSet("melds") {
+				sp, err := meldsFlag(c, "melds")
+				if err != nil {
+					return err
+				}
+				given = &sp
+			}
+			rep, err := analyze.Knock(r, knocker, defender, given, d)
+			if err != nil {
+				return showdownError(err)
+			}
+			if c.Bool("json") {
+				return writeJSON(env.stdout, rep)
+			}
+			return printKnock(env, rep, cardNamer{symbols: c.Bool("symbols")})
+		},
+	}
+}
+
+func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
+	w := env.stdout
+	sp := rep.Spread()
+	melds := make([]string, 0, sp.N)
+	for i := 0; i < sp.N; i++ {
+		melds = append(melds, meldColor.Sprint(n.set(sp.Melds[i])))
+	}
+	da := rep.DefenderArrangement()
+	dmelds := make([]string, 0, len(da.Melds))
+	for _, m := range da.Melds {
+		dmelds = append(dmelds, meldColor.Sprint(n.set(m.Cards)))
+	}
+	dash := func(s string) string {
+		if s == "" {
+			return "-"
+		}
+		return s
+	}
+	layoffs := make([]string, 0, len(rep.Placements))
+	for _, p := range rep.Placements {
+		layoffs = append(layoffs, n.names([]string{p.Card})+" on "+n.set(sp.Melds[p.Meld]))
+	}
+	rows := [][]string{
+		{"knocker", dash(strings.Join(melds, " | ")), dash(deadwoodColor.Sprint(n.names(rep.KnockerDeadwoodCards))), "-", strconv.Itoa(rep.KnockerDeadwood)},
+		{"defender", dash(strings.Join(dmelds, " | ")), dash(deadwoodColor.Sprint(n.names(rep.DefenderDeadwoodCards))), dash(strings.Join(layoffs, ", ")), strconv.Itoa(rep.DefenderDeadwood)},
+	}
+	tables := newTableWriter(w)
+	if err := tables.render([]string{"Side", "Melds", "Deadwood cards", "Lay-offs", "Deadwood"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Rules: %s, knock limit %d. Knocker's melds: %s.\n", rep.Rules, rep.KnockLimit, rep.MeldsChosen)
+	brows := make([][]string, 0, len(rep.Breakdown)+1)
+	for _, l := range rep.Breakdown {
+		brows = append(brows, []string{l.Label, strconv.Itoa(l.Points)})
+	}
+	brows = append(brows, []string{"total to the " + rep.Winner, strconv.Itoa(rep.Points)})
+	if err := tables.render([]string{"Score", "Points"}, brows); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", verdictColor.Sprint(rep.Result), rep.Winner, rep.Points)
+	if a := rep.Automatic; a != nil {
+		am := make([]string, len(a.KnockerMelds))
+		for i, m := range a.KnockerMelds {
+			am[i] = n.names(m)
+		}
+		fmt.Fprintf(w, "With the minimal arrangement (%s): %s, the %s scores %d.\n", strings.Join(am, " | "), a.Result, a.Winner, a.Points)
+	}
+	for _, note := range rep.Notes {
+		_, err := fmt.Fprintf(w, "Note: %s.\n", note)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func layoffCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "layoff",
+		Usage: "list the cards a hand can lay off on melds, and the best combination",
+		Flags: append(outputFlags(),
+			&cli.StringFlag{Name: "melds", Usage: "the knocker's melds, separated by |"},
+			&cli.StringFlag{Name: "hand", Usage: "the defender's hand"},
+			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+		),
+		Action: func(c *cli.Context) error {
+			env.setColor(c)
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			if !c.IsSet("melds") {
+				return usageError("--melds is required")
+			}
+			sp, err := meldsFlag(c, "melds")
+			if err != nil {
+				return err
+			}
+			hand, err := handFlag(c, "hand")
+			if err != nil {
+				return err
+			}
+			rep, err := analyze.Layoff(sp, hand)
+			if err != nil {
+				return inputError(err)
+			}
+			if c.Bool("json") {
+				return writeJSON(env.stdout, rep)
+			}
+			return printLayoff(env, rep, sp, cardNamer{symbols: c.Bool("symbols")})
+		},
+	}
+}
+
+func printLayoff(env *environment, rep *analyze.LayoffReport, sp meld.Spread, n cardNamer) error {
+	w := env.stdout
+	tables := newTableWriter(w)
+	rows := [][]string{}
+	for _, c := range rep.Candidates {
+		needs := "-"
+		if len(c.Needs) > 0 {
+			needs = n.names(c.Needs)
+		}
+		rows = append(rows, []string{n.names([]string{c.Card}), n.set(sp.Melds[c.Meld]), needs})
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "No card of the hand can be laid off.")
+	} else if err := tables.render([]string{"Card", "Onto", "After laying off"}, rows); err != nil {
+		return err
+	}
+	rows = rows[:0]
+	for i, o := range rep.Options {
+		melds := make([]string, len(o.Melds))
+		for j, m := range o.Melds {
+			melds[j] = meldColor.Sprint(n.names(m))
+		}
+		lay := "-"
+		if len(o.Layoffs) > 0 {
+			lay = n.names(o.Layoffs)
+		}
+		dead := "-"
+		if len(o.DeadwoodCards) > 0 {
+			dead = deadwoodColor.Sprint(n.names(o.DeadwoodCards))
+		}
+		own := strings.Join(melds, " | ")
+		if own == "" {
+			own = "-"
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), lay, own, dead})
+	}
+	if err := tables.render([]string{"#", "Lay off", "Own melds", "Deadwood cards"}, rows); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "Deadwood %d before lay-offs, %s after: %d saved.\n", rep.DeadwoodBefore, verdictColor.Sprint(strconv.Itoa(rep.Deadwood)), rep.Saved)
+	return err
+}

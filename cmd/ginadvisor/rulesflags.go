@@ -1,0 +1,144 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// rulesFlags are the flags that choose a preset and override its values.
+func rulesFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset: " + strings.Join(rules.PresetNames(), ", ")},
+		&cli.IntFlag{Name: "knock-limit", Usage: "the most deadwood a knock may have"},
+		&cli.IntFlag{Name: "gin-bonus", Usage: "gin bonus"},
+		&cli.IntFlag{Name: "undercut-bonus", Usage: "undercut bonus"},
+		&cli.BoolFlag{Name: "big-gin", Usage: "allow big gin (--big-gin=false to forbid)"},
+		&cli.IntFlag{Name: "big-gin-bonus", Usage: "big gin bonus"},
+		&cli.BoolFlag{Name: "tie-undercut", Usage: "a tie is an undercut (--tie-undercut=false: the knocker scores 0)"},
+		&cli.IntFlag{Name: "target", Usage: "points that end a game"},
+		&cli.IntFlag{Name: "game-bonus", Usage: "bonus for winning the game"},
+		&cli.IntFlag{Name: "box-bonus", Usage: "bonus per hand won, added at the end of the game"},
+		&cli.BoolFlag{Name: "shutout-double", Usage: "double the winner's points when the loser won no hand"},
+		&cli.BoolFlag{Name: "oklahoma", Usage: "the first upcard sets the knock limit"},
+		&cli.BoolFlag{Name: "spades-double", Usage: "Oklahoma: a spade first upcard doubles the hand"},
+		&cli.BoolFlag{Name: "straight", Usage: "straight gin: no knocking, only gin"},
+		&cli.IntFlag{Name: "dead-stock", Usage: "the hand dies with this many cards left in the stock"},
+		&cli.BoolFlag{Name: "fiftieth-card", Usage: "the 50th-card rule"},
+		&cli.BoolFlag{Name: "winner-deals", Usage: "the winner of a hand deals the next (default: alternate)"},
+	}
+}
+
+// rulesFrom builds the rules in force from --rules and the overrides that
+// were set.
+func rulesFrom(c *cli.Context) (rules.Rules, error) {
+	r, err := rules.Preset(c.String("rules"))
+	if err != nil {
+		return r, usageError("--rules: %v", err)
+	}
+	changed := false
+	ints := []struct {
+		name string
+		dst  *int
+	}{
+		{"knock-limit", &r.KnockLimit}, {"gin-bonus", &r.GinBonus}, {"undercut-bonus", &r.UndercutBonus},
+		{"big-gin-bonus", &r.BigGinBonus}, {"target", &r.Target}, {"game-bonus", &r.GameBonus},
+		{"box-bonus", &r.BoxBonus}, {"dead-stock", &r.DeadStock},
+	}
+	for _, f := range ints {
+		if c.IsSet(f.name) {
+			*f.dst = c.Int(f.name)
+			changed = true
+		}
+	}
+	bools := []struct {
+		name string
+		dst  *bool
+	}{
+		{"big-gin", &r.BigGin}, {"tie-undercut", &r.TieIsUndercut}, {"shutout-double", &r.ShutoutDoubles},
+		{"oklahoma", &r.Oklahoma}, {"spades-double", &r.SpadesDouble}, {"straight", &r.StraightGin},
+		{"fiftieth-card", &r.FiftiethCard}, {"winner-deals", &r.WinnerDeals},
+	}
+	for _, f := range bools {
+		if c.IsSet(f.name) {
+			*f.dst = c.Bool(f.name)
+			changed = true
+		}
+	}
+	if changed {
+		r.Name += "+"
+	}
+	if err := r.Validate(); err != nil {
+		return r, usageError("rules: %v", err)
+	}
+	return r, nil
+}
+
+// rulesRows describes the rules as table rows.
+func rulesRows(r rules.Rules) [][]string {
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	knock := strconv.Itoa(r.KnockLimit)
+	switch {
+	case r.StraightGin:
+		knock = "gin only (straight gin)"
+	case r.Oklahoma:
+		knock = fmt.Sprintf("the first upcard's value, at most %d; gin only on an ace", r.KnockLimit)
+	}
+	bigGin := "not allowed"
+	if r.BigGin {
+		bigGin = strconv.Itoa(r.BigGinBonus)
+	}
+	deal := "alternates"
+	if r.WinnerDeals {
+		deal = "winner deals"
+	}
+	return [][]string{
+		{"preset", r.Name},
+		{"knock limit", knock},
+		{"gin bonus", strconv.Itoa(r.GinBonus)},
+		{"undercut bonus", strconv.Itoa(r.UndercutBonus)},
+		{"tie is an undercut", yes(r.TieIsUndercut)},
+		{"big gin bonus", bigGin},
+		{"game to", strconv.Itoa(r.Target)},
+		{"game bonus", strconv.Itoa(r.GameBonus)},
+		{"box bonus per hand won", strconv.Itoa(r.BoxBonus)},
+		{"shutout doubles", yes(r.ShutoutDoubles)},
+		{"Oklahoma", yes(r.Oklahoma)},
+		{"spade upcard doubles", yes(r.SpadesDouble)},
+		{"straight gin", yes(r.StraightGin)},
+		{"hand dies with stock at", strconv.Itoa(r.DeadStock)},
+		{"50th-card rule", yes(r.FiftiethCard)},
+		{"deal", deal},
+	}
+}
+
+func rulesCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "rules",
+		Usage: "print the rules in force (a preset and any overrides)",
+		Flags: append(outputFlags(), rulesFlags()...),
+		Action: func(c *cli.Context) error {
+			env.setColor(c)
+			if c.Args().Len() > 0 {
+				return usageError("rules takes no arguments, got %q", c.Args().First())
+			}
+			r, err := rulesFrom(c)
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				return writeJSON(env.stdout, r)
+			}
+			return newTableWriter(env.stdout).render([]string{"Rule", "Value"}, rulesRows(r))
+		},
+	}
+}
