@@ -101,5 +101,3 @@ func seatName(seat int) string {
 	return "p2"
 }
 
-func itoa(i int) string     { return fmt.Sprint(i) }
-func utoa(u uint64) string { return fmt.Sprint(u) }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"runtime"
 	"sync"
@@ -223,7 +224,7 @@ type GameError struct {
 }
 
 func (e *GameError) Error() string {
-	return "game " + itoa(e.Game) + " (seed " + utoa(e.Seed) + "): " + e.Err.Error()
+	return fmt.Sprintf("game %d (seed %d): %v", e.Game, e.Seed, e.Err)
 }
 
 func (e *GameError) Unwrap() error { return e.Err }
