@@ -100,4 +100,3 @@ func seatName(seat int) string {
 	}
 	return "p2"
 }
-
