@@ -100,8 +100,8 @@ func (s *spy) check(v *View) {
 	v.Pile = nil
 }
 
-func (s *spy) StartHand(v *View)        { s.Player.StartHand(v); s.check(v) }
-func (s *spy) TakeUpcard(v *View) bool  { c := *v; s.check(v); return s.Player.TakeUpcard(&c) }
+func (s *spy) StartHand(v *View)       { s.Player.StartHand(v); s.check(v) }
+func (s *spy) TakeUpcard(v *View) bool { c := *v; s.check(v); return s.Player.TakeUpcard(&c) }
 func (s *spy) Discard(v *View) notation.Card {
 	c := *v
 	c.Pile = append([]notation.Card(nil), v.Pile...)
@@ -290,7 +290,7 @@ func TestDeadHandAndRedeal(t *testing.T) {
 
 type noKnock struct{ *Simple }
 
-func (noKnock) TakeUpcard(*View) bool            { return false }
+func (noKnock) TakeUpcard(*View) bool           { return false }
 func (noKnock) Knock(*View) (meld.Spread, bool) { return meld.Spread{}, false }
 
 func TestDealRotation(t *testing.T) {

@@ -13,6 +13,8 @@ type GameSetup struct {
 	FirstDealer int
 	// Record, when set, keeps the record of every hand.
 	Record bool
+	// OnHand, when set with Record, is called after each hand.
+	OnHand func(h *HandRecord, totals [2]int)
 	// MaxHands stops a game that never reaches the target (two players
 	// that never knock); 0 means 1000.
 	MaxHands int
@@ -81,6 +83,9 @@ func PlayGame(s GameSetup, players [2]Player) (GameStats, *GameRecord, error) {
 		}
 		st.Hands++
 		st.Draws += res.Draws
+		if hr != nil && s.OnHand != nil {
+			s.OnHand(hr, hr.Totals)
+		}
 		st.Outcomes[res.Score.Outcome]++
 		g.Record(res.Winner, res.Score.Points)
 		if res.Winner >= 0 {

@@ -185,7 +185,11 @@ func PlayHand(s HandSetup, players [2]Player) (HandResult, error) {
 	for k := 0; k < 2 && !taken; k++ {
 		v := t.view(seat)
 		v.FirstOffer = true
-		if players[seat].TakeUpcard(v) {
+		take := players[seat].TakeUpcard(v)
+		if err := playerErr(players[seat]); err != nil {
+			return HandResult{}, err
+		}
+		if take {
 			taken = true
 			res, done, err := t.turn(players, seat, true)
 			if err != nil || done {
@@ -212,6 +216,9 @@ func PlayHand(s HandSetup, players [2]Player) (HandResult, error) {
 			return t.deadOrFiftieth(players, seat)
 		}
 		take := players[seat].TakeUpcard(t.view(seat))
+		if err := playerErr(players[seat]); err != nil {
+			return HandResult{}, err
+		}
 		res, done, err := t.turn(players, seat, take)
 		if err != nil || done {
 			return res, err
@@ -270,6 +277,9 @@ func (t *table) turn(players [2]Player, seat int, fromPile bool) (HandResult, bo
 	v := t.view(seat)
 	v.Drawn, v.DrewFromPile = drawn, fromPile
 	c := p.Discard(v)
+	if err := playerErr(p); err != nil {
+		return HandResult{}, true, err
+	}
 	if !t.hands[seat].Has(c) {
 		return HandResult{}, true, &MoveError{Player: p.Name(), Seat: seat, Move: "discards " + c.String() + ", which it does not hold"}
 	}
@@ -284,6 +294,9 @@ func (t *table) turn(players [2]Player, seat int, fromPile bool) (HandResult, bo
 
 	v = t.view(seat)
 	sp, knock := p.Knock(v)
+	if err := playerErr(p); err != nil {
+		return HandResult{}, true, err
+	}
 	if !knock {
 		return HandResult{}, false, nil
 	}
@@ -299,6 +312,15 @@ func (t *table) turn(players [2]Player, seat int, fromPile bool) (HandResult, bo
 	}
 	t.record(seat, Knock, 0)
 	return t.showdown(seat, sp, dead, false), true, nil
+}
+
+// playerErr returns the error of a player that can fail, such as one that
+// reads its moves from a terminal.
+func playerErr(p Player) error {
+	if f, ok := p.(interface{ Err() error }); ok {
+		return f.Err()
+	}
+	return nil
 }
 
 // bigGinSpread returns the melds of an 11-card gin.

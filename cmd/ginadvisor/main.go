@@ -105,6 +105,8 @@ func newAppWith(env *environment) *cli.App {
 			knockCommand(env),
 			layoffCommand(env),
 			rulesCommand(env),
+			simulateCommand(env),
+			playCommand(env),
 		},
 		After: func(*cli.Context) error {
 			if env.notFound {
