@@ -58,6 +58,16 @@ func (p *Terminal) show(v *View) {
 	}
 	fmt.Fprintf(p.out, "\nYour hand: %s   (deadwood %d)\nUpcard: %s   Stock: %d   Score: you %d, opponent %d\n",
 		v.Hand, meld.MinDeadwood(v.Hand), up, v.StockCount, v.Scores[v.Seat], v.Scores[1-v.Seat])
+	if v.OpponentTook|v.OpponentDiscards != 0 {
+		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", orNone(v.OpponentTook), orNone(v.OpponentDiscards))
+	}
+}
+
+func orNone(s notation.CardSet) string {
+	if s == 0 {
+		return "none"
+	}
+	return s.String()
 }
 
 // StartHand announces the hand.

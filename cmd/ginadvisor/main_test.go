@@ -82,6 +82,11 @@ func TestGolden(t *testing.T) {
 		{"rules_modern", "", []string{"rules", "--rules", "modern", "--knock-limit", "7"}, ExitOK},
 		{"rules_eaai_json", "", []string{"rules", "--rules", "eaai", "--json"}, ExitOK},
 		{"rules_unknown", "", []string{"rules", "--rules", "martian"}, ExitUsage},
+		{"simulate_table", "", []string{"simulate", "--p1", "simple", "--p2", "random", "--games", "40", "--seed", "3"}, ExitOK},
+		{"simulate_json", "", []string{"simulate", "--games", "200", "--seed", "3", "--rules", "eaai", "--json", "--workers", "1"}, ExitOK},
+		{"simulate_bad_player", "", []string{"simulate", "--p1", "genius"}, ExitUsage},
+		{"simulate_bad_games", "", []string{"simulate", "--games", "0"}, ExitUsage},
+		{"play_input_ends", "n\n", []string{"play", "--seed", "5"}, ExitFailure},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,6 +108,21 @@ func TestFlagsAfterArguments(t *testing.T) {
 	_, tight, _ := runCLI(t, "", "score", "As 2s 3s", "--knock-limit=0", "--json")
 	if !strings.Contains(tight, `"knock_limit":0`) {
 		t.Errorf("--knock-limit=0 after the hand ignored: %s", tight)
+	}
+}
+
+func TestSimulateLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.log")
+	code, _, errOut := runCLI(t, "", "simulate", "--games", "5", "--seed", "2", "--log", path, "--json")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(data), "ginadvisor-log 1\ngame 1 seed ") || strings.Count(string(data), "\nend\n") != 5 {
+		t.Fatalf("log:\n%.500s", data)
 	}
 }
 

@@ -214,4 +214,3 @@ func spreadLine(h *engine.HandRecord) string {
 	}
 	return strings.Join(parts, " | ")
 }
-
