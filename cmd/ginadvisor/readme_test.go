@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// splitShell splits a command line the way a POSIX shell would for the
+// simple quoting the README uses. It reports false for a pipe or a
+// redirection outside quotes.
+func splitShell(line string) ([]string, bool) {
+	var args []string
+	var cur strings.Builder
+	inArg := false
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		case r == '|' || r == '<' || r == '>':
+			return nil, false
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, true
+}
+
+// TestReadmeCommands runs every `go run ./cmd/ginadvisor` command in the
+// README's shell blocks, in-process, and expects each to succeed.
+func TestReadmeCommands(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const prefix = "go run ./cmd/ginadvisor "
+	sc := bufio.NewScanner(f)
+	inBlock, ran := false, 0
+	dir := t.TempDir()
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "```") {
+			inBlock = strings.TrimPrefix(line, "```") == "sh"
+			continue
+		}
+		if !inBlock || !strings.HasPrefix(line, prefix) {
+			continue
+		}
+		args, ok := splitShell(strings.TrimPrefix(line, prefix))
+		if !ok {
+			continue
+		}
+		for i, a := range args {
+			if strings.HasSuffix(a, ".log") {
+				args[i] = filepath.Join(dir, a)
+			}
+		}
+		code, _, errOut := runCLI(t, "", args...)
+		if code != ExitOK {
+			t.Errorf("README command %q: exit %d: %s", line, code, errOut)
+		}
+		ran++
+	}
+	if ran < 8 {
+		t.Errorf("found only %d README commands", ran)
+	}
+}
