@@ -388,3 +388,66 @@ func TestWilson(t *testing.T) {
 		t.Errorf("Wilson(0, 0) = %v", ci)
 	}
 }
+
+// lateKnocker never takes or knocks until the stock is down to the dead
+// size; then it takes the last discard and knocks.
+type lateKnocker struct {
+	*Simple
+	took bool
+}
+
+func (l *lateKnocker) TakeUpcard(v *View) bool {
+	l.took = v.StockCount <= v.Rules.DeadStock
+	return l.took
+}
+
+func (l *lateKnocker) Knock(v *View) (meld.Spread, bool) {
+	if !l.took {
+		return meld.Spread{}, false
+	}
+	return l.Simple.Knock(v)
+}
+
+func TestFiftiethCard(t *testing.T) {
+	for _, fiftieth := range []bool{false, true} {
+		r := rules.Standard
+		r.KnockLimit = 100 // any hand may knock, so the last discard decides
+		r.FiftiethCard = fiftieth
+		var rec HandRecord
+		rng := rand.New(rand.NewPCG(5, 5))
+		res, err := PlayHand(HandSetup{Rules: r, Dealer: 0, Number: 1, Rng: rng, Record: &rec},
+			[2]Player{&lateKnocker{Simple: NewSimple(1)}, &lateKnocker{Simple: NewSimple(2)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := rec.Moves[len(rec.Moves)-1]
+		if !fiftieth {
+			if res.Score.Outcome != rules.Dead {
+				t.Errorf("without the rule: %v", res.Score.Outcome)
+			}
+			continue
+		}
+		if res.Score.Outcome == rules.Dead || last.Kind != Knock || rec.Moves[len(rec.Moves)-3].Kind != Take {
+			t.Errorf("with the rule: %v by %d, last moves %+v", res.Score.Outcome, res.Knocker, rec.Moves[len(rec.Moves)-3:])
+		}
+	}
+}
+
+func TestEveryPreset(t *testing.T) {
+	for _, name := range rules.PresetNames() {
+		r := rules.Presets[name]
+		s, err := Simulate(SimOptions{Rules: r, Players: simple2(), Names: [2]string{"a", "b"}, Games: 20, Seed: 8})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if s.Hands < 20 || s.Unfinished > 0 {
+			t.Errorf("%s: %d hands, %d unfinished", name, s.Hands, s.Unfinished)
+		}
+		if name == "straight" && (s.Outcomes.Knock > 0 || s.Outcomes.Undercut > 0) {
+			t.Errorf("straight gin had knocks: %+v", s.Outcomes)
+		}
+		if name == "modern" && s.Players[0].GameBonusTotal <= s.Players[0].Points {
+			t.Errorf("modern: no end-of-game bonuses: %+v", s.Players[0])
+		}
+	}
+}
