@@ -281,7 +281,18 @@ func (p *lineParser) want(key string, n int) error {
 	return nil
 }
 
+// field returns field i, or an error naming the missing field.
+func (p *lineParser) field(i int) (string, error) {
+	if i >= len(p.f) {
+		return "", p.fail("missing field %d", i+1)
+	}
+	return p.f[i], nil
+}
+
 func (p *lineParser) int(i int) (int, error) {
+	if _, err := p.field(i); err != nil {
+		return 0, err
+	}
 	v, err := strconv.Atoi(p.f[i])
 	if err != nil {
 		return 0, p.fail("%q is not a number", p.f[i])
@@ -290,7 +301,11 @@ func (p *lineParser) int(i int) (int, error) {
 }
 
 func (p *lineParser) seat(i int) (int, error) {
-	switch p.f[i] {
+	f, err := p.field(i)
+	if err != nil {
+		return 0, err
+	}
+	switch f {
 	case "p1":
 		return 0, nil
 	case "p2":
@@ -300,6 +315,9 @@ func (p *lineParser) seat(i int) (int, error) {
 }
 
 func (p *lineParser) card(i int) (notation.Card, error) {
+	if _, err := p.field(i); err != nil {
+		return 0, err
+	}
 	c, err := notation.ParseCard(p.f[i])
 	if err != nil {
 		return 0, p.fail("card %q: %v", p.f[i], err)
@@ -323,6 +341,9 @@ func (p *lineParser) hand(from int) (notation.CardSet, error) {
 }
 
 func (p *lineParser) spread(from int) (meld.Spread, error) {
+	if from > len(p.f) {
+		from = len(p.f)
+	}
 	rest := strings.Join(p.f[from:], " ")
 	if rest == "-" {
 		return meld.Spread{}, nil
