@@ -62,6 +62,7 @@ func TestGolden(t *testing.T) {
 		{"score_bad_card", "", []string{"score", "As 2s Zz"}, ExitBadInput},
 		{"score_twelve", "", []string{"score", "s:A23456789TJQ"}, ExitBadInput},
 		{"score_bad_flag", "", []string{"score", "As", "--frobnicate"}, ExitUsage},
+		{"score_straight", "", []string{"score", "--rules", "straight", "As 2s 3s 4h 5h 6h 7c 7d 7s 9d"}, ExitOK},
 		{"score_bad_limit", "", []string{"score", "--knock-limit", "-1", "As"}, ExitUsage},
 		{"unknown_command", "", []string{"frob"}, ExitUsage},
 		{"knock_best", "", []string{"knock", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD"}, ExitOK},

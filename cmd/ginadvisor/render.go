@@ -17,7 +17,6 @@ var (
 	meldColor     = color.New(color.FgGreen)
 	deadwoodColor = color.New(color.FgRed)
 	verdictColor  = color.New(color.Bold)
-	errorColor    = color.New(color.FgRed, color.Bold)
 )
 
 // tableWriter renders tables to one writer. It keeps a single

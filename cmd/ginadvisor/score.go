@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 func scoreCommand(env *environment) *cli.Command {
@@ -22,12 +23,20 @@ func scoreCommand(env *environment) *cli.Command {
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
 			"blank lines and lines starting with # are skipped.",
 		Flags: append(outputFlags(),
-			&cli.IntFlag{Name: "knock-limit", Value: 10, Usage: "the most deadwood a knock may have"},
+			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset, for its knock limit: " + strings.Join(rules.PresetNames(), ", ")},
+			&cli.IntFlag{Name: "knock-limit", Value: 10, Usage: "the most deadwood a knock may have (default: the preset's)"},
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 		),
 		Action: func(c *cli.Context) error {
 			env.setColor(c)
-			limit := c.Int("knock-limit")
+			preset, err := rules.Preset(c.String("rules"))
+			if err != nil {
+				return usageError("--rules: %v", err)
+			}
+			limit := preset.KnockLimitFor(rules.Deal{})
+			if c.IsSet("knock-limit") {
+				limit = c.Int("knock-limit")
+			}
 			if limit < 0 {
 				return usageError("--knock-limit must be 0 or more, not %d", limit)
 			}
