@@ -123,6 +123,7 @@ var ruleFields = []ruleField{
 	{name: "dead_stock", i: func(r *rules.Rules) *int { return &r.DeadStock }},
 	{name: "fiftieth_card", b: func(r *rules.Rules) *bool { return &r.FiftiethCard }},
 	{name: "winner_deals", b: func(r *rules.Rules) *bool { return &r.WinnerDeals }},
+	{name: "greedy_layoffs", b: func(r *rules.Rules) *bool { return &r.GreedyLayoffs }},
 }
 
 func formatRules(r rules.Rules) string {

@@ -262,3 +262,30 @@ func Candidates(sp *Spread, hand notation.CardSet) []Candidate {
 	}
 	return out
 }
+
+// GreedyLayoff lays off the cards of deadwood one at a time, each on the
+// first meld it fits, growing the melds, until no card fits. This is how
+// the EAAI framework's engine lays off: the defender keeps its own melds
+// and offers only its deadwood. It returns the cards laid off.
+func GreedyLayoff(sp *Spread, deadwood notation.CardSet) notation.CardSet {
+	var grown [MaxSpread]notation.CardSet
+	copy(grown[:], sp.Melds[:sp.N])
+	var laid notation.CardSet
+	for placed := true; placed; {
+		placed = false
+		for c := range (deadwood &^ laid).All() {
+			for i := 0; i < sp.N; i++ {
+				if Classify(grown[i].With(c)) != NotMeld {
+					grown[i] = grown[i].With(c)
+					laid = laid.With(c)
+					placed = true
+					break
+				}
+			}
+			if placed {
+				break
+			}
+		}
+	}
+	return laid
+}

@@ -305,3 +305,22 @@ func TestNewSpreadErrors(t *testing.T) {
 		t.Error("overlapping melds accepted")
 	}
 }
+
+func TestGreedyLayoffMissesRearrangements(t *testing.T) {
+	sp, _ := NewSpread(mustHand(t, "5H 6H 7H"))
+	hand := mustHand(t, "8H 8C 8D 8S 9H")
+	// Exactly: lay off 8H and then 9H, keeping 8C 8D 8S as a set.
+	if dw, laid := BestLayoff(&sp, hand); dw != 0 || laid.String() != "8H 9H" {
+		t.Errorf("BestLayoff = %d, %s", dw, laid)
+	}
+	// Greedily: the defender keeps its set of four, and 9H alone does not fit.
+	own := Arrangements(hand)[0]
+	if laid := GreedyLayoff(&sp, own.Deadwood); laid != 0 {
+		t.Errorf("GreedyLayoff laid off %s", laid)
+	}
+	// Greedy chains still work: 6D, then 5D, onto 7D 8D 9D.
+	sp, _ = NewSpread(mustHand(t, "7D 8D 9D"))
+	if laid := GreedyLayoff(&sp, mustHand(t, "5D 6D KC")); laid.String() != "5D 6D" {
+		t.Errorf("GreedyLayoff chain = %s", laid)
+	}
+}

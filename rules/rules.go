@@ -50,6 +50,12 @@ type Rules struct {
 	// FiftiethCard lets the opponent take the last discard to knock when
 	// the stock reaches DeadStock (the 50th-card rule).
 	FiftiethCard bool `json:"fiftieth_card"`
+	// GreedyLayoffs lays off as the EAAI framework's engine does: the
+	// defender keeps its first minimal arrangement and lays off only its
+	// deadwood, card by card, each on the first meld it fits. Otherwise the
+	// defender gets its best outcome, rearranging its own melds if that
+	// lets it lay off more.
+	GreedyLayoffs bool `json:"greedy_layoffs"`
 	// WinnerDeals gives the next deal to the winner of a hand; otherwise
 	// the deal alternates. After a dead hand the same dealer deals again.
 	WinnerDeals bool `json:"winner_deals"`
@@ -104,6 +110,7 @@ var Presets = map[string]Rules{
 	"eaai": func() Rules {
 		r := Standard
 		r.Name = "eaai"
+		r.GreedyLayoffs = true
 		return r
 	}(),
 }

@@ -70,7 +70,7 @@ func TestPresets(t *testing.T) {
 		t.Errorf("Preset(nope) = %v", err)
 	}
 	e := Presets["eaai"]
-	if e.KnockLimit != 10 || e.GinBonus != 25 || e.UndercutBonus != 25 || e.Target != 100 || e.BigGin || e.BoxBonus != 0 || e.GameBonus != 0 {
+	if e.KnockLimit != 10 || e.GinBonus != 25 || e.UndercutBonus != 25 || e.Target != 100 || e.BigGin || e.BoxBonus != 0 || e.GameBonus != 0 || !e.GreedyLayoffs {
 		t.Errorf("eaai preset = %+v", e)
 	}
 	m := Presets["modern"]

@@ -45,15 +45,21 @@ type Showdown struct {
 }
 
 // Settle scores a knock with a given spread. The defender lays off for
-// its least deadwood, except against gin and big gin. bigGin says the
+// its least deadwood (or greedily, under GreedyLayoffs), except against gin
+// and big gin. bigGin says the
 // knocker melded 11 cards.
 func (r Rules) Settle(sp *meld.Spread, knockerDeadwood, defender notation.CardSet, bigGin bool, d Deal) Showdown {
 	s := Showdown{Spread: *sp, KnockerDeadwood: knockerDeadwood}
 	kd := knockerDeadwood.Value()
 	var dd int
-	if kd == 0 {
+	switch {
+	case kd == 0:
 		dd = meld.MinDeadwood(defender)
-	} else {
+	case r.GreedyLayoffs:
+		own := meld.Arrangements(defender)[0]
+		s.Layoffs = meld.GreedyLayoff(sp, own.Deadwood)
+		dd = (own.Deadwood &^ s.Layoffs).Value()
+	default:
 		dd, s.Layoffs = meld.BestLayoff(sp, defender)
 	}
 	s.Score = r.ScoreKnock(kd, dd, bigGin && kd == 0, r.Multiplier(d))

@@ -30,6 +30,7 @@ func rulesFlags() []cli.Flag {
 		&cli.IntFlag{Name: "dead-stock", Usage: "the hand dies with this many cards left in the stock"},
 		&cli.BoolFlag{Name: "fiftieth-card", Usage: "the 50th-card rule"},
 		&cli.BoolFlag{Name: "winner-deals", Usage: "the winner of a hand deals the next (default: alternate)"},
+		&cli.BoolFlag{Name: "greedy-layoffs", Usage: "lay off as the EAAI framework does: own melds first, then deadwood card by card"},
 	}
 }
 
@@ -61,7 +62,7 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 	}{
 		{"big-gin", &r.BigGin}, {"tie-undercut", &r.TieIsUndercut}, {"shutout-double", &r.ShutoutDoubles},
 		{"oklahoma", &r.Oklahoma}, {"spades-double", &r.SpadesDouble}, {"straight", &r.StraightGin},
-		{"fiftieth-card", &r.FiftiethCard}, {"winner-deals", &r.WinnerDeals},
+		{"fiftieth-card", &r.FiftiethCard}, {"winner-deals", &r.WinnerDeals}, {"greedy-layoffs", &r.GreedyLayoffs},
 	}
 	for _, f := range bools {
 		if c.IsSet(f.name) {
@@ -97,6 +98,10 @@ func rulesRows(r rules.Rules) [][]string {
 	if r.BigGin {
 		bigGin = strconv.Itoa(r.BigGinBonus)
 	}
+	layoffs := "the defender's best"
+	if r.GreedyLayoffs {
+		layoffs = "greedy, deadwood only (EAAI)"
+	}
 	deal := "alternates"
 	if r.WinnerDeals {
 		deal = "winner deals"
@@ -118,6 +123,7 @@ func rulesRows(r rules.Rules) [][]string {
 		{"hand dies with stock at", strconv.Itoa(r.DeadStock)},
 		{"50th-card rule", yes(r.FiftiethCard)},
 		{"deal", deal},
+		{"lay-offs", layoffs},
 	}
 }
 
