@@ -271,7 +271,7 @@ func (t *table) turn(players [2]Player, seat int, fromPile bool) (HandResult, bo
 
 	if t.rules.BigGin && meld.MinDeadwood(t.hands[seat]) == 0 {
 		t.record(seat, BigGinMove, 0)
-		return t.showdown(seat, bigGinSpread(t.hands[seat]), 0, true), true, nil
+		return t.showdown(seat, meld.Arrangements(t.hands[seat])[0].Spread(), 0, true), true, nil
 	}
 
 	v := t.view(seat)
@@ -323,17 +323,6 @@ func playerErr(p Player) error {
 	return nil
 }
 
-// bigGinSpread returns the melds of an 11-card gin.
-func bigGinSpread(h notation.CardSet) meld.Spread {
-	a := meld.Arrangements(h)[0]
-	var sp meld.Spread
-	for _, m := range a.Melds {
-		sp.Melds[sp.N] = m.Cards
-		sp.N++
-	}
-	return sp
-}
-
 func (t *table) showdown(knocker int, sp meld.Spread, dead notation.CardSet, bigGin bool) HandResult {
 	defender := 1 - knocker
 	s := t.rules.Settle(&sp, dead, t.hands[defender], bigGin, t.deal)
@@ -347,11 +336,7 @@ func (t *table) showdown(knocker int, sp meld.Spread, dead notation.CardSet, big
 		r.Spread, r.KnockerDeadwood = sp, dead
 		r.Layoffs = meld.Placements(&sp, s.Layoffs)
 		a := meld.Arrangements(t.hands[defender] &^ s.Layoffs)[0]
-		r.DefenderMelds = meld.Spread{}
-		for _, m := range a.Melds {
-			r.DefenderMelds.Melds[r.DefenderMelds.N] = m.Cards
-			r.DefenderMelds.N++
-		}
+		r.DefenderMelds = a.Spread()
 		r.DefenderDeadwood = a.Deadwood
 		r.Score = s.Score
 		r.Totals = t.scores

@@ -132,16 +132,7 @@ func (s *Simple) Knock(v *View) (meld.Spread, bool) {
 		return meld.Spread{}, false
 	}
 	arrs := meld.Arrangements(v.Hand)
-	return spreadOf(arrs[s.rng.IntN(len(arrs))]), true
-}
-
-func spreadOf(a meld.Arrangement) meld.Spread {
-	var sp meld.Spread
-	for _, m := range a.Melds {
-		sp.Melds[sp.N] = m.Cards
-		sp.N++
-	}
-	return sp
+	return arrs[s.rng.IntN(len(arrs))].Spread(), true
 }
 
 // Random makes random legal moves: it takes the upcard or not at even
@@ -177,5 +168,5 @@ func (r *Random) Knock(v *View) (meld.Spread, bool) {
 	if meld.MinDeadwood(v.Hand) > v.KnockLimit || r.rng.IntN(2) == 0 {
 		return meld.Spread{}, false
 	}
-	return spreadOf(meld.Arrangements(v.Hand)[0]), true
+	return meld.Arrangements(v.Hand)[0].Spread(), true
 }

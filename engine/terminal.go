@@ -152,7 +152,7 @@ func (p *Terminal) Knock(v *View) (meld.Spread, bool) {
 	for p.err == nil {
 		switch strings.ToLower(p.ask(what + "? [y/n] ")) {
 		case "y", "yes":
-			return spreadOf(meld.Arrangements(v.Hand)[0]), true
+			return meld.Arrangements(v.Hand)[0].Spread(), true
 		case "n", "no":
 			return meld.Spread{}, false
 		}

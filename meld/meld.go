@@ -90,6 +90,18 @@ func (a Arrangement) Melded() notation.CardSet {
 	return s
 }
 
+// Spread returns the arrangement's melds as a spread to lay down.
+func (a Arrangement) Spread() Spread {
+	var sp Spread
+	for _, m := range a.Melds {
+		if sp.N < MaxSpread {
+			sp.Melds[sp.N] = m.Cards
+			sp.N++
+		}
+	}
+	return sp
+}
+
 // String writes the melds separated by " | ", then the deadwood in
 // brackets, for example "AC 2C 3C | 7D 7H 7S [KS]".
 func (a Arrangement) String() string {

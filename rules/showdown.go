@@ -86,13 +86,9 @@ func CheckHands(knocker, defender notation.CardSet, r Rules) error {
 // knock limit. Ties go to the spread with less knocker deadwood. An
 // 11-card knocker must meld all 11 cards (big gin).
 func (r Rules) BestKnock(knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	if err := CheckHands(knocker, defender, r); err != nil {
+	limit, bigGin, err := r.knockTerms(knocker, defender, d)
+	if err != nil {
 		return Showdown{}, err
-	}
-	limit := r.KnockLimitFor(d)
-	bigGin := knocker.Len() == 11
-	if bigGin {
-		limit = 0
 	}
 	if dw := meld.MinDeadwood(knocker); dw > limit {
 		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
@@ -124,43 +120,40 @@ func better(a, b Showdown) bool {
 // AutoKnock settles a knock where the knocker lays down its first minimal
 // arrangement, as a program that does not look at the defender would.
 func (r Rules) AutoKnock(knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	if err := CheckHands(knocker, defender, r); err != nil {
-		return Showdown{}, err
-	}
-	limit := r.KnockLimitFor(d)
-	bigGin := knocker.Len() == 11
-	if bigGin {
-		limit = 0
-	}
-	arrs := meld.Arrangements(knocker)
-	if dw := arrs[0].Points(); dw > limit {
-		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
-	}
-	var melds []notation.CardSet
-	for _, m := range arrs[0].Melds {
-		melds = append(melds, m.Cards)
-	}
-	sp, err := meld.NewSpread(melds...)
+	limit, bigGin, err := r.knockTerms(knocker, defender, d)
 	if err != nil {
 		return Showdown{}, err
 	}
-	return r.Settle(&sp, arrs[0].Deadwood, defender, bigGin, d), nil
+	a := meld.Arrangements(knocker)[0]
+	if dw := a.Points(); dw > limit {
+		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
+	}
+	sp := a.Spread()
+	return r.Settle(&sp, a.Deadwood, defender, bigGin, d), nil
+}
+
+// knockTerms checks the hands and returns the knock limit in force and
+// whether the knock is big gin, which allows no deadwood at all.
+func (r Rules) knockTerms(knocker, defender notation.CardSet, d Deal) (limit int, bigGin bool, err error) {
+	if err := CheckHands(knocker, defender, r); err != nil {
+		return 0, false, err
+	}
+	if knocker.Len() == 11 {
+		return 0, true, nil
+	}
+	return r.KnockLimitFor(d), false, nil
 }
 
 // KnockWith settles a knock with the melds the knocker chose to lay down.
 // The knocker's other cards are its deadwood, which must be within the
 // limit.
 func (r Rules) KnockWith(sp meld.Spread, knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	if err := CheckHands(knocker, defender, r); err != nil {
+	limit, bigGin, err := r.knockTerms(knocker, defender, d)
+	if err != nil {
 		return Showdown{}, err
 	}
 	if extra := sp.Cards() &^ knocker; extra != 0 {
 		return Showdown{}, fmt.Errorf("%s: %w", extra, ErrMeldsNotInHand)
-	}
-	limit := r.KnockLimitFor(d)
-	bigGin := knocker.Len() == 11
-	if bigGin {
-		limit = 0
 	}
 	dead := knocker &^ sp.Cards()
 	if dw := dead.Value(); dw > limit {

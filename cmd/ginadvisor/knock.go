@@ -58,13 +58,6 @@ func showdownError(err error) error {
 	return inputError(err)
 }
 
-func noArgs(c *cli.Context) error {
-	if c.Args().Len() > 0 {
-		return usageError("%s takes its hands as flags; unexpected argument %q", c.Command.Name, c.Args().First())
-	}
-	return nil
-}
-
 func knockCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "knock",
@@ -81,11 +74,7 @@ func knockCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			r, err := rulesFrom(c)
+			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
@@ -187,8 +176,7 @@ func layoffCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 		),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			if err := noArgs(c); err != nil {
+			if err := env.start(c); err != nil {
 				return err
 			}
 			if !c.IsSet("melds") {

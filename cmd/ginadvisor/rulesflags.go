@@ -133,11 +133,7 @@ func rulesCommand(env *environment) *cli.Command {
 		Usage: "print the rules in force (a preset and any overrides)",
 		Flags: append(outputFlags(), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			if c.Args().Len() > 0 {
-				return usageError("rules takes no arguments, got %q", c.Args().First())
-			}
-			r, err := rulesFrom(c)
+			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
@@ -147,4 +143,22 @@ func rulesCommand(env *environment) *cli.Command {
 			return newTableWriter(env.stdout).render([]string{"Rule", "Value"}, rulesRows(r))
 		},
 	}
+}
+
+// start prepares a command that takes only flags: it applies the color
+// settings and refuses positional arguments.
+func (e *environment) start(c *cli.Context) error {
+	e.setColor(c)
+	if c.Args().Len() > 0 {
+		return usageError("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
+	}
+	return nil
+}
+
+// startWithRules is start, then the rules in force.
+func (e *environment) startWithRules(c *cli.Context) (rules.Rules, error) {
+	if err := e.start(c); err != nil {
+		return rules.Rules{}, err
+	}
+	return rulesFrom(c)
 }

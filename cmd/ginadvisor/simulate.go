@@ -30,11 +30,7 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			r, err := rulesFrom(c)
+			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
@@ -167,11 +163,7 @@ func playCommand(env *environment) *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed (default: from the clock)"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			r, err := rulesFrom(c)
+			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
