@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -20,7 +21,9 @@ type KnockReport struct {
 	KnockLimit int    `json:"knock_limit"`
 	// MeldsChosen says where the knocker's melds came from: "given", or
 	// "best against this defender".
-	MeldsChosen           string            `json:"melds_chosen"`
+	MeldsChosen string `json:"melds_chosen"`
+	// Discard is the card an 11-card knocker discards before knocking.
+	Discard               string            `json:"discard,omitempty"`
 	KnockerMelds          [][]string        `json:"knocker_melds"`
 	KnockerDeadwoodCards  []string          `json:"knocker_deadwood_cards"`
 	KnockerDeadwood       int               `json:"knocker_deadwood"`
@@ -66,7 +69,13 @@ func (k *KnockReport) DefenderArrangement() meld.Arrangement { return k.defender
 // melds; without one (nil), it lays down the spread best against this
 // defender, and the report also gives the automatic minimal arrangement's
 // result.
+//
+// A knocker with 11 cards that is not big gin discards first: the report
+// takes the discard that is best for the knocker and names it in Discard.
 func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread, d rules.Deal) (*KnockReport, error) {
+	if knocker.Len() == MaxHandSize && !(r.BigGin && meld.MinDeadwood(knocker) == 0) {
+		return knockAfterDiscard(r, knocker, defender, given, d)
+	}
 	var s rules.Showdown
 	var err error
 	rep := &KnockReport{Rules: r.Name, KnockLimit: r.KnockLimitFor(d)}
@@ -104,6 +113,42 @@ func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread
 		}
 	}
 	return rep, nil
+}
+
+// knockAfterDiscard tries every discard of an 11-card knocker and keeps
+// the one whose knock is best for the knocker.
+func knockAfterDiscard(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread, d rules.Deal) (*KnockReport, error) {
+	var best *KnockReport
+	var bestCard notation.Card
+	var firstErr error
+	for c := range knocker.All() {
+		if given != nil && given.Cards().Has(c) {
+			continue
+		}
+		rep, err := Knock(r, knocker.Without(c), defender, given, d)
+		if err != nil {
+			if firstErr == nil || errors.Is(firstErr, rules.ErrOverLimit) && !errors.Is(err, rules.ErrOverLimit) {
+				firstErr = err
+			}
+			continue
+		}
+		if best == nil || rep.score.KnockerNet() > best.score.KnockerNet() ||
+			rep.score.KnockerNet() == best.score.KnockerNet() && c.Value() > bestCard.Value() {
+			best, bestCard = rep, c
+		}
+	}
+	if best == nil {
+		var over *rules.OverLimitError
+		if errors.As(firstErr, &over) {
+			// Say how close the best discard comes.
+			_, dw, _ := meld.BestDiscard(knocker)
+			return nil, &rules.OverLimitError{Deadwood: dw, Limit: over.Limit}
+		}
+		return nil, firstErr
+	}
+	best.Discard = bestCard.String()
+	best.Notes = append([]string{fmt.Sprintf("the knocker discards %s first", bestCard)}, best.Notes...)
+	return best, nil
 }
 
 func spreadStrings(sp *meld.Spread) [][]string {

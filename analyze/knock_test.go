@@ -73,3 +73,20 @@ func TestLayoffReport(t *testing.T) {
 		t.Errorf("options %d, candidates %+v", len(rep.Options), rep.Candidates)
 	}
 }
+
+func TestKnockWithElevenCards(t *testing.T) {
+	// Discarding KH leaves the 10-card knock of TestKnockReport.
+	rep, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC KH"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Discard != "KH" || rep.Points != 2 || rep.Winner != "knocker" {
+		t.Errorf("report = %+v", rep)
+	}
+	// No discard brings this hand within the limit.
+	_, err = Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KH KS"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	var over *rules.OverLimitError
+	if !errors.As(err, &over) || over.Deadwood != 31 {
+		t.Errorf("over the limit: %v", err)
+	}
+}

@@ -62,7 +62,8 @@ func knockCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "knock",
 		Usage: "settle a knock: melds, lay-offs, deadwood and the score",
-		Description: "The knocker holds 10 cards after the discard (11 for big gin), the defender 10.\n" +
+		Description: "The knocker holds 10 cards after the discard, or 11: then it discards the card\n" +
+			"best for it (or shows big gin, where the rules allow it). The defender holds 10.\n" +
 			"Without --melds the knocker lays down the spread best against this defender,\n" +
 			"which need not be a minimal arrangement, and the result of the automatic\n" +
 			"minimal arrangement is shown beside it.",
@@ -140,7 +141,11 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 	if err := tables.render([]string{"Side", "Melds", "Deadwood cards", "Lay-offs", "Deadwood"}, rows); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "Rules: %s, knock limit %d. Knocker's melds: %s.\n", rep.Rules, rep.KnockLimit, rep.MeldsChosen)
+	discard := ""
+	if rep.Discard != "" {
+		discard = " after discarding " + n.names([]string{rep.Discard})
+	}
+	fmt.Fprintf(w, "Rules: %s, knock limit %d. Knocker's melds%s: %s.\n", rep.Rules, rep.KnockLimit, discard, rep.MeldsChosen)
 	brows := make([][]string, 0, len(rep.Breakdown)+1)
 	for _, l := range rep.Breakdown {
 		brows = append(brows, []string{l.Label, strconv.Itoa(l.Points)})

@@ -41,8 +41,8 @@ func scoreCommand(env *environment) *cli.Command {
 				return usageError("--knock-limit must be 0 or more, not %d", limit)
 			}
 			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit}
-			arg := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
-			if arg == "" || arg == "-" {
+			arg := strings.Join(c.Args().Slice(), " ")
+			if c.Args().Len() == 0 || arg == "-" {
 				return p.stream(env.stdin, "stdin")
 			}
 			hand, err := notation.ParseHand(arg)
