@@ -6,6 +6,8 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -449,5 +451,35 @@ func TestEveryPreset(t *testing.T) {
 		if name == "modern" && s.Players[0].GameBonusTotal <= s.Players[0].Points {
 			t.Errorf("modern: no end-of-game bonuses: %+v", s.Players[0])
 		}
+	}
+}
+
+func TestSampleLog(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadLog(bytes.NewReader(data))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("read %d games: %v", len(games), err)
+	}
+	var out bytes.Buffer
+	if err := WriteLog(&out, games); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(data) {
+		t.Error("the sample log does not write back the same")
+	}
+	// The same seed and players replay the same games.
+	s, err := Simulate(SimOptions{Rules: games[0].Rules, Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Games: 2, Seed: 42, Record: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	if err := WriteLog(&again, s.Records); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != string(data) {
+		t.Error("simulating with the sample's seed gives other games")
 	}
 }
