@@ -117,6 +117,7 @@ var ruleFields = []ruleField{
 	{name: "game_bonus", i: func(r *rules.Rules) *int { return &r.GameBonus }},
 	{name: "box_bonus", i: func(r *rules.Rules) *int { return &r.BoxBonus }},
 	{name: "shutout_doubles", b: func(r *rules.Rules) *bool { return &r.ShutoutDoubles }},
+	{name: "shutout_bonus", i: func(r *rules.Rules) *int { return &r.ShutoutBonus }},
 	{name: "oklahoma", b: func(r *rules.Rules) *bool { return &r.Oklahoma }},
 	{name: "spades_double", b: func(r *rules.Rules) *bool { return &r.SpadesDouble }},
 	{name: "straight_gin", b: func(r *rules.Rules) *bool { return &r.StraightGin }},

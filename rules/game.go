@@ -49,8 +49,8 @@ type GameResult struct {
 }
 
 // Final adds the end-of-game bonuses to the running score: the shutout
-// doubling, the game bonus to the winner, and the box bonus for each hand
-// each player won. The winner is the player with more hand points.
+// doubling, the game bonus and any shutout bonus to the winner, and the box
+// bonus for each hand each player won. The winner is the player with more hand points.
 func (g *Game) Final() GameResult {
 	res := GameResult{Winner: g.Leader()}
 	for p := 0; p < 2; p++ {
@@ -67,6 +67,9 @@ func (g *Game) Final() GameResult {
 		}
 		if p == res.Winner && g.Rules.GameBonus > 0 {
 			add("game bonus", g.Rules.GameBonus)
+		}
+		if p == res.Winner && g.Rules.ShutoutBonus > 0 && g.Score[1-p] == 0 {
+			add("shutout bonus: the loser scored nothing", g.Rules.ShutoutBonus)
 		}
 		if g.Rules.BoxBonus > 0 && g.HandsWon[p] > 0 {
 			add(fmt.Sprintf("box bonus: %d hands won", g.HandsWon[p]), g.Rules.BoxBonus*g.HandsWon[p])

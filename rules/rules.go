@@ -38,6 +38,9 @@ type Rules struct {
 	// ShutoutDoubles doubles the winner's hand points when the loser won
 	// no hand, before the box bonus is added.
 	ShutoutDoubles bool `json:"shutout_doubles"`
+	// ShutoutBonus is added to the game bonus when the loser scored no
+	// points at all (wikiHow: a game bonus of 100, or 200 on a shutout).
+	ShutoutBonus int `json:"shutout_bonus"`
 	// Oklahoma takes the knock limit from the first upcard: its value, and
 	// gin only for an ace.
 	Oklahoma bool `json:"oklahoma"`
@@ -142,7 +145,7 @@ func (r Rules) Validate() error {
 	switch {
 	case r.KnockLimit < 0:
 		return fmt.Errorf("knock limit %d is negative", r.KnockLimit)
-	case r.GinBonus < 0 || r.UndercutBonus < 0 || r.BigGinBonus < 0 || r.GameBonus < 0 || r.BoxBonus < 0:
+	case r.GinBonus < 0 || r.UndercutBonus < 0 || r.BigGinBonus < 0 || r.GameBonus < 0 || r.BoxBonus < 0 || r.ShutoutBonus < 0:
 		return errors.New("bonuses may not be negative")
 	case r.Target <= 0:
 		return fmt.Errorf("game target %d must be positive", r.Target)

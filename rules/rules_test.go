@@ -129,6 +129,22 @@ func TestGameFinal(t *testing.T) {
 	if res.Winner != 0 || res.Shutout || res.Totals[0] != 105+100+50 || res.Totals[1] != 20+25 {
 		t.Errorf("Final = %+v", res)
 	}
+	// wikiHow's scheme: 100 for the game, 200 if the loser scored nothing,
+	// and 20 for each hand won.
+	wh := Standard
+	wh.GameBonus, wh.ShutoutBonus, wh.BoxBonus = 100, 100, 20
+	g = NewGame(wh)
+	g.Record(0, 60)
+	g.Record(0, 45)
+	if res := g.Final(); res.Totals != [2]int{105 + 200 + 40, 0} {
+		t.Errorf("wikiHow shutout Final = %+v", res)
+	}
+	g.Score, g.HandsWon = [2]int{0, 0}, [2]int{0, 0}
+	g.Record(1, 10)
+	g.Record(0, 105)
+	if res := g.Final(); res.Totals != [2]int{105 + 100 + 20, 10 + 20} {
+		t.Errorf("wikiHow Final = %+v", res)
+	}
 	g = NewGame(Standard)
 	g.Record(1, 100)
 	if res := g.Final(); res.Totals != [2]int{0, 100} || res.Winner != 1 {

@@ -24,6 +24,7 @@ func rulesFlags() []cli.Flag {
 		&cli.IntFlag{Name: "game-bonus", Usage: "bonus for winning the game"},
 		&cli.IntFlag{Name: "box-bonus", Usage: "bonus per hand won, added at the end of the game"},
 		&cli.BoolFlag{Name: "shutout-double", Usage: "double the winner's points when the loser won no hand"},
+		&cli.IntFlag{Name: "shutout-bonus", Usage: "added to the game bonus when the loser scored nothing"},
 		&cli.BoolFlag{Name: "oklahoma", Usage: "the first upcard sets the knock limit"},
 		&cli.BoolFlag{Name: "spades-double", Usage: "Oklahoma: a spade first upcard doubles the hand"},
 		&cli.BoolFlag{Name: "straight", Usage: "straight gin: no knocking, only gin"},
@@ -48,7 +49,7 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 	}{
 		{"knock-limit", &r.KnockLimit}, {"gin-bonus", &r.GinBonus}, {"undercut-bonus", &r.UndercutBonus},
 		{"big-gin-bonus", &r.BigGinBonus}, {"target", &r.Target}, {"game-bonus", &r.GameBonus},
-		{"box-bonus", &r.BoxBonus}, {"dead-stock", &r.DeadStock},
+		{"box-bonus", &r.BoxBonus}, {"dead-stock", &r.DeadStock}, {"shutout-bonus", &r.ShutoutBonus},
 	}
 	for _, f := range ints {
 		if c.IsSet(f.name) {
@@ -117,6 +118,7 @@ func rulesRows(r rules.Rules) [][]string {
 		{"game bonus", strconv.Itoa(r.GameBonus)},
 		{"box bonus per hand won", strconv.Itoa(r.BoxBonus)},
 		{"shutout doubles", yes(r.ShutoutDoubles)},
+		{"shutout bonus", strconv.Itoa(r.ShutoutBonus)},
 		{"Oklahoma", yes(r.Oklahoma)},
 		{"spade upcard doubles", yes(r.SpadesDouble)},
 		{"straight gin", yes(r.StraightGin)},
