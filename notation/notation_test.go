@@ -12,7 +12,7 @@ func TestParseForms(t *testing.T) {
 	tests := []string{
 		"As 2s 3s", "AS 2S 3S", "as,2s,3s", "As2s3s", "A♠ 2♠ 3♠", "♠A ♠2 ♠3",
 		"A♠2♠3♠", "♠A♠2♠3", "s:A23", "S:a23", "♠:A23", "[As, 2s, 3s]", "A♤ 2♤ 3♤",
-		"A♠️ 2♠️ 3♠️", "  As\t2s\n3s  ", "3s 2s As",
+		"A♠️ 2♠️ 3♠️", "  As\t2s\n3s  ", "3s 2s As", "As | 2s | 3s", "As•2s•3s", "(As)(2s)(3s)", "As;2s!3s",
 	}
 	for _, in := range tests {
 		h, err := ParseHand(in)
@@ -63,7 +63,7 @@ func TestParseErrors(t *testing.T) {
 		{"s: A", ErrEmptyGroup, 1, "s:"},
 		{"♠", ErrUnknownRank, 1, "♠"},
 		{"♠A ♥", ErrUnknownRank, 4, "♥"},
-		{"As | 2s", ErrUnknownRank, 4, "|"},
+		{"As ^ 2s", ErrUnknownRank, 4, "^"},
 		{"s:A2x", ErrUnknownRank, 5, "x"},
 		{"s:A2 s:2", ErrDuplicate, 8, "2S"},
 		{"As 2s ☃", ErrUnknownRank, 7, "☃"},

@@ -88,8 +88,8 @@ func ParseHand(s string) (CardSet, error) {
 //   - suit groups, a suit, a colon, then ranks: "s:A23 h:7TJ".
 //
 // Ranks are A, 2-9, T or 10, J, Q, K; suits are C, D, H, S. Separators are
-// white space and the punctuation , ; . / - _ + ( ) [ ] { } " '. Empty input
-// gives an empty slice and no error.
+// white space, any punctuation but the colon, and the symbols + | = < > ~ •.
+// Empty input gives an empty slice and no error.
 func ParseCards(s string) ([]Card, error) {
 	p := parser{src: []rune(s)}
 	var seen CardSet
@@ -117,15 +117,19 @@ type parser struct {
 	open  bool // inside a suit group such as "s:A23"
 }
 
+// isSeparator reports whether r separates cards: white space, and any
+// punctuation but the colon of a suit group, plus the symbols + and |.
 func isSeparator(r rune) bool {
 	if unicode.IsSpace(r) {
 		return true
 	}
 	switch r {
-	case ',', ';', '.', '/', '-', '_', '+', '(', ')', '[', ']', '{', '}', '"', '\'':
+	case ':':
+		return false
+	case '+', '|', '=', '<', '>', '~', '•', '·':
 		return true
 	}
-	return false
+	return unicode.IsPunct(r)
 }
 
 // variationSelector may follow a suit symbol in emoji text ("♠️").
