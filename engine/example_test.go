@@ -1,0 +1,24 @@
+package engine_test
+
+import (
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func ExamplePlayGame() {
+	st, _, err := engine.PlayGame(engine.GameSetup{Rules: rules.Presets["eaai"], Seed: 1},
+		[2]engine.Player{engine.NewSimple(1), engine.NewSimple(2)})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("winner: player", st.Final.Winner+1)
+	fmt.Println("totals:", st.Final.Totals)
+	fmt.Println("hands:", st.Hands)
+	// Output:
+	// winner: player 1
+	// totals: [121 23]
+	// hands: 10
+}
