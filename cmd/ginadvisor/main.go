@@ -87,8 +87,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 func newAppWith(env *environment) *cli.App {
 	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
 	app := &cli.App{
-		Name:      "ginadvisor",
-		Usage:     "analyse gin rummy hands and advise on play",
+		Name:  "ginadvisor",
+		Usage: "analyse gin rummy hands and advise on play",
+		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
+			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
+			"4 an illegal play (such as a knock over the limit).",
 		Version:   version,
 		Reader:    stdin,
 		Writer:    stdout,
@@ -158,7 +161,7 @@ func (e *environment) setColor(c *cli.Context) {
 // outputFlags are the flags every command has.
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "json", Usage: "print JSON (one object per line when streaming)"},
+		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
 		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
 	}
 }

@@ -24,7 +24,7 @@ func scoreCommand(env *environment) *cli.Command {
 			"blank lines and lines starting with # are skipped.",
 		Flags: append(outputFlags(),
 			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset, for its knock limit: " + strings.Join(rules.PresetNames(), ", ")},
-			&cli.IntFlag{Name: "knock-limit", Value: 10, Usage: "the most deadwood a knock may have (default: the preset's)"},
+			&cli.IntFlag{Name: "knock-limit", Usage: "the most deadwood a knock may have", DefaultText: "from the preset, 10 for standard"},
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 		),
 		Action: func(c *cli.Context) error {
