@@ -150,3 +150,48 @@ func lessMeld(a, b Meld) bool {
 	}
 	return a.Cards < b.Cards
 }
+
+// SplitGroup is a set of arrangements that differ only in how their runs
+// are split: the same sets, the same deadwood and the same cards in runs.
+type SplitGroup struct {
+	// Arrangement is the member with the fewest melds.
+	Arrangement Arrangement
+	// Count is how many arrangements the group holds, itself included.
+	Count int
+}
+
+// GroupSplits groups arrangements that only split a run differently, for
+// displays that would rather not list every split of a long run. Groups
+// keep the order of their first members.
+func GroupSplits(arrs []Arrangement) []SplitGroup {
+	type key struct {
+		sets, runs, deadwood notation.CardSet
+		setList              string
+	}
+	index := map[key]int{}
+	var out []SplitGroup
+	for _, a := range arrs {
+		var k key
+		k.deadwood = a.Deadwood
+		for _, m := range a.Melds {
+			if m.Kind == Set {
+				// Two different set choices can cover the same cards only
+				// if the sets differ, so name them one by one.
+				k.setList += m.Cards.String() + "|"
+				k.sets |= m.Cards
+			} else {
+				k.runs |= m.Cards
+			}
+		}
+		if i, ok := index[k]; ok {
+			out[i].Count++
+			if len(a.Melds) < len(out[i].Arrangement.Melds) {
+				out[i].Arrangement = a
+			}
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, SplitGroup{Arrangement: a, Count: 1})
+	}
+	return out
+}

@@ -290,3 +290,19 @@ func TestLargeHands(t *testing.T) {
 		t.Errorf("MinDeadwood(%s) = %d, want 20", h, got)
 	}
 }
+
+func TestGroupSplits(t *testing.T) {
+	// A nine-card run splits into 3+3+3, 3+6, 6+3, 4+5, 5+4 and more; all
+	// group under the whole run.
+	h := mustHand(t, "s:A23456789 KD")
+	arrs := Arrangements(h)
+	groups := GroupSplits(arrs)
+	if len(groups) != 1 || groups[0].Count != len(arrs) || len(groups[0].Arrangement.Melds) != 1 || len(arrs) < 5 {
+		t.Fatalf("%d arrangements in %d groups: %+v", len(arrs), len(groups), groups)
+	}
+	// A set or a run of tens with the same deadwood: two groups.
+	h = mustHand(t, "TC TD TH JH QH")
+	if g := GroupSplits(Arrangements(h)); len(g) != 2 || g[0].Count != 1 || g[1].Count != 1 {
+		t.Fatalf("set and run grouped together: %+v", g)
+	}
+}

@@ -51,6 +51,8 @@ func TestGolden(t *testing.T) {
 		code  int
 	}{
 		{"score_10", "", []string{"score", "As 2s 3s 4s 5s 6s 7h 7d 7c Kd"}, ExitOK},
+		{"score_long_run", "", []string{"score", "s:A23456789 KD"}, ExitOK},
+		{"score_long_run_all_splits", "", []string{"score", "--all-splits", "s:A23456789 KD"}, ExitOK},
 		{"score_10_json", "", []string{"score", "--json", "As 2s 3s 4s 5s 6s 7h 7d 7c Kd"}, ExitOK},
 		{"score_11", "", []string{"score", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S"}, ExitOK},
 		{"score_11_json", "", []string{"score", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", "--json"}, ExitOK},

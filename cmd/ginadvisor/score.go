@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -26,6 +27,7 @@ func scoreCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset, for its knock limit: " + strings.Join(rules.PresetNames(), ", ")},
 			&cli.IntFlag{Name: "knock-limit", Usage: "the most deadwood a knock may have", DefaultText: "from the preset, 10 for standard"},
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
 		),
 		Action: func(c *cli.Context) error {
 			env.setColor(c)
@@ -40,7 +42,7 @@ func scoreCommand(env *environment) *cli.Command {
 			if limit < 0 {
 				return usageError("--knock-limit must be 0 or more, not %d", limit)
 			}
-			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit}
+			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				return p.stream(env.stdin, "stdin")
@@ -59,12 +61,13 @@ func scoreCommand(env *environment) *cli.Command {
 }
 
 type scorePrinter struct {
-	env    *environment
-	out    io.Writer
-	tables *tableWriter
-	json   bool
-	names  cardNamer
-	limit  int
+	env       *environment
+	out       io.Writer
+	tables    *tableWriter
+	allSplits bool
+	json      bool
+	names     cardNamer
+	limit     int
 }
 
 // lineResult is the JSON for one line of streamed input.
@@ -147,21 +150,41 @@ func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
 	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", p.names.set(r.Hand()), len(r.Cards)); err != nil {
 		return err
 	}
-	rows := make([][]string, 0, len(r.Arrangements))
+	// The table groups arrangements that only split a run differently;
+	// the JSON lists every one.
+	arrs := make([]meld.Arrangement, len(r.Arrangements))
 	for i, a := range r.Arrangements {
+		arrs[i] = a.Arrangement()
+	}
+	var groups []meld.SplitGroup
+	if p.allSplits {
+		for _, a := range arrs {
+			groups = append(groups, meld.SplitGroup{Arrangement: a, Count: 1})
+		}
+	} else {
+		groups = meld.GroupSplits(arrs)
+	}
+	rows := make([][]string, 0, len(groups))
+	for i, g := range groups {
+		a := g.Arrangement
 		melds := make([]string, 0, len(a.Melds))
 		for _, m := range a.Melds {
-			melds = append(melds, meldColor.Sprint(p.names.names(m)))
+			melds = append(melds, meldColor.Sprint(p.names.set(m.Cards)))
 		}
 		meldText := strings.Join(melds, " | ")
 		if meldText == "" {
 			meldText = "-"
 		}
-		dead := "-"
-		if len(a.DeadwoodCards) > 0 {
-			dead = deadwoodColor.Sprint(p.names.names(a.DeadwoodCards))
+		if n := g.Count - 1; n == 1 {
+			meldText += " (+1 split of its runs)"
+		} else if n > 1 {
+			meldText += fmt.Sprintf(" (+%d splits of its runs)", n)
 		}
-		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Deadwood)})
+		dead := "-"
+		if a.Deadwood != 0 {
+			dead = deadwoodColor.Sprint(p.names.set(a.Deadwood))
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Points())})
 	}
 	if err := p.tables.render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
 		return err
