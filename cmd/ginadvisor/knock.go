@@ -22,7 +22,7 @@ func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
 	}
 	h, err := notation.ParseHand(s)
 	if err != nil {
-		return 0, inputError(fmt.Errorf("--%s %q: %w", name, s, err))
+		return 0, parseFailure("--"+name, s, err)
 	}
 	return h, nil
 }
@@ -32,7 +32,7 @@ func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
 	s := c.String(name)
 	sp, err := meld.ParseMelds(s)
 	if err != nil {
-		return sp, inputError(fmt.Errorf("--%s %q: %w", name, s, err))
+		return sp, parseFailure("--"+name, s, err)
 	}
 	return sp, nil
 }
@@ -45,7 +45,7 @@ func dealFrom(c *cli.Context) (rules.Deal, error) {
 	}
 	card, err := notation.ParseCard(s)
 	if err != nil {
-		return rules.Deal{}, inputError(fmt.Errorf("--upcard %q: %w", s, err))
+		return rules.Deal{}, parseFailure("--upcard", s, err)
 	}
 	return rules.Deal{Upcard: card, HasUpcard: true}, nil
 }

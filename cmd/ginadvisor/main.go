@@ -18,6 +18,8 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // Exit codes, documented in the package comment and the README.
@@ -36,10 +38,12 @@ func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 
-// exitError carries an exit code through the command's error return.
+// exitError carries an exit code through the command's error return, and
+// any lines that show where the input went wrong.
 type exitError struct {
-	code int
-	err  error
+	code   int
+	err    error
+	detail string
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -50,6 +54,17 @@ func usageError(format string, args ...any) error {
 }
 
 func inputError(err error) error { return &exitError{code: ExitBadInput, err: err} }
+
+// parseFailure reports input that could not be read, naming it by label
+// and pointing at the column where reading failed.
+func parseFailure(label, input string, err error) error {
+	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %q: %w", label, input, err)}
+	var pe *notation.ParseError
+	if errors.As(err, &pe) && pe.Col > 0 && !strings.ContainsAny(input, "\n\t") {
+		e.detail = "  " + input + "\n  " + strings.Repeat(" ", pe.Col-1) + "^"
+	}
+	return e
+}
 
 // silentExit reports a code whose messages were already written.
 type silentExit int
@@ -71,6 +86,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	fmt.Fprintln(stderr, "ginadvisor:", err)
 	var ee *exitError
 	if errors.As(err, &ee) {
+		if ee.detail != "" {
+			fmt.Fprintln(stderr, ee.detail)
+		}
 		return ee.code
 	}
 	return ExitFailure

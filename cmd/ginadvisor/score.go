@@ -49,7 +49,7 @@ func scoreCommand(env *environment) *cli.Command {
 			}
 			hand, err := notation.ParseHand(arg)
 			if err != nil {
-				return inputError(fmt.Errorf("hand %q: %w", arg, err))
+				return parseFailure("hand", arg, err)
 			}
 			r, err := analyze.Score(hand, limit)
 			if err != nil {
