@@ -137,6 +137,10 @@ func knockAfterDiscard(r rules.Rules, knocker, defender notation.CardSet, given 
 			best, bestCard = rep, c
 		}
 	}
+	if best == nil && firstErr == nil {
+		// The given melds hold every card: there is nothing to discard.
+		return nil, fmt.Errorf("the melds use all 11 cards and big gin is not allowed: %w", rules.ErrKnockerSize)
+	}
 	if best == nil {
 		var over *rules.OverLimitError
 		if errors.As(firstErr, &over) {

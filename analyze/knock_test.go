@@ -90,3 +90,25 @@ func TestKnockWithElevenCards(t *testing.T) {
 		t.Errorf("over the limit: %v", err)
 	}
 }
+
+func TestKnockElevenCardsAllMelded(t *testing.T) {
+	knocker := mustHand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH")
+	defender := mustHand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD")
+	sp, err := meld.ParseMelds("7C 7D 7H 7S | 3S 4S 5S | 9H TH JH QH")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Knock(rules.Standard, knocker, defender, &sp, rules.Deal{}); !errors.Is(err, rules.ErrKnockerSize) {
+		t.Errorf("all 11 melded without big gin: %v", err)
+	}
+	// Without the melds, the knocker discards and goes gin.
+	rep, err := Knock(rules.Standard, knocker, defender, nil, rules.Deal{})
+	if err != nil || rep.Result != "gin" || rep.Discard == "" {
+		t.Errorf("gin after a discard: %+v, %v", rep, err)
+	}
+	// Under modern rules it is big gin.
+	rep, err = Knock(rules.Presets["modern"], knocker, defender, &sp, rules.Deal{})
+	if err != nil || rep.Result != "big_gin" {
+		t.Errorf("big gin: %+v, %v", rep, err)
+	}
+}
