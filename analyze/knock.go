@@ -163,31 +163,31 @@ func spreadStrings(sp *meld.Spread) [][]string {
 	return out
 }
 
-func (rep *KnockReport) fill(s rules.Showdown, defender notation.CardSet) {
-	rep.spread = s.Spread
-	rep.score = s.Score
-	rep.KnockerMelds = spreadStrings(&s.Spread)
-	rep.KnockerDeadwoodCards = s.KnockerDeadwood.Strings()
-	rep.KnockerDeadwood = s.Score.KnockerDeadwood
-	rep.DefenderBefore = meld.MinDeadwood(defender)
-	rep.DefenderDeadwood = s.Score.DefenderDeadwood
-	rep.Layoffs = s.Layoffs.Strings()
-	rep.Placements = []PlacementReport{}
+func (k *KnockReport) fill(s rules.Showdown, defender notation.CardSet) {
+	k.spread = s.Spread
+	k.score = s.Score
+	k.KnockerMelds = spreadStrings(&s.Spread)
+	k.KnockerDeadwoodCards = s.KnockerDeadwood.Strings()
+	k.KnockerDeadwood = s.Score.KnockerDeadwood
+	k.DefenderBefore = meld.MinDeadwood(defender)
+	k.DefenderDeadwood = s.Score.DefenderDeadwood
+	k.Layoffs = s.Layoffs.Strings()
+	k.Placements = []PlacementReport{}
 	for _, p := range meld.Placements(&s.Spread, s.Layoffs) {
-		rep.Placements = append(rep.Placements, PlacementReport{Card: p.Card.String(), Meld: p.Meld})
+		k.Placements = append(k.Placements, PlacementReport{Card: p.Card.String(), Meld: p.Meld})
 	}
 	a := meld.Arrangements(defender &^ s.Layoffs)[0]
-	rep.defenderArrangement = a
-	rep.DefenderMelds = [][]string{}
+	k.defenderArrangement = a
+	k.DefenderMelds = [][]string{}
 	for _, m := range a.Melds {
-		rep.DefenderMelds = append(rep.DefenderMelds, m.Cards.Strings())
+		k.DefenderMelds = append(k.DefenderMelds, m.Cards.Strings())
 	}
-	rep.DefenderDeadwoodCards = a.Deadwood.Strings()
-	rep.Result = s.Score.Outcome.String()
-	rep.Winner = s.Score.Winner.String()
-	rep.Points = s.Score.Points
-	rep.Multiplier = s.Score.Multiplier
-	rep.Breakdown = s.Score.Breakdown()
+	k.DefenderDeadwoodCards = a.Deadwood.Strings()
+	k.Result = s.Score.Outcome.String()
+	k.Winner = s.Score.Winner.String()
+	k.Points = s.Score.Points
+	k.Multiplier = s.Score.Multiplier
+	k.Breakdown = s.Score.Breakdown()
 }
 
 // CandidateReport is a card that can be laid off.
