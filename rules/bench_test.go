@@ -72,3 +72,50 @@ func BenchmarkBestLayoff(b *testing.B) {
 	}
 	sink = s
 }
+
+// nearDeals deals pairs where the defender's cards sit next to the
+// knocker's in rank or suit, so that lay-offs are common.
+func nearDeals(n int) [][2]notation.CardSet {
+	rng := rand.New(rand.NewPCG(19, 20))
+	out := make([][2]notation.CardSet, 0, n)
+	for _, d := range showdownDeals(n) {
+		k := d[0]
+		ks := k.Cards()
+		var def notation.CardSet
+		for def.Len() < 10 {
+			c := ks[rng.IntN(len(ks))]
+			r := int(c.Rank()) + rng.IntN(5) - 2
+			s := c.Suit()
+			if rng.IntN(3) == 0 {
+				r, s = int(c.Rank()), notation.Suit(rng.IntN(4))
+			}
+			if r < 0 || r >= notation.NumRanks {
+				continue
+			}
+			if nc := notation.NewCard(notation.Rank(r), s); !k.Has(nc) {
+				def = def.With(nc)
+			}
+		}
+		out = append(out, [2]notation.CardSet{k, def})
+	}
+	return out
+}
+
+// BenchmarkShowdownNear is BenchmarkShowdown with defenders that hold
+// many cards to lay off.
+func BenchmarkShowdownNear(b *testing.B) {
+	deals := nearDeals(1024)
+	r := Standard
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := 0
+	for i := 0; i < b.N; i++ {
+		d := deals[i&1023]
+		sd, err := r.BestKnock(d[0], d[1], Deal{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s += sd.Score.Points
+	}
+	sink = s
+}
