@@ -483,3 +483,40 @@ func TestSampleLog(t *testing.T) {
 		t.Error("simulating with the sample's seed gives other games")
 	}
 }
+
+func TestLogWithoutFullStock(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	var partial, none []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "stock ") {
+			// Keep only the top five cards, as a source that saw only the
+			// cards drawn might; or drop the line.
+			partial = append(partial, strings.Join(strings.Fields(l)[:6], " "))
+			continue
+		}
+		partial = append(partial, l)
+		none = append(none, l)
+	}
+	for name, text := range map[string]string{"partial": strings.Join(partial, "\n"), "none": strings.Join(none, "\n")} {
+		games, err := ReadLog(strings.NewReader(text))
+		if err != nil || len(games) != 2 {
+			t.Fatalf("%s stock: %d games, %v", name, len(games), err)
+		}
+		var out bytes.Buffer
+		if err := WriteLog(&out, games); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != text {
+			t.Errorf("%s stock: the log does not write back the same", name)
+		}
+	}
+	// More than 31 cards is an error.
+	bad := strings.Replace(string(data), "\nstock ", "\nstock 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H 3H 4H 5H 6H 7H 8H 9H ", 1)
+	if _, err := ReadLog(strings.NewReader(bad)); err == nil {
+		t.Error("a stock of more than 31 cards was accepted")
+	}
+}

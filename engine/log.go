@@ -16,6 +16,9 @@ import (
 // LogHeader is the first line of a game log.
 const LogHeader = "ginadvisor-log 1"
 
+// maxStock is the stock's size after the deal.
+const maxStock = notation.NumCards - 21
+
 // WriteGame writes one game in the game log format. See the README for
 // the format.
 func WriteGame(w io.Writer, g *GameRecord, number int) error {
@@ -31,7 +34,9 @@ func WriteGame(w io.Writer, g *GameRecord, number int) error {
 		p("deal p1 %s", h.Deal[0])
 		p("deal p2 %s", h.Deal[1])
 		p("upcard %s", h.Upcard)
-		p("stock %s", cardList(h.Stock))
+		if len(h.Stock) > 0 {
+			p("stock %s", cardList(h.Stock))
+		}
 		for _, m := range h.Moves {
 			if m.Kind == Knock || m.Kind == BigGinMove {
 				p("%s %s", seatName(m.Seat), m.Kind)
@@ -534,22 +539,28 @@ func (lr *LogReader) hand() (*HandRecord, error) {
 		return nil, p.fail("upcard %s was dealt", h.Upcard)
 	}
 	seen = seen.With(h.Upcard)
+	// The stock line is optional, and may name only the top of the stock:
+	// a source that saw only the cards drawn cannot say more.
 	if p, err = lr.line(); err != nil {
 		return nil, err
 	}
-	if err := p.want("stock", notation.NumCards-21+1); err != nil {
-		return nil, err
-	}
-	for i := 1; i < len(p.f); i++ {
-		c, err := p.card(i)
-		if err != nil {
-			return nil, err
+	if p.f[0] == "stock" {
+		if len(p.f)-1 > maxStock {
+			return nil, p.fail("the stock holds at most %d cards, found %d", maxStock, len(p.f)-1)
 		}
-		if seen.Has(c) {
-			return nil, p.fail("card %s is in two places", c)
+		for i := 1; i < len(p.f); i++ {
+			c, err := p.card(i)
+			if err != nil {
+				return nil, err
+			}
+			if seen.Has(c) {
+				return nil, p.fail("card %s is in two places", c)
+			}
+			seen = seen.With(c)
+			h.Stock = append(h.Stock, c)
 		}
-		seen = seen.With(c)
-		h.Stock = append(h.Stock, c)
+	} else {
+		lr.unread(p.f, p.n)
 	}
 	// Moves, then the showdown, then the result.
 	for {
