@@ -448,7 +448,7 @@ func TestEveryPreset(t *testing.T) {
 		if name == "straight" && (s.Outcomes.Knock > 0 || s.Outcomes.Undercut > 0) {
 			t.Errorf("straight gin had knocks: %+v", s.Outcomes)
 		}
-		if name == "modern" && s.Players[0].GameBonusTotal <= s.Players[0].Points {
+		if name == "modern" && s.Players[0].FinalPoints <= s.Players[0].Points {
 			t.Errorf("modern: no end-of-game bonuses: %+v", s.Players[0])
 		}
 	}

@@ -35,13 +35,13 @@ type PlayerSummary struct {
 	WinRateCI95 [2]float64 `json:"win_rate_ci95"`
 	// Rates are per hand played: knocks (any knock, gin included), gins,
 	// big gins, undercuts made against the opponent.
-	KnockRate      float64 `json:"knock_rate"`
-	GinRate        float64 `json:"gin_rate"`
-	BigGinRate     float64 `json:"big_gin_rate"`
-	UndercutRate   float64 `json:"undercut_rate"`
-	PointsPerHand  float64 `json:"points_per_hand"`
-	Points         int     `json:"points"`
-	GameBonusTotal int     `json:"final_points"`
+	KnockRate     float64 `json:"knock_rate"`
+	GinRate       float64 `json:"gin_rate"`
+	BigGinRate    float64 `json:"big_gin_rate"`
+	UndercutRate  float64 `json:"undercut_rate"`
+	PointsPerHand float64 `json:"points_per_hand"`
+	Points        int     `json:"points"`
+	FinalPoints   int     `json:"final_points"` // with end-of-game bonuses
 }
 
 // Outcomes are the fractions of hands that ended each way.
@@ -199,18 +199,18 @@ func summarize(opts SimOptions, results []gameResult) (Summary, error) {
 	s.HandsPerGame = float64(s.Hands) / float64(max(s.Games, 1))
 	for p := 0; p < 2; p++ {
 		s.Players = append(s.Players, PlayerSummary{
-			Name:           opts.Names[p],
-			GamesWon:       games[p],
-			HandsWon:       hands[p],
-			WinRate:        float64(games[p]) / float64(max(s.Games, 1)),
-			WinRateCI95:    Wilson(games[p], s.Games),
-			KnockRate:      float64(knocks[p]) / h,
-			GinRate:        float64(gins[p]) / h,
-			BigGinRate:     float64(bigGins[p]) / h,
-			UndercutRate:   float64(undercuts[p]) / h,
-			PointsPerHand:  float64(points[p]) / h,
-			Points:         points[p],
-			GameBonusTotal: finals[p],
+			Name:          opts.Names[p],
+			GamesWon:      games[p],
+			HandsWon:      hands[p],
+			WinRate:       float64(games[p]) / float64(max(s.Games, 1)),
+			WinRateCI95:   Wilson(games[p], s.Games),
+			KnockRate:     float64(knocks[p]) / h,
+			GinRate:       float64(gins[p]) / h,
+			BigGinRate:    float64(bigGins[p]) / h,
+			UndercutRate:  float64(undercuts[p]) / h,
+			PointsPerHand: float64(points[p]) / h,
+			Points:        points[p],
+			FinalPoints:   finals[p],
 		})
 	}
 	return s, nil
