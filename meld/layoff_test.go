@@ -225,25 +225,12 @@ func TestLayoffAgainstReference(t *testing.T) {
 // refKnockSpreads lists every collection of disjoint melds of hand with at
 // most limit deadwood.
 func refKnockSpreads(hand notation.CardSet, limit int) map[string]bool {
-	melds := refMelds(hand)
 	out := map[string]bool{}
-	var chosen []notation.CardSet
-	var walk func(i int, used notation.CardSet)
-	walk = func(i int, used notation.CardSet) {
-		if i == len(melds) {
-			if (hand &^ used).Value() <= limit {
-				out[refKey(chosen)] = true
-			}
-			return
+	refCollections(hand, func(chosen []notation.CardSet, used notation.CardSet) {
+		if (hand &^ used).Value() <= limit {
+			out[refKey(chosen)] = true
 		}
-		walk(i+1, used)
-		if melds[i]&used == 0 {
-			chosen = append(chosen, melds[i])
-			walk(i+1, used|melds[i])
-			chosen = chosen[:len(chosen)-1]
-		}
-	}
-	walk(0, 0)
+	})
 	return out
 }
 

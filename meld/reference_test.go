@@ -61,24 +61,15 @@ func refKey(melds []notation.CardSet) string {
 	return strings.Join(parts, "|")
 }
 
-// refSolve returns the least deadwood of hand and the keys of every
-// arrangement that reaches it.
-func refSolve(hand notation.CardSet) (int, map[string]bool) {
+// refCollections calls visit with every collection of disjoint melds of
+// hand, each once, and the cards they use.
+func refCollections(hand notation.CardSet, visit func(chosen []notation.CardSet, used notation.CardSet)) {
 	melds := refMelds(hand)
-	best := 1 << 30
-	keys := map[string]bool{}
 	var chosen []notation.CardSet
 	var walk func(i int, used notation.CardSet)
 	walk = func(i int, used notation.CardSet) {
 		if i == len(melds) {
-			dw := hand.Minus(used).Value()
-			if dw < best {
-				best = dw
-				keys = map[string]bool{}
-			}
-			if dw == best {
-				keys[refKey(chosen)] = true
-			}
+			visit(chosen, used)
 			return
 		}
 		walk(i+1, used)
@@ -89,6 +80,23 @@ func refSolve(hand notation.CardSet) (int, map[string]bool) {
 		}
 	}
 	walk(0, 0)
+}
+
+// refSolve returns the least deadwood of hand and the keys of every
+// arrangement that reaches it.
+func refSolve(hand notation.CardSet) (int, map[string]bool) {
+	best := 1 << 30
+	keys := map[string]bool{}
+	refCollections(hand, func(chosen []notation.CardSet, used notation.CardSet) {
+		dw := hand.Minus(used).Value()
+		if dw < best {
+			best = dw
+			keys = map[string]bool{}
+		}
+		if dw == best {
+			keys[refKey(chosen)] = true
+		}
+	})
 	return best, keys
 }
 

@@ -33,8 +33,9 @@ var sink int
 
 // BenchmarkShowdown settles a whole knock: the knocker's best spread
 // against this defender, the defender's best lay-offs, and the score.
-func BenchmarkShowdown(b *testing.B) {
-	deals := showdownDeals(1024)
+func BenchmarkShowdown(b *testing.B) { benchmarkShowdown(b, showdownDeals(1024)) }
+
+func benchmarkShowdown(b *testing.B, deals [][2]notation.CardSet) {
 	r := Standard
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -103,19 +104,4 @@ func nearDeals(n int) [][2]notation.CardSet {
 
 // BenchmarkShowdownNear is BenchmarkShowdown with defenders that hold
 // many cards to lay off.
-func BenchmarkShowdownNear(b *testing.B) {
-	deals := nearDeals(1024)
-	r := Standard
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		d := deals[i&1023]
-		sd, err := r.BestKnock(d[0], d[1], Deal{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		s += sd.Score.Points
-	}
-	sink = s
-}
+func BenchmarkShowdownNear(b *testing.B) { benchmarkShowdown(b, nearDeals(1024)) }
