@@ -3,6 +3,7 @@ package analyze
 import (
 	"errors"
 	"fmt"
+	"sort"
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -39,10 +40,13 @@ type KnockReport struct {
 	Multiplier            int               `json:"multiplier"`
 	Breakdown             []rules.Line      `json:"breakdown"`
 	Automatic             *AutomaticKnock   `json:"automatic,omitempty"`
-	Notes                 []string          `json:"notes,omitempty"`
-	spread                meld.Spread
-	score                 rules.HandScore
-	defenderArrangement   meld.Arrangement
+	// Options lists every spread within the knock limit, best for the
+	// knocker first, when the melds were not given.
+	Options             []SpreadOption `json:"options,omitempty"`
+	Notes               []string       `json:"notes,omitempty"`
+	spread              meld.Spread
+	score               rules.HandScore
+	defenderArrangement meld.Arrangement
 }
 
 // AutomaticKnock is the result had the knocker laid down its first
@@ -53,6 +57,20 @@ type AutomaticKnock struct {
 	Result       string     `json:"result"`
 	Winner       string     `json:"winner"`
 	Points       int        `json:"points"`
+}
+
+// SpreadOption is one spread the knocker could lay down, and what it
+// would bring.
+type SpreadOption struct {
+	KnockerMelds     [][]string `json:"knocker_melds"`
+	KnockerDeadwood  int        `json:"knocker_deadwood"`
+	Layoffs          []string   `json:"layoffs"`
+	DefenderDeadwood int        `json:"defender_deadwood"`
+	Result           string     `json:"result"`
+	Winner           string     `json:"winner"`
+	Points           int        `json:"points"`
+	// KnockerNet is the points to the knocker, negative when it loses.
+	KnockerNet int `json:"knocker_net"`
 }
 
 // Spread returns the melds the knocker laid down.
@@ -91,6 +109,7 @@ func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread
 	}
 	rep.fill(s, defender)
 	if given == nil {
+		rep.Options = spreadOptions(r, knocker, defender, rep.KnockLimit, d)
 		auto, err := r.AutoKnock(knocker, defender, d)
 		if err != nil {
 			return nil, err
@@ -113,6 +132,50 @@ func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread
 		}
 	}
 	return rep, nil
+}
+
+// spreadOptions settles every spread the knocker could lay down within
+// the limit against this defender, best for the knocker first; ties put
+// less knocker deadwood, then fewer melds, first.
+func spreadOptions(r rules.Rules, knocker, defender notation.CardSet, limit int, d rules.Deal) []SpreadOption {
+	bigGin := knocker.Len() == MaxHandSize
+	if bigGin {
+		limit = 0
+	}
+	type option struct {
+		SpreadOption
+		melds int
+	}
+	var opts []option
+	meld.KnockSpreads(knocker, limit, func(sp meld.Spread, dead notation.CardSet) bool {
+		s := r.Settle(&sp, dead, defender, bigGin, d)
+		opts = append(opts, option{SpreadOption{
+			KnockerMelds:     spreadStrings(&sp),
+			KnockerDeadwood:  s.Score.KnockerDeadwood,
+			Layoffs:          s.Layoffs.Strings(),
+			DefenderDeadwood: s.Score.DefenderDeadwood,
+			Result:           s.Score.Outcome.String(),
+			Winner:           s.Score.Winner.String(),
+			Points:           s.Score.Points,
+			KnockerNet:       s.Score.KnockerNet(),
+		}, sp.N})
+		return true
+	})
+	sort.SliceStable(opts, func(i, j int) bool {
+		a, b := opts[i], opts[j]
+		if a.KnockerNet != b.KnockerNet {
+			return a.KnockerNet > b.KnockerNet
+		}
+		if a.KnockerDeadwood != b.KnockerDeadwood {
+			return a.KnockerDeadwood < b.KnockerDeadwood
+		}
+		return a.melds < b.melds
+	})
+	out := make([]SpreadOption, len(opts))
+	for i, o := range opts {
+		out[i] = o.SpreadOption
+	}
+	return out
 }
 
 // knockAfterDiscard tries every discard of an 11-card knocker and keeps

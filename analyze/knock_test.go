@@ -29,6 +29,19 @@ func TestKnockReport(t *testing.T) {
 	if rep.Automatic == nil || rep.Automatic.Result != "undercut" || rep.Automatic.Points != 25 || len(rep.Notes) != 1 {
 		t.Errorf("automatic = %+v, notes %v", rep.Automatic, rep.Notes)
 	}
+	// Every spread within the limit, best first: holding 2-3-4 of hearts
+	// back wins 2; laying it down is undercut.
+	if len(rep.Options) < 2 || rep.Options[0].KnockerNet != 2 || rep.Options[len(rep.Options)-1].KnockerNet >= 0 {
+		t.Errorf("options = %+v", rep.Options)
+	}
+	if o := rep.Options[0]; o.KnockerDeadwood != rep.KnockerDeadwood || len(o.KnockerMelds) != len(rep.KnockerMelds) {
+		t.Errorf("the first option %+v is not the spread chosen %v", o, rep.KnockerMelds)
+	}
+	for i := 1; i < len(rep.Options); i++ {
+		if rep.Options[i].KnockerNet > rep.Options[i-1].KnockerNet {
+			t.Errorf("options out of order: %+v", rep.Options)
+		}
+	}
 	sp, err := meld.ParseMelds("2H 3H 4H | 7S 8S 9S | JC QC KC")
 	if err != nil {
 		t.Fatal(err)

@@ -83,7 +83,8 @@ func CheckHands(knocker, defender notation.CardSet, r Rules) error {
 // BestKnock settles a knock where the knocker lays down the spread that is
 // best for it against this defender: the most points won, or the fewest
 // lost. It may be a spread that is not minimal, as long as it is within the
-// knock limit. Ties go to the spread with less knocker deadwood. An
+// knock limit. Ties go to the spread with less knocker deadwood, then to
+// fewer melds. An
 // 11-card knocker must meld all 11 cards (big gin).
 func (r Rules) BestKnock(knocker, defender notation.CardSet, d Deal) (Showdown, error) {
 	limit, bigGin, err := r.knockTerms(knocker, defender, d)
@@ -110,11 +111,16 @@ func (r Rules) bestKnock(knocker, defender notation.CardSet, limit int, bigGin b
 	return best
 }
 
+// better orders showdowns for the knocker: more points to it, then less
+// deadwood laid down, then fewer melds.
 func better(a, b Showdown) bool {
 	if na, nb := a.Score.KnockerNet(), b.Score.KnockerNet(); na != nb {
 		return na > nb
 	}
-	return a.Score.KnockerDeadwood < b.Score.KnockerDeadwood
+	if a.Score.KnockerDeadwood != b.Score.KnockerDeadwood {
+		return a.Score.KnockerDeadwood < b.Score.KnockerDeadwood
+	}
+	return a.Spread.N < b.Spread.N
 }
 
 // AutoKnock settles a knock where the knocker lays down its first minimal

@@ -155,6 +155,32 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 		return err
 	}
 	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", verdictColor.Sprint(rep.Result), rep.Winner, rep.Points)
+	if len(rep.Options) > 1 {
+		const shown = 8
+		rows := [][]string{}
+		for i, o := range rep.Options {
+			if i == shown {
+				break
+			}
+			melds := make([]string, len(o.KnockerMelds))
+			for j, m := range o.KnockerMelds {
+				melds[j] = n.names(m)
+			}
+			lay := "-"
+			if len(o.Layoffs) > 0 {
+				lay = n.names(o.Layoffs)
+			}
+			rows = append(rows, []string{strconv.Itoa(i + 1), strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
+				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s: %s %d", o.Result, o.Winner, o.Points)})
+		}
+		fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first:")
+		if err := tables.render([]string{"#", "Knocker's melds", "Knocker", "Lay-offs", "Defender", "Result"}, rows); err != nil {
+			return err
+		}
+		if len(rep.Options) > shown {
+			fmt.Fprintf(w, "(%d more in --json)\n", len(rep.Options)-shown)
+		}
+	}
 	if a := rep.Automatic; a != nil {
 		am := make([]string, len(a.KnockerMelds))
 		for i, m := range a.KnockerMelds {
