@@ -90,6 +90,12 @@ func TestMinDeadwoodExamples(t *testing.T) {
 		{"big gin", "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", 0},
 		{"no melds", "AC 3D 5H 7S 9C JD KH 2S 4C 6D", 1 + 3 + 5 + 7 + 9 + 10 + 10 + 2 + 4 + 6},
 		{"OpenSpiel's counterexample", "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", 6},
+		// wikiHow's gin hand: sevens, 3-4-5 of spades, tens, and a discard.
+		{"wikiHow gin before the discard", "7C 7D 7H 7S 3S 4S 5S TC TD TH KC", 10},
+		// wikiHow's knock: three sevens, 3-4-5 of spades, and a 2, a 7 and an
+		// ace, which it counts as 10. With four sevens the fourth melds
+		// too, leaving only the 2 and the ace.
+		{"wikiHow knock", "7C 7D 7H 3S 4S 5S 2D 7S AC", 3},
 		{"empty", "", 0},
 	}
 	for _, tt := range tests {
@@ -100,6 +106,13 @@ func TestMinDeadwoodExamples(t *testing.T) {
 		if got := MinDeadwood(h); got != tt.want {
 			t.Errorf("%s: MinDeadwood(%s) = %d, want %d", tt.name, tt.hand, got, tt.want)
 		}
+	}
+}
+
+func TestWikiHowGinAfterDiscard(t *testing.T) {
+	c, dw, _ := BestDiscard(mustHand(t, "7C 7D 7H 7S 3S 4S 5S TC TD TH KC"))
+	if c.String() != "KC" || dw != 0 {
+		t.Errorf("BestDiscard = %v %d, want KC 0 (gin)", c, dw)
 	}
 }
 
