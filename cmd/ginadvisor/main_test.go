@@ -131,6 +131,17 @@ func TestSimulateLog(t *testing.T) {
 	}
 }
 
+func TestStreamLongLine(t *testing.T) {
+	input := "As 2s 3s\n" + strings.Repeat("x", 100_000) + "\nKs Kd Kh\nQs Qd Qh"
+	code, out, errOut := runCLI(t, input, "score", "--json")
+	if code != ExitBadInput || !strings.Contains(errOut, "stdin:2: line longer than") {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	if lines := strings.Count(out, "\n"); lines != 4 || !strings.Contains(out, `"line":4`) {
+		t.Fatalf("output:\n%s", out)
+	}
+}
+
 func TestVersion(t *testing.T) {
 	code, out, _ := runCLI(t, "", "--version")
 	if code != ExitOK || !strings.Contains(out, version) {

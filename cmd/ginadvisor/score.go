@@ -60,6 +60,29 @@ func scoreCommand(env *environment) *cli.Command {
 	}
 }
 
+// maxLine is the longest input line read; a hand is far shorter.
+const maxLine = 64 * 1024
+
+var errLineTooLong = fmt.Errorf("line longer than %d bytes", maxLine)
+
+// readLine returns the next line without its newline. A line longer than
+// the reader's buffer is skipped to its end and reported as too long, so
+// that one bad line does not stop the rest.
+func readLine(r *bufio.Reader) (line string, tooLong bool, err error) {
+	b, err := r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		head := string(b)
+		for err == bufio.ErrBufferFull {
+			_, err = r.ReadSlice('\n')
+		}
+		if err == io.EOF {
+			err = nil
+		}
+		return head, true, err
+	}
+	return strings.TrimSuffix(string(b), "\n"), false, err
+}
+
 type scorePrinter struct {
 	env       *environment
 	out       io.Writer
@@ -85,24 +108,36 @@ type lineResult struct {
 // waiting, so that a file is scored at full speed while a person or a
 // pipe sees each result as soon as its line is in.
 func (p scorePrinter) stream(r io.Reader, name string) error {
-	in := bufio.NewReaderSize(r, 64*1024)
+	in := bufio.NewReaderSize(r, maxLine)
 	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
 	p.out = out
 	p.tables = newTableWriter(out)
 	defer out.Flush()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	bad, n := 0, 0
-	for sc.Scan() {
+	for {
+		raw, tooLong, readErr := readLine(in)
+		if readErr != nil && raw == "" && !tooLong {
+			if readErr == io.EOF {
+				break
+			}
+			return fmt.Errorf("reading %s after line %d: %w", name, n, readErr)
+		}
 		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+		line := strings.TrimSpace(raw)
+		if !tooLong && (line == "" || strings.HasPrefix(line, "#")) {
 			continue
 		}
-		hand, err := notation.ParseHand(line)
 		var rep *analyze.ScoreReport
-		if err == nil {
-			rep, err = analyze.Score(hand, p.limit)
+		var err error
+		if tooLong {
+			err = errLineTooLong
+			line = line[:min(len(line), 40)] + "…"
+		} else {
+			var hand notation.CardSet
+			hand, err = notation.ParseHand(line)
+			if err == nil {
+				rep, err = analyze.Score(hand, p.limit)
+			}
 		}
 		if err != nil {
 			bad++
@@ -123,9 +158,6 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 				return err
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading %s after line %d: %w", name, n, err)
 	}
 	if bad > 0 {
 		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
