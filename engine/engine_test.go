@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -518,5 +519,47 @@ func TestLogWithoutFullStock(t *testing.T) {
 	bad := strings.Replace(string(data), "\nstock ", "\nstock 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H 3H 4H 5H 6H 7H 8H 9H ", 1)
 	if _, err := ReadLog(strings.NewReader(bad)); err == nil {
 		t.Error("a stock of more than 31 cards was accepted")
+	}
+}
+
+type failingReader struct{ data *strings.Reader }
+
+func (f failingReader) Read(p []byte) (int, error) {
+	if f.data.Len() == 0 {
+		return 0, errors.New("disk on fire")
+	}
+	return f.data.Read(p)
+}
+
+func TestLogReaderLongLinesAndReadErrors(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A huge line inside the first game costs that game only.
+	text := strings.Replace(string(data), "\nupcard ", "\n"+strings.Repeat("x", 200_000)+"\nupcard ", 1)
+	lr := NewLogReader(strings.NewReader(text))
+	_, err = lr.Next()
+	var le *LogError
+	if !errors.As(err, &le) || !strings.Contains(le.Msg, "line longer than") {
+		t.Fatalf("long line: %v", err)
+	}
+	g, err := lr.Next()
+	if err != nil || g.Hands[0].Number != 1 {
+		t.Fatalf("the second game after a long line: %v", err)
+	}
+	// A read error is reported once; then the reader is at its end.
+	lr = NewLogReader(failingReader{strings.NewReader(string(data[:300]))})
+	var errs []error
+	for i := 0; i < 5; i++ {
+		_, err := lr.Next()
+		errs = append(errs, err)
+		if err == io.EOF {
+			break
+		}
+	}
+	// The game cut short, the read error, the end.
+	if len(errs) != 3 || !errors.As(errs[0], &le) || !strings.Contains(errs[1].Error(), "disk on fire") || errs[2] != io.EOF {
+		t.Fatalf("errors after a read failure: %v", errs)
 	}
 }

@@ -163,8 +163,14 @@ func (e *LogError) Unwrap() error { return ErrLog }
 // LogReader reads games from a game log one at a time. After a bad game it
 // goes on with the next "game" line, so one bad record does not lose the
 // rest of a file.
+//
+// A line too long to be a log line is a *LogError like any other. A read
+// error ends the log: the game it cut short is a *LogError, then Next
+// returns the read error once, then io.EOF.
 type LogReader struct {
-	sc      *bufio.Scanner
+	r       *bufio.Reader
+	failed  bool  // reading failed; the reader is at its end
+	readErr error // why reading failed, until Next reports it
 	lineNo  int
 	pending []string // a line read ahead, with its number
 	pendNo  int
@@ -173,10 +179,11 @@ type LogReader struct {
 
 // NewLogReader reads a game log from r.
 func NewLogReader(r io.Reader) *LogReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	return &LogReader{sc: sc}
+	return &LogReader{r: bufio.NewReaderSize(r, maxLogLine)}
 }
+
+// maxLogLine bounds a log line; the longest, the rules line, is far shorter.
+const maxLogLine = 64 * 1024
 
 // next returns the next meaningful line's fields, or nil at the end.
 func (lr *LogReader) next() ([]string, int, string, error) {
@@ -185,15 +192,32 @@ func (lr *LogReader) next() ([]string, int, string, error) {
 		lr.pending = nil
 		return f, n, strings.Join(f, " "), nil
 	}
-	for lr.sc.Scan() {
+	for !lr.failed {
+		b, err := lr.r.ReadSlice('\n')
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			// The log ends here; Next reports why.
+			lr.failed = true
+			lr.readErr = fmt.Errorf("reading the log after line %d: %w", lr.lineNo, err)
+			break
+		}
+		if len(b) == 0 && err == io.EOF {
+			break
+		}
 		lr.lineNo++
-		text := strings.TrimSpace(lr.sc.Text())
+		if err == bufio.ErrBufferFull {
+			head := string(b[:40])
+			for err == bufio.ErrBufferFull {
+				_, err = lr.r.ReadSlice('\n')
+			}
+			return nil, lr.lineNo, "", &LogError{Line: lr.lineNo, Text: head + "…", Msg: fmt.Sprintf("line longer than %d bytes", maxLogLine)}
+		}
+		text := strings.TrimSpace(string(b))
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		return strings.Fields(text), lr.lineNo, text, nil
 	}
-	return nil, lr.lineNo, "", lr.sc.Err()
+	return nil, lr.lineNo, "", nil
 }
 
 func (lr *LogReader) unread(f []string, n int) { lr.pending, lr.pendNo = f, n }
@@ -201,6 +225,11 @@ func (lr *LogReader) unread(f []string, n int) { lr.pending, lr.pendNo = f, n }
 // Next returns the next game, io.EOF at the end, or a *LogError for a bad
 // game; the reader then skips to the next game.
 func (lr *LogReader) Next() (*GameRecord, error) {
+	if lr.readErr != nil {
+		err := lr.readErr
+		lr.readErr = nil
+		return nil, err
+	}
 	if !lr.header {
 		f, n, text, err := lr.next()
 		if err != nil {
