@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"math/rand/v2"
 
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -152,10 +153,16 @@ type HandSetup struct {
 func PlayHand(s HandSetup, players [2]Player) (HandResult, error) {
 	t := &table{rules: s.Rules, rec: s.Record, scores: s.Scores, number: s.Number, dealer: s.Dealer}
 	var deck [notation.NumCards]notation.Card
-	if s.Deck != nil {
+	switch {
+	case s.Deck != nil:
 		deck = *s.Deck
-	} else {
+		if notation.SetOf(deck[:]...) != notation.FullDeck {
+			return HandResult{}, errors.New("the deck given is not the 52 cards")
+		}
+	case s.Rng != nil:
 		shuffle(&deck, s.Rng)
+	default:
+		return HandResult{}, errors.New("a hand needs a deck or a random source")
 	}
 	first := 1 - s.Dealer
 	for i := 0; i < 20; i++ {
