@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -104,6 +105,12 @@ type gameResult struct {
 // in every block of four games each player sits in each seat twice and
 // deals first twice.
 func Simulate(opts SimOptions) (Summary, error) {
+	if opts.Players[0] == nil || opts.Players[1] == nil {
+		return Summary{}, errors.New("simulate needs two players")
+	}
+	if err := opts.Rules.Validate(); err != nil {
+		return Summary{}, err
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
