@@ -2,9 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math/bits"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -23,12 +24,7 @@ var Players = map[string]NewPlayerFunc{
 
 // PlayerNames returns the built-in players' names in order.
 func PlayerNames() []string {
-	names := make([]string, 0, len(Players))
-	for n := range Players {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(Players))
 }
 
 // LookupPlayer returns the named built-in player's constructor.

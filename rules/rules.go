@@ -6,7 +6,8 @@ package rules
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -123,12 +124,7 @@ var ErrUnknownPreset = errors.New("unknown rules preset")
 
 // PresetNames returns the preset names in alphabetical order.
 func PresetNames() []string {
-	names := make([]string, 0, len(Presets))
-	for n := range Presets {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(Presets))
 }
 
 // Preset returns the named preset. Names are not case sensitive.
