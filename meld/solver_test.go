@@ -319,3 +319,37 @@ func TestGroupSplits(t *testing.T) {
 		t.Fatalf("set and run grouped together: %+v", g)
 	}
 }
+
+// TestRunTableExhaustive checks every entry of the run-only deadwood table
+// against a brute force that tries every way to pick disjoint runs from the
+// mask: all 8,192 one-suit rank masks.
+func TestRunTableExhaustive(t *testing.T) {
+	var brute func(m uint16) int
+	brute = func(m uint16) int {
+		// Deadwood with no run at all, then every run inside m, each tried
+		// as the first run taken.
+		best := 0
+		for r := 0; r < notation.NumRanks; r++ {
+			if m&(1<<r) != 0 {
+				best += int(notation.NewCard(notation.Rank(r), notation.Spades).Value())
+			}
+		}
+		for lo := 0; lo < notation.NumRanks; lo++ {
+			for hi := lo + 2; hi < notation.NumRanks; hi++ {
+				run := uint16(1<<(hi+1)-1) &^ uint16(1<<lo-1)
+				if m&run != run {
+					break
+				}
+				if d := brute(m &^ run); d < best {
+					best = d
+				}
+			}
+		}
+		return best
+	}
+	for m := 0; m < 1<<notation.NumRanks; m++ {
+		if got, want := int(runDeadwood[m]), brute(uint16(m)); got != want {
+			t.Fatalf("runDeadwood[%013b] = %d, brute force says %d", m, got, want)
+		}
+	}
+}
