@@ -2,112 +2,239 @@ package meld
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
-// Arrangements returns every distinct arrangement of hand that reaches the
-// minimum deadwood. Each meld is identified by its exact cards, so a
-// six-card run and its split into two three-card runs are two
-// arrangements. The order is deterministic: by the melds' cards.
-//
-// The count grows quickly with the size of the hand; for a 10- or 11-card
-// hand it is small.
-func Arrangements(hand notation.CardSet) []Arrangement {
+// maxArrangeMelds bounds the melds of one arrangement: 52 cards make at
+// most 17 melds.
+const maxArrangeMelds = notation.NumCards / 3
+
+// arrangeWalk walks every arrangement that reaches the minimum deadwood:
+// the set choices first, then, for each suit, every split of its remaining
+// cards into runs that leaves that suit's least deadwood. It keeps its
+// melds on a fixed stack, so the visitor form allocates nothing.
+type arrangeWalk struct {
+	target int
+	melds  [maxArrangeMelds]notation.CardSet
+	n      int
+	visit func(sp Spread, deadwood notation.CardSet) bool
+	out   *[]Arrangement
+	// spreads, when set, collects spreads instead of calling visit.
+	spreads *[]Spread
+	full  bool // an arrangement needed more melds than a Spread holds
+	stop  bool
+}
+
+func (w *arrangeWalk) start(hand notation.CardSet) {
 	u := uint64(hand)
+	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
+	if (a&b&(c|d))|(c&d&(a|b)) == 0 {
+		// No rank holds three cards: only runs, and no set choices to
+		// make, which spares clearing the choices' tables.
+		w.target = runsOnly(u)
+		w.suit(hand, 0, hand)
+		return
+	}
 	var ch choices
 	rest, forced := prepare(u, &ch)
-	target := ch.best(rest, 0)
-
-	var base []Meld
+	w.target = ch.best(rest, 0)
 	for r := notation.Rank(0); r < notation.NumRanks; r++ {
 		if s := notation.CardSet(forced).Rank(r); s != 0 {
-			base = append(base, Meld{Cards: s, Kind: Set})
+			w.push(s)
 		}
 	}
-	var out []Arrangement
-	var walk func(u uint64, level int, melds []Meld)
-	walk = func(u uint64, level int, melds []Meld) {
-		if level < ch.n {
-			o := &ch.opts[level]
-			for i := 0; i < int(ch.count[level]); i++ {
-				next := melds
-				if o[i] != 0 {
-					next = append(melds[:len(melds):len(melds)], Meld{Cards: notation.CardSet(o[i]), Kind: Set})
-				}
-				walk(u&^o[i], level+1, next)
-			}
-			return
-		}
-		if runsOnly(u) != target {
-			return
-		}
-		out = appendRunSplits(out, notation.CardSet(u), melds)
-	}
-	walk(rest, 0, base)
-	for i := range out {
-		sortMelds(out[i].Melds)
-	}
-	sort.Slice(out, func(i, j int) bool { return lessArrangement(out[i], out[j]) })
-	return out
+	w.sets(&ch, rest, 0)
 }
 
-// appendRunSplits appends, for each way to split the cards u into runs
-// with the least deadwood, an arrangement of sets plus those runs.
-func appendRunSplits(out []Arrangement, u notation.CardSet, sets []Meld) []Arrangement {
-	var perSuit [notation.NumSuits][][]uint16
-	for s := notation.Suit(0); s < notation.NumSuits; s++ {
-		m := u.Suit(s)
-		perSuit[s] = splits(m, int(runDeadwood[m]), nil, nil)
-	}
-	var walk func(s notation.Suit, melds []Meld)
-	walk = func(s notation.Suit, melds []Meld) {
-		if s == notation.NumSuits {
-			a := Arrangement{Melds: append([]Meld(nil), melds...)}
-			a.Deadwood = u
-			for _, m := range melds {
-				a.Deadwood &^= m.Cards
-			}
-			out = append(out, a)
-			return
-		}
-		for _, runs := range perSuit[s] {
-			next := melds[:len(melds):len(melds)]
-			for _, r := range runs {
-				next = append(next, Meld{Cards: notation.CardSet(r) << (16 * uint(s)), Kind: Run})
-			}
-			walk(s+1, next)
-		}
-	}
-	walk(0, sets)
-	return out
+func (w *arrangeWalk) push(m notation.CardSet) {
+	w.melds[w.n] = m
+	w.n++
 }
 
-// splits lists the ways to cover the one-suit ranks m with runs so that
-// the deadwood left is exactly target; each way is a list of run masks.
-func splits(m uint16, target int, runs []uint16, out [][]uint16) [][]uint16 {
+// sets tries each set choice at level, then splits the rest into runs.
+func (w *arrangeWalk) sets(ch *choices, u uint64, level int) {
+	if level < ch.n {
+		o := &ch.opts[level]
+		for i := 0; i < int(ch.count[level]) && !w.stop; i++ {
+			n := w.n
+			if o[i] != 0 {
+				w.push(notation.CardSet(o[i]))
+			}
+			w.sets(ch, u&^o[i], level+1)
+			w.n = n
+		}
+		return
+	}
+	if runsOnly(u) != w.target {
+		return
+	}
+	w.suit(notation.CardSet(u), 0, notation.CardSet(u))
+}
+
+// suit splits the cards of suit s, then the suits after it; dead is the
+// hand's deadwood so far (the cards not yet put in a run).
+func (w *arrangeWalk) suit(u notation.CardSet, s notation.Suit, dead notation.CardSet) {
+	if s == notation.NumSuits {
+		w.leaf(dead)
+		return
+	}
+	m := u.Suit(s)
+	if m&(m>>1)&(m>>2) == 0 {
+		// No run in this suit: all its cards are deadwood.
+		w.suit(u, s+1, dead)
+		return
+	}
+	w.split(u, s, m, int(runDeadwood[m]), dead)
+}
+
+// split covers the one-suit ranks m of suit s with runs so that exactly
+// target deadwood is left, in every way.
+func (w *arrangeWalk) split(u notation.CardSet, s notation.Suit, m uint16, target int, dead notation.CardSet) {
+	if w.stop {
+		return
+	}
 	if m == 0 {
 		if target == 0 {
-			out = append(out, append([]uint16(nil), runs...))
+			w.suit(u, s+1, dead)
 		}
-		return out
+		return
 	}
 	low := bits.TrailingZeros16(m)
 	bit := uint16(1) << low
 	if v := int(rankValue[low]); v <= target && int(runDeadwood[m&^bit])+v == target {
-		out = splits(m&^bit, target-v, runs, out)
+		w.split(u, s, m&^bit, target-v, dead)
 	}
 	run := bit | bit<<1 | bit<<2
 	for end := low + 2; end < notation.NumRanks && m&run == run; end++ {
 		if int(runDeadwood[m&^run]) == target {
-			out = splits(m&^run, target, append(runs[:len(runs):len(runs)], run), out)
+			cards := notation.CardSet(run) << (16 * uint(s))
+			n := w.n
+			w.push(cards)
+			w.split(u, s, m&^run, target, dead&^cards)
+			w.n = n
 		}
 		run |= bit << (end - low + 1)
 	}
+}
+
+func (w *arrangeWalk) leaf(dead notation.CardSet) {
+	if w.out != nil {
+		a := Arrangement{Melds: make([]Meld, w.n), Deadwood: dead}
+		for i, m := range w.melds[:w.n] {
+			a.Melds[i] = Meld{Cards: m, Kind: kindOf(m)}
+		}
+		sortMelds(a.Melds)
+		*w.out = append(*w.out, a)
+		return
+	}
+	if w.n > MaxSpread {
+		w.full, w.stop = true, true
+		return
+	}
+	var sp Spread
+	copy(sp.Melds[:], w.melds[:w.n])
+	sp.N = w.n
+	if w.spreads != nil {
+		sortSpread(&sp)
+		*w.spreads = append(*w.spreads, sp)
+		return
+	}
+	if !w.visit(sp, dead) {
+		w.stop = true
+	}
+}
+
+// kindOf tells a set from a run for a card set known to be a meld.
+func kindOf(m notation.CardSet) Kind {
+	c, _ := m.First()
+	if m.Rank(c.Rank()) == m {
+		return Set
+	}
+	return Run
+}
+
+// VisitArrangements calls visit with every arrangement of hand that
+// reaches the minimum deadwood, as a spread and its deadwood, in no
+// particular order, until visit returns false. It allocates nothing. An
+// arrangement needs more melds than a Spread holds only in a hand of more
+// than 26 cards; it then stops and returns ErrSpreadFull. For sorted
+// arrangements, see Arrangements and AppendArrangements.
+func VisitArrangements(hand notation.CardSet, visit func(sp Spread, deadwood notation.CardSet) bool) error {
+	var w arrangeWalk
+	w.visit = visit
+	w.start(hand)
+	if w.full {
+		return ErrSpreadFull
+	}
+	return nil
+}
+
+// Arrangements returns every distinct arrangement of hand that reaches the
+// minimum deadwood. Each meld is identified by its exact cards, so a
+// six-card run and its split into two three-card runs are two
+// arrangements. The order is deterministic: fewer melds first, then meld
+// by meld, sets before runs, each by its lowest card.
+//
+// The count grows quickly with the size of the hand; for a 10- or 11-card
+// hand it is small.
+func Arrangements(hand notation.CardSet) []Arrangement {
+	var out []Arrangement
+	w := arrangeWalk{out: &out}
+	w.start(hand)
+	sort.Slice(out, func(i, j int) bool { return lessArrangement(out[i], out[j]) })
 	return out
 }
 
+// AppendArrangements appends the spreads of every arrangement of hand that
+// reaches the minimum deadwood to dst, in the order of Arrangements, each
+// with its melds in that order, and returns the extended slice. It
+// allocates only to grow dst, so a caller that reuses dst allocates nothing
+// once it is large enough. Its error is VisitArrangements's.
+func AppendArrangements(dst []Spread, hand notation.CardSet) ([]Spread, error) {
+	n := len(dst)
+	w := arrangeWalk{spreads: &dst}
+	w.start(hand)
+	slices.SortFunc(dst[n:], compareSpreads)
+	if w.full {
+		return dst, ErrSpreadFull
+	}
+	return dst, nil
+}
+
+// sortSpread orders a spread's melds as Arrangements does: sets before
+// runs, each by its lowest card. A spread holds few melds.
+func sortSpread(sp *Spread) {
+	for i := 1; i < sp.N; i++ {
+		for j := i; j > 0 && lessMeldCards(sp.Melds[j], sp.Melds[j-1]); j-- {
+			sp.Melds[j], sp.Melds[j-1] = sp.Melds[j-1], sp.Melds[j]
+		}
+	}
+}
+
+func lessMeldCards(a, b notation.CardSet) bool {
+	return lessMeld(Meld{Cards: a, Kind: kindOf(a)}, Meld{Cards: b, Kind: kindOf(b)})
+}
+
+// compareSpreads orders sorted spreads of one hand as lessArrangement
+// orders arrangements. Two spreads of the same hand with the same melds
+// have the same deadwood.
+func compareSpreads(a, b Spread) int {
+	if a.N != b.N {
+		return a.N - b.N
+	}
+	for i := 0; i < a.N; i++ {
+		if a.Melds[i] != b.Melds[i] {
+			if lessMeldCards(a.Melds[i], b.Melds[i]) {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
 // sortMelds puts sets before runs, each by their lowest card.
 func sortMelds(ms []Meld) {
 	sort.Slice(ms, func(i, j int) bool {

@@ -80,3 +80,48 @@ func BenchmarkArrangements10(b *testing.B) {
 	}
 	sink = s
 }
+
+func benchVisit(b *testing.B, dense bool) {
+	hands := benchHands(1<<12, 10, dense)
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := 0
+	count := func(Spread, notation.CardSet) bool { s++; return true }
+	for i := 0; i < b.N; i++ {
+		_ = VisitArrangements(hands[i&(len(hands)-1)], count)
+	}
+	sink = s
+}
+
+// BenchmarkVisitArrangements10 visits every tied arrangement of a random
+// 10-card hand without allocating.
+func BenchmarkVisitArrangements10(b *testing.B) { benchVisit(b, false) }
+
+// BenchmarkVisitArrangements10Dense does the same on hands of 4 to 7
+// neighbouring ranks, where sets and runs compete.
+func BenchmarkVisitArrangements10Dense(b *testing.B) { benchVisit(b, true) }
+
+func BenchmarkArrangements10Dense(b *testing.B) {
+	hands := benchHands(1<<12, 10, true)
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := 0
+	for i := 0; i < b.N; i++ {
+		s += len(Arrangements(hands[i&(len(hands)-1)]))
+	}
+	sink = s
+}
+
+// BenchmarkAppendArrangements10 is the sorted form into a reused slice.
+func BenchmarkAppendArrangements10(b *testing.B) {
+	hands := benchHands(1<<12, 10, false)
+	buf := make([]Spread, 0, 64)
+	b.ReportAllocs()
+	b.ResetTimer()
+	s := 0
+	for i := 0; i < b.N; i++ {
+		buf, _ = AppendArrangements(buf[:0], hands[i&(len(hands)-1)])
+		s += len(buf)
+	}
+	sink = s
+}

@@ -129,7 +129,27 @@ func MinDeadwood(hand notation.CardSet) int {
 	return ch.best(rest, 0)
 }
 
-// meldable returns the cards of hand that belong to at least one meld.
+// Meldable returns the cards of hand that belong to at least one meld of
+// hand: a run of three or more, or a rank held three or four times. A card
+// outside it is deadwood in every arrangement. It allocates nothing.
+func Meldable(hand notation.CardSet) notation.CardSet {
+	return notation.CardSet(meldable(uint64(hand)))
+}
+
+// InMeld reports whether card c, held in hand, belongs to some meld of
+// hand. It is Meldable for one card, and cheaper.
+func InMeld(hand notation.CardSet, c notation.Card) bool {
+	if hand.Rank(c.Rank()).Len() >= 3 {
+		return true
+	}
+	m := uint32(hand.Suit(c.Suit()))
+	r := uint(c.Rank())
+	// The stretch of consecutive ranks through r.
+	above := bits.TrailingZeros32(^(m >> r))
+	below := bits.LeadingZeros32(^(m << (32 - r - 1)))
+	return above+below-1 >= 3
+}
+
 func meldable(u uint64) uint64 {
 	r3 := u & (u >> 1) & (u >> 2)
 	runnable := r3 | r3<<1 | r3<<2

@@ -1,6 +1,7 @@
 package meld
 
 import (
+	"errors"
 	"flag"
 	"math/rand/v2"
 	"testing"
@@ -351,5 +352,83 @@ func TestRunTableExhaustive(t *testing.T) {
 		if got, want := int(runDeadwood[m]), brute(uint16(m)); got != want {
 			t.Fatalf("runDeadwood[%013b] = %d, brute force says %d", m, got, want)
 		}
+	}
+}
+
+// TestMeldableAndInMeld checks the membership bit tricks against the list
+// of every meld of the hand, on random and dense hands of 1 to 14 cards.
+func TestMeldableAndInMeld(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 71))
+	for i := 0; i < 20000; i++ {
+		var h notation.CardSet
+		if i%2 == 0 {
+			h = randomHand(rng, 1+i%14)
+		} else {
+			h = denseHand(rng, 1+i%14)
+		}
+		var all [maxMelds]notation.CardSet
+		var want notation.CardSet
+		for _, m := range all[:allMelds(h, &all)] {
+			want |= m
+		}
+		if got := Meldable(h); got != want {
+			t.Fatalf("Meldable(%s) = %s, want %s", h, got, want)
+		}
+		for c := range h.All() {
+			if got := InMeld(h, c); got != want.Has(c) {
+				t.Fatalf("InMeld(%s, %s) = %v", h, c, got)
+			}
+		}
+	}
+}
+
+// TestVisitArrangements checks the visitor and the appending form against
+// Arrangements: the same arrangements, the same order once sorted, and the
+// right deadwood, on random and dense hands of 1 to 20 cards.
+func TestVisitArrangements(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 55))
+	var buf []Spread
+	for i := 0; i < 20000; i++ {
+		var h notation.CardSet
+		if i%2 == 0 {
+			h = randomHand(rng, 1+i%14)
+		} else {
+			h = denseHand(rng, 1+i%14)
+		}
+		want := Arrangements(h)
+		seen := map[Spread]bool{}
+		err := VisitArrangements(h, func(sp Spread, dead notation.CardSet) bool {
+			sortSpread(&sp)
+			if seen[sp] {
+				t.Fatalf("%s: %v visited twice", h, sp)
+			}
+			seen[sp] = true
+			if dead != h&^sp.Cards() || dead.Value() != MinDeadwood(h) {
+				t.Fatalf("%s: %v with deadwood %s", h, sp, dead)
+			}
+			return true
+		})
+		if err != nil || len(seen) != len(want) {
+			t.Fatalf("%s: visited %d arrangements, want %d (%v)", h, len(seen), len(want), err)
+		}
+		buf, err = AppendArrangements(buf[:0], h)
+		if err != nil || len(buf) != len(want) {
+			t.Fatalf("%s: appended %d, want %d (%v)", h, len(buf), len(want), err)
+		}
+		for j, a := range want {
+			if buf[j] != a.Spread() {
+				t.Fatalf("%s: arrangement %d is %v, want %v", h, j, buf[j], a.Spread())
+			}
+		}
+	}
+	// Stopping early stops.
+	n := 0
+	_ = VisitArrangements(mustHand(t, "s:A23456789TJQK"), func(Spread, notation.CardSet) bool { n++; return false })
+	if n != 1 {
+		t.Errorf("visited %d after stopping", n)
+	}
+	// Too many melds for a spread: nine sets, among others.
+	if err := VisitArrangements(mustHand(t, "c:A23456789 d:A23456789 h:A23456789"), func(Spread, notation.CardSet) bool { return true }); !errors.Is(err, ErrSpreadFull) {
+		t.Errorf("the full deck: %v", err)
 	}
 }
