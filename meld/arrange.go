@@ -20,12 +20,12 @@ type arrangeWalk struct {
 	target int
 	melds  [maxArrangeMelds]notation.CardSet
 	n      int
-	visit func(sp Spread, deadwood notation.CardSet) bool
-	out   *[]Arrangement
+	visit  func(sp Spread, deadwood notation.CardSet) bool
+	out    *[]Arrangement
 	// spreads, when set, collects spreads instead of calling visit.
 	spreads *[]Spread
-	full  bool // an arrangement needed more melds than a Spread holds
-	stop  bool
+	full    bool // an arrangement needed more melds than a Spread holds
+	stop    bool
 }
 
 func (w *arrangeWalk) start(hand notation.CardSet) {
@@ -235,6 +235,7 @@ func compareSpreads(a, b Spread) int {
 	}
 	return 0
 }
+
 // sortMelds puts sets before runs, each by their lowest card.
 func sortMelds(ms []Meld) {
 	sort.Slice(ms, func(i, j int) bool {
