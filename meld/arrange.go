@@ -323,3 +323,19 @@ func GroupSplits(arrs []Arrangement) []SplitGroup {
 	}
 	return out
 }
+
+// FirstArrangement returns the first arrangement of hand in the order of
+// Arrangements, as a spread and its deadwood, without allocating. Its
+// error is VisitArrangements's.
+func FirstArrangement(hand notation.CardSet) (Spread, notation.CardSet, error) {
+	var best Spread
+	found := false
+	err := VisitArrangements(hand, func(sp Spread, _ notation.CardSet) bool {
+		sortSpread(&sp)
+		if !found || compareSpreads(sp, best) < 0 {
+			best, found = sp, true
+		}
+		return true
+	})
+	return best, hand &^ best.Cards(), err
+}

@@ -415,6 +415,9 @@ func TestVisitArrangements(t *testing.T) {
 		if err != nil || len(buf) != len(want) {
 			t.Fatalf("%s: appended %d, want %d (%v)", h, len(buf), len(want), err)
 		}
+		if first, dead, err := FirstArrangement(h); err != nil || first != want[0].Spread() || dead != want[0].Deadwood {
+			t.Fatalf("%s: first arrangement %v [%s], want %v", h, first, dead, want[0])
+		}
 		for j, a := range want {
 			if buf[j] != a.Spread() {
 				t.Fatalf("%s: arrangement %d is %v, want %v", h, j, buf[j], a.Spread())

@@ -56,9 +56,9 @@ func (r Rules) Settle(sp *meld.Spread, knockerDeadwood, defender notation.CardSe
 	case kd == 0:
 		dd = meld.MinDeadwood(defender)
 	case r.GreedyLayoffs:
-		own := meld.Arrangements(defender)[0]
-		s.Layoffs = meld.GreedyLayoff(sp, own.Deadwood)
-		dd = (own.Deadwood &^ s.Layoffs).Value()
+		_, own, _ := meld.FirstArrangement(defender)
+		s.Layoffs = meld.GreedyLayoff(sp, own)
+		dd = (own &^ s.Layoffs).Value()
 	default:
 		dd, s.Layoffs = meld.BestLayoff(sp, defender)
 	}
