@@ -1,0 +1,243 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// ErrIllegal is wrapped by every error about an illegal move.
+var ErrIllegal = errors.New("illegal move")
+
+// MoveError says why a move is illegal.
+type MoveError struct {
+	Seat   int
+	Phase  Phase
+	Move   Move
+	Reason string
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("p%d may not %s in the %s phase: %s", e.Seat+1, e.Move, e.Phase, e.Reason)
+}
+
+func (e *MoveError) Unwrap() error { return ErrIllegal }
+
+func (s *State) illegal(m Move, format string, args ...any) error {
+	return &MoveError{Seat: int(s.turn), Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...)}
+}
+
+// Legal appends the legal moves of the player to move to dst and returns
+// the extended slice; it allocates only to grow dst. In the knock phase it
+// lists playing on, then every spread within the knock limit, shortened
+// and held-back melds included, as a knock or gin.
+func (s *State) Legal(dst []Move) []Move {
+	switch s.phase {
+	case FirstOffer:
+		return append(dst, TakeMove, PassMove)
+	case DrawPhase:
+		switch {
+		case s.lastChance:
+			return append(dst, TakeMove, PassMove)
+		case s.mustDraw():
+			return append(dst, DrawMove)
+		}
+		if s.npile > 0 {
+			dst = append(dst, TakeMove)
+		}
+		return append(dst, DrawMove)
+	case DiscardPhase:
+		h := s.hands[s.turn]
+		if s.fromPile {
+			h = h.Without(s.drawn)
+		}
+		for m := uint64(h); m != 0; m &= m - 1 {
+			dst = append(dst, DiscardMove(lowest(m)))
+		}
+		if sp, ok := s.bigGin(); ok {
+			dst = append(dst, BigGinMove(sp))
+		}
+		return dst
+	case KnockPhase:
+		dst = append(dst, PassMove)
+		meld.KnockSpreads(s.hands[s.turn], s.limit, func(sp meld.Spread, dead notation.CardSet) bool {
+			if dead == 0 {
+				dst = append(dst, GinMove(sp))
+			} else {
+				dst = append(dst, KnockMove(sp))
+			}
+			return true
+		})
+	}
+	return dst
+}
+
+func lowest(m uint64) notation.Card {
+	c, _ := notation.CardSet(m & -m).First()
+	return c
+}
+
+// bigGin returns the spread of big gin when the player to move may declare
+// it.
+func (s *State) bigGin() (meld.Spread, bool) {
+	h := s.hands[s.turn]
+	if !s.setup.Rules.BigGin || h.Len() != 11 || meld.MinDeadwood(h) != 0 {
+		return meld.Spread{}, false
+	}
+	sp, _, _ := meld.FirstArrangement(h)
+	return sp, true
+}
+
+// CanBigGin says the player to move may declare big gin now.
+func (s *State) CanBigGin() bool {
+	h := s.hands[s.turn]
+	return s.phase == DiscardPhase && s.setup.Rules.BigGin && h.Len() == 11 && meld.MinDeadwood(h) == 0
+}
+
+// Apply plays the move for the player to move. An illegal move returns a
+// *MoveError that says why, and leaves the state unchanged.
+func (s *State) Apply(m Move) error {
+	seat := int(s.turn)
+	switch s.phase {
+	case Over:
+		return s.illegal(m, "the hand is over")
+	case FirstOffer:
+		switch m.Kind {
+		case Take:
+			s.hands[seat] = s.hands[seat].With(s.take())
+		case Pass:
+			s.pass()
+		default:
+			return s.illegal(m, "the first upcard may only be taken or passed")
+		}
+	case DrawPhase:
+		switch {
+		case m.Kind == Take && s.npile > 0 && !s.mustDraw():
+			s.hands[seat] = s.hands[seat].With(s.take())
+		case m.Kind == Draw && !s.lastChance && s.stock > 0:
+			c := s.stockSeq[StockSize-int(s.stock)]
+			s.hands[seat] = s.hands[seat].With(c)
+			s.drew(c)
+		case m.Kind == Pass && s.lastChance:
+			s.pass()
+			s.recordDeath()
+		case s.lastChance:
+			return s.illegal(m, "under the 50th-card rule the last discard may only be taken or passed")
+		case s.mustDraw():
+			return s.illegal(m, "both passed the first upcard, so the stock must be drawn")
+		case m.Kind == Take:
+			return s.illegal(m, "the pile is empty")
+		default:
+			return s.illegal(m, "take the upcard or draw from the stock")
+		}
+	case DiscardPhase:
+		h := s.hands[seat]
+		switch m.Kind {
+		case Discard:
+			switch {
+			case !m.Card.Valid() || !h.Has(m.Card):
+				return s.illegal(m, "%s is not in the hand", cardString(m.Card))
+			case s.fromPile && m.Card == s.drawn:
+				return s.illegal(m, "%s was just taken from the pile", m.Card)
+			}
+			h = h.Without(m.Card)
+			s.hands[seat] = h
+			s.discarded(m.Card)
+			if meld.MinDeadwood(h) > s.limit {
+				// No knock is possible: the turn ends at once.
+				s.playedOn()
+				s.recordDeath()
+			}
+		case BigGin:
+			if !s.setup.Rules.BigGin {
+				return s.illegal(m, "these rules do not allow big gin")
+			}
+			if err := s.checkSpread(m, h, 0); err != nil {
+				return err
+			}
+			s.record(WentBigGin, seat, 0)
+			s.showdown(m.Spread, 0, true)
+		default:
+			return s.illegal(m, "discard a card")
+		}
+	case KnockPhase:
+		h := s.hands[seat]
+		switch m.Kind {
+		case Pass:
+			s.playedOn()
+			s.recordDeath()
+		case Knock, Gin:
+			limit := s.limit
+			if m.Kind == Gin {
+				limit = 0
+			}
+			if err := s.checkSpread(m, h, limit); err != nil {
+				return err
+			}
+			dead := h &^ m.Spread.Cards()
+			if dead == 0 {
+				s.record(WentGin, seat, 0)
+			} else {
+				s.record(Knocked, seat, 0)
+			}
+			s.showdown(m.Spread, dead, false)
+		default:
+			return s.illegal(m, "knock, go gin or pass")
+		}
+	}
+	return nil
+}
+
+// recordDeath records the end of a hand that has just died.
+func (s *State) recordDeath() {
+	if s.phase == Over {
+		s.record(Died, 0, 0)
+		s.result.Hands = s.hands
+	}
+}
+
+// checkSpread checks that a spread is melds of the hand with at most
+// limit deadwood left.
+func (s *State) checkSpread(m Move, h notation.CardSet, limit int) error {
+	sp := &m.Spread
+	if sp.N < 0 || sp.N > meld.MaxSpread {
+		return s.illegal(m, "a spread holds 0 to %d melds", meld.MaxSpread)
+	}
+	if extra := sp.Cards() &^ h; extra != 0 {
+		return s.illegal(m, "%s is not in the hand", extra)
+	}
+	if _, err := meld.NewSpread(sp.Melds[:sp.N]...); err != nil {
+		return s.illegal(m, "%v", err)
+	}
+	if dw := (h &^ sp.Cards()).Value(); dw > limit {
+		if limit == 0 {
+			return s.illegal(m, "%d deadwood left, and gin leaves none", dw)
+		}
+		return s.illegal(m, "%d deadwood left, over the knock limit of %d", dw, limit)
+	}
+	return nil
+}
+
+func (s *State) showdown(sp meld.Spread, dead notation.CardSet, bigGin bool) {
+	knocker := int(s.turn)
+	defender := 1 - knocker
+	sd := s.setup.Rules.Settle(&sp, dead, s.hands[defender], bigGin, s.deal)
+	winner := knocker
+	if sd.Score.Winner == rules.Defender {
+		winner = defender
+	}
+	r := &s.result
+	r.Score = sd.Score
+	r.Winner, r.Knocker = winner, knocker
+	r.Spread, r.KnockerDeadwood = sp, dead
+	r.Layoffs = sd.Layoffs
+	r.DefenderMelds, r.DefenderDeadwood, _ = meld.FirstArrangement(s.hands[defender] &^ sd.Layoffs)
+	r.Hands = s.hands
+	r.Totals = s.setup.Scores
+	r.Totals[winner] += sd.Score.Points
+	r.Draws = int(s.draws)
+	s.phase = Over
+}

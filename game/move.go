@@ -1,0 +1,286 @@
+// Package game models one hand of gin rummy in play. A State holds
+// everything: both hands, the stock in order, the pile, whose turn it is,
+// the phase and the record of the hand. It is a value: assigning it copies
+// it, with no shared slices or pointers, so a copy is an independent
+// snapshot that can be played on. Moves are typed; Legal lists them and
+// Apply plays one, or changes nothing and says why it is illegal.
+//
+// A Position is what one seat can know: its hand, the public events of the
+// hand and its own private ones. It is built only from that seat's stream
+// of events, and can be completed into a State by supplying the cards the
+// seat has not seen.
+//
+// The package knows nothing of players, logs or files.
+package game
+
+import (
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// Unknown stands for a card its holder has not seen, such as the card the
+// opponent drew from the stock.
+const Unknown notation.Card = 0xFF
+
+// StockSize is the size of the stock after the deal.
+const StockSize = notation.NumCards - 21
+
+// MaxDraws bounds the draws of one hand. Two players who take each other's
+// discards could play forever; a hand that reaches MaxDraws draws without
+// a knock ends with no score, as a hand whose stock runs out does.
+const MaxDraws = 128
+
+// MaxEvents bounds the events of one hand: the deal, the upcard, two
+// passes, a draw, a discard and a decision for each draw, and the end.
+const MaxEvents = 20 + 1 + 2 + 3*MaxDraws + 2
+
+// Phase is the stage of a hand: what the player to move must decide.
+type Phase uint8
+
+// The phases.
+const (
+	// FirstOffer: take the first upcard or pass. The non-dealer decides
+	// first, then the dealer.
+	FirstOffer Phase = iota
+	// DrawPhase: take the upcard or draw from the stock. When the stock is
+	// down to the dead size under the 50th-card rule, the choice is to take
+	// the upcard or pass, which ends the hand.
+	DrawPhase
+	// DiscardPhase: discard a card, or declare big gin where allowed.
+	DiscardPhase
+	// KnockPhase: knock or go gin, or play on. It comes after a discard
+	// that leaves the player within the knock limit.
+	KnockPhase
+	// Over: the hand has ended; see Result.
+	Over
+)
+
+var phaseNames = [...]string{
+	FirstOffer:   "first-offer",
+	DrawPhase:    "draw",
+	DiscardPhase: "discard",
+	KnockPhase:   "knock",
+	Over:         "over",
+}
+
+// String returns the phase's stable name.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// ParsePhase reads a phase's name.
+func ParsePhase(s string) (Phase, bool) {
+	for i, n := range phaseNames {
+		if n == s {
+			return Phase(i), true
+		}
+	}
+	return 0, false
+}
+
+// MoveKind is the kind of a move.
+type MoveKind uint8
+
+// The moves.
+const (
+	// Pass declines the first upcard, declines the last discard under the
+	// 50th-card rule, or plays on instead of knocking.
+	Pass MoveKind = iota
+	// Take takes the upcard from the pile.
+	Take
+	// Draw draws the top card of the stock.
+	Draw
+	// Discard puts Move.Card on the pile.
+	Discard
+	// Knock lays down Move.Spread with the rest of the hand as deadwood,
+	// within the knock limit. A knock with no deadwood is gin.
+	Knock
+	// Gin lays down Move.Spread covering the whole 10-card hand.
+	Gin
+	// BigGin lays down Move.Spread covering all 11 cards, without a
+	// discard, where the rules allow it.
+	BigGin
+)
+
+var moveNames = [...]string{
+	Pass:    "pass",
+	Take:    "take",
+	Draw:    "draw",
+	Discard: "discard",
+	Knock:   "knock",
+	Gin:     "gin",
+	BigGin:  "big-gin",
+}
+
+// String returns the move kind's stable name.
+func (k MoveKind) String() string {
+	if int(k) < len(moveNames) {
+		return moveNames[k]
+	}
+	return fmt.Sprintf("MoveKind(%d)", uint8(k))
+}
+
+// ParseMoveKind reads a move kind's name.
+func ParseMoveKind(s string) (MoveKind, bool) {
+	for i, n := range moveNames {
+		if n == s {
+			return MoveKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Move is one decision of the player to move. Card is the card to discard;
+// Spread is what a knock, gin or big gin lays down. Other fields are
+// ignored.
+type Move struct {
+	Kind   MoveKind
+	Card   notation.Card
+	Spread meld.Spread
+}
+
+// Moves of each kind, for readability at call sites.
+var (
+	PassMove = Move{Kind: Pass}
+	TakeMove = Move{Kind: Take}
+	DrawMove = Move{Kind: Draw}
+)
+
+// DiscardMove discards c.
+func DiscardMove(c notation.Card) Move { return Move{Kind: Discard, Card: c} }
+
+// KnockMove knocks, laying down sp.
+func KnockMove(sp meld.Spread) Move { return Move{Kind: Knock, Spread: sp} }
+
+// GinMove goes gin, laying down sp.
+func GinMove(sp meld.Spread) Move { return Move{Kind: Gin, Spread: sp} }
+
+// BigGinMove declares big gin, laying down sp.
+func BigGinMove(sp meld.Spread) Move { return Move{Kind: BigGin, Spread: sp} }
+
+// String describes the move, for example "discard KS" or
+// "knock 7C 7D 7H | AS 2S 3S".
+func (m Move) String() string {
+	switch m.Kind {
+	case Discard:
+		return "discard " + m.Card.String()
+	case Knock, Gin, BigGin:
+		return m.Kind.String() + " " + SpreadString(&m.Spread)
+	}
+	return m.Kind.String()
+}
+
+// SpreadString writes the melds of sp separated by " | ", or "-" for none.
+func SpreadString(sp *meld.Spread) string {
+	if sp.N == 0 {
+		return "-"
+	}
+	s := ""
+	for i := 0; i < sp.N; i++ {
+		if i > 0 {
+			s += " | "
+		}
+		s += sp.Melds[i].String()
+	}
+	return s
+}
+
+// EventKind is the kind of an event in the record of a hand.
+type EventKind uint8
+
+// The events.
+const (
+	// Dealt: Card was dealt to Seat.
+	Dealt EventKind = iota
+	// Upcard: Card was turned up to start the pile.
+	Upcard
+	// Passed: Seat passed the upcard Card (the first offer, or the last
+	// discard under the 50th-card rule).
+	Passed
+	// Took: Seat took Card from the pile.
+	Took
+	// Drew: Seat drew Card from the stock; others see Unknown.
+	Drew
+	// Discarded: Seat discarded Card.
+	Discarded
+	// PlayedOn: Seat ended its turn without knocking, whether or not it
+	// could have knocked.
+	PlayedOn
+	// Knocked, WentGin and WentBigGin: Seat ended the hand.
+	Knocked
+	WentGin
+	WentBigGin
+	// Died: the hand ended with no score.
+	Died
+)
+
+var eventNames = [...]string{
+	Dealt:      "dealt",
+	Upcard:     "upcard",
+	Passed:     "passed",
+	Took:       "took",
+	Drew:       "drew",
+	Discarded:  "discarded",
+	PlayedOn:   "played-on",
+	Knocked:    "knocked",
+	WentGin:    "gin",
+	WentBigGin: "big-gin",
+	Died:       "dead",
+}
+
+// String returns the event kind's stable name.
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is one entry in the record of a hand. Seat is 0 or 1; Card is
+// Unknown where the viewer may not see it, and unused for PlayedOn,
+// Knocked, WentGin, WentBigGin and Died.
+type Event struct {
+	Kind EventKind
+	Seat uint8
+	Card notation.Card
+}
+
+func (e Event) String() string {
+	switch e.Kind {
+	case Upcard:
+		return "upcard " + cardString(e.Card)
+	case Died:
+		return "dead"
+	case PlayedOn, Knocked, WentGin, WentBigGin:
+		return fmt.Sprintf("p%d %s", e.Seat+1, e.Kind)
+	}
+	return fmt.Sprintf("p%d %s %s", e.Seat+1, e.Kind, cardString(e.Card))
+}
+
+func cardString(c notation.Card) string {
+	if c == Unknown {
+		return "?"
+	}
+	return c.String()
+}
+
+// SeesEvent returns the event as seat sees it, and false when seat does
+// not see it at all: the other seat's dealt cards are hidden, and the card
+// the other seat drew from the stock is Unknown.
+func SeesEvent(e Event, seat int) (Event, bool) {
+	if int(e.Seat) == seat {
+		return e, true
+	}
+	switch e.Kind {
+	case Dealt:
+		return Event{}, false
+	case Drew:
+		e.Card = Unknown
+	}
+	return e, true
+}

@@ -1,0 +1,341 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// Position is what one seat can know of a hand: its own hand and the
+// phase, the ordered events it has seen (its own deal, the upcard, passes,
+// takes with their cards, stock draws with the card known only to the
+// drawer, discards, and how the hand ended), the pile, the stock count,
+// the scores, the dealer, the hand number and the rules.
+//
+// A Position is a value with no pointers. It changes only by Observe, one
+// event of the seat's stream at a time, so it cannot hold anything the seat
+// has not seen.
+type Position struct {
+	flow
+	seat  uint8
+	hand  notation.CardSet
+	dealt uint8
+	// opp counts the cards in the opponent's hand; oppKnown holds those
+	// of them the seat has seen go in (taken from the pile) and not come
+	// out since.
+	opp         uint8
+	oppKnown    notation.CardSet
+	oppTook     notation.CardSet
+	oppPassed   notation.CardSet
+	oppDiscards notation.CardSet
+	revealed    bool
+}
+
+// NewPosition starts the position of seat before the deal.
+func NewPosition(seat int, s Setup) Position {
+	var p Position
+	p.seat = uint8(seat & 1)
+	p.setup = s
+	p.phase = FirstOffer
+	p.turn = p.nonDealer()
+	return p
+}
+
+// ErrEvent is wrapped by every error about an event that cannot happen.
+var ErrEvent = errors.New("impossible event")
+
+// EventError says why an event cannot happen in a position.
+type EventError struct {
+	Index  int // the event's index in the seat's stream
+	Event  Event
+	Reason string
+}
+
+func (e *EventError) Error() string {
+	return fmt.Sprintf("event %d (%s): %s", e.Index+1, e.Event, e.Reason)
+}
+
+func (e *EventError) Unwrap() error { return ErrEvent }
+
+func (p *Position) bad(e Event, format string, args ...any) error {
+	return &EventError{Index: int(p.nevents), Event: e, Reason: fmt.Sprintf(format, args...)}
+}
+
+// seen returns the cards whose place the seat knows.
+func (p *Position) seen() notation.CardSet {
+	return p.hand | p.PileSet() | p.oppKnown
+}
+
+// Observe applies the next event of the seat's stream. An event that
+// cannot happen returns an *EventError and changes nothing.
+func (p *Position) Observe(e Event) error {
+	seat := int(e.Seat)
+	own := seat == int(p.seat)
+	if e.Kind != Upcard && e.Kind != Died && seat > 1 {
+		return p.bad(e, "no seat %d", seat+1)
+	}
+	if p.phase == Over && e.Kind != Died {
+		return p.bad(e, "the hand is over")
+	}
+	dealing := p.dealt < 10 || p.npile == 0 && p.nevents < 11
+	if dealing && e.Kind != Dealt && e.Kind != Upcard {
+		return p.bad(e, "the deal is not finished")
+	}
+	switch e.Kind {
+	case Dealt:
+		switch {
+		case !own:
+			return p.bad(e, "the other seat's cards are not seen")
+		case p.dealt >= 10:
+			return p.bad(e, "ten cards are already dealt")
+		case !e.Card.Valid() || p.hand.Has(e.Card):
+			return p.bad(e, "%s cannot be dealt", cardString(e.Card))
+		}
+		p.hand = p.hand.With(e.Card)
+		p.dealt++
+		p.record(Dealt, seat, e.Card)
+		return nil
+	case Upcard:
+		switch {
+		case p.dealt < 10:
+			return p.bad(e, "the deal is not finished")
+		case p.npile > 0 || p.nevents > 10:
+			return p.bad(e, "the upcard was already turned")
+		case !e.Card.Valid() || p.hand.Has(e.Card):
+			return p.bad(e, "%s cannot be the upcard", cardString(e.Card))
+		}
+		p.opp = 10
+		p.start(e.Card)
+		return nil
+	case Died:
+		if p.phase != Over {
+			if p.phase != DrawPhase && p.phase != KnockPhase {
+				return p.bad(e, "a hand dies only when the stock runs down")
+			}
+			p.die()
+		}
+		p.record(Died, 0, 0)
+		p.result.Hands[p.seat] = p.hand
+		return nil
+	}
+	if seat != int(p.turn) {
+		return p.bad(e, "it is p%d's turn", p.turn+1)
+	}
+	up, hasUp := p.Upcard()
+	switch e.Kind {
+	case Passed:
+		if p.phase != FirstOffer && !(p.phase == DrawPhase && p.lastChance) {
+			return p.bad(e, "there is nothing to pass in the %s phase", p.phase)
+		}
+		if e.Card != up {
+			return p.bad(e, "the upcard is %s", up)
+		}
+		p.pass()
+		if !own {
+			p.oppPassed = p.oppPassed.With(up)
+		}
+		if p.phase == Over {
+			p.result.Hands[p.seat] = p.hand
+		}
+	case Took:
+		switch {
+		case p.phase != FirstOffer && p.phase != DrawPhase:
+			return p.bad(e, "no card may be taken in the %s phase", p.phase)
+		case !hasUp || e.Card != up:
+			return p.bad(e, "%s is not the upcard", cardString(e.Card))
+		case p.mustDraw():
+			return p.bad(e, "both passed the first upcard, so the stock must be drawn")
+		}
+		p.take()
+		if own {
+			p.hand = p.hand.With(up)
+		} else {
+			p.opp++
+			p.oppKnown = p.oppKnown.With(up)
+			p.oppTook = p.oppTook.With(up)
+		}
+	case Drew:
+		switch {
+		case p.phase != DrawPhase || p.lastChance:
+			return p.bad(e, "no card may be drawn in the %s phase", p.phase)
+		case p.stock == 0:
+			return p.bad(e, "the stock is empty")
+		case own && (!e.Card.Valid() || p.seen().Has(e.Card)):
+			return p.bad(e, "%s cannot be in the stock", cardString(e.Card))
+		case !own && e.Card != Unknown:
+			return p.bad(e, "the other seat's draw is not seen")
+		}
+		if hasUp && !own {
+			p.oppPassed = p.oppPassed.With(up)
+		}
+		p.drew(e.Card)
+		if own {
+			p.hand = p.hand.With(e.Card)
+		} else {
+			p.opp++
+		}
+	case Discarded:
+		switch {
+		case p.phase != DiscardPhase:
+			return p.bad(e, "no card may be discarded in the %s phase", p.phase)
+		case p.fromPile && e.Card == p.drawn:
+			return p.bad(e, "%s was just taken from the pile", e.Card)
+		case own && !p.hand.Has(e.Card):
+			return p.bad(e, "%s is not in the hand", cardString(e.Card))
+		case !own && (!e.Card.Valid() || (p.hand|p.PileSet()).Has(e.Card)):
+			return p.bad(e, "%s cannot be in the other seat's hand", cardString(e.Card))
+		}
+		if own {
+			p.hand = p.hand.Without(e.Card)
+		} else {
+			p.opp--
+			p.oppKnown = p.oppKnown.Without(e.Card)
+			p.oppDiscards = p.oppDiscards.With(e.Card)
+		}
+		p.discarded(e.Card)
+	case PlayedOn:
+		if p.phase != KnockPhase {
+			return p.bad(e, "there is no knock to decline in the %s phase", p.phase)
+		}
+		p.playedOn()
+		if p.phase == Over {
+			p.result.Hands[p.seat] = p.hand
+		}
+	case Knocked, WentGin:
+		if p.phase != KnockPhase {
+			return p.bad(e, "no knock in the %s phase", p.phase)
+		}
+		if own {
+			dw := meld.MinDeadwood(p.hand)
+			if dw > p.limit || e.Kind == WentGin && dw != 0 {
+				return p.bad(e, "the hand has %d deadwood", dw)
+			}
+		}
+		p.record(e.Kind, seat, 0)
+		p.phase = Over
+	case WentBigGin:
+		if p.phase != DiscardPhase || !p.setup.Rules.BigGin {
+			return p.bad(e, "no big gin in the %s phase", p.phase)
+		}
+		if own && meld.MinDeadwood(p.hand) != 0 {
+			return p.bad(e, "the hand is not big gin")
+		}
+		p.record(e.Kind, seat, 0)
+		p.phase = Over
+	default:
+		return p.bad(e, "unknown event")
+	}
+	return nil
+}
+
+// Reveal records how the hand ended, once it has: the showdown shows both
+// hands. It checks that the result agrees with what the seat has seen.
+func (p *Position) Reveal(r Result) error {
+	if p.phase != Over {
+		return errors.New("the hand is not over")
+	}
+	if r.Hands[p.seat] != p.hand {
+		return fmt.Errorf("the result shows the hand %s, not %s", r.Hands[p.seat], p.hand)
+	}
+	if r.Knocker < 0 {
+		// A dead hand is not shown.
+		r.Hands[1-p.seat] = 0
+	} else {
+		if leak := r.Hands[1-p.seat] & (p.hand | p.PileSet()); leak != 0 {
+			return fmt.Errorf("the result shows %s in the other hand", leak)
+		}
+	}
+	p.result = r
+	p.revealed = true
+	return nil
+}
+
+// Seat returns the position's seat.
+func (p *Position) Seat() int { return int(p.seat) }
+
+// Hand returns the seat's hand.
+func (p *Position) Hand() notation.CardSet { return p.hand }
+
+// OpponentCount returns the number of cards in the opponent's hand.
+func (p *Position) OpponentCount() int { return int(p.opp) }
+
+// OpponentKnown returns the cards known to be in the opponent's hand: those
+// it took from the pile and has not discarded since.
+func (p *Position) OpponentKnown() notation.CardSet { return p.oppKnown }
+
+// OpponentTook returns every card the opponent took from the pile.
+func (p *Position) OpponentTook() notation.CardSet { return p.oppTook }
+
+// OpponentPassed returns the upcards the opponent passed or did not take.
+func (p *Position) OpponentPassed() notation.CardSet { return p.oppPassed }
+
+// OpponentDiscards returns the cards the opponent discarded.
+func (p *Position) OpponentDiscards() notation.CardSet { return p.oppDiscards }
+
+// Dead returns the cards buried in the pile: every pile card but the top,
+// which may still be taken.
+func (p *Position) Dead() notation.CardSet {
+	d := p.PileSet()
+	if up, ok := p.Upcard(); ok {
+		d = d.Without(up)
+	}
+	return d
+}
+
+// Unseen returns the cards the seat has not seen: the stock and the
+// opponent's hidden cards.
+func (p *Position) Unseen() notation.CardSet {
+	return notation.FullDeck &^ p.seen()
+}
+
+// OpponentHidden returns how many of the opponent's cards the seat has not
+// seen.
+func (p *Position) OpponentHidden() int { return int(p.opp) - p.oppKnown.Len() }
+
+// Revealed says the hand is over and its result is known.
+func (p *Position) Revealed() bool { return p.revealed }
+
+// Errors from completing a position.
+var ErrCompletion = errors.New("completion contradicts the position")
+
+// Complete returns the full state this position would be in if the
+// opponent's hidden cards were oppHidden and the stock were stock, top
+// first. The cards must be exactly the unseen ones, in the right numbers.
+// The state's record is the seat's: the other seat's deal and stock draws
+// show Unknown.
+func (p *Position) Complete(oppHidden notation.CardSet, stock []notation.Card) (State, error) {
+	var st State
+	switch {
+	case p.dealt < 10 || p.opp == 0:
+		return st, fmt.Errorf("%w: the deal is not finished", ErrCompletion)
+	case p.phase == Over:
+		return st, fmt.Errorf("%w: the hand is over", ErrCompletion)
+	case oppHidden&p.seen() != 0:
+		return st, fmt.Errorf("%w: %s is already placed", ErrCompletion, oppHidden&p.seen())
+	case oppHidden.Len() != p.OpponentHidden():
+		return st, fmt.Errorf("%w: the opponent hides %d cards, not %d", ErrCompletion, p.OpponentHidden(), oppHidden.Len())
+	case len(stock) != int(p.stock):
+		return st, fmt.Errorf("%w: the stock holds %d cards, not %d", ErrCompletion, p.stock, len(stock))
+	}
+	placed := p.seen() | oppHidden
+	for _, c := range stock {
+		if !c.Valid() || placed.Has(c) {
+			return st, fmt.Errorf("%w: stock card %s is unknown or in two places", ErrCompletion, cardString(c))
+		}
+		placed = placed.With(c)
+	}
+	if placed != notation.FullDeck {
+		return st, fmt.Errorf("%w: %s is nowhere", ErrCompletion, notation.FullDeck&^placed)
+	}
+	st.flow = p.flow
+	st.hands[p.seat] = p.hand
+	st.hands[1-p.seat] = p.oppKnown | oppHidden
+	copy(st.stockSeq[StockSize-len(stock):], stock)
+	// The cards already drawn from the stock are not known to the seat.
+	for i := 0; i < StockSize-len(stock); i++ {
+		st.stockSeq[i] = Unknown
+	}
+	return st, nil
+}

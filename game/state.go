@@ -1,0 +1,337 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// Setup is what a hand starts from besides the cards.
+type Setup struct {
+	Rules  rules.Rules
+	Dealer int    // 0 or 1
+	Number int    // the hand's number in its game, from 1
+	Scores [2]int // the scores before the hand, by seat
+}
+
+// Result is how a hand ended. At a showdown it reveals both hands.
+type Result struct {
+	Score rules.HandScore
+	// Winner and Knocker are seats, or -1 (a dead hand).
+	Winner, Knocker int
+	// Spread and KnockerDeadwood are what the knocker laid down.
+	Spread          meld.Spread
+	KnockerDeadwood notation.CardSet
+	// DefenderMelds and DefenderDeadwood are the defender's after its
+	// lay-offs, Layoffs the cards it laid off on the knocker's melds.
+	DefenderMelds    meld.Spread
+	DefenderDeadwood notation.CardSet
+	Layoffs          notation.CardSet
+	// Hands are both hands at the end, by seat; at a dead hand, only the
+	// viewer's own is known to a Position.
+	Hands [2]notation.CardSet
+	// Totals are the scores after the hand, by seat.
+	Totals [2]int
+	// Draws counts the draws of the hand by both seats.
+	Draws int
+}
+
+// flow is what both a State and a Position follow: the public table and
+// the order of play.
+type flow struct {
+	setup  Setup
+	limit  int
+	deal   rules.Deal
+	pile   [notation.NumCards]notation.Card
+	npile  uint8
+	stock  uint8 // cards left in the stock
+	phase  Phase
+	turn   uint8
+	passes uint8 // first upcard passes
+	drawn  notation.Card
+	// fromPile says the card drawn this turn was taken from the pile, so it
+	// may not be discarded; lastChance says this is the turn the 50th-card
+	// rule allows, after which the hand dies.
+	fromPile   bool
+	lastChance bool
+	draws      uint16
+	events     [MaxEvents]Event
+	nevents    uint16
+	result     Result
+}
+
+func (f *flow) record(kind EventKind, seat int, c notation.Card) {
+	if int(f.nevents) < len(f.events) {
+		f.events[f.nevents] = Event{Kind: kind, Seat: uint8(seat), Card: c}
+		f.nevents++
+	}
+}
+
+func (f *flow) nonDealer() uint8 { return uint8(1 - f.setup.Dealer) }
+
+// start opens the hand: the upcard is turned and the non-dealer is offered it.
+func (f *flow) start(up notation.Card) {
+	f.pile[0], f.npile = up, 1
+	f.stock = StockSize
+	f.deal = rules.Deal{Upcard: up, HasUpcard: true}
+	f.limit = f.setup.Rules.KnockLimitFor(f.deal)
+	f.phase, f.turn = FirstOffer, f.nonDealer()
+	f.record(Upcard, 0, up)
+}
+
+// pass declines the upcard in the first offer or at the last chance.
+func (f *flow) pass() {
+	seat := int(f.turn)
+	f.record(Passed, seat, f.pile[f.npile-1])
+	if f.phase == DrawPhase {
+		// The last chance declined.
+		f.die()
+		return
+	}
+	f.passes++
+	if f.passes == 1 {
+		f.turn ^= 1
+		return
+	}
+	// Both passed: the non-dealer must draw from the stock.
+	f.turn, f.phase = f.nonDealer(), DrawPhase
+}
+
+// mustDraw says the player to move may only draw from the stock: both
+// passed the first upcard.
+func (f *flow) mustDraw() bool { return f.phase == DrawPhase && f.passes == 2 && f.draws == 0 }
+
+func (f *flow) take() notation.Card {
+	f.npile--
+	c := f.pile[f.npile]
+	f.drawn, f.fromPile = c, true
+	f.draws++
+	f.record(Took, int(f.turn), c)
+	f.phase = DiscardPhase
+	return c
+}
+
+func (f *flow) drew(c notation.Card) {
+	f.stock--
+	f.drawn, f.fromPile = c, false
+	f.draws++
+	f.record(Drew, int(f.turn), c)
+	f.phase = DiscardPhase
+}
+
+// discarded puts c on the pile. The discarder then decides whether to
+// knock; a PlayedOn event, public whether or not a knock was possible,
+// ends the turn.
+func (f *flow) discarded(c notation.Card) {
+	f.pile[f.npile] = c
+	f.npile++
+	f.record(Discarded, int(f.turn), c)
+	f.phase = KnockPhase
+}
+
+func (f *flow) playedOn() {
+	f.record(PlayedOn, int(f.turn), 0)
+	f.endTurn()
+}
+
+// endTurn passes the turn, or ends a hand whose stock is down to the dead
+// size, unless the 50th-card rule gives the next player a last chance.
+func (f *flow) endTurn() {
+	if f.lastChance || int(f.draws) >= MaxDraws {
+		f.die()
+		return
+	}
+	f.turn ^= 1
+	f.phase = DrawPhase
+	if int(f.stock) <= f.setup.Rules.DeadStock {
+		if f.setup.Rules.FiftiethCard && f.npile > 0 {
+			f.lastChance = true
+			return
+		}
+		f.die()
+	}
+}
+
+// die ends the hand with no score. The State records the Died event; a
+// Position, which follows the same rules, receives it.
+func (f *flow) die() {
+	f.phase = Over
+	f.result.Score = rules.DeadHand()
+	f.result.Winner, f.result.Knocker = -1, -1
+	f.result.Totals = f.setup.Scores
+	f.result.Draws = int(f.draws)
+}
+
+// State is a hand in play, with every card known. It is a value: assign it
+// to take an independent snapshot. The zero State is not a hand; start one
+// with Deal or FromDeal.
+type State struct {
+	flow
+	hands    [2]notation.CardSet
+	stockSeq [StockSize]notation.Card // the stock after the deal, top first
+}
+
+// Errors from starting a hand.
+var (
+	// ErrDeck means the cards given are not a legal deal.
+	ErrDeck = errors.New("not a legal deal")
+	// ErrSetup means the setup is out of range.
+	ErrSetup = errors.New("bad hand setup")
+)
+
+// Deal starts a hand from a deck order, top first: the dealer deals ten
+// cards each, one at a time starting with the other seat, then turns the
+// next card up; the rest is the stock.
+func Deal(s Setup, deck *[notation.NumCards]notation.Card) (State, error) {
+	var hands [2]notation.CardSet
+	first := 1 - s.Dealer
+	for i := 0; i < 20; i++ {
+		seat := first
+		if i%2 == 1 {
+			seat = s.Dealer
+		}
+		hands[seat&1] = hands[seat&1].With(deck[i])
+	}
+	return FromDeal(s, hands, deck[20], deck[21:])
+}
+
+// FromDeal starts a hand from the two hands dealt, the upcard and the
+// stock, top first. The 52 cards must each be in exactly one place.
+func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []notation.Card) (State, error) {
+	var st State
+	if s.Dealer != 0 && s.Dealer != 1 {
+		return st, fmt.Errorf("%w: dealer %d is not 0 or 1", ErrSetup, s.Dealer)
+	}
+	if err := s.Rules.Validate(); err != nil {
+		return st, fmt.Errorf("%w: %v", ErrSetup, err)
+	}
+	for seat, h := range hands {
+		if h.Len() != 10 || !h.Valid() {
+			return st, fmt.Errorf("%w: seat %d is dealt %d cards, not 10", ErrDeck, seat+1, h.Len())
+		}
+	}
+	if both := hands[0] & hands[1]; both != 0 {
+		return st, fmt.Errorf("%w: %s dealt to both seats", ErrDeck, both)
+	}
+	seen := hands[0] | hands[1]
+	if !upcard.Valid() || seen.Has(upcard) {
+		return st, fmt.Errorf("%w: upcard %s is not a free card", ErrDeck, cardString(upcard))
+	}
+	seen = seen.With(upcard)
+	if len(stock) != StockSize {
+		return st, fmt.Errorf("%w: the stock holds %d cards, not %d", ErrDeck, len(stock), StockSize)
+	}
+	for _, c := range stock {
+		if !c.Valid() || seen.Has(c) {
+			return st, fmt.Errorf("%w: stock card %s is unknown or in two places", ErrDeck, cardString(c))
+		}
+		seen = seen.With(c)
+	}
+	st.setup = s
+	st.hands = hands
+	copy(st.stockSeq[:], stock)
+	// The deal, one card at a time from the non-dealer, as the record of
+	// the hand shows it.
+	d := [2][]notation.Card{hands[0].Cards(), hands[1].Cards()}
+	first := 1 - s.Dealer
+	for i := 0; i < 10; i++ {
+		st.record(Dealt, first, d[first][i])
+		st.record(Dealt, s.Dealer, d[s.Dealer][i])
+	}
+	st.start(upcard)
+	return st, nil
+}
+
+// Phase returns the phase of the hand.
+func (f *flow) Phase() Phase { return f.phase }
+
+// Turn returns the seat to move.
+func (f *flow) Turn() int { return int(f.turn) }
+
+// Setup returns the hand's rules, dealer, number and scores before it.
+func (f *flow) Setup() Setup { return f.setup }
+
+// Rules returns the rules of the hand.
+func (f *flow) Rules() *rules.Rules { return &f.setup.Rules }
+
+// KnockLimit returns the knock limit in force for this hand.
+func (f *flow) KnockLimit() int { return f.limit }
+
+// FirstUpcard returns the deal as the rules see it: its first upcard.
+func (f *flow) FirstUpcard() rules.Deal { return f.deal }
+
+// Upcard returns the top of the pile.
+func (f *flow) Upcard() (notation.Card, bool) {
+	if f.npile == 0 {
+		return 0, false
+	}
+	return f.pile[f.npile-1], true
+}
+
+// PileLen returns the number of cards in the pile.
+func (f *flow) PileLen() int { return int(f.npile) }
+
+// PileCard returns the i-th card of the pile, from the bottom.
+func (f *flow) PileCard(i int) notation.Card { return f.pile[i] }
+
+// PileSet returns the cards of the pile.
+func (f *flow) PileSet() notation.CardSet {
+	var s notation.CardSet
+	for _, c := range f.pile[:f.npile] {
+		s = s.With(c)
+	}
+	return s
+}
+
+// StockCount returns the number of cards left in the stock.
+func (f *flow) StockCount() int { return int(f.stock) }
+
+// Drawn returns the card drawn this turn, and whether it came from the
+// pile, during the discard and knock phases.
+func (f *flow) Drawn() (notation.Card, bool) { return f.drawn, f.fromPile }
+
+// Draws returns the draws made so far by both seats.
+func (f *flow) Draws() int { return int(f.draws) }
+
+// LastChance says the player to move may take the last discard under the
+// 50th-card rule, or pass and end the hand.
+func (f *flow) LastChance() bool { return f.lastChance }
+
+// NumEvents returns the number of events recorded so far.
+func (f *flow) NumEvents() int { return int(f.nevents) }
+
+// Event returns the i-th event of the hand's record.
+func (f *flow) Event(i int) Event { return f.events[i] }
+
+// Result returns how the hand ended, once it is over.
+func (f *flow) Result() (Result, bool) { return f.result, f.phase == Over }
+
+// Hand returns the cards seat holds.
+func (s *State) Hand(seat int) notation.CardSet { return s.hands[seat&1] }
+
+// Stock returns the cards left in the stock, top first.
+func (s *State) Stock() []notation.Card {
+	return append([]notation.Card(nil), s.stockSeq[StockSize-int(s.stock):]...)
+}
+
+// InitialStock returns the stock as it was after the deal, top first.
+func (s *State) InitialStock() [StockSize]notation.Card { return s.stockSeq }
+
+// Position returns what seat knows of the hand now, built from the events
+// seat has seen.
+func (s *State) Position(seat int) Position {
+	p := NewPosition(seat, s.setup)
+	for i := 0; i < int(s.nevents); i++ {
+		if e, ok := SeesEvent(s.events[i], seat); ok {
+			// The record of a legal hand is consistent, so this cannot fail.
+			_ = p.Observe(e)
+		}
+	}
+	if s.phase == Over {
+		_ = p.Reveal(s.result)
+	}
+	return p
+}
