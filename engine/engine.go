@@ -1,102 +1,157 @@
-// Package engine plays gin rummy: it deals, runs the first-upcard offer,
-// the draw and discard turns, knocking, gin and lay-offs, and whole games
-// to the target under any rule set, with reproducible shuffles. Players see
-// only their own view of the table.
+// Package engine drives gin rummy: it deals, asks each player for its
+// moves, plays them on a game.State, and plays whole games to the target
+// under any rule set, with reproducible shuffles. It also holds the
+// built-in players and the simulator.
+//
+// A player sees only a game.Position built from its own seat's events;
+// nothing else of the state reaches it.
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
-	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// View is what one player may know: its hand, the discard pile, the stock
-// count, what the opponent did in the open, the scores and the rules.
-// The engine fills a fresh copy before every call, so a player that changes
-// it changes nothing else.
-type View struct {
-	Seat       int
-	Rules      rules.Rules
-	KnockLimit int // for this hand (Oklahoma and straight gin change it)
-	HandNumber int // 1-based, within the game
-	Dealer     int
-	Scores     [2]int // by seat
-
-	Hand notation.CardSet
-	// Pile is the discard pile, bottom first; its last card is the upcard.
-	Pile       []notation.Card
-	StockCount int
-
-	// FirstOffer is set while deciding on the first upcard: declining it
-	// passes instead of drawing from the stock.
-	FirstOffer bool
-	// Drawn is the card drawn this turn, and DrewFromPile says it came from
-	// the pile and so may not be discarded this turn.
-	Drawn        notation.Card
-	DrewFromPile bool
-	// Draws counts the draws made this hand by both players.
-	Draws int
-
-	// OpponentTook holds the cards the opponent took from the pile this
-	// hand; OpponentDeclined the upcards it passed or did not take;
-	// OpponentDiscards the cards it discarded.
-	OpponentTook     notation.CardSet
-	OpponentDeclined notation.CardSet
-	OpponentDiscards notation.CardSet
-
-	pile [notation.NumCards]notation.Card
-}
-
-// Upcard returns the top of the discard pile.
-func (v *View) Upcard() (notation.Card, bool) {
-	if len(v.Pile) == 0 {
-		return 0, false
-	}
-	return v.Pile[len(v.Pile)-1], true
-}
-
-// Player makes the decisions of one seat. Each method gets the player's
-// view at that moment.
+// Player makes the decisions of one seat.
 type Player interface {
 	// Name names the player in logs and summaries.
 	Name() string
-	// StartHand is called after the deal.
-	StartHand(v *View)
-	// TakeUpcard decides whether to take the upcard (true) or draw from the
-	// stock; on the first offer (v.FirstOffer), false passes.
-	TakeUpcard(v *View) bool
-	// Discard picks the card to discard from the 11 in v.Hand. It may not
-	// be the card just taken from the pile.
-	Discard(v *View) notation.Card
-	// Knock is called after each discard. To knock it returns the melds to
-	// lay down and true; the rest of the hand is its deadwood, which must
-	// be within v.KnockLimit.
-	Knock(v *View) (meld.Spread, bool)
+	// Move decides for the seat to move. pos is the player's own copy of
+	// its position, in the phase to decide. A player that cannot decide,
+	// such as one whose input ended or whose time ran out, returns an
+	// error, which ends the game.
+	Move(ctx context.Context, pos *game.Position) (game.Move, error)
+	// HandOver tells the player how the hand ended: pos is over, and at a
+	// showdown its Result shows both hands.
+	HandOver(pos *game.Position)
 }
 
 // ErrIllegalMove reports a player move the rules forbid.
-var ErrIllegalMove = errors.New("illegal move")
+var ErrIllegalMove = game.ErrIllegal
 
 // MoveError says which player made which illegal move.
 type MoveError struct {
 	Player string
 	Seat   int
-	Move   string
+	Err    error // a *game.MoveError
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("player %d (%s): %s", e.Seat+1, e.Player, e.Move)
+	return fmt.Sprintf("player %d (%s): %v", e.Seat+1, e.Player, e.Err)
 }
 
-func (e *MoveError) Unwrap() error { return ErrIllegalMove }
+func (e *MoveError) Unwrap() error { return e.Err }
 
-// Seat names: the log writes seats as p1 and p2.
-func seatName(seat int) string {
-	if seat == 0 {
-		return "p1"
+// HandSetup is what a hand starts from.
+type HandSetup struct {
+	game.Setup
+	// Deck, if not nil, is the order of the cards; otherwise Rng shuffles.
+	Deck *[notation.NumCards]notation.Card
+	Rng  *rand.Rand
+}
+
+func shuffle(deck *[notation.NumCards]notation.Card, rng *rand.Rand) {
+	for i := range deck {
+		deck[i] = notation.CardAt(i)
 	}
-	return "p2"
+	for i := len(deck) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		deck[i], deck[j] = deck[j], deck[i]
+	}
+}
+
+// PlayHand deals a hand and plays it between the players, by seat, to its
+// end. It returns the finished state, which holds the whole record of the
+// hand and its result.
+func PlayHand(ctx context.Context, s HandSetup, players [2]Player) (game.State, error) {
+	var deck [notation.NumCards]notation.Card
+	switch {
+	case s.Deck != nil:
+		deck = *s.Deck
+	case s.Rng != nil:
+		shuffle(&deck, s.Rng)
+	default:
+		return game.State{}, errors.New("a hand needs a deck or a random source")
+	}
+	st, err := game.Deal(s.Setup, &deck)
+	if err != nil {
+		return st, err
+	}
+	var t table
+	t.init(&st)
+	for st.Phase() != game.Over {
+		seat := st.Turn()
+		t.sync(&st)
+		pos := t.pos[seat]
+		m, err := players[seat].Move(ctx, &pos)
+		if err != nil {
+			return st, fmt.Errorf("player %d (%s): %w", seat+1, players[seat].Name(), err)
+		}
+		if err := st.Apply(m); err != nil {
+			return st, &MoveError{Player: players[seat].Name(), Seat: seat, Err: err}
+		}
+	}
+	t.sync(&st)
+	res, _ := st.Result()
+	for seat := range players {
+		pos := t.pos[seat]
+		if err := pos.Reveal(res); err != nil {
+			return st, err
+		}
+		players[seat].HandOver(&pos)
+	}
+	return st, nil
+}
+
+// table keeps each seat's position, fed only with the events that seat
+// sees.
+type table struct {
+	pos  [2]game.Position
+	seen int
+}
+
+func (t *table) init(st *game.State) {
+	for seat := range t.pos {
+		t.pos[seat] = game.NewPosition(seat, st.Setup())
+	}
+}
+
+func (t *table) sync(st *game.State) {
+	for ; t.seen < st.NumEvents(); t.seen++ {
+		for seat := range t.pos {
+			if e, ok := game.SeesEvent(st.Event(t.seen), seat); ok {
+				// The state's record is consistent, so a position accepts it.
+				_ = t.pos[seat].Observe(e)
+			}
+		}
+	}
+}
+
+// Policy decides from a complete state, for the seat to move, reading only
+// what that seat may know. Rollouts use policies: they play determinized
+// worlds, where nothing is hidden anyway, and skip building positions.
+type Policy interface {
+	Choose(st *game.State) game.Move
+}
+
+// PlayOut plays the state to the end of the hand with a policy for each
+// seat. It allocates nothing once the policies have warmed up.
+func PlayOut(st *game.State, policies [2]Policy) error {
+	for st.Phase() != game.Over {
+		if err := st.Apply(policies[st.Turn()].Choose(st)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scoreHand records a finished hand in a game's running score.
+func scoreHand(g *rules.Game, res *game.Result) {
+	g.Record(res.Winner, res.Score.Points)
 }

@@ -1,18 +1,17 @@
 package engine
 
 import (
-	"bytes"
+	"context"
 	"errors"
 	"flag"
-	"io"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -31,7 +30,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 	if *long {
 		games = 30000
 	}
-	s, err := Simulate(SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: games, Seed: 2021})
+	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: games, Seed: 2021})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +63,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 	var prev Summary
 	for i, w := range []int{1, 2, 5} {
-		s, err := Simulate(SimOptions{Rules: rules.Presets["modern"], Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
+		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["modern"], Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,272 +77,118 @@ func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 	}
 }
 
-// spy checks, at every decision, that its view holds nothing hidden: no
-// card of the opponent's hand that the opponent did not take in the open,
-// and no card of the stock.
-type spy struct {
-	Player
-	t      *testing.T
-	hidden func(seat int) notation.CardSet
-	calls  int
-}
-
-func (s *spy) check(v *View) {
-	s.calls++
-	var shown notation.CardSet
-	for _, c := range v.Pile {
-		shown = shown.With(c)
-	}
-	shown |= v.Hand | v.OpponentTook | v.OpponentDeclined | v.OpponentDiscards
-	if leak := shown & s.hidden(v.Seat); leak != 0 {
-		s.t.Fatalf("view of seat %d shows hidden cards %s", v.Seat, leak)
-	}
-	// What the view holds, it holds by value: change it and play on.
-	v.Hand = 0
-	v.Pile = nil
-}
-
-func (s *spy) StartHand(v *View)       { s.Player.StartHand(v); s.check(v) }
-func (s *spy) TakeUpcard(v *View) bool { c := *v; s.check(v); return s.Player.TakeUpcard(&c) }
-func (s *spy) Discard(v *View) notation.Card {
-	c := *v
-	c.Pile = append([]notation.Card(nil), v.Pile...)
-	s.check(v)
-	return s.Player.Discard(&c)
-}
-func (s *spy) Knock(v *View) (meld.Spread, bool) {
-	c := *v
-	s.check(v)
-	return s.Player.Knock(&c)
-}
-
-func TestInformationHygiene(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 3))
-	for game := 0; game < 40; game++ {
-		var deck [notation.NumCards]notation.Card
-		shuffle(&deck, rng)
-		// The engine deals deck[0..19] alternately from the non-dealer and
-		// turns deck[20] up; what each seat has not seen is the other's
-		// hand less what it took openly, and the stock.
-		var spies [2]*spy
-		var players [2]Player
-		state := &hygieneState{}
-		for seat := 0; seat < 2; seat++ {
-			spies[seat] = &spy{Player: NewSimple(uint64(game*2 + seat)), t: t, hidden: state.hiddenFrom}
-			players[seat] = spies[seat]
-		}
-		var rec HandRecord
-		setup := HandSetup{Rules: rules.Standard, Dealer: game % 2, Number: 1, Deck: &deck, Record: &rec}
-		state.deck, state.dealer = deck, game%2
-		state.rec = &rec
-		if _, err := PlayHand(setup, players); err != nil {
-			t.Fatal(err)
-		}
-		if spies[0].calls == 0 || spies[1].calls == 0 {
-			t.Fatal("spies were not consulted")
-		}
-	}
-}
-
-// hygieneState follows a hand from its record to say what each seat has
-// not seen.
-type hygieneState struct {
-	deck   [notation.NumCards]notation.Card
-	dealer int
-	rec    *HandRecord
-}
-
-func (h *hygieneState) hiddenFrom(seat int) notation.CardSet {
-	opp := 1 - seat
-	// Replay the recorded moves so far to find the opponent's hand and
-	// the stock.
-	hands := h.rec.Deal
-	stock := notation.SetOf(h.rec.Stock...)
-	var took notation.CardSet
-	for _, m := range h.rec.Moves {
-		switch m.Kind {
-		case Take:
-			hands[m.Seat] = hands[m.Seat].With(m.Card)
-			if m.Seat == opp {
-				took = took.With(m.Card)
-			}
-		case Draw:
-			hands[m.Seat] = hands[m.Seat].With(m.Card)
-			stock = stock.Without(m.Card)
-		case Discard:
-			hands[m.Seat] = hands[m.Seat].Without(m.Card)
-			took = took.Without(m.Card)
-		}
-	}
-	return hands[opp]&^took | stock
-}
-
-func TestLogRoundTrip(t *testing.T) {
-	for _, preset := range []string{"eaai", "modern", "oklahoma"} {
-		r := rules.Presets[preset]
-		if preset == "oklahoma" {
-			r.SpadesDouble, r.FiftiethCard = true, true
-		}
-		s, err := Simulate(SimOptions{Rules: r, Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 6, Seed: 11, Record: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if err := WriteLog(&buf, s.Records); err != nil {
-			t.Fatal(err)
-		}
-		games, err := ReadLog(bytes.NewReader(buf.Bytes()))
-		if err != nil {
-			t.Fatalf("%s: %v", preset, err)
-		}
-		if len(games) != len(s.Records) {
-			t.Fatalf("%s: read %d games of %d", preset, len(games), len(s.Records))
-		}
-		for i := range games {
-			if !reflect.DeepEqual(normalize(games[i]), normalize(s.Records[i])) {
-				t.Fatalf("%s: game %d differs after the round trip", preset, i+1)
-			}
-		}
-		var again bytes.Buffer
-		if err := WriteLog(&again, games); err != nil {
-			t.Fatal(err)
-		}
-		if again.String() != buf.String() {
-			t.Fatalf("%s: writing the parsed log changed it", preset)
-		}
-	}
-}
-
-// normalize clears what the log does not keep: the breakdown labels of
-// the final score are recomputed, and empty slices are nil.
-func normalize(g *GameRecord) *GameRecord {
-	c := *g
-	c.Hands = append([]HandRecord(nil), g.Hands...)
-	for i := range c.Hands {
-		if len(c.Hands[i].Layoffs) == 0 {
-			c.Hands[i].Layoffs = nil
-		}
-	}
-	return &c
-}
-
-func TestLogErrors(t *testing.T) {
-	s, err := Simulate(SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"simple", "simple"}, Games: 3, Seed: 5, Record: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := WriteLog(&buf, s.Records); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(buf.String(), "\n")
-	// Break a card in the first game.
-	for i, l := range lines {
-		if strings.HasPrefix(l, "deal p2 ") {
-			lines[i] = "deal p2 ZZ" + l[len("deal p2 AC"):]
-			break
-		}
-	}
-	lr := NewLogReader(strings.NewReader(strings.Join(lines, "\n")))
-	_, err = lr.Next()
-	var le *LogError
-	if !errors.As(err, &le) || !errors.Is(err, ErrLog) || !strings.Contains(le.Msg, "ZZ") {
-		t.Fatalf("bad card: %v", err)
-	}
-	// The other games still read.
-	n := 0
-	for {
-		_, err := lr.Next()
-		if err != nil {
-			break
-		}
-		n++
-	}
-	if n != 2 {
-		t.Fatalf("read %d games after the bad one, want 2", n)
-	}
-}
-
 func TestDeadHandAndRedeal(t *testing.T) {
 	// Two players who never knock: every hand dies with two cards left.
 	never := func(seed uint64) Player { return &noKnock{NewSimple(seed)} }
-	st, rec, err := PlayGame(GameSetup{Rules: rules.Standard, Seed: 1, Record: true, MaxHands: 3}, [2]Player{never(1), never(2)})
+	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard, Seed: 1, Record: true, MaxHands: 3}, [2]Player{never(1), never(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !st.Unfinished || st.Hands != 3 || st.Outcomes[rules.Dead] != 3 {
 		t.Fatalf("stats %+v", st)
 	}
-	for _, h := range rec.Hands {
-		if h.Dealer != 0 {
-			t.Errorf("hand %d dealt by %d after dead hands", h.Number, h.Dealer)
-		}
-		draws := 0
-		for _, m := range h.Moves {
-			if m.Kind == Draw {
-				draws++
-			}
+	for i := range rec.Hands {
+		h := &rec.Hands[i]
+		if h.Setup().Dealer != 0 {
+			t.Errorf("hand %d dealt by %d after dead hands", i+1, h.Setup().Dealer)
 		}
 		// 31 cards in the stock; the hand dies with 2 left.
-		if draws != 29 {
-			t.Errorf("hand %d drew %d from the stock", h.Number, draws)
+		if n := countEvents(h, game.Drew); n != 29 || h.StockCount() != 2 {
+			t.Errorf("hand %d drew %d from the stock", i+1, n)
 		}
 	}
 }
 
+func countEvents(st *game.State, kind game.EventKind) int {
+	n := 0
+	for i := 0; i < st.NumEvents(); i++ {
+		if st.Event(i).Kind == kind {
+			n++
+		}
+	}
+	return n
+}
+
+// noKnock never takes the upcard and never knocks.
 type noKnock struct{ *Simple }
 
-func (noKnock) TakeUpcard(*View) bool           { return false }
-func (noKnock) Knock(*View) (meld.Spread, bool) { return meld.Spread{}, false }
+func (n noKnock) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	switch p.Phase() {
+	case game.FirstOffer:
+		return game.PassMove, nil
+	case game.DrawPhase:
+		if p.LastChance() {
+			return game.PassMove, nil
+		}
+		return game.DrawMove, nil
+	case game.KnockPhase:
+		return game.PassMove, nil
+	}
+	return n.Simple.Move(ctx, p)
+}
 
 func TestDealRotation(t *testing.T) {
 	for _, winnerDeals := range []bool{false, true} {
 		r := rules.Presets["eaai"]
 		r.WinnerDeals = winnerDeals
-		_, rec, err := PlayGame(GameSetup{Rules: r, Seed: 9, Record: true}, [2]Player{NewSimple(1), NewSimple(2)})
+		_, rec, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: 9, Record: true}, [2]Player{NewSimple(1), NewSimple(2)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 1; i < len(rec.Hands); i++ {
-			prev := rec.Hands[i-1]
-			want := 1 - prev.Dealer
+			prev, _ := rec.Hands[i-1].Result()
+			prevDealer := rec.Hands[i-1].Setup().Dealer
+			want := 1 - prevDealer
 			switch {
 			case prev.Winner < 0:
-				want = prev.Dealer
+				want = prevDealer
 			case winnerDeals:
 				want = prev.Winner
 			}
-			if rec.Hands[i].Dealer != want {
-				t.Fatalf("winnerDeals=%v: hand %d dealer %d, want %d", winnerDeals, i+1, rec.Hands[i].Dealer, want)
+			if got := rec.Hands[i].Setup().Dealer; got != want {
+				t.Fatalf("winnerDeals=%v: hand %d dealer %d, want %d", winnerDeals, i+1, got, want)
 			}
 		}
 	}
 }
 
 func TestIllegalMoves(t *testing.T) {
-	_, _, err := PlayGame(GameSetup{Rules: rules.Standard, Seed: 1}, [2]Player{&cheat{NewSimple(1)}, NewSimple(2)})
+	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard, Seed: 1}, [2]Player{&cheat{NewSimple(1)}, NewSimple(2)})
 	var me *MoveError
 	if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || me.Seat != 0 {
 		t.Fatalf("cheat: %v", err)
 	}
+	if !strings.Contains(err.Error(), "over the knock limit") {
+		t.Errorf("the error does not say why: %v", err)
+	}
 }
 
-// cheat knocks at once, whatever its deadwood.
+// cheat knocks laying down no melds, whatever its deadwood.
 type cheat struct{ *Simple }
 
-func (c *cheat) Knock(v *View) (meld.Spread, bool) { return meld.Spread{}, true }
+func (c *cheat) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if p.Phase() == game.KnockPhase {
+		return game.KnockMove(meld.Spread{}), nil
+	}
+	return c.Simple.Move(ctx, p)
+}
+
+func mustFirstCard(s notation.CardSet) notation.Card {
+	c, _ := s.First()
+	return c
+}
 
 func TestFirstUpcardOffer(t *testing.T) {
 	// Both pass: three pass/draw moves open the hand as the rules say.
-	var rec HandRecord
 	rng := rand.New(rand.NewPCG(1, 1))
-	_, err := PlayHand(HandSetup{Rules: rules.Standard, Dealer: 0, Number: 1, Rng: rng, Record: &rec}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
+	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1}, Rng: rng}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := rec.Moves
-	if m[0] != (Move{Seat: 1, Kind: Pass, Card: rec.Upcard}) || m[1] != (Move{Seat: 0, Kind: Pass, Card: rec.Upcard}) || m[2].Seat != 1 || m[2].Kind != Draw {
-		t.Fatalf("opening moves %+v", m[:3])
+	e := func(i int) game.Event { return st.Event(20 + i) }
+	up := e(0).Card
+	if e(0).Kind != game.Upcard || e(1) != (game.Event{Kind: game.Passed, Seat: 1, Card: up}) || e(2) != (game.Event{Kind: game.Passed, Seat: 0, Card: up}) || e(3).Seat != 1 || e(3).Kind != game.Drew {
+		t.Fatalf("opening events %v %v %v %v", e(0), e(1), e(2), e(3))
 	}
 }
 
@@ -363,13 +208,12 @@ func TestBigGinInEngine(t *testing.T) {
 	deck[21] = notation.NewCard(notation.Queen, notation.Hearts)
 	copy(deck[22:], rc[11:])
 	r := rules.Presets["modern"]
-	var rec HandRecord
-	res, err := PlayHand(HandSetup{Rules: r, Dealer: 1, Number: 1, Deck: &deck, Record: &rec}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
+	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 1, Number: 1}, Deck: &deck}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Score.Outcome != rules.BigGin || res.Winner != 0 {
-		t.Fatalf("result %+v; moves %+v", res, rec.Moves)
+	if res, _ := st.Result(); res.Score.Outcome != rules.BigGin || res.Winner != 0 {
+		t.Fatalf("result %+v", res)
 	}
 }
 
@@ -399,16 +243,22 @@ type lateKnocker struct {
 	took bool
 }
 
-func (l *lateKnocker) TakeUpcard(v *View) bool {
-	l.took = v.StockCount <= v.Rules.DeadStock
-	return l.took
-}
-
-func (l *lateKnocker) Knock(v *View) (meld.Spread, bool) {
-	if !l.took {
-		return meld.Spread{}, false
+func (l *lateKnocker) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	switch p.Phase() {
+	case game.FirstOffer:
+		return game.PassMove, nil
+	case game.DrawPhase:
+		l.took = p.LastChance()
+		if l.took {
+			return game.TakeMove, nil
+		}
+		return game.DrawMove, nil
+	case game.KnockPhase:
+		if !l.took {
+			return game.PassMove, nil
+		}
 	}
-	return l.Simple.Knock(v)
+	return l.Simple.Move(ctx, p)
 }
 
 func TestFiftiethCard(t *testing.T) {
@@ -416,22 +266,22 @@ func TestFiftiethCard(t *testing.T) {
 		r := rules.Standard
 		r.KnockLimit = 100 // any hand may knock, so the last discard decides
 		r.FiftiethCard = fiftieth
-		var rec HandRecord
 		rng := rand.New(rand.NewPCG(5, 5))
-		res, err := PlayHand(HandSetup{Rules: r, Dealer: 0, Number: 1, Rng: rng, Record: &rec},
+		st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 0, Number: 1}, Rng: rng},
 			[2]Player{&lateKnocker{Simple: NewSimple(1)}, &lateKnocker{Simple: NewSimple(2)}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		last := rec.Moves[len(rec.Moves)-1]
+		res, _ := st.Result()
+		n := st.NumEvents()
 		if !fiftieth {
 			if res.Score.Outcome != rules.Dead {
 				t.Errorf("without the rule: %v", res.Score.Outcome)
 			}
 			continue
 		}
-		if res.Score.Outcome == rules.Dead || last.Kind != Knock || rec.Moves[len(rec.Moves)-3].Kind != Take {
-			t.Errorf("with the rule: %v by %d, last moves %+v", res.Score.Outcome, res.Knocker, rec.Moves[len(rec.Moves)-3:])
+		if res.Score.Outcome == rules.Dead || st.Event(n-1).Kind != game.Knocked || st.Event(n-3).Kind != game.Took {
+			t.Errorf("with the rule: %v by %d, last events %v %v %v", res.Score.Outcome, res.Knocker, st.Event(n-3), st.Event(n-2), st.Event(n-1))
 		}
 	}
 }
@@ -439,7 +289,7 @@ func TestFiftiethCard(t *testing.T) {
 func TestEveryPreset(t *testing.T) {
 	for _, name := range rules.PresetNames() {
 		r := rules.Presets[name]
-		s, err := Simulate(SimOptions{Rules: r, Players: simple2(), Names: [2]string{"a", "b"}, Games: 20, Seed: 8})
+		s, err := Simulate(context.Background(), SimOptions{Rules: r, Players: simple2(), Names: [2]string{"a", "b"}, Games: 20, Seed: 8})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -455,111 +305,52 @@ func TestEveryPreset(t *testing.T) {
 	}
 }
 
-func TestSampleLog(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := ReadLog(bytes.NewReader(data))
-	if err != nil || len(games) != 2 {
-		t.Fatalf("read %d games: %v", len(games), err)
-	}
-	var out bytes.Buffer
-	if err := WriteLog(&out, games); err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(data) {
-		t.Error("the sample log does not write back the same")
-	}
-	// The same seed and players replay the same games.
-	s, err := Simulate(SimOptions{Rules: games[0].Rules, Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Games: 2, Seed: 42, Record: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var again bytes.Buffer
-	if err := WriteLog(&again, s.Records); err != nil {
-		t.Fatal(err)
-	}
-	if again.String() != string(data) {
-		t.Error("simulating with the sample's seed gives other games")
-	}
-}
-
-func TestLogWithoutFullStock(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(data), "\n")
-	var partial, none []string
-	for _, l := range lines {
-		if strings.HasPrefix(l, "stock ") {
-			// Keep only the top five cards, as a source that saw only the
-			// cards drawn might; or drop the line.
-			partial = append(partial, strings.Join(strings.Fields(l)[:6], " "))
-			continue
+// TestSimpleCandidatesAgainstBruteForce checks Simple's pruned search for
+// the least-deadwood discards against trying every card, with random
+// repeat histories.
+func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 12))
+	s := NewSimple(1)
+	for i := 0; i < 50000; i++ {
+		var deck [notation.NumCards]notation.Card
+		shuffle(&deck, rng)
+		hand := notation.SetOf(deck[:11]...)
+		if i%3 == 0 {
+			// Dense hands, where sets and runs compete.
+			hand = 0
+			for _, c := range deck {
+				if c.Rank() >= 3 && c.Rank() <= 8 && hand.Len() < 11 {
+					hand = hand.With(c)
+				}
+			}
 		}
-		partial = append(partial, l)
-		none = append(none, l)
-	}
-	for name, text := range map[string]string{"partial": strings.Join(partial, "\n"), "none": strings.Join(none, "\n")} {
-		games, err := ReadLog(strings.NewReader(text))
-		if err != nil || len(games) != 2 {
-			t.Fatalf("%s stock: %d games, %v", name, len(games), err)
+		v := seatView{phase: game.DiscardPhase, hand: hand, drawn: deck[rng.IntN(11)], fromPile: rng.IntN(2) == 0}
+		s.HandOver(nil)
+		for j := rng.IntN(4); j > 0; j-- {
+			c := deck[rng.IntN(11)]
+			s.paired[v.drawn] = s.paired[v.drawn].With(c)
+			s.paired[c] = s.paired[c].With(v.drawn)
+			s.touched |= c.Set() | v.drawn.Set()
 		}
-		var out bytes.Buffer
-		if err := WriteLog(&out, games); err != nil {
-			t.Fatal(err)
+		for _, avoid := range []bool{true, false} {
+			var want []notation.Card
+			best := 1 << 30
+			for c := range hand.All() {
+				if v.fromPile && c == v.drawn || avoid && s.paired[v.drawn].Has(c) {
+					continue
+				}
+				dw := meld.MinDeadwood(hand.Without(c))
+				if dw < best {
+					best, want = dw, nil
+				}
+				if dw == best {
+					want = append(want, c)
+				}
+			}
+			n := s.candidates(&v, avoid)
+			if !slices.Equal(s.cand[:n], want) {
+				t.Fatalf("%s drew %s (pile %v), avoid %v: candidates %v, want %v", hand, v.drawn, v.fromPile, avoid, s.cand[:n], want)
+			}
 		}
-		if out.String() != text {
-			t.Errorf("%s stock: the log does not write back the same", name)
-		}
-	}
-	// More than 31 cards is an error.
-	bad := strings.Replace(string(data), "\nstock ", "\nstock 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD 2H 3H 4H 5H 6H 7H 8H 9H ", 1)
-	if _, err := ReadLog(strings.NewReader(bad)); err == nil {
-		t.Error("a stock of more than 31 cards was accepted")
-	}
-}
-
-type failingReader struct{ data *strings.Reader }
-
-func (f failingReader) Read(p []byte) (int, error) {
-	if f.data.Len() == 0 {
-		return 0, errors.New("disk on fire")
-	}
-	return f.data.Read(p)
-}
-
-func TestLogReaderLongLinesAndReadErrors(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A huge line inside the first game costs that game only.
-	text := strings.Replace(string(data), "\nupcard ", "\n"+strings.Repeat("x", 200_000)+"\nupcard ", 1)
-	lr := NewLogReader(strings.NewReader(text))
-	_, err = lr.Next()
-	var le *LogError
-	if !errors.As(err, &le) || !strings.Contains(le.Msg, "line longer than") {
-		t.Fatalf("long line: %v", err)
-	}
-	g, err := lr.Next()
-	if err != nil || g.Hands[0].Number != 1 {
-		t.Fatalf("the second game after a long line: %v", err)
-	}
-	// A read error is reported once; then the reader is at its end.
-	lr = NewLogReader(failingReader{strings.NewReader(string(data[:300]))})
-	var errs []error
-	for i := 0; i < 5; i++ {
-		_, err := lr.Next()
-		errs = append(errs, err)
-		if err == io.EOF {
-			break
-		}
-	}
-	// The game cut short, the read error, the end.
-	if len(errs) != 3 || !errors.As(errs[0], &le) || !strings.Contains(errs[1].Error(), "disk on fire") || errs[2] != io.EOF {
-		t.Fatalf("errors after a read failure: %v", errs)
 	}
 }

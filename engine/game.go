@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -11,22 +13,23 @@ type GameSetup struct {
 	Rules       rules.Rules
 	Seed        uint64
 	FirstDealer int
-	// Record, when set, keeps the record of every hand.
+	// Record keeps every finished hand in the game's record.
 	Record bool
-	// OnHand, when set with Record, is called after each hand.
-	OnHand func(h *HandRecord, totals [2]int)
+	// OnHand, when set, is called after each hand with its finished state.
+	OnHand func(st *game.State)
 	// MaxHands stops a game that never reaches the target (two players
 	// that never knock); 0 means 1000.
 	MaxHands int
 }
 
-// GameRecord is the record of a whole game, as the game log keeps it.
+// GameRecord is the record of a whole game: each hand is its finished
+// state, which holds the deal, the stock, every event and the result.
 type GameRecord struct {
 	Seed        uint64
 	Rules       rules.Rules
 	Players     [2]string
 	FirstDealer int
-	Hands       []HandRecord
+	Hands       []game.State
 	Final       rules.GameResult
 }
 
@@ -49,10 +52,46 @@ type GameStats struct {
 	Unfinished bool
 }
 
-// PlayGame plays a game to the rules' target. The seed fixes the shuffles
-// and, through Rng, anything the players draw at random; the same seed
-// and players give the same game.
-func PlayGame(s GameSetup, players [2]Player) (GameStats, *GameRecord, error) {
+// add counts a finished hand.
+func (st *GameStats) add(res *game.Result) {
+	st.Hands++
+	st.Draws += res.Draws
+	st.Outcomes[res.Score.Outcome]++
+	if res.Winner >= 0 {
+		st.Won[res.Winner]++
+		st.Points[res.Winner] += res.Score.Points
+	}
+	switch res.Score.Outcome {
+	case rules.Knock:
+		st.Knocks[res.Knocker]++
+	case rules.Gin:
+		st.Knocks[res.Knocker]++
+		st.Gins[res.Knocker]++
+	case rules.BigGin:
+		st.Knocks[res.Knocker]++
+		st.BigGins[res.Knocker]++
+	case rules.Undercut:
+		st.Knocks[res.Knocker]++
+		st.Undercuts[res.Winner]++
+	}
+}
+
+// NextDealer returns the dealer of the hand after one that ended with res.
+func NextDealer(r *rules.Rules, dealer int, res *game.Result) int {
+	switch {
+	case res.Winner < 0:
+		// A dead hand: the same dealer deals again.
+		return dealer
+	case r.WinnerDeals:
+		return res.Winner
+	}
+	return 1 - dealer
+}
+
+// PlayGame plays a game to the rules' target. The seed fixes the shuffles;
+// the same seed and players give the same game. A cancelled context stops
+// it before the next move.
+func PlayGame(ctx context.Context, s GameSetup, players [2]Player) (GameStats, *GameRecord, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e3779b97f4a7c15))
 	g := rules.NewGame(s.Rules)
 	var st GameStats
@@ -65,58 +104,46 @@ func PlayGame(s GameSetup, players [2]Player) (GameStats, *GameRecord, error) {
 		maxHands = 1000
 	}
 	dealer := s.FirstDealer
+	ctxPlayers := players
+	if ctx.Done() != nil {
+		for i := range players {
+			ctxPlayers[i] = &cancellable{players[i]}
+		}
+	}
 	for !g.Over() {
 		if g.Hands >= maxHands {
 			st.Unfinished = true
 			break
 		}
-		setup := HandSetup{Rules: s.Rules, Dealer: dealer, Number: g.Hands + 1, Scores: g.Score, Rng: rng}
-		var hr *HandRecord
-		if rec != nil {
-			rec.Hands = append(rec.Hands, HandRecord{})
-			hr = &rec.Hands[len(rec.Hands)-1]
-			setup.Record = hr
-		}
-		res, err := PlayHand(setup, players)
+		setup := HandSetup{Setup: game.Setup{Rules: s.Rules, Dealer: dealer, Number: g.Hands + 1, Scores: g.Score}, Rng: rng}
+		hand, err := PlayHand(ctx, setup, ctxPlayers)
 		if err != nil {
 			return st, rec, err
 		}
-		st.Hands++
-		st.Draws += res.Draws
-		if hr != nil && s.OnHand != nil {
-			s.OnHand(hr, hr.Totals)
+		res, _ := hand.Result()
+		if rec != nil {
+			rec.Hands = append(rec.Hands, hand)
 		}
-		st.Outcomes[res.Score.Outcome]++
-		g.Record(res.Winner, res.Score.Points)
-		if res.Winner >= 0 {
-			st.Won[res.Winner]++
-			st.Points[res.Winner] += res.Score.Points
+		if s.OnHand != nil {
+			s.OnHand(&hand)
 		}
-		switch res.Score.Outcome {
-		case rules.Knock:
-			st.Knocks[res.Knocker]++
-		case rules.Gin:
-			st.Knocks[res.Knocker]++
-			st.Gins[res.Knocker]++
-		case rules.BigGin:
-			st.Knocks[res.Knocker]++
-			st.BigGins[res.Knocker]++
-		case rules.Undercut:
-			st.Knocks[res.Knocker]++
-			st.Undercuts[res.Winner]++
-		}
-		switch {
-		case res.Winner < 0:
-			// A dead hand: the same dealer deals again.
-		case s.Rules.WinnerDeals:
-			dealer = res.Winner
-		default:
-			dealer = 1 - dealer
-		}
+		st.add(&res)
+		scoreHand(g, &res)
+		dealer = NextDealer(&s.Rules, dealer, &res)
 	}
 	st.Final = g.Final()
 	if rec != nil {
 		rec.Final = st.Final
 	}
 	return st, rec, nil
+}
+
+// cancellable stops a player's game when its context is done.
+type cancellable struct{ Player }
+
+func (c *cancellable) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return game.Move{}, err
+	}
+	return c.Player.Move(ctx, p)
 }

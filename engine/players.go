@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math/bits"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -36,18 +38,69 @@ func LookupPlayer(name string) (NewPlayerFunc, error) {
 	return f, nil
 }
 
-// inMeld reports whether card c belongs to some meld of hand h (which
-// holds c).
-func inMeld(h notation.CardSet, c notation.Card) bool {
-	if h.Rank(c.Rank()).Len() >= 3 {
-		return true
+// seatView is what the built-in bots read to decide: the seat's hand and
+// the public table. It comes from a Position in games and from a State in
+// rollouts, so both run the same decisions.
+type seatView struct {
+	phase      game.Phase
+	hand       notation.CardSet
+	upcard     notation.Card
+	hasUpcard  bool
+	drawn      notation.Card
+	fromPile   bool
+	mustDraw   bool
+	lastChance bool
+	limit      int
+	bigGin     bool // the rules allow big gin
+}
+
+// table is the part of a Position and a State that seatView reads.
+type publicTable interface {
+	Phase() game.Phase
+	Upcard() (notation.Card, bool)
+	Drawn() (notation.Card, bool)
+	MustDraw() bool
+	LastChance() bool
+	KnockLimit() int
+}
+
+func viewOf(t publicTable, hand notation.CardSet, bigGin bool) seatView {
+	v := seatView{phase: t.Phase(), hand: hand, mustDraw: t.MustDraw(), lastChance: t.LastChance(), limit: t.KnockLimit(), bigGin: bigGin}
+	v.upcard, v.hasUpcard = t.Upcard()
+	v.drawn, v.fromPile = t.Drawn()
+	return v
+}
+
+func positionView(p *game.Position) seatView { return viewOf(p, p.Hand(), p.Rules().BigGin) }
+
+// stateView is viewOf for a State, written out so that the rollouts' hot
+// path makes no interface calls.
+func stateView(st *game.State) seatView {
+	v := seatView{phase: st.Phase(), hand: st.Hand(st.Turn()), mustDraw: st.MustDraw(), lastChance: st.LastChance(),
+		limit: st.KnockLimit(), bigGin: st.Rules().BigGin}
+	v.upcard, v.hasUpcard = st.Upcard()
+	v.drawn, v.fromPile = st.Drawn()
+	return v
+}
+
+// canBigGin says the hand is 11 cards that meld completely, and the rules
+// allow big gin. The built-in players always declare it, as the engine did
+// when it declared big gin itself.
+func (v *seatView) canBigGin() bool {
+	return v.bigGin && v.hand.Len() == 11 && meld.MinDeadwood(v.hand) == 0
+}
+
+func bigGinMove(hand notation.CardSet) game.Move {
+	sp, _, _ := meld.FirstArrangement(hand)
+	return game.BigGinMove(sp)
+}
+
+// knockMove lays down sp: gin when no deadwood is left.
+func knockMove(hand notation.CardSet, sp meld.Spread) game.Move {
+	if hand&^sp.Cards() == 0 {
+		return game.GinMove(sp)
 	}
-	m := uint32(h.Suit(c.Suit()))
-	r := uint(c.Rank())
-	// The stretch of consecutive ranks through r.
-	above := bits.TrailingZeros32(^(m >> r))
-	below := bits.LeadingZeros32(^(m << (32 - r - 1)))
-	return above+below-1 >= 3
+	return game.KnockMove(sp)
 }
 
 // Simple is the EAAI-2021 baseline player, SimpleGinRummyPlayer. It takes
@@ -57,9 +110,14 @@ func inMeld(h notation.CardSet, c notation.Card) bool {
 // repeat a pair of drawn and discarded cards within a hand. It knocks as
 // soon as it can, laying down a random best arrangement.
 type Simple struct {
-	rng   *rand.Rand
-	pairs []notation.CardSet
-	cand  [11]notation.Card
+	rng *rand.Rand
+	// paired[c] holds the cards d such that c and d were drawn and
+	// discarded together this hand, in either order; touched lists the
+	// cards whose entry is set, to clear them for the next hand.
+	paired  [64]notation.CardSet
+	touched notation.CardSet
+	cand    [11]notation.Card
+	arrs    []meld.Spread
 }
 
 // NewSimple returns a Simple player whose random choices follow seed.
@@ -70,65 +128,125 @@ func NewSimple(seed uint64) *Simple {
 // Name returns "simple".
 func (*Simple) Name() string { return "simple" }
 
-// StartHand forgets the drawn and discarded pairs of the last hand.
-func (s *Simple) StartHand(*View) { s.pairs = s.pairs[:0] }
-
-// TakeUpcard takes the upcard if it would be part of a meld.
-func (s *Simple) TakeUpcard(v *View) bool {
-	c, ok := v.Upcard()
-	return ok && inMeld(v.Hand.With(c), c)
+// HandOver forgets the drawn and discarded pairs of the hand.
+func (s *Simple) HandOver(*game.Position) {
+	for m := uint64(s.touched); m != 0; m &= m - 1 {
+		s.paired[bits.TrailingZeros64(m)] = 0
+	}
+	s.touched = 0
 }
 
-// Discard picks at random among the discards that leave the least
+// Move decides from the position.
+func (s *Simple) Move(_ context.Context, p *game.Position) (game.Move, error) {
+	v := positionView(p)
+	return s.choose(&v), nil
+}
+
+// Choose decides for the seat to move in a state, as a rollout policy. A
+// Simple used this way should be told of each new hand with HandOver.
+func (s *Simple) Choose(st *game.State) game.Move {
+	v := stateView(st)
+	return s.choose(&v)
+}
+
+func (s *Simple) choose(v *seatView) game.Move {
+	switch v.phase {
+	case game.FirstOffer, game.DrawPhase:
+		if v.mustDraw {
+			return game.DrawMove
+		}
+		if v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard) {
+			return game.TakeMove
+		}
+		if v.phase == game.FirstOffer || v.lastChance {
+			return game.PassMove
+		}
+		return game.DrawMove
+	case game.DiscardPhase:
+		if v.canBigGin() {
+			return bigGinMove(v.hand)
+		}
+		return game.DiscardMove(s.discard(v))
+	case game.KnockPhase:
+		if meld.MinDeadwood(v.hand) > v.limit {
+			return game.PassMove
+		}
+		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
+		return knockMove(v.hand, s.arrs[s.rng.IntN(len(s.arrs))])
+	}
+	return game.PassMove
+}
+
+// discard picks at random among the discards that leave the least
 // deadwood.
-func (s *Simple) Discard(v *View) notation.Card {
+func (s *Simple) discard(v *seatView) notation.Card {
 	n := s.candidates(v, true)
 	if n == 0 {
 		// Every such discard would repeat a pair: allow repeats.
 		n = s.candidates(v, false)
 	}
 	c := s.cand[s.rng.IntN(n)]
-	s.pairs = append(s.pairs, v.Drawn.Set()|c.Set())
+	s.paired[v.drawn] = s.paired[v.drawn].With(c)
+	s.paired[c] = s.paired[c].With(v.drawn)
+	s.touched |= v.drawn.Set() | c.Set()
 	return c
 }
 
-func (s *Simple) candidates(v *View, avoidRepeats bool) int {
-	n, best := 0, 1<<30
-	for c := range v.Hand.All() {
-		if v.DrewFromPile && c == v.Drawn {
-			continue
+// lanes repeats a one-suit rank mask in all four suits.
+const lanes = 0x0001000100010001
+
+// candidates lists the discards that leave the least deadwood, in card
+// order, and returns how many.
+func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
+	allowed := v.hand
+	if v.fromPile {
+		allowed = allowed.Without(v.drawn)
+	}
+	if avoidRepeats && v.drawn.Valid() {
+		allowed &^= s.paired[v.drawn]
+	}
+	if allowed == 0 {
+		return 0
+	}
+	whole := meld.MinDeadwood(v.hand)
+	live := meld.Meldable(v.hand)
+	// A card in no meld is deadwood in every arrangement, so discarding it
+	// saves exactly its value: the best of them are the highest. Any other
+	// discard saves at most its value, so only the meldable cards worth as
+	// much need a search.
+	best, need := 1<<30, 1
+	var chosen notation.CardSet
+	if dead := uint64(allowed &^ live); dead != 0 {
+		ranks := uint32(dead|dead>>16|dead>>32|dead>>48) & 0x1FFF
+		top := notation.Rank(31 - bits.LeadingZeros32(ranks))
+		need = top.Value()
+		best = whole - need
+		same := uint64(1) << top
+		if need == 10 {
+			same = 0x1E00
 		}
-		if avoidRepeats && s.repeats(v.Drawn.Set()|c.Set()) {
-			continue
+		chosen = notation.CardSet(dead & (same * lanes))
+	}
+	worth := uint64(0x1FFF) &^ (uint64(1)<<(need-1) - 1)
+	if need == 10 {
+		worth = 0x1E00
+	}
+	for m := uint64(allowed&live) & (worth * lanes); m != 0; m &= m - 1 {
+		c := notation.Card(bits.TrailingZeros64(m))
+		dw := meld.MinDeadwood(v.hand.Without(c))
+		switch {
+		case dw < best:
+			best, chosen = dw, c.Set()
+		case dw == best:
+			chosen = chosen.With(c)
 		}
-		dw := meld.MinDeadwood(v.Hand.Without(c))
-		if dw < best {
-			best, n = dw, 0
-		}
-		if dw == best {
-			s.cand[n] = c
-			n++
-		}
+	}
+	n := 0
+	for m := uint64(chosen); m != 0; m &= m - 1 {
+		s.cand[n] = notation.Card(bits.TrailingZeros64(m))
+		n++
 	}
 	return n
-}
-
-func (s *Simple) repeats(pair notation.CardSet) bool {
-	for _, p := range s.pairs {
-		if p == pair {
-			return true
-		}
-	}
-	return false
-}
-
-// Knock knocks when the deadwood is within the limit.
-func (s *Simple) Knock(v *View) (meld.Spread, bool) {
-	if meld.MinDeadwood(v.Hand) > v.KnockLimit {
-		return meld.Spread{}, false
-	}
-	arrs := meld.Arrangements(v.Hand)
-	return arrs[s.rng.IntN(len(arrs))].Spread(), true
 }
 
 // Random makes random legal moves: it takes the upcard or not at even
@@ -143,26 +261,55 @@ func NewRandom(seed uint64) *Random { return &Random{rng: rand.New(rand.NewPCG(s
 // Name returns "random".
 func (*Random) Name() string { return "random" }
 
-// StartHand does nothing.
-func (*Random) StartHand(*View) {}
+// HandOver does nothing.
+func (*Random) HandOver(*game.Position) {}
 
-// TakeUpcard flips a coin.
-func (r *Random) TakeUpcard(*View) bool { return r.rng.IntN(2) == 0 }
-
-// Discard picks any card but the one just taken from the pile.
-func (r *Random) Discard(v *View) notation.Card {
-	h := v.Hand
-	if v.DrewFromPile {
-		h = h.Without(v.Drawn)
-	}
-	cards := h.Cards()
-	return cards[r.rng.IntN(len(cards))]
+// Move decides from the position.
+func (r *Random) Move(_ context.Context, p *game.Position) (game.Move, error) {
+	v := positionView(p)
+	return r.choose(&v), nil
 }
 
-// Knock knocks at even odds when it may.
-func (r *Random) Knock(v *View) (meld.Spread, bool) {
-	if meld.MinDeadwood(v.Hand) > v.KnockLimit || r.rng.IntN(2) == 0 {
-		return meld.Spread{}, false
+// Choose decides for the seat to move in a state, as a rollout policy.
+func (r *Random) Choose(st *game.State) game.Move {
+	v := stateView(st)
+	return r.choose(&v)
+}
+
+func (r *Random) choose(v *seatView) game.Move {
+	switch v.phase {
+	case game.FirstOffer, game.DrawPhase:
+		if v.mustDraw {
+			return game.DrawMove
+		}
+		if r.rng.IntN(2) == 0 {
+			return game.TakeMove
+		}
+		if v.phase == game.FirstOffer || v.lastChance {
+			return game.PassMove
+		}
+		return game.DrawMove
+	case game.DiscardPhase:
+		if v.canBigGin() {
+			return bigGinMove(v.hand)
+		}
+		h := v.hand
+		if v.fromPile {
+			h = h.Without(v.drawn)
+		}
+		k := r.rng.IntN(h.Len())
+		for c := range h.All() {
+			if k == 0 {
+				return game.DiscardMove(c)
+			}
+			k--
+		}
+	case game.KnockPhase:
+		if meld.MinDeadwood(v.hand) > v.limit || r.rng.IntN(2) == 0 {
+			return game.PassMove
+		}
+		sp, _, _ := meld.FirstArrangement(v.hand)
+		return knockMove(v.hand, sp)
 	}
-	return meld.Arrangements(v.Hand)[0].Spread(), true
+	return game.PassMove
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -19,13 +20,19 @@ type SimOptions struct {
 	Games   int
 	Seed    uint64
 	// Workers is the number of games played at once; 0 uses every core.
+	// It is capped at the number of games.
 	Workers int
-	// Record keeps every game's record for the log.
-	Record bool
+	// OnGame, if set, receives the record of every game, in game order,
+	// from one goroutine, as the games finish. An error stops the
+	// simulation.
+	OnGame func(number int, g *GameRecord) error
 	// Progress, if set, is called after each finished game with the count
 	// so far. It may be called from several goroutines.
 	Progress func(done int)
 }
+
+// MaxGames bounds a simulation's games.
+const MaxGames = 100_000_000
 
 // PlayerSummary is one player's results over a simulation.
 type PlayerSummary struct {
@@ -68,7 +75,8 @@ type Summary struct {
 	DeadRate            float64         `json:"dead_rate"`
 	Unfinished          int             `json:"unfinished_games"`
 	Players             []PlayerSummary `json:"players"`
-	Records             []*GameRecord   `json:"-"`
+	// Interrupted says the simulation stopped before all its games.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // Wilson returns the 95% Wilson score interval for k successes in n.
@@ -95,6 +103,7 @@ func gameSeed(seed uint64, i int) uint64 {
 }
 
 type gameResult struct {
+	index int
 	stats GameStats
 	rec   *GameRecord
 	swap  bool
@@ -103,10 +112,16 @@ type gameResult struct {
 
 // Simulate plays opts.Games games. Seats and first dealers are balanced:
 // in every block of four games each player sits in each seat twice and
-// deals first twice.
-func Simulate(opts SimOptions) (Summary, error) {
+// deals first twice. Statistics are gathered as games finish, in game
+// order, so memory does not grow with the number of games. When ctx is
+// cancelled, the games under way stop, and the summary covers the games
+// finished before the first one missing; Summary.Interrupted says so.
+func Simulate(ctx context.Context, opts SimOptions) (Summary, error) {
 	if opts.Players[0] == nil || opts.Players[1] == nil {
 		return Summary{}, errors.New("simulate needs two players")
+	}
+	if opts.Games < 1 || opts.Games > MaxGames {
+		return Summary{}, fmt.Errorf("the number of games must be from 1 to %d, not %d", MaxGames, opts.Games)
 	}
 	if err := opts.Rules.Validate(); err != nil {
 		return Summary{}, err
@@ -115,31 +130,67 @@ func Simulate(opts SimOptions) (Summary, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	results := make([]gameResult, opts.Games)
+	workers = min(workers, opts.Games)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan gameResult, workers)
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
+			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= opts.Games {
 					return
 				}
-				results[i] = playOne(opts, i)
+				r := playOne(ctx, opts, i)
+				results <- r
 				n := done.Add(1)
-				if opts.Progress != nil {
+				if opts.Progress != nil && r.err == nil {
 					opts.Progress(int(n))
 				}
 			}
 		}()
 	}
-	wg.Wait()
-	return summarize(opts, results)
+	go func() { wg.Wait(); close(results) }()
+
+	// Games finish out of order; hold each until those before it are in.
+	sum := newSummarizer(opts)
+	pending := map[int]gameResult{}
+	var firstErr error
+	for r := range results {
+		pending[r.index] = r
+		for firstErr == nil {
+			r, ok := pending[sum.games]
+			if !ok {
+				break
+			}
+			delete(pending, sum.games)
+			if r.err != nil {
+				if ctx.Err() == nil || !errors.Is(r.err, context.Canceled) {
+					firstErr = &GameError{Game: r.index + 1, Seed: gameSeed(opts.Seed, r.index), Err: r.err}
+				}
+				cancel()
+				break
+			}
+			if opts.OnGame != nil {
+				if err := opts.OnGame(r.index+1, r.rec); err != nil {
+					firstErr = err
+					cancel()
+					break
+				}
+			}
+			sum.add(r)
+		}
+	}
+	s := sum.summary()
+	s.Interrupted = s.Games < opts.Games
+	return s, firstErr
 }
 
-func playOne(opts SimOptions, i int) gameResult {
+func playOne(ctx context.Context, opts SimOptions, i int) gameResult {
 	seed := gameSeed(opts.Seed, i)
 	swap := i%2 == 1
 	firstDealer := (i / 2) % 2
@@ -148,79 +199,85 @@ func playOne(opts SimOptions, i int) gameResult {
 	if swap {
 		seats = [2]Player{b, a}
 	}
-	st, rec, err := PlayGame(GameSetup{Rules: opts.Rules, Seed: seed, FirstDealer: firstDealer, Record: opts.Record}, seats)
-	return gameResult{stats: st, rec: rec, swap: swap, err: err}
+	st, rec, err := PlayGame(ctx, GameSetup{Rules: opts.Rules, Seed: seed, FirstDealer: firstDealer, Record: opts.OnGame != nil}, seats)
+	return gameResult{index: i, stats: st, rec: rec, swap: swap, err: err}
 }
 
-func summarize(opts SimOptions, results []gameResult) (Summary, error) {
-	s := Summary{Rules: opts.Rules.Name, Seed: opts.Seed, Games: len(results)}
-	var outcomes [5]int
-	var games, hands, points, knocks, gins, bigGins, undercuts, finals [2]int
-	draws, scored, scoredPoints := 0, 0, 0
-	for gi, r := range results {
-		if r.err != nil {
-			return s, &GameError{Game: gi + 1, Seed: gameSeed(opts.Seed, gi), Err: r.err}
-		}
-		st := r.stats
-		s.Hands += st.Hands
-		draws += st.Draws
-		if st.Unfinished {
-			s.Unfinished++
-		}
-		for k, n := range st.Outcomes {
-			outcomes[k] += n
-		}
-		for seat := 0; seat < 2; seat++ {
-			p := seat
-			if r.swap {
-				p = 1 - seat
-			}
-			hands[p] += st.Won[seat]
-			points[p] += st.Points[seat]
-			knocks[p] += st.Knocks[seat]
-			gins[p] += st.Gins[seat]
-			bigGins[p] += st.BigGins[seat]
-			undercuts[p] += st.Undercuts[seat]
-			finals[p] += st.Final.Totals[seat]
-			if st.Final.Winner == seat {
-				games[p]++
-			}
-			scoredPoints += st.Points[seat]
-		}
-		scored += st.Won[0] + st.Won[1]
-		if opts.Record {
-			s.Records = append(s.Records, r.rec)
-		}
+// summarizer gathers a simulation's statistics game by game.
+type summarizer struct {
+	opts                                                       SimOptions
+	games                                                      int
+	hands                                                      int
+	outcomes                                                   [5]int
+	won, handsWon, points, knocks, gins, bigGins, cuts, finals [2]int
+	draws, scored, scoredPoints, unfinished                    int
+}
+
+func newSummarizer(opts SimOptions) *summarizer { return &summarizer{opts: opts} }
+
+func (z *summarizer) add(r gameResult) {
+	st := r.stats
+	z.games++
+	z.hands += st.Hands
+	z.draws += st.Draws
+	if st.Unfinished {
+		z.unfinished++
 	}
+	for k, n := range st.Outcomes {
+		z.outcomes[k] += n
+	}
+	for seat := 0; seat < 2; seat++ {
+		p := seat
+		if r.swap {
+			p = 1 - seat
+		}
+		z.handsWon[p] += st.Won[seat]
+		z.points[p] += st.Points[seat]
+		z.knocks[p] += st.Knocks[seat]
+		z.gins[p] += st.Gins[seat]
+		z.bigGins[p] += st.BigGins[seat]
+		z.cuts[p] += st.Undercuts[seat]
+		z.finals[p] += st.Final.Totals[seat]
+		if st.Final.Winner == seat {
+			z.won[p]++
+		}
+		z.scoredPoints += st.Points[seat]
+	}
+	z.scored += st.Won[0] + st.Won[1]
+}
+
+func (z *summarizer) summary() Summary {
+	s := Summary{Rules: z.opts.Rules.Name, Seed: z.opts.Seed, Games: z.games, Hands: z.hands, Unfinished: z.unfinished}
 	h := float64(max(s.Hands, 1))
+	o := z.outcomes
 	s.Outcomes = Outcomes{
-		Knock: float64(outcomes[0]) / h, Undercut: float64(outcomes[1]) / h, Gin: float64(outcomes[2]) / h,
-		BigGin: float64(outcomes[3]) / h, Dead: float64(outcomes[4]) / h,
+		Knock: float64(o[0]) / h, Undercut: float64(o[1]) / h, Gin: float64(o[2]) / h,
+		BigGin: float64(o[3]) / h, Dead: float64(o[4]) / h,
 	}
-	for k := range outcomes {
-		s.OutcomeCI95[k] = Wilson(outcomes[k], s.Hands)
+	for k := range o {
+		s.OutcomeCI95[k] = Wilson(o[k], s.Hands)
 	}
 	s.DeadRate = s.Outcomes.Dead
-	s.DrawsPerHand = float64(draws) / h
-	s.PointsPerScoredHand = float64(scoredPoints) / float64(max(scored, 1))
+	s.DrawsPerHand = float64(z.draws) / h
+	s.PointsPerScoredHand = float64(z.scoredPoints) / float64(max(z.scored, 1))
 	s.HandsPerGame = float64(s.Hands) / float64(max(s.Games, 1))
 	for p := 0; p < 2; p++ {
 		s.Players = append(s.Players, PlayerSummary{
-			Name:          opts.Names[p],
-			GamesWon:      games[p],
-			HandsWon:      hands[p],
-			WinRate:       float64(games[p]) / float64(max(s.Games, 1)),
-			WinRateCI95:   Wilson(games[p], s.Games),
-			KnockRate:     float64(knocks[p]) / h,
-			GinRate:       float64(gins[p]) / h,
-			BigGinRate:    float64(bigGins[p]) / h,
-			UndercutRate:  float64(undercuts[p]) / h,
-			PointsPerHand: float64(points[p]) / h,
-			Points:        points[p],
-			FinalPoints:   finals[p],
+			Name:          z.opts.Names[p],
+			GamesWon:      z.won[p],
+			HandsWon:      z.handsWon[p],
+			WinRate:       float64(z.won[p]) / float64(max(s.Games, 1)),
+			WinRateCI95:   Wilson(z.won[p], s.Games),
+			KnockRate:     float64(z.knocks[p]) / h,
+			GinRate:       float64(z.gins[p]) / h,
+			BigGinRate:    float64(z.bigGins[p]) / h,
+			UndercutRate:  float64(z.cuts[p]) / h,
+			PointsPerHand: float64(z.points[p]) / h,
+			Points:        z.points[p],
+			FinalPoints:   z.finals[p],
 		})
 	}
-	return s, nil
+	return s
 }
 
 // GameError names the game of a simulation that failed, and its seed.

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -14,12 +16,12 @@ import (
 // ErrInputEnded means a terminal player's input ran out mid-game.
 var ErrInputEnded = errors.New("input ended")
 
-// Terminal is a player that shows its view on a writer and reads its
+// Terminal is a player that shows its position on a writer and reads its
 // moves from a reader, so that a person can play against a bot.
 type Terminal struct {
-	in  *bufio.Reader
-	out io.Writer
-	err error
+	in     *bufio.Reader
+	out    io.Writer
+	number int // the hand last announced
 }
 
 // NewTerminal returns a player that reads moves from in and writes
@@ -31,35 +33,31 @@ func NewTerminal(in io.Reader, out io.Writer) *Terminal {
 // Name returns "you".
 func (*Terminal) Name() string { return "you" }
 
-// Err returns the error that stopped the player, such as the end of its
-// input. The engine checks it after every decision.
-func (p *Terminal) Err() error { return p.err }
-
-// ask prompts and returns the next non-empty line, lower-cased and trimmed.
-func (p *Terminal) ask(prompt string) string {
-	for p.err == nil {
+// ask prompts and returns the next non-empty line, trimmed.
+func (p *Terminal) ask(prompt string) (string, error) {
+	for {
 		fmt.Fprint(p.out, prompt)
 		line, err := p.in.ReadString('\n')
 		line = strings.TrimSpace(line)
 		if line != "" {
-			return line
+			return line, nil
 		}
 		if err != nil {
-			p.err = ErrInputEnded
+			return "", ErrInputEnded
 		}
 	}
-	return ""
 }
 
-func (p *Terminal) show(v *View) {
+func (p *Terminal) show(pos *game.Position) {
 	up := "none"
-	if c, ok := v.Upcard(); ok {
+	if c, ok := pos.Upcard(); ok {
 		up = c.String()
 	}
+	s := pos.Setup()
 	fmt.Fprintf(p.out, "\nYour hand: %s   (deadwood %d)\nUpcard: %s   Stock: %d   Score: you %d, opponent %d\n",
-		v.Hand, meld.MinDeadwood(v.Hand), up, v.StockCount, v.Scores[v.Seat], v.Scores[1-v.Seat])
-	if v.OpponentTook|v.OpponentDiscards != 0 {
-		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", orNone(v.OpponentTook), orNone(v.OpponentDiscards))
+		pos.Hand(), meld.MinDeadwood(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
+	if pos.OpponentTook()|pos.OpponentDiscards() != 0 {
+		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", orNone(pos.OpponentTook()), orNone(pos.OpponentDiscards()))
 	}
 }
 
@@ -70,92 +68,127 @@ func orNone(s notation.CardSet) string {
 	return s.String()
 }
 
-// StartHand announces the hand.
-func (p *Terminal) StartHand(v *View) {
+// announce introduces a new hand once.
+func (p *Terminal) announce(pos *game.Position) {
+	s := pos.Setup()
+	if s.Number == p.number {
+		return
+	}
+	p.number = s.Number
 	who := "you deal"
-	if v.Dealer != v.Seat {
+	if s.Dealer != pos.Seat() {
 		who = "your opponent deals"
 	}
-	fmt.Fprintf(p.out, "\n=== Hand %d: %s. Knock limit %d. ===\n", v.HandNumber, who, v.KnockLimit)
+	fmt.Fprintf(p.out, "\n=== Hand %d: %s. Knock limit %d. ===\n", s.Number, who, pos.KnockLimit())
 }
 
-// TakeUpcard asks whether to take the upcard.
-func (p *Terminal) TakeUpcard(v *View) bool {
-	p.show(v)
-	c, _ := v.Upcard()
-	for p.err == nil {
-		var a string
-		if v.FirstOffer {
-			a = p.ask(fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", c))
-		} else {
-			a = p.ask(fmt.Sprintf("[t]ake %s or draw from the [s]tock? ", c))
+// HandOver resets the announcement for the next hand; the command that
+// runs the game shows the result.
+func (p *Terminal) HandOver(*game.Position) { p.number = 0 }
+
+// Move asks the person for the move of the phase.
+func (p *Terminal) Move(_ context.Context, pos *game.Position) (game.Move, error) {
+	p.announce(pos)
+	switch pos.Phase() {
+	case game.FirstOffer, game.DrawPhase:
+		return p.draw(pos)
+	case game.DiscardPhase:
+		return p.discard(pos)
+	case game.KnockPhase:
+		return p.knock(pos)
+	}
+	return game.Move{}, fmt.Errorf("nothing to decide in the %s phase", pos.Phase())
+}
+
+func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
+	p.show(pos)
+	if pos.MustDraw() {
+		fmt.Fprintln(p.out, "Both passed the first upcard: you draw from the stock.")
+		return game.DrawMove, nil
+	}
+	c, _ := pos.Upcard()
+	decline := game.DrawMove
+	prompt := fmt.Sprintf("[t]ake %s or draw from the [s]tock? ", c)
+	switch {
+	case pos.Phase() == game.FirstOffer:
+		decline = game.PassMove
+		prompt = fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", c)
+	case pos.LastChance():
+		decline = game.PassMove
+		prompt = fmt.Sprintf("The stock is out. Take %s to knock? [y]es / [n]o, the hand dies: ", c)
+	}
+	for {
+		a, err := p.ask(prompt)
+		if err != nil {
+			return game.Move{}, err
 		}
 		switch strings.ToLower(a) {
 		case "y", "yes", "t", "take":
-			return true
+			return game.TakeMove, nil
 		case "n", "no", "p", "pass", "s", "stock", "d", "draw":
-			return false
+			return decline, nil
 		}
-		if a != "" {
-			fmt.Fprintln(p.out, "Please answer with one of the letters in brackets.")
-		}
+		fmt.Fprintln(p.out, "Please answer with one of the letters in brackets.")
 	}
-	return false
 }
 
-// Discard asks which card to discard, with the advisor's best discard as
-// a hint.
-func (p *Terminal) Discard(v *View) notation.Card {
-	fmt.Fprintf(p.out, "You drew %s. Hand: %s\n", v.Drawn, v.Hand)
-	allowed := v.Hand
-	if v.DrewFromPile {
-		allowed = allowed.Without(v.Drawn)
+// discard asks which card to discard, with the best discard as a hint.
+func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
+	hand := pos.Hand()
+	drawn, fromPile := pos.Drawn()
+	if pos.Rules().BigGin && meld.MinDeadwood(hand) == 0 {
+		fmt.Fprintf(p.out, "You drew %s: big gin!\n", drawn)
+		return bigGinMove(hand), nil
 	}
-	for _, d := range meld.Discards(v.Hand) {
+	fmt.Fprintf(p.out, "You drew %s. Hand: %s\n", drawn, hand)
+	allowed := hand
+	if fromPile {
+		allowed = allowed.Without(drawn)
+	}
+	for _, d := range meld.Discards(hand) {
 		if allowed.Has(d.Card) {
 			fmt.Fprintf(p.out, "Hint: discarding %s leaves %d deadwood.\n", d.Card, d.Deadwood)
 			break
 		}
 	}
-	for p.err == nil {
-		a := p.ask("Discard which card? ")
-		if a == "" {
-			break
+	for {
+		a, err := p.ask("Discard which card? ")
+		if err != nil {
+			return game.Move{}, err
 		}
 		c, err := notation.ParseCard(a)
 		switch {
 		case err != nil:
 			fmt.Fprintln(p.out, err)
-		case !v.Hand.Has(c):
+		case !hand.Has(c):
 			fmt.Fprintf(p.out, "You do not hold %s.\n", c)
-		case v.DrewFromPile && c == v.Drawn:
+		case fromPile && c == drawn:
 			fmt.Fprintf(p.out, "You may not discard %s: you just took it from the pile.\n", c)
 		default:
-			return c
+			return game.DiscardMove(c), nil
 		}
 	}
-	// The input ended: return any legal card; the engine stops on Err.
-	c, _ := allowed.First()
-	return c
 }
 
-// Knock offers to knock when the deadwood allows it.
-func (p *Terminal) Knock(v *View) (meld.Spread, bool) {
-	dw := meld.MinDeadwood(v.Hand)
-	if dw > v.KnockLimit || p.err != nil {
-		return meld.Spread{}, false
-	}
+// knock offers to knock, or go gin, with the best arrangement.
+func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
+	hand := pos.Hand()
+	dw := meld.MinDeadwood(hand)
 	what := fmt.Sprintf("Knock with %d deadwood", dw)
 	if dw == 0 {
 		what = "Go gin"
 	}
-	for p.err == nil {
-		switch strings.ToLower(p.ask(what + "? [y/n] ")) {
+	for {
+		a, err := p.ask(what + "? [y/n] ")
+		if err != nil {
+			return game.Move{}, err
+		}
+		switch strings.ToLower(a) {
 		case "y", "yes":
-			return meld.Arrangements(v.Hand)[0].Spread(), true
+			sp, _, _ := meld.FirstArrangement(hand)
+			return knockMove(hand, sp), nil
 		case "n", "no":
-			return meld.Spread{}, false
+			return game.PassMove, nil
 		}
 	}
-	return meld.Spread{}, false
 }

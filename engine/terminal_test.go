@@ -2,12 +2,15 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -51,7 +54,7 @@ func (a *answerer) Read(p []byte) (int, error) {
 func TestTerminalPlaysAGame(t *testing.T) {
 	var out bytes.Buffer
 	human := NewTerminal(&answerer{out: &out, limit: 100000}, &out)
-	st, _, err := PlayGame(GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	st, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -63,7 +66,7 @@ func TestTerminalPlaysAGame(t *testing.T) {
 func TestTerminalInputEnds(t *testing.T) {
 	var out bytes.Buffer
 	human := NewTerminal(&answerer{out: &out, limit: 3}, &out)
-	_, _, err := PlayGame(GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
 	if !errors.Is(err, ErrInputEnded) {
 		t.Fatalf("err = %v", err)
 	}
@@ -71,12 +74,22 @@ func TestTerminalInputEnds(t *testing.T) {
 
 func TestTerminalRejectsBadDiscards(t *testing.T) {
 	var out bytes.Buffer
-	v := &View{Hand: mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD JD")}
-	v.Drawn = mustCards(t, "JD").Cards()[0]
-	v.DrewFromPile = true
+	// Seat 1, the non-dealer, takes the first upcard JD.
+	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
+	jd := mustFirstCard(mustCards(t, "JD"))
+	rest := (notation.FullDeck &^ mine).Without(jd).Cards()
+	st, err := game.FromDeal(game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1},
+		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, jd, rest[10:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Apply(game.TakeMove); err != nil {
+		t.Fatal(err)
+	}
+	pos := st.Position(1)
 	p := NewTerminal(strings.NewReader("zz\nQS\nJD\nTD\n"), &out)
-	c := p.Discard(v)
-	if c.String() != "TD" || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
-		t.Fatalf("discard %v; output:\n%s", c, out.String())
+	m, err := p.Move(context.Background(), &pos)
+	if err != nil || m != game.DiscardMove(mustFirstCard(mustCards(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
+		t.Fatalf("move %v, %v; output:\n%s", m, err, out.String())
 	}
 }

@@ -184,7 +184,7 @@ func (p *Position) Observe(e Event) error {
 			return p.bad(e, "%s was just taken from the pile", e.Card)
 		case own && !p.hand.Has(e.Card):
 			return p.bad(e, "%s is not in the hand", cardString(e.Card))
-		case !own && (!e.Card.Valid() || (p.hand|p.PileSet()).Has(e.Card)):
+		case !own && (!e.Card.Valid() || (p.hand | p.PileSet()).Has(e.Card)):
 			return p.bad(e, "%s cannot be in the other seat's hand", cardString(e.Card))
 		}
 		if own {

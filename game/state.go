@@ -335,3 +335,7 @@ func (s *State) Position(seat int) Position {
 	}
 	return p
 }
+
+// MustDraw says the player to move may only draw from the stock: both
+// passed the first upcard.
+func (f *flow) MustDraw() bool { return f.mustDraw() }

@@ -24,8 +24,12 @@ type arrangeWalk struct {
 	out    *[]Arrangement
 	// spreads, when set, collects spreads instead of calling visit.
 	spreads *[]Spread
-	full    bool // an arrangement needed more melds than a Spread holds
-	stop    bool
+	// first, when set, keeps only the first spread in sorted order.
+	first bool
+	best  Spread
+	found bool
+	full  bool // an arrangement needed more melds than a Spread holds
+	stop  bool
 }
 
 func (w *arrangeWalk) start(hand notation.CardSet) {
@@ -137,9 +141,16 @@ func (w *arrangeWalk) leaf(dead notation.CardSet) {
 	var sp Spread
 	copy(sp.Melds[:], w.melds[:w.n])
 	sp.N = w.n
-	if w.spreads != nil {
+	switch {
+	case w.spreads != nil:
 		sortSpread(&sp)
 		*w.spreads = append(*w.spreads, sp)
+		return
+	case w.first:
+		sortSpread(&sp)
+		if !w.found || compareSpreads(sp, w.best) < 0 {
+			w.best, w.found = sp, true
+		}
 		return
 	}
 	if !w.visit(sp, dead) {
@@ -328,14 +339,10 @@ func GroupSplits(arrs []Arrangement) []SplitGroup {
 // Arrangements, as a spread and its deadwood, without allocating. Its
 // error is VisitArrangements's.
 func FirstArrangement(hand notation.CardSet) (Spread, notation.CardSet, error) {
-	var best Spread
-	found := false
-	err := VisitArrangements(hand, func(sp Spread, _ notation.CardSet) bool {
-		sortSpread(&sp)
-		if !found || compareSpreads(sp, best) < 0 {
-			best, found = sp, true
-		}
-		return true
-	})
-	return best, hand &^ best.Cards(), err
+	w := arrangeWalk{first: true}
+	w.start(hand)
+	if w.full {
+		return w.best, hand &^ w.best.Cards(), ErrSpreadFull
+	}
+	return w.best, hand &^ w.best.Cards(), nil
 }
