@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -83,13 +84,17 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]Player) (game.State, 
 	if err != nil {
 		return st, err
 	}
-	var t table
+	t := tables.Get().(*table)
+	defer tables.Put(t)
 	t.init(&st)
 	for st.Phase() != game.Over {
 		seat := st.Turn()
 		t.sync(&st)
-		pos := t.pos[seat]
-		m, err := players[seat].Move(ctx, &pos)
+		// The player gets its own copy, so that what it does to it changes
+		// nothing here.
+		pos := &t.give[seat]
+		*pos = t.pos[seat]
+		m, err := players[seat].Move(ctx, pos)
 		if err != nil {
 			return st, fmt.Errorf("player %d (%s): %w", seat+1, players[seat].Name(), err)
 		}
@@ -100,11 +105,12 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]Player) (game.State, 
 	t.sync(&st)
 	res, _ := st.Result()
 	for seat := range players {
-		pos := t.pos[seat]
+		pos := &t.give[seat]
+		*pos = t.pos[seat]
 		if err := pos.Reveal(res); err != nil {
 			return st, err
 		}
-		players[seat].HandOver(&pos)
+		players[seat].HandOver(pos)
 	}
 	return st, nil
 }
@@ -113,10 +119,16 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]Player) (game.State, 
 // sees.
 type table struct {
 	pos  [2]game.Position
+	give [2]game.Position
 	seen int
 }
 
+// tables reuses tables between hands: a table is large, and holds the
+// rules' name, so a fresh one per hand keeps the collector busy.
+var tables = sync.Pool{New: func() any { return new(table) }}
+
 func (t *table) init(st *game.State) {
+	t.seen = 0
 	for seat := range t.pos {
 		t.pos[seat] = game.NewPosition(seat, st.Setup())
 	}
