@@ -7,6 +7,7 @@
 //	2  a usage error: an unknown command or flag, or a bad flag value
 //	3  bad input: a hand, meld list or log line could not be read
 //	4  an illegal play: the input was read but the rules forbid it
+//	130  interrupted (Ctrl-C); what was finished is written
 package main
 
 import (
@@ -29,6 +30,8 @@ const (
 	ExitUsage    = 2
 	ExitBadInput = 3
 	ExitIllegal  = 4
+	// ExitInterrupted follows the shells' convention for SIGINT.
+	ExitInterrupted = 130
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -128,6 +131,7 @@ func newAppWith(env *environment) *cli.App {
 			rulesCommand(env),
 			simulateCommand(env),
 			playCommand(env),
+			logCommand(env),
 		},
 		After: func(*cli.Context) error {
 			if env.notFound {
@@ -203,6 +207,15 @@ func reorderArgs(app *cli.App, args []string) []string {
 	cmd := app.Command(args[i])
 	if cmd == nil {
 		return args
+	}
+	// Descend into subcommands, such as "log check".
+	for i+1 < len(args) {
+		sub := cmd.Command(args[i+1])
+		if sub == nil {
+			break
+		}
+		cmd = sub
+		i++
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"io"
 	"os"
@@ -126,7 +127,7 @@ func TestSimulateLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(string(data), "ginadvisor-log 1\ngame 1 seed ") || strings.Count(string(data), "\nend\n") != 5 {
+	if !strings.HasPrefix(string(data), "ginadvisor-log 2\ngame 1 seed ") || strings.Count(string(data), "\nend\n") != 5 {
 		t.Fatalf("log:\n%.500s", data)
 	}
 }
@@ -176,5 +177,39 @@ func TestColor(t *testing.T) {
 		if got := strings.Contains(out.String(), "\x1b["); got != tt.want {
 			t.Errorf("%s: colored = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+func TestLogCheck(t *testing.T) {
+	sample := filepath.Join("..", "..", "testdata", "sample.log")
+	code, out, errOut := runCLI(t, "", "log", "check", sample)
+	if code != ExitOK || !strings.Contains(out, "2 games read (6 hands), 0 skipped") {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	data, err := os.ReadFile(sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A discard of a card p1 does not hold, in the first game.
+	broken := strings.Replace(string(data), "p1 discard KD", "p1 discard 5C", 1)
+	code, out, _ = runCLI(t, broken, "log", "check", "-", "--json")
+	var rep struct {
+		GamesRead    int `json:"games_read"`
+		GamesSkipped int `json:"games_skipped"`
+		Errors       []struct {
+			File    string `json:"file"`
+			Line    int    `json:"line"`
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if code != ExitBadInput || rep.GamesRead != 1 || rep.GamesSkipped != 1 || len(rep.Errors) != 1 ||
+		rep.Errors[0].File != "stdin" || rep.Errors[0].Line != 15 || !strings.Contains(rep.Errors[0].Message, "5C is not in the hand") {
+		t.Fatalf("exit %d: %+v", code, rep)
+	}
+	if code, _, _ := runCLI(t, "", "log", "check", filepath.Join(t.TempDir(), "missing.log")); code != ExitBadInput {
+		t.Fatalf("a missing file: exit %d", code)
 	}
 }

@@ -10,29 +10,21 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// rulesFlags are the flags that choose a preset and override its values.
+// rulesFlags are the flags that choose a preset and override its values,
+// one for each field of rules.Fields.
 func rulesFlags() []cli.Flag {
-	return []cli.Flag{
+	flags := []cli.Flag{
 		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset: " + strings.Join(rules.PresetNames(), ", ")},
-		&cli.IntFlag{Name: "knock-limit", Usage: "the most deadwood a knock may have", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "gin-bonus", Usage: "gin bonus", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "undercut-bonus", Usage: "undercut bonus", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "big-gin", Usage: "allow big gin (--big-gin=false to forbid)", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "big-gin-bonus", Usage: "big gin bonus", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "tie-undercut", Usage: "a tie is an undercut (--tie-undercut=false: the knocker scores 0)", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "target", Usage: "points that end a game", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "game-bonus", Usage: "bonus for winning the game", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "box-bonus", Usage: "bonus per hand won, added at the end of the game", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "shutout-double", Usage: "double the winner's points when the loser won no hand", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "shutout-bonus", Usage: "added to the game bonus when the loser scored nothing", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "oklahoma", Usage: "the first upcard sets the knock limit", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "spades-double", Usage: "Oklahoma: a spade first upcard doubles the hand", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "straight", Usage: "straight gin: no knocking, only gin", DefaultText: "from the preset"},
-		&cli.IntFlag{Name: "dead-stock", Usage: "the hand dies with this many cards left in the stock", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "fiftieth-card", Usage: "the 50th-card rule", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "winner-deals", Usage: "the winner of a hand deals the next; otherwise the deal alternates", DefaultText: "from the preset"},
-		&cli.BoolFlag{Name: "greedy-layoffs", Usage: "lay off as the EAAI framework does: own melds first, then deadwood card by card", DefaultText: "from the preset"},
 	}
+	for i := range rules.Fields {
+		f := &rules.Fields[i]
+		if f.Int != nil {
+			flags = append(flags, &cli.IntFlag{Name: f.Flag, Usage: f.Usage + " (" + f.Range() + ")", DefaultText: "from the preset"})
+		} else {
+			flags = append(flags, &cli.BoolFlag{Name: f.Flag, Usage: f.Usage + " (--" + f.Flag + "=false to turn off)", DefaultText: "from the preset"})
+		}
+	}
+	return flags
 }
 
 // rulesFrom builds the rules in force from --rules and the overrides that
@@ -43,32 +35,18 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 		return r, usageError("--rules: %v", err)
 	}
 	changed := false
-	ints := []struct {
-		name string
-		dst  *int
-	}{
-		{"knock-limit", &r.KnockLimit}, {"gin-bonus", &r.GinBonus}, {"undercut-bonus", &r.UndercutBonus},
-		{"big-gin-bonus", &r.BigGinBonus}, {"target", &r.Target}, {"game-bonus", &r.GameBonus},
-		{"box-bonus", &r.BoxBonus}, {"dead-stock", &r.DeadStock}, {"shutout-bonus", &r.ShutoutBonus},
-	}
-	for _, f := range ints {
-		if c.IsSet(f.name) {
-			*f.dst = c.Int(f.name)
-			changed = true
+	for i := range rules.Fields {
+		f := &rules.Fields[i]
+		if !c.IsSet(f.Flag) {
+			continue
 		}
-	}
-	bools := []struct {
-		name string
-		dst  *bool
-	}{
-		{"big-gin", &r.BigGin}, {"tie-undercut", &r.TieIsUndercut}, {"shutout-double", &r.ShutoutDoubles},
-		{"oklahoma", &r.Oklahoma}, {"spades-double", &r.SpadesDouble}, {"straight", &r.StraightGin},
-		{"fiftieth-card", &r.FiftiethCard}, {"winner-deals", &r.WinnerDeals}, {"greedy-layoffs", &r.GreedyLayoffs},
-	}
-	for _, f := range bools {
-		if c.IsSet(f.name) {
-			*f.dst = c.Bool(f.name)
-			changed = true
+		changed = true
+		if f.Bool != nil {
+			*f.Bool(&r) = c.Bool(f.Flag)
+			continue
+		}
+		if err := f.SetInt(&r, c.Int(f.Flag)); err != nil {
+			return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, c.Int(f.Flag), f.Min, f.Max)
 		}
 	}
 	if changed {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 )
 
 func simulateCommand(env *environment) *cli.Command {
@@ -46,47 +49,60 @@ func simulateCommand(env *environment) *cli.Command {
 				names[0], names[1] = names[0]+" (p1)", names[1]+" (p2)"
 			}
 			games := c.Int("games")
-			if games < 1 {
-				return usageError("--games must be at least 1, not %d", games)
+			if games < 1 || games > engine.MaxGames {
+				return usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
 			}
-			if c.Int("workers") < 0 {
-				return usageError("--workers must not be negative")
+			workers := c.Int("workers")
+			if workers < 0 || workers > 1024 {
+				return usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
 			}
-			opts := engine.SimOptions{Rules: r, Players: players, Names: names, Games: games, Seed: c.Uint64("seed"),
-				Workers: c.Int("workers"), Record: c.String("log") != ""}
+			opts := engine.SimOptions{Rules: r, Players: players, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers}
+			// The log is opened before the first game, so that a bad path
+			// fails at once, and written game by game as they finish.
+			var logFile *os.File
+			if path := c.String("log"); path != "" {
+				if logFile, err = os.Create(path); err != nil {
+					return fmt.Errorf("--log: %w", err)
+				}
+				defer logFile.Close()
+				lw := gamelog.NewWriter(logFile)
+				source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
+				opts.OnGame = func(n int, g *engine.GameRecord) error {
+					return lw.Write(gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source))
+				}
+			}
 			var bar *progressBar
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = newProgressBar(env.stderr, games, "games")
 				opts.Progress = bar.set
 			}
-			s, err := engine.Simulate(opts)
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			s, err := engine.Simulate(ctx, opts)
 			bar.finish()
 			if err != nil {
 				return err
 			}
-			if path := c.String("log"); path != "" {
-				if err := writeLogFile(path, s.Records); err != nil {
-					return err
+			if logFile != nil {
+				if err := logFile.Close(); err != nil {
+					return fmt.Errorf("--log: %w", err)
 				}
 			}
 			if c.Bool("json") {
-				return writeJSON(env.stdout, s)
+				err = writeJSON(env.stdout, s)
+			} else {
+				err = printSummary(env.stdout, s)
 			}
-			return printSummary(env.stdout, s)
+			if err != nil {
+				return err
+			}
+			if s.Interrupted {
+				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the first %d of %d games\n", s.Games, games)
+				return silentExit(ExitInterrupted)
+			}
+			return nil
 		},
 	}
-}
-
-func writeLogFile(path string, games []*engine.GameRecord) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := engine.WriteLog(f, games); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
@@ -177,14 +193,15 @@ func playCommand(env *environment) *cli.Command {
 			}
 			w := env.stdout
 			human := engine.NewTerminal(env.stdin, w)
-			setup := engine.GameSetup{Rules: r, Seed: seed, Record: true, OnHand: func(h *engine.HandRecord, totals [2]int) {
-				fmt.Fprintf(w, "\nHand %d: %s.", h.Number, h.Score.Summary())
-				if h.Knocker >= 0 {
-					fmt.Fprintf(w, " Knocker laid down %s, deadwood %s; defender deadwood %s.", spreadLine(h), h.KnockerDeadwood, h.DefenderDeadwood)
+			setup := engine.GameSetup{Rules: r, Seed: seed, OnHand: func(st *game.State) {
+				res, _ := st.Result()
+				fmt.Fprintf(w, "\nHand %d: %s.", st.Setup().Number, res.Score.Summary())
+				if res.Knocker >= 0 {
+					fmt.Fprintf(w, " Knocker laid down %s, deadwood %s; defender deadwood %s.", game.SpreadString(&res.Spread), res.KnockerDeadwood, res.DefenderDeadwood)
 				}
-				fmt.Fprintf(w, "\nScore: you %d, %s %d.\n", totals[0], c.String("opponent"), totals[1])
+				fmt.Fprintf(w, "\nScore: you %d, %s %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
 			}}
-			st, _, err := engine.PlayGame(setup, [2]engine.Player{human, bot(seed ^ 0xb07)})
+			st, _, err := engine.PlayGame(c.Context, setup, [2]engine.Player{human, bot(seed ^ 0xb07)})
 			if err != nil {
 				return err
 			}
@@ -197,12 +214,4 @@ func playCommand(env *environment) *cli.Command {
 			return err
 		},
 	}
-}
-
-func spreadLine(h *engine.HandRecord) string {
-	parts := make([]string, h.Spread.N)
-	for i := 0; i < h.Spread.N; i++ {
-		parts[i] = h.Spread.Melds[i].String()
-	}
-	return strings.Join(parts, " | ")
 }

@@ -1,0 +1,146 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// Field is one rule value, described once for every place that names it:
+// the command-line flags, the game log's rules line, the JSON of `rules
+// --json` and the README's table.
+type Field struct {
+	// Key names the field in the game log and in JSON.
+	Key string
+	// Flag is the command-line flag that overrides it.
+	Flag string
+	// Usage says what it means, for help and the README.
+	Usage string
+	// Int or Bool reaches the value in a Rules; exactly one is set.
+	Int  func(*Rules) *int
+	Bool func(*Rules) *bool
+	// Min and Max bound an integer value.
+	Min, Max int
+}
+
+// MaxBonus bounds every bonus and the target, far above any real game and
+// far below where sums of them could overflow.
+const MaxBonus = 100_000
+
+// Fields lists every rule value, in the order the rules are printed.
+var Fields = []Field{
+	{Key: "knock_limit", Flag: "knock-limit", Usage: "the most deadwood a knock may have", Int: func(r *Rules) *int { return &r.KnockLimit }, Max: 100},
+	{Key: "gin_bonus", Flag: "gin-bonus", Usage: "the gin bonus", Int: func(r *Rules) *int { return &r.GinBonus }, Max: MaxBonus},
+	{Key: "undercut_bonus", Flag: "undercut-bonus", Usage: "the undercut bonus", Int: func(r *Rules) *int { return &r.UndercutBonus }, Max: MaxBonus},
+	{Key: "big_gin", Flag: "big-gin", Usage: "allow big gin: 11 cards melded without a discard", Bool: func(r *Rules) *bool { return &r.BigGin }},
+	{Key: "big_gin_bonus", Flag: "big-gin-bonus", Usage: "the big gin bonus", Int: func(r *Rules) *int { return &r.BigGinBonus }, Max: MaxBonus},
+	{Key: "tie_is_undercut", Flag: "tie-undercut", Usage: "a tie goes to the defender as an undercut; otherwise the knocker scores 0", Bool: func(r *Rules) *bool { return &r.TieIsUndercut }},
+	{Key: "target", Flag: "target", Usage: "the points that end a game", Int: func(r *Rules) *int { return &r.Target }, Min: 1, Max: MaxBonus},
+	{Key: "game_bonus", Flag: "game-bonus", Usage: "the bonus for winning the game", Int: func(r *Rules) *int { return &r.GameBonus }, Max: MaxBonus},
+	{Key: "box_bonus", Flag: "box-bonus", Usage: "the bonus per hand won, added at the end of the game", Int: func(r *Rules) *int { return &r.BoxBonus }, Max: MaxBonus},
+	{Key: "shutout_doubles", Flag: "shutout-double", Usage: "double the winner's hand points when the loser won no hand", Bool: func(r *Rules) *bool { return &r.ShutoutDoubles }},
+	{Key: "shutout_bonus", Flag: "shutout-bonus", Usage: "added to the game bonus when the loser scored nothing", Int: func(r *Rules) *int { return &r.ShutoutBonus }, Max: MaxBonus},
+	{Key: "oklahoma", Flag: "oklahoma", Usage: "the first upcard sets the knock limit; an ace means gin only", Bool: func(r *Rules) *bool { return &r.Oklahoma }},
+	{Key: "spades_double", Flag: "spades-double", Usage: "Oklahoma: a spade first upcard doubles the hand", Bool: func(r *Rules) *bool { return &r.SpadesDouble }},
+	{Key: "straight_gin", Flag: "straight", Usage: "straight gin: no knocking, only gin", Bool: func(r *Rules) *bool { return &r.StraightGin }},
+	{Key: "dead_stock", Flag: "dead-stock", Usage: "the hand dies with this many cards left in the stock", Int: func(r *Rules) *int { return &r.DeadStock }, Max: 31},
+	{Key: "fiftieth_card", Flag: "fiftieth-card", Usage: "the 50th-card rule: the last discard may still be taken to knock", Bool: func(r *Rules) *bool { return &r.FiftiethCard }},
+	{Key: "greedy_layoffs", Flag: "greedy-layoffs", Usage: "lay off as the EAAI framework does: own melds first, then deadwood card by card", Bool: func(r *Rules) *bool { return &r.GreedyLayoffs }},
+	{Key: "winner_deals", Flag: "winner-deals", Usage: "the winner of a hand deals the next; otherwise the deal alternates", Bool: func(r *Rules) *bool { return &r.WinnerDeals }},
+}
+
+// FieldByKey returns the field with the given key.
+func FieldByKey(key string) (*Field, bool) {
+	for i := range Fields {
+		if Fields[i].Key == key {
+			return &Fields[i], true
+		}
+	}
+	return nil, false
+}
+
+// ErrFieldValue means a rule value could not be read or is out of range.
+var ErrFieldValue = errors.New("bad rule value")
+
+// Format writes the field's value in r.
+func (f *Field) Format(r *Rules) string {
+	if f.Int != nil {
+		return strconv.Itoa(*f.Int(r))
+	}
+	return strconv.FormatBool(*f.Bool(r))
+}
+
+// Range describes the values the field takes, for help and errors.
+func (f *Field) Range() string {
+	if f.Int != nil {
+		return fmt.Sprintf("%d to %d", f.Min, f.Max)
+	}
+	return "true or false"
+}
+
+// Set reads value into the field of r, checking its range.
+func (f *Field) Set(r *Rules, value string) error {
+	if f.Int != nil {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < f.Min || n > f.Max {
+			return fmt.Errorf("%w: %s=%q: want a whole number from %d to %d", ErrFieldValue, f.Key, value, f.Min, f.Max)
+		}
+		*f.Int(r) = n
+		return nil
+	}
+	b, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("%w: %s=%q: want true or false", ErrFieldValue, f.Key, value)
+	}
+	*f.Bool(r) = b
+	return nil
+}
+
+// SetInt sets an integer field, checking its range.
+func (f *Field) SetInt(r *Rules, n int) error {
+	if f.Int == nil || n < f.Min || n > f.Max {
+		return fmt.Errorf("%w: %s=%d: want a whole number from %d to %d", ErrFieldValue, f.Key, n, f.Min, f.Max)
+	}
+	*f.Int(r) = n
+	return nil
+}
+
+// MarshalJSON writes the rules as one object: the name, then every field
+// of Fields under its key, in order.
+func (r Rules) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	name, _ := json.Marshal(r.Name)
+	b.WriteString(`{"name":`)
+	b.Write(name)
+	for i := range Fields {
+		f := &Fields[i]
+		b.WriteString(`,"` + f.Key + `":` + f.Format(&r))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes; a missing field keeps its
+// value.
+func (r *Rules) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	if v, ok := raw["name"]; ok {
+		if err := json.Unmarshal(v, &r.Name); err != nil {
+			return err
+		}
+	}
+	for i := range Fields {
+		f := &Fields[i]
+		if v, ok := raw[f.Key]; ok {
+			if err := f.Set(r, string(v)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
