@@ -1,0 +1,113 @@
+package rules
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the README's table of rule fields")
+
+// TestFieldsCoverRules checks that the table names every field of Rules
+// but the name, once, and that each field reaches its own value.
+func TestFieldsCoverRules(t *testing.T) {
+	n := reflect.TypeOf(Rules{}).NumField() - 1
+	if len(Fields) != n {
+		t.Fatalf("%d fields in the table, %d in Rules", len(Fields), n)
+	}
+	var r Rules
+	seen := map[any]string{}
+	for i := range Fields {
+		f := &Fields[i]
+		var p any
+		if f.Int != nil {
+			p = f.Int(&r)
+		} else {
+			p = f.Bool(&r)
+		}
+		if (f.Int == nil) == (f.Bool == nil) {
+			t.Errorf("%s: exactly one of Int and Bool must be set", f.Key)
+		}
+		if other, dup := seen[p]; dup {
+			t.Errorf("%s and %s reach the same value", f.Key, other)
+		}
+		seen[p] = f.Key
+		// The JSON key is the struct field's tag.
+		ft := reflect.TypeOf(r)
+		found := false
+		for j := 0; j < ft.NumField(); j++ {
+			if ft.Field(j).Tag.Get("json") == f.Key {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s is no JSON tag of Rules", f.Key)
+		}
+	}
+	for name, p := range Presets {
+		for i := range Fields {
+			f := &Fields[i]
+			if err := f.Set(&p, f.Format(&p)); err != nil {
+				t.Errorf("preset %s is out of the range of %s: %v", name, f.Key, err)
+			}
+		}
+	}
+}
+
+func TestFieldSetRange(t *testing.T) {
+	r := Standard
+	f, _ := FieldByKey("gin_bonus")
+	for _, bad := range []string{"-1", "100001", "9223372036854775807", "ten", ""} {
+		if err := f.Set(&r, bad); err == nil {
+			t.Errorf("gin_bonus=%q accepted", bad)
+		}
+	}
+	if err := f.Set(&r, "30"); err != nil || r.GinBonus != 30 {
+		t.Errorf("gin_bonus=30: %v, %d", err, r.GinBonus)
+	}
+}
+
+func fieldsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| flag | log and JSON key | range | meaning |\n| --- | --- | --- | --- |\n")
+	for i := range Fields {
+		f := &Fields[i]
+		flag := "`--" + f.Flag + " N`"
+		if f.Bool != nil {
+			flag = "`--" + f.Flag + "[=false]`"
+		}
+		b.WriteString("| " + flag + " | `" + f.Key + "` | " + f.Range() + " | " + f.Usage + " |\n")
+	}
+	return b.String()
+}
+
+// TestREADMEFields keeps the README's table of rule fields generated from
+// Fields; -update rewrites it.
+func TestREADMEFields(t *testing.T) {
+	path := filepath.Join("..", "README.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?s)(<!-- rule fields -->\n)(.*?)(<!-- end rule fields -->)`)
+	m := re.FindSubmatch(data)
+	if m == nil {
+		t.Fatal("the README has no table of rule fields")
+	}
+	want := fieldsMarkdown()
+	if string(m[2]) == want {
+		return
+	}
+	if *update {
+		out := re.ReplaceAll(data, []byte("${1}"+strings.ReplaceAll(want, "$", "$$")+"${3}"))
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("the README's table of rule fields is out of date; run go test ./rules -run READMEFields -update")
+}
