@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -354,4 +355,45 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 	if err := st.Apply(TakeMove); !errors.Is(err, ErrIllegal) {
 		t.Fatalf("take after two passes: %v", err)
 	}
+}
+
+// TestPositionFromFacts rebuilds every decision's position from its facts
+// alone and checks that it shows and plays the same.
+func TestPositionFromFacts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var legal []Move
+	n := 0
+	for _, r := range presetsUnderTest() {
+		for hand := 0; hand < 60; hand++ {
+			st := newHand(t, r, rng)
+			for st.Phase() != Over {
+				seat := st.Turn()
+				p := st.Position(seat)
+				f := p.Facts()
+				q, err := PositionFromFacts(p.Setup(), f)
+				if err != nil {
+					t.Fatalf("%s: facts of a real position refused: %v\n%+v", r.Name, err, f)
+				}
+				if !reflect.DeepEqual(q.Facts(), f) || q.Phase() != p.Phase() || q.Turn() != p.Turn() || q.MustDraw() != p.MustDraw() ||
+					q.LastChance() != p.LastChance() || q.KnockLimit() != p.KnockLimit() || q.Unseen() != p.Unseen() ||
+					q.OpponentKnown() != p.OpponentKnown() || q.Dead() != p.Dead() || q.OpponentHidden() != p.OpponentHidden() {
+					t.Fatalf("%s: the position from facts differs:\n%+v\n%+v", r.Name, q.Facts(), f)
+				}
+				hidden := st.Hand(1-seat) &^ p.OpponentKnown()
+				a, err1 := p.Complete(hidden, st.Stock())
+				b, err2 := q.Complete(hidden, st.Stock())
+				if err1 != nil || err2 != nil {
+					t.Fatalf("completion: %v / %v", err1, err2)
+				}
+				la := append([]Move(nil), a.Legal(nil)...)
+				if lb := b.Legal(nil); !reflect.DeepEqual(la, lb) {
+					t.Fatalf("%s: legal moves differ: %v / %v", r.Name, la, lb)
+				}
+				n++
+				legal = st.Legal(legal[:0])
+				_ = st.Apply(randomMove(rng, legal))
+			}
+		}
+	}
+	t.Logf("%d positions", n)
 }

@@ -30,7 +30,12 @@ type Position struct {
 	oppTook     notation.CardSet
 	oppPassed   notation.CardSet
 	oppDiscards notation.CardSet
-	revealed    bool
+	// oppOrder lists the opponent's discards in order; a card may come
+	// back, so it may appear twice.
+	oppOrder [MaxDraws]notation.Card
+	nOpp     uint8
+	started  bool // the upcard is turned
+	revealed bool
 }
 
 // NewPosition starts the position of seat before the deal.
@@ -79,8 +84,7 @@ func (p *Position) Observe(e Event) error {
 	if p.phase == Over && e.Kind != Died {
 		return p.bad(e, "the hand is over")
 	}
-	dealing := p.dealt < 10 || p.npile == 0 && p.nevents < 11
-	if dealing && e.Kind != Dealt && e.Kind != Upcard {
+	if !p.started && e.Kind != Dealt && e.Kind != Upcard {
 		return p.bad(e, "the deal is not finished")
 	}
 	switch e.Kind {
@@ -101,12 +105,13 @@ func (p *Position) Observe(e Event) error {
 		switch {
 		case p.dealt < 10:
 			return p.bad(e, "the deal is not finished")
-		case p.npile > 0 || p.nevents > 10:
+		case p.started:
 			return p.bad(e, "the upcard was already turned")
 		case !e.Card.Valid() || p.hand.Has(e.Card):
 			return p.bad(e, "%s cannot be the upcard", cardString(e.Card))
 		}
 		p.opp = 10
+		p.started = true
 		p.start(e.Card)
 		return nil
 	case Died:
@@ -193,6 +198,10 @@ func (p *Position) Observe(e Event) error {
 			p.opp--
 			p.oppKnown = p.oppKnown.Without(e.Card)
 			p.oppDiscards = p.oppDiscards.With(e.Card)
+			if int(p.nOpp) < len(p.oppOrder) {
+				p.oppOrder[p.nOpp] = e.Card
+				p.nOpp++
+			}
 		}
 		p.discarded(e.Card)
 	case PlayedOn:
@@ -274,6 +283,11 @@ func (p *Position) OpponentPassed() notation.CardSet { return p.oppPassed }
 // OpponentDiscards returns the cards the opponent discarded.
 func (p *Position) OpponentDiscards() notation.CardSet { return p.oppDiscards }
 
+// OpponentDiscardOrder appends the opponent's discards, in order, to dst.
+func (p *Position) OpponentDiscardOrder(dst []notation.Card) []notation.Card {
+	return append(dst, p.oppOrder[:p.nOpp]...)
+}
+
 // Dead returns the cards buried in the pile: every pile card but the top,
 // which may still be taken.
 func (p *Position) Dead() notation.CardSet {
@@ -308,7 +322,7 @@ var ErrCompletion = errors.New("completion contradicts the position")
 func (p *Position) Complete(oppHidden notation.CardSet, stock []notation.Card) (State, error) {
 	var st State
 	switch {
-	case p.dealt < 10 || p.opp == 0:
+	case !p.started:
 		return st, fmt.Errorf("%w: the deal is not finished", ErrCompletion)
 	case p.phase == Over:
 		return st, fmt.Errorf("%w: the hand is over", ErrCompletion)

@@ -1,0 +1,109 @@
+package gamelog_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestPositionNotationRoundTrip writes every decision of recorded games in
+// both forms and reads them back: the short form to the same short form,
+// and the history form to the same position, record and all.
+func TestPositionNotationRoundTrip(t *testing.T) {
+	n := 0
+	for _, preset := range []string{"eaai", "oklahoma", "modern"} {
+		for _, g := range simulate(t, rules.Presets[preset], 3, 31) {
+			err := g.Replay(func(d *gamelog.Decision) bool {
+				short := gamelog.FormatPosition(&d.Position)
+				p, err := gamelog.ParsePosition(short)
+				if err != nil {
+					t.Fatalf("%s\n%v", short, err)
+				}
+				if again := gamelog.FormatPosition(&p); again != short {
+					t.Fatalf("short form does not round-trip:\n%s\n%s", short, again)
+				}
+				if p.Phase() != d.Position.Phase() || p.Unseen() != d.Position.Unseen() || p.OpponentKnown() != d.Position.OpponentKnown() || p.MustDraw() != d.Position.MustDraw() {
+					t.Fatalf("the short form changes the position: %s", short)
+				}
+				hist, ok := gamelog.FormatHistory(&d.Position)
+				if !ok {
+					t.Fatal("no history")
+				}
+				h, err := gamelog.ParsePosition(hist)
+				if err != nil {
+					t.Fatalf("%s\n%v", hist, err)
+				}
+				if h != d.Position {
+					t.Fatalf("the history form does not give the same position:\n%s", hist)
+				}
+				if gamelog.FormatPosition(&h) != short {
+					t.Fatalf("the two forms disagree:\n%s\n%s", hist, short)
+				}
+				n++
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d positions", n)
+	}
+}
+
+func TestPositionNotationErrors(t *testing.T) {
+	good := "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2"
+	if _, err := gamelog.ParsePosition(good); err != nil {
+		t.Fatalf("%s: %v", good, err)
+	}
+	tests := []struct {
+		name, text, at, want string
+	}{
+		{"card in two places", strings.Replace(good, "pile=KS,7H", "pile=KS,AC", 1), "pile=", "in the hand and the pile"},
+		{"counts", strings.Replace(good, "stock=30", "stock=29", 1), "stock=", "not 52"},
+		{"bad card", strings.Replace(good, "TD", "1D", 1), "1D", "unknown rank"},
+		{"order", strings.Replace(good, "discards=7H", "discards=7H,KS", 1), "pile=", "last discard"},
+		{"phase", strings.Replace(good, "draw", "sleep", 1), "sleep", "not a phase"},
+		{"unknown key", good + " colour=red", "colour", "unknown key"},
+		{"missing", strings.Replace(good, " stock=30", "", 1), "", "stock= is missing"},
+		{"history out of order", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; p1 take KS", "p1 take", "deal is not finished"},
+		{"history impossible", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p2 take KS", "p2 take", "turn"},
+	}
+	for _, tt := range tests {
+		_, err := gamelog.ParsePosition(tt.text)
+		var pe *gamelog.PositionError
+		if !errors.As(err, &pe) || !errors.Is(err, gamelog.ErrPosition) || !strings.Contains(pe.Msg, tt.want) {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if tt.at != "" {
+			if want := strings.Index(tt.text, tt.at) + 1; pe.Col < want || pe.Col > want+len(tt.at) {
+				t.Errorf("%s: column %d, want about %d: %v", tt.name, pe.Col, want, err)
+			}
+		}
+	}
+}
+
+// TestPositionCompletes checks a parsed position can be completed and
+// played: this is how the advisor will sample worlds from a position a
+// user types.
+func TestPositionCompletes(t *testing.T) {
+	p, err := gamelog.ParsePosition("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unseen := p.Unseen().Cards()
+	st, err := p.Complete(notation.SetOf(unseen[:10]...), unseen[10:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Phase() != game.DrawPhase || st.Turn() != 0 || len(st.Legal(nil)) != 2 {
+		t.Fatalf("completed: %s, p%d, %v", st.Phase(), st.Turn()+1, st.Legal(nil))
+	}
+}
