@@ -353,3 +353,6 @@ func (p *Position) Complete(oppHidden notation.CardSet, stock []notation.Card) (
 	}
 	return st, nil
 }
+
+// Started says the deal is done and the upcard turned.
+func (p *Position) Started() bool { return p.started }

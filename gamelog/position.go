@@ -391,7 +391,10 @@ func parseHistory(s string) (game.Position, error) {
 			return p, posErr(col, "%v", err)
 		}
 	}
-	if p.Phase() == game.Over {
+	switch {
+	case !p.Started():
+		return p, posErr(col, "the history stops before the deal is done and the upcard turned")
+	case p.Phase() == game.Over:
 		return p, posErr(col, "the hand is over")
 	}
 	return p, nil

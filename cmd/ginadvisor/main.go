@@ -132,6 +132,7 @@ func newAppWith(env *environment) *cli.App {
 			simulateCommand(env),
 			playCommand(env),
 			logCommand(env),
+			positionCommand(env),
 		},
 		After: func(*cli.Context) error {
 			if env.notFound {

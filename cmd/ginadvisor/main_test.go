@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,11 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }
+
+// positionExample is worked by hand: p1 holds 10 cards and the pile 2, so
+// 40 are unseen, 10 of them in p2's hand and 30 in the stock; the KS
+// under the 7H is dead.
+const positionExample = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p2"
 
 func TestGolden(t *testing.T) {
 	tests := []struct {
@@ -93,6 +99,16 @@ func TestGolden(t *testing.T) {
 		{"simulate_bad_player", "", []string{"simulate", "--p1", "genius"}, ExitUsage},
 		{"simulate_bad_games", "", []string{"simulate", "--games", "0"}, ExitUsage},
 		{"play_input_ends", "n\n", []string{"play", "--seed", "5"}, ExitFailure},
+		{"simulate_huge_games", "", []string{"simulate", "--games", "9999999999999"}, ExitUsage},
+		{"simulate_bad_log", "", []string{"simulate", "--games", "2", "--log", "/nonexistent/dir/x.log"}, ExitFailure},
+		{"rules_gin_bonus_overflow", "", []string{"rules", "--gin-bonus", "9223372036854775807"}, ExitUsage},
+		{"position", "", []string{"position", positionExample}, ExitOK},
+		{"position_json", "", []string{"position", "--json", positionExample}, ExitOK},
+		{"position_history", "", []string{"position", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S"}, ExitOK},
+		{"position_two_places", "", []string{"position", strings.Replace(positionExample, "pile=KS,7H", "pile=KS,AC", 1)}, ExitBadInput},
+		{"position_counts", "", []string{"position", strings.Replace(positionExample, "stock=30", "stock=31", 1)}, ExitBadInput},
+		{"position_stream", positionExample + "\n# a comment\np1 draw hand=AC\n", []string{"position", "--json"}, ExitBadInput},
+		{"log_check_sample", "", []string{"log", "check", filepath.Join("..", "..", "testdata", "sample.log")}, ExitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -211,5 +227,30 @@ func TestLogCheck(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "log", "check", filepath.Join(t.TempDir(), "missing.log")); code != ExitBadInput {
 		t.Fatalf("a missing file: exit %d", code)
+	}
+}
+
+// TestPositionCounts checks the position command's counts against the
+// example worked by hand.
+func TestPositionCounts(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "position", "--json", positionExample)
+	var r struct {
+		Unseen         []string `json:"unseen"`
+		UnseenCount    int      `json:"unseen_count"`
+		OpponentHidden int      `json:"opponent_hidden"`
+		Stock          int      `json:"stock"`
+		Dead           []string `json:"dead"`
+		Upcard         string   `json:"upcard"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != ExitOK {
+		t.Fatalf("exit %d, %v: %s %s", code, err, out, errOut)
+	}
+	if r.UnseenCount != 40 || len(r.Unseen) != 40 || r.OpponentHidden != 10 || r.Stock != 30 || len(r.Dead) != 1 || r.Dead[0] != "KS" || r.Upcard != "7H" {
+		t.Fatalf("%+v", r)
+	}
+	for _, c := range []string{"AC", "KS", "7H", "6S"} {
+		if slices.Contains(r.Unseen, c) {
+			t.Errorf("%s is seen, yet listed as unseen", c)
+		}
 	}
 }
