@@ -354,3 +354,42 @@ func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateStopsCleanly cancels a simulation part way: the summary
+// covers exactly the games handed to OnGame, in order, and says it was
+// interrupted.
+func TestSimulateStopsCleanly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []int
+	s, err := Simulate(ctx, SimOptions{
+		Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: 5000, Seed: 4, Workers: 2,
+		OnGame: func(n int, g *GameRecord) error {
+			got = append(got, n)
+			if n == 30 {
+				cancel()
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Interrupted || s.Games != len(got) || s.Games < 30 || s.Games >= 5000 {
+		t.Fatalf("interrupted %v after %d games, %d handed over", s.Interrupted, s.Games, len(got))
+	}
+	for i, n := range got {
+		if n != i+1 {
+			t.Fatalf("games handed over out of order: %v", got)
+		}
+	}
+	// The summary of the first games is the summary of a run of that many.
+	full, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: s.Games, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Interrupted = false
+	if !reflect.DeepEqual(s, full) {
+		t.Fatalf("the interrupted summary differs from a run of %d games", s.Games)
+	}
+}
