@@ -3,10 +3,12 @@ package gamelog_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -16,10 +18,22 @@ import (
 // error must be typed, and a game it accepts must write back to text that
 // reads back the same.
 func FuzzReadLog(f *testing.F) {
-	f.Add(write(f, simulate(f, rules.Presets["modern"], 2, 3)))
+	// Short games keep the fuzzer fast: a one-hand game to 25 points.
+	short := rules.Presets["modern"]
+	short.Target = 25
+	f.Add(write(f, simulate(f, short, 1, 57)))
 	f.Add(gamelog.Header() + "\ngame 1 seed 1 first-dealer p1\n")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, text string) {
+		done := make(chan bool)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				panic(fmt.Sprintf("reading takes over 10 s: %q", text))
+			}
+		}()
+		defer close(done)
 		lr := gamelog.NewReader(strings.NewReader(text), "fuzz")
 		for i := 0; i < 100; i++ {
 			g, err := lr.Next()
