@@ -57,10 +57,16 @@ type HandSetup struct {
 	Rng  *rand.Rand
 }
 
-func shuffle(deck *[notation.NumCards]notation.Card, rng *rand.Rand) {
-	for i := range deck {
-		deck[i] = notation.CardAt(i)
+// newDeck is the deck in index order, where every shuffle starts.
+var newDeck = func() (d [notation.NumCards]notation.Card) {
+	for i := range d {
+		d[i] = notation.CardAt(i)
 	}
+	return d
+}()
+
+func shuffle(deck *[notation.NumCards]notation.Card, rng *rand.Rand) {
+	*deck = newDeck
 	for i := len(deck) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		deck[i], deck[j] = deck[j], deck[i]

@@ -234,7 +234,6 @@ func (s *State) showdown(sp meld.Spread, dead notation.CardSet, bigGin bool) {
 	r.Winner, r.Knocker = winner, knocker
 	r.Spread, r.KnockerDeadwood = sp, dead
 	r.Layoffs = sd.Layoffs
-	r.DefenderMelds, r.DefenderDeadwood, _ = meld.FirstArrangement(s.hands[defender] &^ sd.Layoffs)
 	r.Hands = s.hands
 	r.Totals = s.setup.Scores
 	r.Totals[winner] += sd.Score.Points

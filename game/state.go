@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -25,11 +26,9 @@ type Result struct {
 	// Spread and KnockerDeadwood are what the knocker laid down.
 	Spread          meld.Spread
 	KnockerDeadwood notation.CardSet
-	// DefenderMelds and DefenderDeadwood are the defender's after its
-	// lay-offs, Layoffs the cards it laid off on the knocker's melds.
-	DefenderMelds    meld.Spread
-	DefenderDeadwood notation.CardSet
-	Layoffs          notation.CardSet
+	// Layoffs are the cards the defender laid off on the knocker's melds;
+	// DefenderMelds gives its own melds and deadwood.
+	Layoffs notation.CardSet
 	// Hands are both hands at the end, by seat; at a dead hand, only the
 	// viewer's own is known to a Position.
 	Hands [2]notation.CardSet
@@ -37,6 +36,17 @@ type Result struct {
 	Totals [2]int
 	// Draws counts the draws of the hand by both seats.
 	Draws int
+}
+
+// DefenderMelds returns the defender's own melds, its first best
+// arrangement of the cards it did not lay off, and its deadwood. It is
+// worked out on demand: rollouts never need it.
+func (r *Result) DefenderMelds() (meld.Spread, notation.CardSet) {
+	if r.Knocker < 0 {
+		return meld.Spread{}, 0
+	}
+	sp, dead, _ := meld.FirstArrangement(r.Hands[1-r.Knocker] &^ r.Layoffs)
+	return sp, dead
 }
 
 // flow is what both a State and a Position follow: the public table and
@@ -234,12 +244,14 @@ func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []
 	st.hands = hands
 	copy(st.stockSeq[:], stock)
 	// The deal, one card at a time from the non-dealer, as the record of
-	// the hand shows it.
-	d := [2][]notation.Card{hands[0].Cards(), hands[1].Cards()}
+	// the hand shows it: each seat's cards in card order.
 	first := 1 - s.Dealer
+	a, b := uint64(hands[first]), uint64(hands[s.Dealer])
 	for i := 0; i < 10; i++ {
-		st.record(Dealt, first, d[first][i])
-		st.record(Dealt, s.Dealer, d[s.Dealer][i])
+		st.record(Dealt, first, notation.Card(bits.TrailingZeros64(a)))
+		st.record(Dealt, s.Dealer, notation.Card(bits.TrailingZeros64(b)))
+		a &= a - 1
+		b &= b - 1
 	}
 	st.start(upcard)
 	return st, nil

@@ -171,7 +171,7 @@ func HandFromState(st *game.State) Hand {
 	h.Score, h.Winner, h.Knocker, h.Totals = res.Score, res.Winner, res.Knocker, res.Totals
 	if res.Knocker >= 0 {
 		h.Spread, h.KnockerDeadwood = res.Spread, res.KnockerDeadwood
-		h.DefenderMelds, h.DefenderDeadwood = res.DefenderMelds, res.DefenderDeadwood
+		h.DefenderMelds, h.DefenderDeadwood = res.DefenderMelds()
 		h.Layoffs = meld.Placements(&res.Spread, res.Layoffs)
 	}
 	return h

@@ -42,7 +42,14 @@ func (w *arrangeWalk) start(hand notation.CardSet) {
 		w.suit(hand, 0, hand)
 		return
 	}
-	var ch choices
+	var small [fewLevels][6]uint64
+	var smallCount [fewLevels]uint8
+	ch := choices{opts: small[:], count: smallCount[:]}
+	if bits.OnesCount64(u) > 14 {
+		var opts [notation.NumRanks][6]uint64
+		var count [notation.NumRanks]uint8
+		ch = choices{opts: opts[:], count: count[:]}
+	}
 	rest, forced := prepare(u, &ch)
 	w.target = ch.best(rest, 0)
 	for r := notation.Rank(0); r < notation.NumRanks; r++ {

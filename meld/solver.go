@@ -44,11 +44,18 @@ func runsOnly(u uint64) int {
 
 // choices lists, for each rank where a set competes with runs, the cards
 // that each worthwhile choice puts into a set.
+// Its tables are slices of arrays on the caller's stack, sized for the
+// hand, because clearing tables for all 13 ranks on every call was a
+// noticeable part of a rollout.
 type choices struct {
-	opts  [notation.NumRanks][6]uint64
-	count [notation.NumRanks]uint8
+	opts  [][6]uint64
+	count []uint8
 	n     int
 }
+
+// fewLevels is the most ranks of three or more cards a hand of up to 14
+// cards can hold; the tables of such hands are this small.
+const fewLevels = 4
 
 // prepare splits the hand into the cards whose set choice is forced and
 // the ranks where a choice must be searched. It returns the hand less the
@@ -121,7 +128,16 @@ func MinDeadwood(hand notation.CardSet) int {
 		// No rank holds three cards: runs alone decide.
 		return int(runDeadwood[a]) + int(runDeadwood[b]) + int(runDeadwood[c]) + int(runDeadwood[d])
 	}
-	var ch choices
+	if bits.OnesCount64(u) <= 14 {
+		var opts [fewLevels][6]uint64
+		var count [fewLevels]uint8
+		ch := choices{opts: opts[:], count: count[:]}
+		rest, _ := prepare(u, &ch)
+		return ch.best(rest, 0)
+	}
+	var opts [notation.NumRanks][6]uint64
+	var count [notation.NumRanks]uint8
+	ch := choices{opts: opts[:], count: count[:]}
 	rest, _ := prepare(u, &ch)
 	if ch.leaves() > maxLeaves {
 		return minDeadwoodByRank(u)

@@ -282,7 +282,9 @@ func TestLargeHands(t *testing.T) {
 		if i%2 == 1 {
 			h = denseHand(rng, min(size, 20))
 		}
-		var ch choices
+		var opts [notation.NumRanks][6]uint64
+		var count [notation.NumRanks]uint8
+		ch := choices{opts: opts[:], count: count[:]}
 		rest, _ := prepare(uint64(h), &ch)
 		if ch.leaves() > maxLeaves {
 			continue

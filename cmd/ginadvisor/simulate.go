@@ -197,7 +197,8 @@ func playCommand(env *environment) *cli.Command {
 				res, _ := st.Result()
 				fmt.Fprintf(w, "\nHand %d: %s.", st.Setup().Number, res.Score.Summary())
 				if res.Knocker >= 0 {
-					fmt.Fprintf(w, " Knocker laid down %s, deadwood %s; defender deadwood %s.", game.SpreadString(&res.Spread), res.KnockerDeadwood, res.DefenderDeadwood)
+					_, dead := res.DefenderMelds()
+					fmt.Fprintf(w, " Knocker laid down %s, deadwood %s; defender deadwood %s.", game.SpreadString(&res.Spread), res.KnockerDeadwood, dead)
 				}
 				fmt.Fprintf(w, "\nScore: you %d, %s %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
 			}}
