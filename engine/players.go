@@ -95,6 +95,22 @@ func bigGinMove(hand notation.CardSet) game.Move {
 	return game.BigGinMove(sp)
 }
 
+// drawChoice is the move of the first-offer and draw phases for a seat
+// that does or does not want the upcard: the stock when both passed the
+// first upcard, and otherwise take it, or pass where passing is the
+// alternative (the first offer, the 50th-card rule's last chance), or draw.
+func drawChoice(v *seatView, take bool) game.Move {
+	switch {
+	case v.mustDraw:
+		return game.DrawMove
+	case take:
+		return game.TakeMove
+	case v.phase == game.FirstOffer || v.lastChance:
+		return game.PassMove
+	}
+	return game.DrawMove
+}
+
 // knockMove lays down sp: gin when no deadwood is left.
 func knockMove(hand notation.CardSet, sp meld.Spread) game.Move {
 	if hand&^sp.Cards() == 0 {
@@ -152,16 +168,7 @@ func (s *Simple) Choose(st *game.State) game.Move {
 func (s *Simple) choose(v *seatView) game.Move {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
-		if v.mustDraw {
-			return game.DrawMove
-		}
-		if v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard) {
-			return game.TakeMove
-		}
-		if v.phase == game.FirstOffer || v.lastChance {
-			return game.PassMove
-		}
-		return game.DrawMove
+		return drawChoice(v, v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard))
 	case game.DiscardPhase:
 		if v.canBigGin() {
 			return bigGinMove(v.hand)
@@ -279,16 +286,8 @@ func (r *Random) Choose(st *game.State) game.Move {
 func (r *Random) choose(v *seatView) game.Move {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
-		if v.mustDraw {
-			return game.DrawMove
-		}
-		if r.rng.IntN(2) == 0 {
-			return game.TakeMove
-		}
-		if v.phase == game.FirstOffer || v.lastChance {
-			return game.PassMove
-		}
-		return game.DrawMove
+		// No coin is tossed when there is no choice.
+		return drawChoice(v, !v.mustDraw && r.rng.IntN(2) == 0)
 	case game.DiscardPhase:
 		if v.canBigGin() {
 			return bigGinMove(v.hand)

@@ -311,7 +311,8 @@ func (p *Position) OpponentHidden() int { return int(p.opp) - p.oppKnown.Len() }
 // Revealed says the hand is over and its result is known.
 func (p *Position) Revealed() bool { return p.revealed }
 
-// Errors from completing a position.
+// ErrCompletion is wrapped by the errors of Complete: a completion that
+// contradicts the position.
 var ErrCompletion = errors.New("completion contradicts the position")
 
 // Complete returns the full state this position would be in if the

@@ -71,7 +71,6 @@ type Reader struct {
 	pending *line
 	header  bool
 	version int
-	number  int // games started
 }
 
 // NewReader reads a log from r.
