@@ -273,7 +273,8 @@ func GreedyLayoff(sp *Spread, deadwood notation.CardSet) notation.CardSet {
 	var laid notation.CardSet
 	for placed := true; placed; {
 		placed = false
-		for c := range (deadwood &^ laid).All() {
+		for m := uint64(deadwood &^ laid); m != 0 && !placed; m &= m - 1 {
+			c := notation.Card(bits.TrailingZeros64(m))
 			for i := 0; i < sp.N; i++ {
 				if Classify(grown[i].With(c)) != NotMeld {
 					grown[i] = grown[i].With(c)
@@ -281,9 +282,6 @@ func GreedyLayoff(sp *Spread, deadwood notation.CardSet) notation.CardSet {
 					placed = true
 					break
 				}
-			}
-			if placed {
-				break
 			}
 		}
 	}
