@@ -15,7 +15,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
@@ -61,12 +63,82 @@ func inputError(err error) error { return &exitError{code: ExitBadInput, err: er
 // parseFailure reports input that could not be read, naming it by label
 // and pointing at the column where reading failed.
 func parseFailure(label, input string, err error) error {
-	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %q: %w", label, input, err)}
+	col := 0
 	var pe *notation.ParseError
-	if errors.As(err, &pe) && pe.Col > 0 && !strings.ContainsAny(input, "\n\t") {
-		e.detail = "  " + input + "\n  " + strings.Repeat(" ", pe.Col-1) + "^"
+	if errors.As(err, &pe) {
+		col = pe.Col
 	}
+	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %s: %w", label, shortQuote(input, col), err)}
+	e.detail = caretDetail(input, col)
 	return e
+}
+
+// window is how many characters of input an error shows on each side of
+// the column at fault.
+const window = 30
+
+// shortQuote quotes input for an error message, escaping control
+// characters, and shortens long input to a window around col.
+func shortQuote(input string, col int) string {
+	runes := []rune(input)
+	if len(runes) <= 2*window {
+		return strconv.Quote(input)
+	}
+	start := max(0, min(col-1, len(runes))-window)
+	end := min(len(runes), start+2*window)
+	q := strconv.Quote(string(runes[start:end]))
+	if start > 0 {
+		q = "…" + q
+	}
+	if end < len(runes) {
+		q += "…"
+	}
+	return q
+}
+
+// caretDetail shows the input around column col, with control characters
+// escaped, and a caret under the column; it is empty when col is unknown.
+func caretDetail(input string, col int) string {
+	runes := []rune(input)
+	if col < 1 || col > len(runes)+1 {
+		return ""
+	}
+	start := max(0, col-1-window)
+	end := min(len(runes), col-1+window)
+	var b strings.Builder
+	caret := 0
+	if start > 0 {
+		b.WriteString("…")
+		caret++
+	}
+	for i := start; i < end; i++ {
+		shown := escapeControl(string(runes[i]))
+		if i < col-1 {
+			caret += utf8.RuneCountInString(shown)
+		}
+		b.WriteString(shown)
+	}
+	if end < len(runes) {
+		b.WriteString("…")
+	}
+	return "  " + b.String() + "\n  " + strings.Repeat(" ", caret) + "^"
+}
+
+// checkedWriter remembers the first write error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // silentExit reports a code whose messages were already written.
@@ -77,8 +149,14 @@ func (s silentExit) Error() string { return fmt.Sprintf("exit %d", int(s)) }
 // run is main without the process: it takes the arguments, the streams and
 // the environment, and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	app := newApp(stdin, stdout, stderr, getenv)
+	// Every command writes through out, so that a failed write is reported
+	// even where a library dropped the error.
+	out := &checkedWriter{w: stdout}
+	app := newApp(stdin, out, stderr, getenv)
 	err := app.Run(reorderArgs(app, args))
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing the output: %w", out.err)
+	}
 	if err == nil {
 		return ExitOK
 	}

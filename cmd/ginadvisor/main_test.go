@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -252,5 +253,54 @@ func TestPositionCounts(t *testing.T) {
 		if slices.Contains(r.Unseen, c) {
 			t.Errorf("%s is seen, yet listed as unseen", c)
 		}
+	}
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestWriteErrors runs every command against an output that cannot be
+// written: each must say so and exit 1.
+func TestWriteErrors(t *testing.T) {
+	sample := filepath.Join("..", "..", "testdata", "sample.log")
+	commands := [][]string{
+		{"score", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c"},
+		{"score", "--json", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c"},
+		{"rules"},
+		{"rules", "--json"},
+		{"knock", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD"},
+		{"knock", "--json", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD"},
+		{"layoff", "--melds", "7D 8D 9D", "--hand", "5D 6D KC QC JC JH QS 2S 3H 4C"},
+		{"simulate", "--games", "4"},
+		{"position", positionExample},
+		{"log", "check", sample},
+		{"--version"},
+	}
+	for _, args := range commands {
+		var errOut bytes.Buffer
+		code := run(append([]string{"ginadvisor"}, args...), strings.NewReader(""), fullWriter{}, &errOut, noEnv)
+		if code != ExitFailure || !strings.Contains(errOut.String(), "no space left") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut.String())
+		}
+	}
+}
+
+// TestErrorsEscapeAndShortenInput checks that input echoed in an error
+// cannot drive the terminal, and that long input is cut around the fault.
+func TestErrorsEscapeAndShortenInput(t *testing.T) {
+	_, _, errOut := runCLI(t, "", "score", "As 2s \x1b]0;pwned\x07 3s")
+	if strings.ContainsAny(errOut, "\x1b\x07") || !strings.Contains(errOut, `\x1b`) {
+		t.Errorf("control characters reach the terminal: %q", errOut)
+	}
+	long := "As " + strings.Repeat(" ", 120000) + "Zz"
+	code, _, errOut := runCLI(t, "", "score", long)
+	if code != ExitBadInput || len(errOut) > 600 || !strings.Contains(errOut, "Zz") {
+		t.Errorf("a 120 KB argument gives %d bytes of error: %.300q", len(errOut), errOut)
+	}
+	_, _, errOut = runCLI(t, "", "position", "p1 draw hand=\x1b[31m")
+	if strings.Contains(errOut, "\x1b") {
+		t.Errorf("position echoes control characters: %q", errOut)
 	}
 }

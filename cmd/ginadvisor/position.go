@@ -53,20 +53,12 @@ func positionCommand(env *environment) *cli.Command {
 // positionFailure reports a position that could not be read, with a caret
 // under the column at fault.
 func positionFailure(input string, err error) error {
-	e := &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err)}
+	col := 0
 	var pe *gamelog.PositionError
-	if errors.As(err, &pe) && pe.Col > 0 {
-		runes := []rune(escapeControl(input))
-		start := max(0, pe.Col-40)
-		end := min(len(runes), pe.Col+40)
-		shown := string(runes[start:end])
-		if start > 0 {
-			shown = "…" + shown
-			start--
-		}
-		e.detail = "  " + shown + "\n  " + strings.Repeat(" ", pe.Col-1-start) + "^"
+	if errors.As(err, &pe) {
+		col = pe.Col
 	}
-	return e
+	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: caretDetail(input, col)}
 }
 
 type positionPrinter struct {
