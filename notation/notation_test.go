@@ -53,13 +53,14 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"", ErrEmpty, 0, ""},
 		{"  , ", ErrEmpty, 0, ""},
-		{"As Xs", ErrUnknownRank, 4, "Xs"},
+		{"As Xs", ErrUnknownRank, 4, "X"},
 		{"As Ax", ErrUnknownSuit, 5, "x"},
 		{"As 2s As", ErrDuplicate, 7, "AS"},
 		{"As 10s Ts", ErrDuplicate, 8, "TS"},
 		{"As 2", ErrMissingSuit, 4, "2"},
 		{"A23s", ErrMissingSuit, 1, "A23s"},
-		{"1s", ErrUnknownRank, 1, "1s"},
+		{"1s", ErrUnknownRank, 1, "1"},
+		{"♠X", ErrUnknownRank, 2, "X"},
 		{"s: A", ErrEmptyGroup, 1, "s:"},
 		{"♠", ErrUnknownRank, 1, "♠"},
 		{"♠A ♥", ErrUnknownRank, 4, "♥"},
@@ -83,7 +84,7 @@ func TestParseErrors(t *testing.T) {
 
 func TestParseErrorMessage(t *testing.T) {
 	_, err := ParseHand("As 2s Zz")
-	if got, want := err.Error(), `column 7: unknown rank "Zz"`; got != want {
+	if got, want := err.Error(), `column 7: unknown rank "Z"`; got != want {
 		t.Errorf("message %q, want %q", got, want)
 	}
 	if got := Shift(err, 10).(*ParseError).Col; got != 17 {
@@ -214,4 +215,16 @@ func FuzzParseCards(f *testing.F) {
 			t.Fatalf("ParseCards(%q) found cards without any rank", s)
 		}
 	})
+}
+
+// TestInvisibleCharacters reads a byte order mark and zero-width
+// characters as separators, and the emoji variation selector after a suit
+// symbol as part of the symbol.
+func TestInvisibleCharacters(t *testing.T) {
+	for _, in := range []string{"\uFEFFAs 2s 3s", "As\u200B2s\u200D3s", "A♠️ 2♠️ 3♠️", "\uFEFFA♠️,2♠️,3♠️"} {
+		h, err := ParseHand(in)
+		if err != nil || h.String() != "AS 2S 3S" {
+			t.Errorf("ParseHand(%q) = %v, %v", in, h, err)
+		}
+	}
 }

@@ -128,6 +128,10 @@ func isSeparator(r rune) bool {
 		return false
 	case '+', '|', '=', '<', '>', '~', '•', '·':
 		return true
+	case '\uFEFF', '\u200B', '\u200C', '\u200D', '\u2060':
+		// A byte order mark and the zero-width characters are invisible:
+		// they separate like a space.
+		return true
 	}
 	return unicode.IsPunct(r)
 }
@@ -214,6 +218,11 @@ func (p *parser) fail(i int, err error) error {
 	return &ParseError{Col: i + 1, Text: p.word(i), Err: err}
 }
 
+// failRune blames the one character at i, such as the "1" of "1s".
+func (p *parser) failRune(i int, err error) error {
+	return &ParseError{Col: i + 1, Text: string(p.src[i]), Err: err}
+}
+
 func (p *parser) skipSelector() {
 	if p.at(p.pos) == variationSelector {
 		p.pos++
@@ -253,6 +262,9 @@ func (p *parser) next() (start int, c Card, more bool, err error) {
 			}
 			rk, w := p.rank()
 			if w == 0 {
+				if p.pos < len(p.src) && !isSeparator(p.src[p.pos]) {
+					return 0, 0, false, p.failRune(p.pos, ErrUnknownRank)
+				}
 				return 0, 0, false, p.fail(start, ErrUnknownRank)
 			}
 			p.pos += w
@@ -264,7 +276,7 @@ func (p *parser) next() (start int, c Card, more bool, err error) {
 		}
 		rk, w := p.rank()
 		if w == 0 {
-			return 0, 0, false, p.fail(start, ErrUnknownRank)
+			return 0, 0, false, p.failRune(start, ErrUnknownRank)
 		}
 		p.pos += w
 		s := p.at(p.pos)
