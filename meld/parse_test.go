@@ -26,7 +26,7 @@ func TestParseMelds(t *testing.T) {
 		{"3C 3D 3S | 3S 4S 5S", ErrOverlap, 12, "3S"},
 		{"3C 3D 3S || 4H 5H 6H", ErrEmptyMeld, 11, ""},
 		{"3C 3D 3S | 4H 5H 6X", notation.ErrUnknownSuit, 19, "X"},
-		{"♠A ♠2 ♠3 | 4H 5H Zz", notation.ErrUnknownRank, 18, "Zz"},
+		{"♠A ♠2 ♠3 | 4H 5H Zz", notation.ErrUnknownRank, 18, "Z"},
 	}
 	for _, tt := range tests {
 		_, err := ParseMelds(tt.in)
