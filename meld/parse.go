@@ -28,7 +28,7 @@ func ParseMelds(s string) (Spread, error) {
 	for _, part := range parts {
 		width := utf8.RuneCountInString(part)
 		start := col + 1 + leadingSpace(part)
-		cards, err := notation.ParseCards(part)
+		cards, cols, err := notation.ParseCardsWithColumns(part)
 		if err != nil {
 			return Spread{}, notation.Shift(err, col)
 		}
@@ -41,7 +41,12 @@ func ParseMelds(s string) (Spread, error) {
 			return Spread{}, &notation.ParseError{Col: start, Text: text, Err: ErrNotMeld}
 		}
 		if dup := m & used; dup != 0 {
-			return Spread{}, &notation.ParseError{Col: start, Text: dup.String(), Err: ErrOverlap}
+			// Point at the first card that is in an earlier meld too.
+			for i, c := range cards {
+				if dup.Has(c) {
+					return Spread{}, &notation.ParseError{Col: col + cols[i], Text: c.String(), Err: ErrOverlap}
+				}
+			}
 		}
 		if sp.N == MaxSpread {
 			return Spread{}, &notation.ParseError{Col: start, Text: text, Err: ErrSpreadFull}

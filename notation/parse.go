@@ -91,22 +91,31 @@ func ParseHand(s string) (CardSet, error) {
 // white space, any punctuation but the colon, and the symbols + | = < > ~ •.
 // Empty input gives an empty slice and no error.
 func ParseCards(s string) ([]Card, error) {
+	cards, _, err := ParseCardsWithColumns(s)
+	return cards, err
+}
+
+// ParseCardsWithColumns is ParseCards that also returns the 1-based column
+// at which each card starts, so that a caller can point at one card.
+func ParseCardsWithColumns(s string) ([]Card, []int, error) {
 	p := parser{src: []rune(s)}
 	var seen CardSet
 	var out []Card
+	var cols []int
 	for {
 		start, c, more, err := p.next()
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !more {
-			return out, nil
+			return out, cols, nil
 		}
 		if seen.Has(c) {
-			return nil, &ParseError{Col: start + 1, Text: c.String(), Err: ErrDuplicate}
+			return nil, nil, &ParseError{Col: start + 1, Text: c.String(), Err: ErrDuplicate}
 		}
 		seen = seen.With(c)
 		out = append(out, c)
+		cols = append(cols, start+1)
 	}
 }
 

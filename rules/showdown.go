@@ -75,7 +75,7 @@ func CheckHands(knocker, defender notation.CardSet, r Rules) error {
 		return fmt.Errorf("defender holds %d cards: %w", n, ErrDefenderSize)
 	}
 	if both := knocker & defender; both != 0 {
-		return fmt.Errorf("%s is in both hands: %w", both, ErrSharedCard)
+		return fmt.Errorf("%w: %s", ErrSharedCard, both)
 	}
 	return nil
 }
