@@ -24,7 +24,7 @@ func TestParseMelds(t *testing.T) {
 		{"", notation.ErrEmpty, 0, ""},
 		{"3C 3D 3S | 4H 5H 7H", ErrNotMeld, 12, "4H 5H 7H"},
 		{"3C 3D 3S | 3S 4S 5S", ErrOverlap, 12, "3S"},
-		{"AS 2S 3S | 7D 7H 3S", ErrOverlap, 18, "3S"},
+		{"AS 2S 3S | 3D 3H 3S", ErrOverlap, 18, "3S"},
 		{"2H 3H 4H | 2H 3H 4H", ErrOverlap, 12, "2H"},
 		{"3C 3D 3S || 4H 5H 6H", ErrEmptyMeld, 11, ""},
 		{"3C 3D 3S | 4H 5H 6X", notation.ErrUnknownSuit, 19, "X"},

@@ -147,6 +147,12 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("game target %d must be positive", r.Target)
 	case r.DeadStock < 0 || r.DeadStock > 31:
 		return fmt.Errorf("dead-stock size %d must be from 0 to 31", r.DeadStock)
+	case r.StraightGin && r.Oklahoma:
+		return errors.New("straight gin and Oklahoma both set the knock limit: choose one")
+	case r.StraightGin && r.KnockLimit != 0:
+		return fmt.Errorf("straight gin allows gin only, so its knock limit is 0, not %d", r.KnockLimit)
+	case r.SpadesDouble && !r.Oklahoma:
+		return errors.New("spade doubling is an Oklahoma rule: add --oklahoma (or --rules oklahoma)")
 	}
 	return nil
 }

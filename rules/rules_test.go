@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -266,6 +267,35 @@ func TestBestKnockAgainstReference(t *testing.T) {
 		}
 		if want := refBestNet(Standard, d[0], d[1]); s.Score.KnockerNet() != want {
 			t.Fatalf("%s vs %s: best net %d, reference %d", d[0], d[1], s.Score.KnockerNet(), want)
+		}
+	}
+}
+
+// TestContradictoryRules checks that combinations with no meaning are
+// refused, each with a message that says why.
+func TestContradictoryRules(t *testing.T) {
+	straight := Presets["straight"]
+	straight.KnockLimit = 10
+	okStraight := Presets["oklahoma"]
+	okStraight.StraightGin, okStraight.KnockLimit = true, 0
+	spades := Standard
+	spades.SpadesDouble = true
+	for _, tt := range []struct {
+		name string
+		r    Rules
+		want string
+	}{
+		{"straight gin with a knock limit", straight, "knock limit is 0"},
+		{"Oklahoma and straight gin", okStraight, "choose one"},
+		{"spade doubling without Oklahoma", spades, "Oklahoma rule"},
+	} {
+		if err := tt.r.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+	for name, r := range Presets {
+		if err := r.Validate(); err != nil {
+			t.Errorf("preset %s: %v", name, err)
 		}
 	}
 }

@@ -15,10 +15,16 @@ import (
 )
 
 // handFlag reads a hand from a flag, naming the flag in errors.
+//
+// A flag left out is a usage error (exit 2); a flag given an empty value
+// is bad input (exit 3), as an empty hand argument is.
 func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
 	s := c.String(name)
-	if strings.TrimSpace(s) == "" {
+	if !c.IsSet(name) {
 		return 0, usageError("--%s is required", name)
+	}
+	if strings.TrimSpace(s) == "" {
+		return 0, inputError(fmt.Errorf("--%s is empty: give the cards, such as --%s \"As 2s 3s …\"", name, name))
 	}
 	h, err := notation.ParseHand(s)
 	if err != nil {
@@ -37,11 +43,14 @@ func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
 	return sp, nil
 }
 
-// dealFrom reads --upcard.
-func dealFrom(c *cli.Context) (rules.Deal, error) {
+// dealFrom reads --upcard, which matters only under Oklahoma rules.
+func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
 	s := c.String("upcard")
-	if s == "" {
+	if !c.IsSet("upcard") {
 		return rules.Deal{}, nil
+	}
+	if !r.Oklahoma {
+		return rules.Deal{}, usageError("--upcard sets the knock limit only under Oklahoma rules; add --oklahoma or drop --upcard")
 	}
 	card, err := notation.ParseCard(s)
 	if err != nil {
@@ -87,7 +96,7 @@ func knockCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			d, err := dealFrom(c)
+			d, err := dealFrom(c, r)
 			if err != nil {
 				return err
 			}
@@ -216,6 +225,9 @@ func layoffCommand(env *environment) *cli.Command {
 			sp, err := meldsFlag(c, "melds")
 			if err != nil {
 				return err
+			}
+			if n := sp.Cards().Len(); n > 11 {
+				return inputError(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
 			}
 			hand, err := handFlag(c, "hand")
 			if err != nil {

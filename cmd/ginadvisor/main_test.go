@@ -109,6 +109,12 @@ func TestGolden(t *testing.T) {
 		{"position_two_places", "", []string{"position", strings.Replace(positionExample, "pile=KS,7H", "pile=KS,AC", 1)}, ExitBadInput},
 		{"position_counts", "", []string{"position", strings.Replace(positionExample, "stock=30", "stock=31", 1)}, ExitBadInput},
 		{"position_stream", positionExample + "\n# a comment\np1 draw hand=AC\n", []string{"position", "--json"}, ExitBadInput},
+		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
+		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
+		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},
+		{"rules_oklahoma_straight", "", []string{"rules", "--oklahoma", "--straight"}, ExitUsage},
+		{"rules_spades_without_oklahoma", "", []string{"rules", "--spades-double"}, ExitUsage},
+		{"knock_upcard_not_oklahoma", "", []string{"knock", "--upcard", "5s", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD"}, ExitUsage},
 		{"log_check_sample", "", []string{"log", "check", filepath.Join("..", "..", "testdata", "sample.log")}, ExitOK},
 	}
 	for _, tt := range tests {

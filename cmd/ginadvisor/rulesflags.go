@@ -49,6 +49,11 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 			return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, c.Int(f.Flag), f.Min, f.Max)
 		}
 	}
+	// Straight gin is gin only: --straight brings the knock limit to 0
+	// unless --knock-limit says otherwise, which Validate then refuses.
+	if c.IsSet("straight") && r.StraightGin && !c.IsSet("knock-limit") {
+		r.KnockLimit = 0
+	}
 	if changed {
 		r.Name += "+"
 	}
