@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // MaxHandSize is the most cards a hand can hold: ten, plus the card drawn
@@ -64,10 +65,12 @@ type ScoreReport struct {
 // Hand returns the hand the report is about.
 func (r *ScoreReport) Hand() notation.CardSet { return r.hand }
 
-// Score analyses a hand of up to 11 cards under the given knock limit.
-// Gin and knocking are judged only for hands of 10 or 11 cards; a smaller
-// hand gets its melds and deadwood alone.
-func Score(hand notation.CardSet, knockLimit int) (*ScoreReport, error) {
+// Score analyses a hand of up to 11 cards under the rules: their knock
+// limit (with no upcard known, Oklahoma's is its cap) and whether big gin
+// is allowed. Gin and knocking are judged only for hands of 10 or 11
+// cards; a smaller hand gets its melds and deadwood alone.
+func Score(hand notation.CardSet, r0 rules.Rules) (*ScoreReport, error) {
+	knockLimit := r0.KnockLimitFor(rules.Deal{})
 	n := hand.Len()
 	if n > MaxHandSize {
 		return nil, fmt.Errorf("%d cards: %w", n, ErrHandSize)
@@ -83,7 +86,7 @@ func Score(hand notation.CardSet, knockLimit int) (*ScoreReport, error) {
 	}
 	after := r.Deadwood
 	if n == MaxHandSize {
-		big := r.Deadwood == 0
+		big := r.Deadwood == 0 && r0.BigGin
 		r.BigGin = &big
 		for _, d := range meld.Discards(hand) {
 			r.Discards = append(r.Discards, DiscardReport{

@@ -23,26 +23,17 @@ func scoreCommand(env *environment) *cli.Command {
 		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
 			"blank lines and lines starting with # are skipped.",
-		Flags: append(outputFlags(),
-			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset, for its knock limit: " + strings.Join(rules.PresetNames(), ", ")},
-			&cli.IntFlag{Name: "knock-limit", Usage: "the most deadwood a knock may have", DefaultText: "from the preset, 10 for standard"},
+		Flags: append(append(outputFlags(),
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
-		),
+		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			env.setColor(c)
-			preset, err := rules.Preset(c.String("rules"))
+			rs, err := rulesFrom(c)
 			if err != nil {
-				return usageError("--rules: %v", err)
+				return err
 			}
-			limit := preset.KnockLimitFor(rules.Deal{})
-			if c.IsSet("knock-limit") {
-				limit = c.Int("knock-limit")
-			}
-			if limit < 0 {
-				return usageError("--knock-limit must be 0 or more, not %d", limit)
-			}
-			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, limit: limit, allSplits: c.Bool("all-splits")}
+			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, rules: rs, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				return p.stream(env.stdin, "stdin")
@@ -51,7 +42,7 @@ func scoreCommand(env *environment) *cli.Command {
 			if err != nil {
 				return parseFailure("hand", arg, err)
 			}
-			r, err := analyze.Score(hand, limit)
+			r, err := analyze.Score(hand, rs)
 			if err != nil {
 				return inputError(err)
 			}
@@ -90,7 +81,7 @@ type scorePrinter struct {
 	allSplits bool
 	json      bool
 	names     cardNamer
-	limit     int
+	rules     rules.Rules
 }
 
 // lineResult is the JSON for one line of streamed input.
@@ -136,7 +127,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 			var hand notation.CardSet
 			hand, err = notation.ParseHand(line)
 			if err == nil {
-				rep, err = analyze.Score(hand, p.limit)
+				rep, err = analyze.Score(hand, p.rules)
 			}
 		}
 		if err != nil {
