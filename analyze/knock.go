@@ -123,10 +123,10 @@ func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread
 		}
 		if net, autoNet := s.Score.KnockerNet(), auto.Score.KnockerNet(); net > autoNet {
 			note := fmt.Sprintf("the minimal arrangement would give the %s %d (%s); this spread gives the %s %d (%s)",
-				auto.Score.Winner, auto.Score.Points, auto.Score.Outcome, s.Score.Winner, s.Score.Points, s.Score.Outcome)
+				auto.Score.Winner, auto.Score.Points, auto.Score.Outcome.Words(), s.Score.Winner, s.Score.Points, s.Score.Outcome.Words())
 			if auto.Score.Outcome == rules.Undercut {
 				note = fmt.Sprintf("the minimal arrangement would have handed the defender an undercut worth %d; this spread gives the %s %d (%s)",
-					auto.Score.Points, s.Score.Winner, s.Score.Points, s.Score.Outcome)
+					auto.Score.Points, s.Score.Winner, s.Score.Points, s.Score.Outcome.Words())
 			}
 			rep.Notes = append(rep.Notes, note)
 		}

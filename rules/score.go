@@ -76,12 +76,33 @@ type HandScore struct {
 	DefenderDeadwood int
 }
 
+var outcomeWords = [...]string{"knock", "undercut", "gin", "big gin", "dead hand"}
+
+// Words names the outcome for people ("big gin"); String is the stable
+// identifier for JSON and logs ("big_gin").
+func (o Outcome) Words() string {
+	if int(o) < len(outcomeWords) {
+		return outcomeWords[o]
+	}
+	return o.String()
+}
+
+// OutcomeWords turns an outcome identifier back into words for people.
+func OutcomeWords(id string) string {
+	for i, n := range outcomeNames {
+		if n == id {
+			return outcomeWords[i]
+		}
+	}
+	return id
+}
+
 // Summary says in words who scored what.
 func (h HandScore) Summary() string {
 	if h.Outcome == Dead {
 		return "dead hand: no score"
 	}
-	return fmt.Sprintf("%s: %s scores %d", h.Outcome, h.Winner, h.Points)
+	return fmt.Sprintf("%s: %s scores %d", h.Outcome.Words(), h.Winner, h.Points)
 }
 
 // Breakdown lists the parts of the score, line by line; they add up to

@@ -163,7 +163,7 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 	if err := tables.render([]string{"Score", "Points"}, brows); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", verdictColor.Sprint(rep.Result), rep.Winner, rep.Points)
+	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", verdictColor.Sprint(rules.OutcomeWords(rep.Result)), rep.Winner, rep.Points)
 	if len(rep.Options) > 1 {
 		const shown = 8
 		rows := [][]string{}
@@ -180,7 +180,7 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 				lay = n.names(o.Layoffs)
 			}
 			rows = append(rows, []string{strconv.Itoa(i + 1), strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
-				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s: %s %d", o.Result, o.Winner, o.Points)})
+				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s: %s %d", rules.OutcomeWords(o.Result), o.Winner, o.Points)})
 		}
 		fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first:")
 		if err := tables.render([]string{"#", "Knocker's melds", "Knocker", "Lay-offs", "Defender", "Result"}, rows); err != nil {
@@ -195,7 +195,7 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 		for i, m := range a.KnockerMelds {
 			am[i] = n.names(m)
 		}
-		fmt.Fprintf(w, "With the minimal arrangement (%s): %s, the %s scores %d.\n", strings.Join(am, " | "), a.Result, a.Winner, a.Points)
+		fmt.Fprintf(w, "With the minimal arrangement (%s): %s, the %s scores %d.\n", strings.Join(am, " | "), rules.OutcomeWords(a.Result), a.Winner, a.Points)
 	}
 	for _, note := range rep.Notes {
 		_, err := fmt.Fprintf(w, "Note: %s.\n", note)
