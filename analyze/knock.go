@@ -150,7 +150,7 @@ func spreadOptions(r rules.Rules, knocker, defender notation.CardSet, limit int,
 	meld.KnockSpreads(knocker, limit, func(sp meld.Spread, dead notation.CardSet) bool {
 		s := r.Settle(&sp, dead, defender, bigGin, d)
 		opts = append(opts, option{SpreadOption{
-			KnockerMelds:     spreadStrings(&sp),
+			KnockerMelds:     sortedSpreadStrings(sp),
 			KnockerDeadwood:  s.Score.KnockerDeadwood,
 			Layoffs:          s.Layoffs.Strings(),
 			DefenderDeadwood: s.Score.DefenderDeadwood,
@@ -218,6 +218,12 @@ func knockAfterDiscard(r rules.Rules, knocker, defender notation.CardSet, given 
 	return best, nil
 }
 
+// sortedSpreadStrings lists a spread's melds in the canonical order.
+func sortedSpreadStrings(sp meld.Spread) [][]string {
+	meld.SortSpread(&sp)
+	return spreadStrings(&sp)
+}
+
 func spreadStrings(sp *meld.Spread) [][]string {
 	out := make([][]string, 0, sp.N)
 	for i := 0; i < sp.N; i++ {
@@ -227,6 +233,9 @@ func spreadStrings(sp *meld.Spread) [][]string {
 }
 
 func (k *KnockReport) fill(s rules.Showdown, defender notation.CardSet) {
+	// One order for the melds everywhere they are shown, and for the
+	// indices of the lay-offs.
+	meld.SortSpread(&s.Spread)
 	k.spread = s.Spread
 	k.score = s.Score
 	k.KnockerMelds = spreadStrings(&s.Spread)

@@ -222,8 +222,12 @@ func AppendArrangements(dst []Spread, hand notation.CardSet) ([]Spread, error) {
 	return dst, nil
 }
 
-// sortSpread orders a spread's melds as Arrangements does: sets before
-// runs, each by its lowest card. A spread holds few melds.
+// SortSpread orders a spread's melds as Arrangements does: sets before
+// runs, each by its lowest card, so that every display shows melds in one
+// order.
+func SortSpread(sp *Spread) { sortSpread(sp) }
+
+// sortSpread is SortSpread; a spread holds few melds.
 func sortSpread(sp *Spread) {
 	for i := 1; i < sp.N; i++ {
 		for j := i; j > 0 && lessMeldCards(sp.Melds[j], sp.Melds[j-1]); j-- {

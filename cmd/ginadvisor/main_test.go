@@ -311,3 +311,12 @@ func TestErrorsEscapeAndShortenInput(t *testing.T) {
 		t.Errorf("position echoes control characters: %q", errOut)
 	}
 }
+
+// TestKnockMeldOrder checks that a spread is written in one order in the
+// options table and in the summary line.
+func TestKnockMeldOrder(t *testing.T) {
+	_, out, _ := runCLI(t, "", "knock", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD")
+	if n := strings.Count(out, "2H 3H 4H | 7S 8S 9S | JC QC KC"); n != 2 {
+		t.Errorf("the minimal spread appears %d times in one order:\n%s", n, out)
+	}
+}
