@@ -327,5 +327,12 @@ func reorderArgs(app *cli.App, args []string) []string {
 		positional = append(positional, a)
 	}
 	out = append(out, flags...)
+	// Help asked for anywhere shows the command's help; the arguments
+	// around it would otherwise be read as a command to give help on.
+	for _, f := range flags {
+		if f == "--help" || f == "-h" || f == "-help" {
+			return append(args[:i+1:i+1], "--help")
+		}
+	}
 	return append(out, positional...)
 }

@@ -195,10 +195,7 @@ func (pp positionPrinter) stream(env *environment, r io.Reader, name string) err
 		if err != nil && err != io.EOF {
 			return err
 		}
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		text = strings.TrimSpace(text)
+		text = strings.TrimSpace(stripComment(text))
 		switch {
 		case tooLong:
 			failed = true

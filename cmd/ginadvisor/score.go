@@ -22,7 +22,7 @@ func scoreCommand(env *environment) *cli.Command {
 		ArgsUsage: "[HAND|-]",
 		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
-			"blank lines and lines starting with # are skipped.",
+			"blank lines are skipped, and # starts a comment anywhere on a line.",
 		Flags: append(append(outputFlags(),
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
@@ -49,6 +49,15 @@ func scoreCommand(env *environment) *cli.Command {
 			return p.print(r, 0)
 		},
 	}
+}
+
+// stripComment cuts a line at its first "#": a comment runs to the end of
+// the line, wherever it starts.
+func stripComment(line string) string {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		return line[:i]
+	}
+	return line
 }
 
 // maxLine is the longest input line read; a hand is far shorter.
@@ -114,8 +123,11 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 			return fmt.Errorf("reading %s after line %d: %w", name, n, readErr)
 		}
 		n++
-		line := strings.TrimSpace(raw)
-		if !tooLong && (line == "" || strings.HasPrefix(line, "#")) {
+		line := strings.TrimSpace(stripComment(raw))
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if !tooLong && line == "" {
 			continue
 		}
 		var rep *analyze.ScoreReport
