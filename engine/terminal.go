@@ -19,9 +19,25 @@ var ErrInputEnded = errors.New("input ended")
 // Terminal is a player that shows its position on a writer and reads its
 // moves from a reader, so that a person can play against a bot.
 type Terminal struct {
-	in     *bufio.Reader
-	out    io.Writer
-	number int // the hand last announced
+	// Symbols writes suits as symbols (♣♦♥♠).
+	Symbols bool
+	in      *bufio.Reader
+	out     io.Writer
+	number  int // the hand last announced
+}
+
+func (p *Terminal) card(c notation.Card) string {
+	if p.Symbols {
+		return c.Symbol()
+	}
+	return c.String()
+}
+
+func (p *Terminal) set(s notation.CardSet) string {
+	if p.Symbols {
+		return s.Symbols()
+	}
+	return s.String()
 }
 
 // NewTerminal returns a player that reads moves from in and writes
@@ -51,21 +67,21 @@ func (p *Terminal) ask(prompt string) (string, error) {
 func (p *Terminal) show(pos *game.Position) {
 	up := "none"
 	if c, ok := pos.Upcard(); ok {
-		up = c.String()
+		up = p.card(c)
 	}
 	s := pos.Setup()
 	fmt.Fprintf(p.out, "\nYour hand: %s   (deadwood %d)\nUpcard: %s   Stock: %d   Score: you %d, opponent %d\n",
-		pos.Hand(), meld.MinDeadwood(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
+		p.set(pos.Hand()), meld.MinDeadwood(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
 	if pos.OpponentTook()|pos.OpponentDiscards() != 0 {
-		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", orNone(pos.OpponentTook()), orNone(pos.OpponentDiscards()))
+		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", p.orNone(pos.OpponentTook()), p.orNone(pos.OpponentDiscards()))
 	}
 }
 
-func orNone(s notation.CardSet) string {
+func (p *Terminal) orNone(s notation.CardSet) string {
 	if s == 0 {
 		return "none"
 	}
-	return s.String()
+	return p.set(s)
 }
 
 // announce introduces a new hand once.
@@ -108,14 +124,14 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 	}
 	c, _ := pos.Upcard()
 	decline := game.DrawMove
-	prompt := fmt.Sprintf("[t]ake %s or draw from the [s]tock? ", c)
+	prompt := fmt.Sprintf("[t]ake %s or draw from the [s]tock? ", p.card(c))
 	switch {
 	case pos.Phase() == game.FirstOffer:
 		decline = game.PassMove
-		prompt = fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", c)
+		prompt = fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", p.card(c))
 	case pos.LastChance():
 		decline = game.PassMove
-		prompt = fmt.Sprintf("The stock is out. Take %s to knock? [y]es / [n]o, the hand dies: ", c)
+		prompt = fmt.Sprintf("The stock is out. Take %s to knock? [y]es / [n]o, the hand dies: ", p.card(c))
 	}
 	for {
 		a, err := p.ask(prompt)
@@ -137,17 +153,17 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 	hand := pos.Hand()
 	drawn, fromPile := pos.Drawn()
 	if pos.Rules().BigGin && meld.MinDeadwood(hand) == 0 {
-		fmt.Fprintf(p.out, "You drew %s: big gin!\n", drawn)
+		fmt.Fprintf(p.out, "You drew %s: big gin!\n", p.card(drawn))
 		return bigGinMove(hand), nil
 	}
-	fmt.Fprintf(p.out, "You drew %s. Hand: %s\n", drawn, hand)
+	fmt.Fprintf(p.out, "You drew %s. Hand: %s\n", p.card(drawn), p.set(hand))
 	allowed := hand
 	if fromPile {
 		allowed = allowed.Without(drawn)
 	}
 	for _, d := range meld.Discards(hand) {
 		if allowed.Has(d.Card) {
-			fmt.Fprintf(p.out, "Hint: discarding %s leaves %d deadwood.\n", d.Card, d.Deadwood)
+			fmt.Fprintf(p.out, "Hint: discarding %s leaves %d deadwood.\n", p.card(d.Card), d.Deadwood)
 			break
 		}
 	}
@@ -161,9 +177,9 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 		case err != nil:
 			fmt.Fprintln(p.out, err)
 		case !hand.Has(c):
-			fmt.Fprintf(p.out, "You do not hold %s.\n", c)
+			fmt.Fprintf(p.out, "You do not hold %s.\n", p.card(c))
 		case fromPile && c == drawn:
-			fmt.Fprintf(p.out, "You may not discard %s: you just took it from the pile.\n", c)
+			fmt.Fprintf(p.out, "You may not discard %s: you just took it from the pile.\n", p.card(c))
 		default:
 			return game.DiscardMove(c), nil
 		}

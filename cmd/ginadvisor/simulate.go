@@ -28,7 +28,7 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-			&cli.IntFlag{Name: "workers", Usage: "games played at once (default: one per core)"},
+			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 		), rulesFlags()...),
@@ -174,10 +174,12 @@ func playCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "play",
 		Usage: "play a game against a bot in the terminal",
-		Flags: append(append(outputFlags(),
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
+			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
 			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(engine.PlayerNames(), ", ")},
-			&cli.Uint64Flag{Name: "seed", Usage: "the seed (default: from the clock)"},
-		), rulesFlags()...),
+			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
+		}, rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
@@ -193,6 +195,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			w := env.stdout
 			human := engine.NewTerminal(env.stdin, w)
+			human.Symbols = c.Bool("symbols")
 			setup := engine.GameSetup{Rules: r, Seed: seed, OnHand: func(st *game.State) {
 				res, _ := st.Result()
 				fmt.Fprintf(w, "\nHand %d: %s.", st.Setup().Number, res.Score.Summary())
