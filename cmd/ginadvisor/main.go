@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -175,8 +176,56 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	return ExitFailure
 }
 
-func onUsageError(_ *cli.Context, err error, _ bool) error {
-	return &exitError{code: ExitUsage, err: err}
+// flagNotDefined matches the flag package's message for an unknown flag,
+// which names it with one dash.
+var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+
+// onUsageError words a flag error in the --flag form and points at the
+// command's help.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	msg := err.Error()
+	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
+		msg = "unknown flag --" + m[1]
+	}
+	help := "ginadvisor --help"
+	if c != nil && c.Command != nil && c.Command.Name != "" {
+		help = "ginadvisor " + c.Command.FullName() + " --help"
+	}
+	return &exitError{code: ExitUsage, err: fmt.Errorf("%s; see '%s'", msg, help)}
+}
+
+// suggest returns the known name closest to name, if it is close enough
+// to be a likely typing slip.
+func suggest(name string, known []string) string {
+	best, bestDist := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(name), k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between two short strings.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
@@ -199,7 +248,19 @@ func newAppWith(env *environment) *cli.App {
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   onUsageError,
 		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(stderr, "ginadvisor: unknown command %q; see 'ginadvisor help'\n", name)
+			var names []string
+			cmds, where := c.App.Commands, "ginadvisor"
+			if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
+				cmds, where = c.Command.Subcommands, "ginadvisor "+c.Command.Name
+			}
+			for _, cmd := range cmds {
+				names = append(names, cmd.Name)
+			}
+			hint := ""
+			if s := suggest(name, names); s != "" {
+				hint = fmt.Sprintf(" Did you mean %q?", s)
+			}
+			fmt.Fprintf(stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", escapeControl(name), hint, where)
 			env.notFound = true
 		},
 		Commands: []*cli.Command{

@@ -114,6 +114,8 @@ func TestGolden(t *testing.T) {
 		{"score_help_anywhere", "", []string{"score", "As", "2s", "3s", "--help"}, ExitOK},
 		{"play_symbols", "n\n", []string{"play", "--seed", "5", "--symbols"}, ExitFailure},
 		{"play_no_json", "", []string{"play", "--json"}, ExitUsage},
+		{"did_you_mean", "", []string{"scroe", "As"}, ExitUsage},
+		{"did_you_mean_subcommand", "", []string{"log", "chekc"}, ExitUsage},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
 		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},
