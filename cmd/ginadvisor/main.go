@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -36,6 +37,37 @@ const (
 	// ExitInterrupted follows the shells' convention for SIGINT.
 	ExitInterrupted = 130
 )
+
+// versionString is the version with what the build info knows: the
+// module version, the commit (marked "modified" for a dirty tree) and its
+// date.
+func versionString() string {
+	v := version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	if mv := info.Main.Version; mv != "" && mv != "(devel)" {
+		v += " (module " + mv + ")"
+	}
+	var rev, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = " (modified)"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(", commit %.12s%s of %s", rev, dirty, when)
+	}
+	return v + ", " + info.GoVersion
+}
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
@@ -240,7 +272,7 @@ func newAppWith(env *environment) *cli.App {
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
-		Version:   version,
+		Version:   versionString(),
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,

@@ -326,3 +326,11 @@ func TestKnockMeldOrder(t *testing.T) {
 		t.Errorf("the minimal spread appears %d times in one order:\n%s", n, out)
 	}
 }
+
+func TestVersionHasBuildInfo(t *testing.T) {
+	_, out, _ := runCLI(t, "", "--version")
+	// A test binary has build info with the Go version, at least.
+	if !strings.Contains(out, version) || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: %q", out)
+	}
+}
