@@ -272,10 +272,13 @@ func newAppWith(env *environment) *cli.App {
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
-		Version:   versionString(),
-		Reader:    stdin,
-		Writer:    stdout,
-		ErrWriter: stderr,
+		Version: versionString(),
+		// Completion scripts ask for the next words with a trailing
+		// --generate-bash-completion.
+		EnableBashCompletion: true,
+		Reader:               stdin,
+		Writer:               stdout,
+		ErrWriter:            stderr,
 		// Errors are printed once, by run, with their exit codes.
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError:   onUsageError,
@@ -304,6 +307,8 @@ func newAppWith(env *environment) *cli.App {
 			playCommand(env),
 			logCommand(env),
 			positionCommand(env),
+			completionCommand(env),
+			manCommand(env),
 		},
 		After: func(*cli.Context) error {
 			if env.notFound {
@@ -365,7 +370,8 @@ func outputFlags() []cli.Flag {
 // positional argument and would otherwise ignore them silently. A "--"
 // ends the flags as usual.
 func reorderArgs(app *cli.App, args []string) []string {
-	if len(args) < 2 {
+	if len(args) < 2 || args[len(args)-1] == "--generate-bash-completion" {
+		// A completion request must keep its flag last.
 		return args
 	}
 	// Find the command: the first argument that is not a global flag.
