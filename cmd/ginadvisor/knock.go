@@ -112,7 +112,7 @@ func knockCommand(env *environment) *cli.Command {
 			if err != nil {
 				return showdownError(err)
 			}
-			if c.Bool("json") {
+			if wantJSON(c) {
 				return writeJSON(env.stdout, rep)
 			}
 			return printKnock(env, rep, cardNamer{symbols: c.Bool("symbols")})
@@ -237,7 +237,7 @@ func layoffCommand(env *environment) *cli.Command {
 			if err != nil {
 				return inputError(err)
 			}
-			if c.Bool("json") {
+			if wantJSON(c) {
 				return writeJSON(env.stdout, rep)
 			}
 			return printLayoff(env, rep, sp, cardNamer{symbols: c.Bool("symbols")})

@@ -34,14 +34,16 @@ func logCommand(env *environment) *cli.Command {
 				Flags:        outputFlags(),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {
-					env.setColor(c)
+					if err := env.setColor(c); err != nil {
+						return err
+					}
 					paths := c.Args().Slice()
 					if len(paths) == 0 {
 						paths = []string{"-"}
 					}
 					rep := checkLogs(env, paths)
 					var err error
-					if c.Bool("json") {
+					if wantJSON(c) {
 						err = writeJSON(env.stdout, rep)
 					} else {
 						err = printLogCheck(env.stdout, rep)

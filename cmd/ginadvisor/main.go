@@ -276,6 +276,7 @@ func newAppWith(env *environment) *cli.App {
 		// Completion scripts ask for the next words with a trailing
 		// --generate-bash-completion.
 		EnableBashCompletion: true,
+		Flags:                outputFlags(),
 		Reader:               stdin,
 		Writer:               stdout,
 		ErrWriter:            stderr,
@@ -343,25 +344,75 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// useColor decides whether to color output: never with --no-color, with
-// NO_COLOR set, with TERM=dumb, or when stdout is not a terminal.
+// lineageFlag finds a flag set on the command or on any command above
+// it, so that the output flags work before the command name too
+// ("ginadvisor --json rules") as well as after it.
+func lineageFlag(c *cli.Context, name string) (*cli.Context, bool) {
+	for _, ctx := range c.Lineage() {
+		if ctx.Command != nil || ctx.App != nil {
+			if ctx.IsSet(name) {
+				return ctx, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// boolFlag is a boolean output flag from the command or above it.
+func boolFlag(c *cli.Context, name string) bool {
+	ctx, ok := lineageFlag(c, name)
+	return ok && ctx.Bool(name)
+}
+
+// wantJSON says --json was given, before or after the command.
+func wantJSON(c *cli.Context) bool { return boolFlag(c, "json") }
+
+// colorMode reads --color: auto, always or never.
+func colorMode(c *cli.Context) (string, error) {
+	ctx, ok := lineageFlag(c, "color")
+	if !ok {
+		return "auto", nil
+	}
+	switch m := strings.ToLower(ctx.String("color")); m {
+	case "auto", "always", "never":
+		return m, nil
+	}
+	return "", usageError("--color must be auto, always or never, not %q", escapeControl(ctx.String("color")))
+}
+
+// useColor decides whether to color output. --color=always colors;
+// --color=never, --no-color, NO_COLOR set and TERM=dumb do not; otherwise
+// only a terminal gets color.
 func (e *environment) useColor(c *cli.Context) bool {
-	if c.Bool("no-color") || e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb" {
+	mode, _ := colorMode(c)
+	switch {
+	case mode == "never" || boolFlag(c, "no-color"):
+		return false
+	case mode == "always":
+		return true
+	case e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb":
 		return false
 	}
 	return e.isTerminal(e.stdout)
 }
 
 // setColor applies the color decision; fatih/color keeps it in a global.
-func (e *environment) setColor(c *cli.Context) {
+// A bad --color value is a usage error.
+func (e *environment) setColor(c *cli.Context) error {
+	if _, err := colorMode(c); err != nil {
+		return err
+	}
 	color.NoColor = !e.useColor(c)
+	return nil
 }
 
-// outputFlags are the flags every command has.
+// outputFlags are the flags every command has, and the app too, so that
+// they may come before the command.
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
-		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
+		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 	}
 }
 

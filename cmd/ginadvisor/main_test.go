@@ -116,6 +116,8 @@ func TestGolden(t *testing.T) {
 		{"play_no_json", "", []string{"play", "--json"}, ExitUsage},
 		{"did_you_mean", "", []string{"scroe", "As"}, ExitUsage},
 		{"did_you_mean_subcommand", "", []string{"log", "chekc"}, ExitUsage},
+		{"global_json_flag", "", []string{"--json", "rules", "--rules", "uk"}, ExitOK},
+		{"bad_color", "", []string{"rules", "--color", "sometimes"}, ExitUsage},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
 		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},
@@ -194,6 +196,10 @@ func TestColor(t *testing.T) {
 		{"flag", nil, []string{"--no-color"}, true, false},
 		{"NO_COLOR", map[string]string{"NO_COLOR": "1"}, nil, true, false},
 		{"dumb terminal", map[string]string{"TERM": "dumb"}, nil, true, false},
+		{"--color=never on a terminal", nil, []string{"--color=never"}, true, false},
+		{"--color=always in a pipe", nil, []string{"--color", "always"}, false, true},
+		{"--color=always over NO_COLOR", map[string]string{"NO_COLOR": "1"}, []string{"--color=always"}, false, true},
+		{"--color=auto in a pipe", nil, []string{"--color=auto"}, false, false},
 	}
 	for _, tt := range tests {
 		var out bytes.Buffer

@@ -28,8 +28,10 @@ func positionCommand(env *environment) *cli.Command {
 			"  ginadvisor position \"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
 		Flags: append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
-			pp := positionPrinter{out: env.stdout, json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}}
+			if err := env.setColor(c); err != nil {
+				return err
+			}
+			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}}
 			switch c.Args().Len() {
 			case 0:
 				return pp.stream(env, env.stdin, "stdin")

@@ -122,7 +122,7 @@ func rulesCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.Bool("json") {
+			if wantJSON(c) {
 				return writeJSON(env.stdout, r)
 			}
 			return newTableWriter(env.stdout).render([]string{"Rule", "Value"}, rulesRows(r))
@@ -133,7 +133,9 @@ func rulesCommand(env *environment) *cli.Command {
 // start prepares a command that takes only flags: it applies the color
 // settings and refuses positional arguments.
 func (e *environment) start(c *cli.Context) error {
-	e.setColor(c)
+	if err := e.setColor(c); err != nil {
+		return err
+	}
 	if c.Args().Len() > 0 {
 		return usageError("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
 	}

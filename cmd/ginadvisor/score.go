@@ -28,12 +28,14 @@ func scoreCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			env.setColor(c)
+			if err := env.setColor(c); err != nil {
+				return err
+			}
 			rs, err := rulesFrom(c)
 			if err != nil {
 				return err
 			}
-			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: c.Bool("json"), names: cardNamer{symbols: c.Bool("symbols")}, rules: rs, allSplits: c.Bool("all-splits")}
+			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}, rules: rs, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				return p.stream(env.stdin, "stdin")

@@ -88,7 +88,7 @@ func simulateCommand(env *environment) *cli.Command {
 					return fmt.Errorf("--log: %w", err)
 				}
 			}
-			if c.Bool("json") {
+			if wantJSON(c) {
 				err = writeJSON(env.stdout, s)
 			} else {
 				err = printSummary(env.stdout, s)
