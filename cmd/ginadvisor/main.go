@@ -406,6 +406,14 @@ func (e *environment) setColor(c *cli.Context) error {
 	return nil
 }
 
+// awaitingInput tells a person at a terminal that input is read from
+// stdin, one item a line, and how to end it; a pipe gets no message.
+func (e *environment) awaitingInput(what string) {
+	if f, ok := e.stdin.(*os.File); ok && e.isTerminal(f) {
+		fmt.Fprintf(e.stderr, "Reading %s from standard input, one a line. End with Ctrl-D (Ctrl-Z, Enter on Windows).\n", what)
+	}
+}
+
 // outputFlags are the flags every command has, and the app too, so that
 // they may come before the command.
 func outputFlags() []cli.Flag {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fatih/color"
+	"github.com/urfave/cli/v2"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -338,5 +339,31 @@ func TestVersionHasBuildInfo(t *testing.T) {
 	// A test binary has build info with the Go version, at least.
 	if !strings.Contains(out, version) || !strings.Contains(out, "go1.") {
 		t.Errorf("--version: %q", out)
+	}
+}
+
+// TestHelpHasExamples checks that every command's help shows examples.
+func TestHelpHasExamples(t *testing.T) {
+	app := newApp(strings.NewReader(""), io.Discard, io.Discard, noEnv)
+	var check func(prefix string, cmds []*cli.Command)
+	check = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			if len(c.Subcommands) > 0 {
+				check(prefix+c.Name+" ", c.Subcommands)
+				continue
+			}
+			if !strings.Contains(c.Description, "Examples:") {
+				t.Errorf("%s%s has no examples in its help", prefix, c.Name)
+			}
+		}
+	}
+	check("", app.Commands)
+}
+
+func TestScoreReadsAFile(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "hands.txt")
+	code, out, errOut := runCLI(t, "", "score", "--json", path)
+	if code != ExitOK || strings.Count(out, "\n") < 3 || errOut != "" {
+		t.Fatalf("exit %d, %d lines, stderr %q", code, strings.Count(out, "\n"), errOut)
 	}
 }

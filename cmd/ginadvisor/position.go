@@ -34,6 +34,7 @@ func positionCommand(env *environment) *cli.Command {
 			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}}
 			switch c.Args().Len() {
 			case 0:
+				env.awaitingInput("positions")
 				return pp.stream(env, env.stdin, "stdin")
 			case 1:
 			default:
@@ -41,6 +42,7 @@ func positionCommand(env *environment) *cli.Command {
 			}
 			arg := c.Args().First()
 			if arg == "-" {
+				env.awaitingInput("positions")
 				return pp.stream(env, env.stdin, "stdin")
 			}
 			p, err := gamelog.ParsePosition(arg)

@@ -116,6 +116,10 @@ func rulesCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
 		Usage: "print the rules in force (a preset and any overrides)",
+		Description: "A preset changed by any flag is named with a + (\"modern+\").\n\n" +
+			"Examples:\n" +
+			"  ginadvisor rules --rules modern --knock-limit 7\n" +
+			"  ginadvisor rules --rules eaai --json",
 		Flags: append(outputFlags(), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,12 @@ func scoreCommand(env *environment) *cli.Command {
 		ArgsUsage: "[HAND|-]",
 		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
-			"blank lines are skipped, and # starts a comment anywhere on a line.",
+			"blank lines are skipped, and # starts a comment anywhere on a line. A HAND\n" +
+			"that names a file reads the file.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor score \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\"\n" +
+			"  ginadvisor score --rules modern --symbols \"s:A23 h:777 d:JQK 4c\"\n" +
+			"  ginadvisor score --json < hands.txt",
 		Flags: append(append(outputFlags(),
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
@@ -38,10 +44,18 @@ func scoreCommand(env *environment) *cli.Command {
 			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}, rules: rs, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
+				env.awaitingInput("hands")
 				return p.stream(env.stdin, "stdin")
 			}
 			hand, err := notation.ParseHand(arg)
 			if err != nil {
+				// A file named on the command line is read as input.
+				if f, ferr := os.Open(arg); ferr == nil {
+					defer f.Close()
+					if info, serr := f.Stat(); serr == nil && info.Mode().IsRegular() {
+						return p.stream(f, arg)
+					}
+				}
 				return parseFailure("hand", arg, err)
 			}
 			r, err := analyze.Score(hand, rs)

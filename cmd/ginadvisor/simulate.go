@@ -22,7 +22,12 @@ func simulateCommand(env *environment) *cli.Command {
 		Name:  "simulate",
 		Usage: "play many games between two players and measure their strength",
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
-			"the same results whatever the number of workers. Players: " + strings.Join(engine.PlayerNames(), ", ") + ".",
+			"the same results whatever the number of workers. Players: " + strings.Join(engine.PlayerNames(), ", ") + ".\n" +
+			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
+			"Examples:\n" +
+			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
+			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
+			"  ginadvisor simulate --games 200 --log games.log && ginadvisor log check games.log",
 		Flags: append(append(outputFlags(),
 			&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
 			&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
@@ -174,6 +179,10 @@ func playCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "play",
 		Usage: "play a game against a bot in the terminal",
+		Description: "Answer each prompt with a letter or a card; \"quit\" or Ctrl-D ends the game.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor play\n" +
+			"  ginadvisor play --opponent random --rules oklahoma --symbols",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
 			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
