@@ -364,8 +364,28 @@ func boolFlag(c *cli.Context, name string) bool {
 	return ok && ctx.Bool(name)
 }
 
-// wantJSON says --json was given, before or after the command.
-func wantJSON(c *cli.Context) bool { return boolFlag(c, "json") }
+// wantJSON says --json or --format json was given, before or after the
+// command.
+func wantJSON(c *cli.Context) bool {
+	if boolFlag(c, "json") {
+		return true
+	}
+	f, _ := formatMode(c)
+	return f == "json"
+}
+
+// formatMode reads --format: auto, table, plain, tsv or json.
+func formatMode(c *cli.Context) (string, error) {
+	ctx, ok := lineageFlag(c, "format")
+	if !ok {
+		return "auto", nil
+	}
+	switch m := strings.ToLower(ctx.String("format")); m {
+	case "auto", "table", "plain", "tsv", "json":
+		return m, nil
+	}
+	return "", usageError("--format must be auto, table, plain, tsv or json, not %q", escapeControl(ctx.String("format")))
+}
 
 // colorMode reads --color: auto, always or never.
 func colorMode(c *cli.Context) (string, error) {
@@ -398,10 +418,23 @@ func (e *environment) useColor(c *cli.Context) bool {
 
 // setColor applies the color decision; fatih/color keeps it in a global.
 // A bad --color value is a usage error.
+// It also sets the table format: --format, or boxes on a terminal and
+// plain columns in a pipe.
 func (e *environment) setColor(c *cli.Context) error {
 	if _, err := colorMode(c); err != nil {
 		return err
 	}
+	f, err := formatMode(c)
+	if err != nil {
+		return err
+	}
+	if f == "auto" || f == "json" {
+		f = "plain"
+		if e.isTerminal(e.stdout) {
+			f = "table"
+		}
+	}
+	outputFormat = f
 	color.NoColor = !e.useColor(c)
 	return nil
 }
@@ -419,6 +452,7 @@ func (e *environment) awaitingInput(what string) {
 func outputFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
+		&cli.StringFlag{Name: "format", Value: "auto", Usage: "table (boxes), plain (aligned columns), tsv or json; auto is table on a terminal and plain in a pipe"},
 		&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
 		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -39,8 +40,20 @@ func (noCache) Add(reflect.Type, reflect.Value) bool        { return false }
 func (noCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
 func (noCache) Purge()                                      {}
 
+// outputFormat is how tables are written: "table", with box-drawing
+// borders; "plain", aligned columns with no borders; or "tsv", tab-separated
+// values. Like color.NoColor it is set once per command, from --format,
+// or from whether stdout is a terminal.
+var outputFormat = "table"
+
 // render writes a table with the given header and rows.
 func (tr *tableWriter) render(header []string, rows [][]string) error {
+	switch outputFormat {
+	case "plain":
+		return renderPlain(tr.w, header, rows)
+	case "tsv":
+		return renderTSV(tr.w, header, rows)
+	}
 	if tr.t == nil {
 		tr.t = tablewriter.NewTable(tr.w,
 			tablewriter.WithHeaderAutoFormat(tw.Off),
@@ -58,6 +71,53 @@ func (tr *tableWriter) render(header []string, rows [][]string) error {
 		return err
 	}
 	return t.Render()
+}
+
+// renderPlain writes aligned columns separated by two spaces, with no
+// borders, for pipes and plain terminals.
+func renderPlain(w io.Writer, header []string, rows [][]string) error {
+	all := append([][]string{header}, rows...)
+	widths := make([]int, len(header))
+	for _, r := range all {
+		for i, cell := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], twwidth.Width(cell))
+			}
+		}
+	}
+	var b strings.Builder
+	for _, r := range all {
+		for i, cell := range r {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(cell)
+			if i < len(r)-1 && i < len(widths) {
+				b.WriteString(strings.Repeat(" ", widths[i]-twwidth.Width(cell)))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// renderTSV writes tab-separated values, without color, for spreadsheets
+// and scripts.
+func renderTSV(w io.Writer, header []string, rows [][]string) error {
+	var b strings.Builder
+	clean := strings.NewReplacer("\t", " ", "\n", " ")
+	for _, r := range append([][]string{header}, rows...) {
+		for i, cell := range r {
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			b.WriteString(clean.Replace(twwidth.Filter().ReplaceAllString(cell, "")))
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // writeJSON writes v as one line of JSON.
