@@ -367,3 +367,20 @@ func TestScoreReadsAFile(t *testing.T) {
 		t.Fatalf("exit %d, %d lines, stderr %q", code, strings.Count(out, "\n"), errOut)
 	}
 }
+
+// TestProgress checks the progress bar's content, and that a pipe gets
+// none.
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	bar := newProgressBar(&buf, 100, "games")
+	bar.set(50)
+	bar.set(40) // out of order: ignored
+	bar.finish()
+	if out := buf.String(); !strings.Contains(out, "50/100") || !strings.Contains(out, "games/s") {
+		t.Errorf("bar: %q", out)
+	}
+	code, _, errOut := runCLI(t, "", "simulate", "--games", "8")
+	if code != ExitOK || errOut != "" {
+		t.Errorf("a pipe got progress: %q", errOut)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/engine"
@@ -112,67 +113,82 @@ func simulateCommand(env *environment) *cli.Command {
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
+// printSummary writes one column per player and one row per measure, so
+// that the table stays narrow; what belongs to the whole run follows it.
 func printSummary(w io.Writer, s engine.Summary) error {
-	rows := make([][]string, 0, len(s.Players))
+	header := []string{"Per player"}
+	rows := [][]string{{"games won"}, {"95% interval"}, {"hands won"}, {"knocks, of all hands"}, {"gin"}, {"big gin"}, {"undercuts made"}, {"points a hand"}, {"final points"}}
 	for _, p := range s.Players {
-		rows = append(rows, []string{
-			p.Name,
-			fmt.Sprintf("%d (%s, 95%% CI %s-%s)", p.GamesWon, pct(p.WinRate), pct(p.WinRateCI95[0]), pct(p.WinRateCI95[1])),
+		header = append(header, p.Name)
+		cells := []string{
+			fmt.Sprintf("%d (%s)", p.GamesWon, pct(p.WinRate)),
+			pct(p.WinRateCI95[0]) + " to " + pct(p.WinRateCI95[1]),
 			strconv.Itoa(p.HandsWon),
-			pct(p.KnockRate), pct(p.GinRate), pct(p.UndercutRate), pct(s.DeadRate),
+			pct(p.KnockRate), pct(p.GinRate), pct(p.BigGinRate), pct(p.UndercutRate),
 			strconv.FormatFloat(p.PointsPerHand, 'f', 2, 64),
-			strconv.FormatFloat(s.DrawsPerHand, 'f', 2, 64),
-			strconv.FormatFloat(s.HandsPerGame, 'f', 2, 64),
-		})
+			strconv.Itoa(p.FinalPoints),
+		}
+		for i := range rows {
+			rows[i] = append(rows[i], cells[i])
+		}
 	}
-	header := []string{"Player", "Games won", "Hands won", "Knocks", "Gin", "Undercuts made", "Dead hands", "Points/hand", "Draws/hand", "Hands/game"}
 	if err := newTableWriter(w).render(header, rows); err != nil {
 		return err
 	}
 	o := s.Outcomes
-	_, err := fmt.Fprintf(w, "%d games, %d hands, rules %s, seed %d. Hands ended: knock %s, undercut %s, gin %s, big gin %s, dead %s. Points per scored hand: %.2f.\n",
-		s.Games, s.Hands, s.Rules, s.Seed, pct(o.Knock), pct(o.Undercut), pct(o.Gin), pct(o.BigGin), pct(o.Dead), s.PointsPerScoredHand)
+	_, err := fmt.Fprintf(w, "%d games, %d hands (%.2f a game, %.2f draws a hand); rules %s, seed %d.\n"+
+		"Hands ended: knock %s, undercut %s, gin %s, big gin %s, dead %s.\n"+
+		"Points per scored hand: %.2f.\n",
+		s.Games, s.Hands, s.HandsPerGame, s.DrawsPerHand, s.Rules, s.Seed,
+		pct(o.Knock), pct(o.Undercut), pct(o.Gin), pct(o.BigGin), pct(o.Dead), s.PointsPerScoredHand)
 	if s.Unfinished > 0 {
 		fmt.Fprintf(w, "%d games stopped unfinished after 1000 hands.\n", s.Unfinished)
 	}
 	return err
 }
 
-// progressBar draws a bar on a terminal, at most ten times a second.
+// progressBar shows progress on a terminal: a bar as wide as the
+// terminal allows, the count, the rate and the time left. It is cleared
+// when the work is done. Callers create one only when stderr is a
+// terminal, so a pipe or a log file sees nothing.
 type progressBar struct {
-	mu    sync.Mutex
-	w     io.Writer
-	total int
-	unit  string
-	last  time.Time
-	done  int
+	mu   sync.Mutex
+	bar  *progressbar.ProgressBar
+	done int
 }
 
 func newProgressBar(w io.Writer, total int, unit string) *progressBar {
-	return &progressBar{w: w, total: total, unit: unit}
+	return &progressBar{bar: progressbar.NewOptions64(int64(total),
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(unit),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionFullWidth(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+	)}
 }
 
+// set records that done items are finished; it may be called from
+// several goroutines, in any order.
 func (b *progressBar) set(done int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if done > b.done {
 		b.done = done
+		_ = b.bar.Set(done)
 	}
-	if time.Since(b.last) < 100*time.Millisecond && b.done < b.total {
-		return
-	}
-	b.last = time.Now()
-	const width = 30
-	filled := width * b.done / b.total
-	fmt.Fprintf(b.w, "\r[%s%s] %3d%% %d/%d %s", strings.Repeat("#", filled), strings.Repeat(".", width-filled), 100*b.done/b.total, b.done, b.total, b.unit)
 }
 
+// finish clears the bar.
 func (b *progressBar) finish() {
 	if b == nil {
 		return
 	}
-	b.set(b.total)
-	fmt.Fprintln(b.w)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_ = b.bar.Clear()
 }
 
 func playCommand(env *environment) *cli.Command {
