@@ -146,19 +146,30 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 	for _, p := range rep.Placements {
 		layoffs = append(layoffs, n.names([]string{p.Card})+" on "+n.set(sp.Melds[p.Meld]))
 	}
+	deadwood := func(cards []string, points int) string {
+		if len(cards) == 0 {
+			return "none (0)"
+		}
+		return deadwoodColor.Sprint(n.names(cards)) + " (" + strconv.Itoa(points) + ")"
+	}
+	// One row for each thing shown, so that long melds keep the table
+	// narrow.
 	rows := [][]string{
-		{"knocker", dash(strings.Join(melds, " | ")), dash(deadwoodColor.Sprint(n.names(rep.KnockerDeadwoodCards))), "-", strconv.Itoa(rep.KnockerDeadwood)},
-		{"defender", dash(strings.Join(dmelds, " | ")), dash(deadwoodColor.Sprint(n.names(rep.DefenderDeadwoodCards))), dash(strings.Join(layoffs, ", ")), strconv.Itoa(rep.DefenderDeadwood)},
+		{"knocker", "melds", dash(strings.Join(melds, " | "))},
+		{"", "deadwood", deadwood(rep.KnockerDeadwoodCards, rep.KnockerDeadwood)},
+		{"defender", "melds", dash(strings.Join(dmelds, " | "))},
+		{"", "lay-offs", dash(strings.Join(layoffs, ", "))},
+		{"", "deadwood", deadwood(rep.DefenderDeadwoodCards, rep.DefenderDeadwood)},
 	}
 	tables := newTableWriter(w)
-	if err := tables.render([]string{"Side", "Melds", "Deadwood cards", "Lay-offs", "Deadwood"}, rows); err != nil {
+	if err := tables.render([]string{"Side", "", "Cards"}, rows); err != nil {
 		return err
 	}
 	discard := ""
 	if rep.Discard != "" {
 		discard = " after discarding " + n.names([]string{rep.Discard})
 	}
-	fmt.Fprintf(w, "Rules: %s, knock limit %d. Knocker's melds%s: %s.\n", rep.Rules, rep.KnockLimit, discard, rep.MeldsChosen)
+	fmt.Fprint(w, wrapText(fmt.Sprintf("Rules: %s, knock limit %d. Knocker's melds%s: %s.", rep.Rules, rep.KnockLimit, discard, rep.MeldsChosen), 80))
 	brows := make([][]string, 0, len(rep.Breakdown)+1)
 	for _, l := range rep.Breakdown {
 		brows = append(brows, []string{l.Label, strconv.Itoa(l.Points)})
@@ -183,11 +194,12 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 			if len(o.Layoffs) > 0 {
 				lay = n.names(o.Layoffs)
 			}
-			rows = append(rows, []string{strconv.Itoa(i + 1), strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
-				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s: %s %d", rules.OutcomeWords(o.Result), o.Winner, o.Points)})
+			rows = append(rows, []string{strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
+				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s %+d", rules.OutcomeWords(o.Result), o.KnockerNet)})
 		}
-		fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first:")
-		if err := tables.render([]string{"#", "Knocker's melds", "Knocker", "Lay-offs", "Defender", "Result"}, rows); err != nil {
+		fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first (dw: deadwood;")
+		fmt.Fprintln(w, "the result is the points to the knocker, negative when it loses):")
+		if err := tables.render([]string{"Knocker's melds", "Dw", "Lay-offs", "Def. dw", "Result"}, rows); err != nil {
 			return err
 		}
 		if len(rep.Options) > shown {
@@ -199,10 +211,10 @@ func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
 		for i, m := range a.KnockerMelds {
 			am[i] = n.names(m)
 		}
-		fmt.Fprintf(w, "With the minimal arrangement (%s): %s, the %s scores %d.\n", strings.Join(am, " | "), rules.OutcomeWords(a.Result), a.Winner, a.Points)
+		fmt.Fprint(w, wrapText(fmt.Sprintf("With the minimal arrangement (%s): %s, the %s scores %d.", strings.Join(am, " | "), rules.OutcomeWords(a.Result), a.Winner, a.Points), 80))
 	}
 	for _, note := range rep.Notes {
-		_, err := fmt.Fprintf(w, "Note: %s.\n", note)
+		_, err := fmt.Fprint(w, wrapText("Note: "+note+".", 80))
 		if err != nil {
 			return err
 		}

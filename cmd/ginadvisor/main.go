@@ -23,6 +23,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -336,12 +337,33 @@ type environment struct {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := unwrap(w).(*os.File)
 	if !ok {
 		return false
 	}
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// unwrap finds the stream under the writer that checks for write errors.
+func unwrap(w io.Writer) io.Writer {
+	if c, ok := w.(*checkedWriter); ok {
+		return c.w
+	}
+	return w
+}
+
+// terminalWidth is the width of the terminal w writes to, or 0.
+func terminalWidth(w io.Writer) int {
+	f, ok := unwrap(w).(*os.File)
+	if !ok {
+		return 0
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return width
 }
 
 // lineageFlag finds a flag set on the command or on any command above
@@ -435,6 +457,10 @@ func (e *environment) setColor(c *cli.Context) error {
 		}
 	}
 	outputFormat = f
+	tableWidth = 0
+	if f == "table" && e.isTerminal(e.stdout) {
+		tableWidth = terminalWidth(e.stdout)
+	}
 	color.NoColor = !e.useColor(c)
 	return nil
 }

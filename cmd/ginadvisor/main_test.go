@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
@@ -382,5 +383,29 @@ func TestProgress(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "simulate", "--games", "8")
 	if code != ExitOK || errOut != "" {
 		t.Errorf("a pipe got progress: %q", errOut)
+	}
+}
+
+// TestHumanOutputFits80Columns checks that every human-readable golden
+// output fits 80 columns. JSON, the position notation (one line by design)
+// and the terminal game's prompts are left out.
+func TestHumanOutputFits80Columns(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	for _, f := range files {
+		base := filepath.Base(f)
+		if strings.Contains(base, "json") || strings.HasPrefix(base, "position") || strings.HasPrefix(base, "play") ||
+			strings.Contains(base, "help") || base == "knock_fourth_king.golden" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, _, _ := strings.Cut(string(data), "--- stderr")
+		for i, line := range strings.Split(stdout, "\n") {
+			if w := utf8.RuneCountInString(line); w > 80 {
+				t.Errorf("%s:%d is %d columns: %.60q…", base, i+1, w, line)
+			}
+		}
 	}
 }

@@ -25,8 +25,26 @@ var (
 // allocates a large cache; that dominated the time to score a file of
 // hands.
 type tableWriter struct {
-	w io.Writer
-	t *tablewriter.Table
+	w       io.Writer
+	t       *tablewriter.Table
+	wrapped bool // t wraps its cells to the terminal's width
+}
+
+// naturalWidth is the width of a boxed table whose cells do not wrap.
+func naturalWidth(header []string, rows [][]string) int {
+	widths := make([]int, len(header))
+	for _, r := range append([][]string{header}, rows...) {
+		for i, cell := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], twwidth.Width(cell))
+			}
+		}
+	}
+	total := 1
+	for _, w := range widths {
+		total += w + 3
+	}
+	return total
 }
 
 func newTableWriter(w io.Writer) *tableWriter { return &tableWriter{w: w} }
@@ -46,6 +64,10 @@ func (noCache) Purge()                                      {}
 // or from whether stdout is a terminal.
 var outputFormat = "table"
 
+// tableWidth is the terminal's width, which boxed tables wrap their cells
+// to fit; 0 leaves them as wide as their contents.
+var tableWidth = 0
+
 // render writes a table with the given header and rows.
 func (tr *tableWriter) render(header []string, rows [][]string) error {
 	switch outputFormat {
@@ -54,14 +76,25 @@ func (tr *tableWriter) render(header []string, rows [][]string) error {
 	case "tsv":
 		return renderTSV(tr.w, header, rows)
 	}
+	// A table too wide for the terminal wraps its cells to fit; one that
+	// fits is left alone.
+	wrap := tableWidth > 0 && naturalWidth(header, rows) > tableWidth
+	if tr.t != nil && wrap != tr.wrapped {
+		tr.t = nil
+	}
+	tr.wrapped = wrap
 	if tr.t == nil {
-		tr.t = tablewriter.NewTable(tr.w,
+		opts := []tablewriter.Option{
 			tablewriter.WithHeaderAutoFormat(tw.Off),
 			tablewriter.WithRowAutoWrap(tw.WrapNone),
 			tablewriter.WithHeaderAlignment(tw.AlignLeft),
 			tablewriter.WithRowAlignment(tw.AlignLeft),
 			tablewriter.WithStringerCacheCustom(noCache{}),
-		)
+		}
+		if wrap {
+			opts = append(opts, tablewriter.WithMaxWidth(tableWidth), tablewriter.WithRowAutoWrap(tw.WrapNormal))
+		}
+		tr.t = tablewriter.NewTable(tr.w, opts...)
 	} else {
 		tr.t.Reset()
 	}
@@ -118,6 +151,27 @@ func renderTSV(w io.Writer, header []string, rows [][]string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// wrapText breaks prose into lines of at most width characters, at
+// spaces, and ends it with a newline.
+func wrapText(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(s) {
+		n := twwidth.Width(word)
+		if i > 0 && line+1+n > width {
+			b.WriteByte('\n')
+			line = 0
+		} else if i > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	b.WriteByte('\n')
+	return b.String()
 }
 
 // writeJSON writes v as one line of JSON.

@@ -257,7 +257,7 @@ func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
 			return err
 		}
 	}
-	_, err := fmt.Fprintf(w, "Deadwood: %d. Verdict: %s.\n", r.Deadwood, verdictColor.Sprint(r.Verdict))
+	_, err := fmt.Fprint(w, wrapText(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, verdictColor.Sprint(r.Verdict)), 80))
 	if line > 0 {
 		_, err = fmt.Fprintln(w)
 	}
