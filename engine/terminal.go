@@ -11,33 +11,30 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // ErrInputEnded means a terminal player's input ran out mid-game.
 var ErrInputEnded = errors.New("input ended")
 
+// ErrQuit means the person at the terminal chose to quit.
+var ErrQuit = errors.New("quit")
+
 // Terminal is a player that shows its position on a writer and reads its
-// moves from a reader, so that a person can play against a bot.
+// moves from a reader, so that a person can play against a bot. It speaks
+// of "you" and "the opponent", tells what the opponent did since the last
+// prompt, and shows the hand grouped into melds and deadwood.
 type Terminal struct {
 	// Symbols writes suits as symbols (♣♦♥♠).
 	Symbols bool
-	in      *bufio.Reader
-	out     io.Writer
-	number  int // the hand last announced
-}
+	// MeldStyle and DeadwoodStyle, when set, dress melds and deadwood, for
+	// example in color.
+	MeldStyle, DeadwoodStyle func(string) string
 
-func (p *Terminal) card(c notation.Card) string {
-	if p.Symbols {
-		return c.Symbol()
-	}
-	return c.String()
-}
-
-func (p *Terminal) set(s notation.CardSet) string {
-	if p.Symbols {
-		return s.Symbols()
-	}
-	return s.String()
+	in     *bufio.Reader
+	out    io.Writer
+	number int // the hand last announced
+	seen   int // events of the hand already told
 }
 
 // NewTerminal returns a player that reads moves from in and writes
@@ -49,39 +46,111 @@ func NewTerminal(in io.Reader, out io.Writer) *Terminal {
 // Name returns "you".
 func (*Terminal) Name() string { return "you" }
 
-// ask prompts and returns the next non-empty line, trimmed.
+func (p *Terminal) card(c notation.Card) string {
+	if p.Symbols {
+		return c.Symbol()
+	}
+	return c.String()
+}
+
+func (p *Terminal) set(s notation.CardSet) string {
+	if s == 0 {
+		return "none"
+	}
+	if p.Symbols {
+		return s.Symbols()
+	}
+	return s.String()
+}
+
+func (p *Terminal) meldText(s string) string {
+	if p.MeldStyle != nil {
+		return p.MeldStyle(s)
+	}
+	return s
+}
+
+func (p *Terminal) deadText(s string) string {
+	if p.DeadwoodStyle != nil {
+		return p.DeadwoodStyle(s)
+	}
+	return s
+}
+
+// spread writes melds as [7C 7D 7H] [AS 2S 3S].
+func (p *Terminal) spread(sp meld.Spread) string {
+	if sp.N == 0 {
+		return "none"
+	}
+	parts := make([]string, sp.N)
+	for i := 0; i < sp.N; i++ {
+		parts[i] = p.meldText("[" + p.set(sp.Melds[i]) + "]")
+	}
+	return strings.Join(parts, " ")
+}
+
+// grouped shows a hand as its best melds and its deadwood.
+func (p *Terminal) grouped(h notation.CardSet) string {
+	sp, dead, _ := meld.FirstArrangement(h)
+	return fmt.Sprintf("melds: %s  deadwood: %s (%d)", p.spread(sp), p.deadText(p.set(dead)), dead.Value())
+}
+
+// ask prompts and returns the next non-empty line, trimmed. "quit" ends
+// the game, as the end of input does.
 func (p *Terminal) ask(prompt string) (string, error) {
 	for {
 		fmt.Fprint(p.out, prompt)
 		line, err := p.in.ReadString('\n')
 		line = strings.TrimSpace(line)
-		if line != "" {
-			return line, nil
+		switch strings.ToLower(line) {
+		case "quit", "q", "exit":
+			return "", ErrQuit
+		case "":
+			if err != nil {
+				fmt.Fprintln(p.out)
+				return "", ErrInputEnded
+			}
+			continue
 		}
-		if err != nil {
-			return "", ErrInputEnded
+		return line, nil
+	}
+}
+
+// news tells what happened since the last prompt, in the order played.
+func (p *Terminal) news(pos *game.Position) {
+	me := pos.Seat()
+	for ; p.seen < pos.NumEvents(); p.seen++ {
+		e := pos.Event(p.seen)
+		if int(e.Seat) == me && e.Kind != game.Upcard {
+			continue
+		}
+		switch e.Kind {
+		case game.Upcard:
+			fmt.Fprintf(p.out, "The first upcard is %s.\n", p.card(e.Card))
+		case game.Passed:
+			fmt.Fprintf(p.out, "The opponent passes %s.\n", p.card(e.Card))
+		case game.Took:
+			fmt.Fprintf(p.out, "The opponent takes %s from the discard pile.\n", p.card(e.Card))
+		case game.Drew:
+			fmt.Fprintln(p.out, "The opponent draws from the stock.")
+		case game.Discarded:
+			fmt.Fprintf(p.out, "The opponent discards %s.\n", p.card(e.Card))
 		}
 	}
 }
 
 func (p *Terminal) show(pos *game.Position) {
-	up := "none"
+	p.news(pos)
+	up := "empty"
 	if c, ok := pos.Upcard(); ok {
 		up = p.card(c)
 	}
 	s := pos.Setup()
-	fmt.Fprintf(p.out, "\nYour hand: %s   (deadwood %d)\nUpcard: %s   Stock: %d   Score: you %d, opponent %d\n",
-		p.set(pos.Hand()), meld.MinDeadwood(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
-	if pos.OpponentTook()|pos.OpponentDiscards() != 0 {
-		fmt.Fprintf(p.out, "Opponent took from the pile: %s   discarded: %s\n", p.orNone(pos.OpponentTook()), p.orNone(pos.OpponentDiscards()))
+	fmt.Fprintf(p.out, "\nYour hand: %s\n  %s\nTop of the discard pile: %s   Stock: %d cards   Score: you %d, the opponent %d\n",
+		p.set(pos.Hand()), p.grouped(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
+	if known := pos.OpponentKnown(); known != 0 {
+		fmt.Fprintf(p.out, "The opponent holds %s, taken from the pile.\n", p.set(known))
 	}
-}
-
-func (p *Terminal) orNone(s notation.CardSet) string {
-	if s == 0 {
-		return "none"
-	}
-	return p.set(s)
 }
 
 // announce introduces a new hand once.
@@ -90,17 +159,55 @@ func (p *Terminal) announce(pos *game.Position) {
 	if s.Number == p.number {
 		return
 	}
-	p.number = s.Number
+	p.number, p.seen = s.Number, 0
 	who := "you deal"
 	if s.Dealer != pos.Seat() {
-		who = "your opponent deals"
+		who = "the opponent deals"
 	}
-	fmt.Fprintf(p.out, "\n=== Hand %d: %s. Knock limit %d. ===\n", s.Number, who, pos.KnockLimit())
+	fmt.Fprintf(p.out, "\n=== Hand %d: %s. Knock limit %d. Type quit to stop. ===\n", s.Number, who, pos.KnockLimit())
 }
 
-// HandOver resets the announcement for the next hand; the command that
-// runs the game shows the result.
-func (p *Terminal) HandOver(*game.Position) { p.number = 0 }
+// HandOver shows how the hand ended, in your terms.
+func (p *Terminal) HandOver(pos *game.Position) {
+	p.news(pos)
+	res, _ := pos.Result()
+	me := pos.Seat()
+	p.number = 0
+	if res.Knocker < 0 {
+		fmt.Fprintf(p.out, "\nThe hand is dead: the stock ran out with no knock.\n")
+		return
+	}
+	who := func(seat int) string {
+		if seat == me {
+			return "You"
+		}
+		return "The opponent"
+	}
+	verb := map[rules.Outcome]string{rules.Gin: "go gin", rules.BigGin: "go big gin"}[res.Score.Outcome]
+	switch {
+	case verb == "" && res.Knocker == me:
+		verb = "knock"
+	case verb == "":
+		verb = "knocks"
+	case res.Knocker != me:
+		verb = "goes" + strings.TrimPrefix(verb, "go")
+	}
+	fmt.Fprintf(p.out, "\n%s %s.\n", who(res.Knocker), verb)
+	fmt.Fprintf(p.out, "  %s laid down %s  deadwood: %s (%d)\n", who(res.Knocker), p.spread(res.Spread),
+		p.deadText(p.set(res.KnockerDeadwood)), res.KnockerDeadwood.Value())
+	dm, dd := res.DefenderMelds()
+	d := 1 - res.Knocker
+	fmt.Fprintf(p.out, "  %s melded %s", who(d), p.spread(dm))
+	if res.Layoffs != 0 {
+		fmt.Fprintf(p.out, ", laid off %s", p.meldText(p.set(res.Layoffs)))
+	}
+	fmt.Fprintf(p.out, "  deadwood: %s (%d)\n", p.deadText(p.set(dd)), dd.Value())
+	winner := "You score"
+	if res.Winner != me {
+		winner = "The opponent scores"
+	}
+	fmt.Fprintf(p.out, "%s %d (%s).\n", winner, res.Score.Points, res.Score.Outcome.Words())
+}
 
 // Move asks the person for the move of the phase.
 func (p *Terminal) Move(_ context.Context, pos *game.Position) (game.Move, error) {
@@ -119,12 +226,12 @@ func (p *Terminal) Move(_ context.Context, pos *game.Position) (game.Move, error
 func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 	p.show(pos)
 	if pos.MustDraw() {
-		fmt.Fprintln(p.out, "Both passed the first upcard: you draw from the stock.")
+		fmt.Fprintln(p.out, "Both of you passed the first upcard: you draw from the stock.")
 		return game.DrawMove, nil
 	}
 	c, _ := pos.Upcard()
 	decline := game.DrawMove
-	prompt := fmt.Sprintf("[t]ake %s or draw from the [s]tock? ", p.card(c))
+	prompt := fmt.Sprintf("[t]ake %s from the discard pile, or draw from the [s]tock? ", p.card(c))
 	switch {
 	case pos.Phase() == game.FirstOffer:
 		decline = game.PassMove
@@ -140,11 +247,12 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 		}
 		switch strings.ToLower(a) {
 		case "y", "yes", "t", "take":
+			fmt.Fprintf(p.out, "You took %s.\n", p.card(c))
 			return game.TakeMove, nil
 		case "n", "no", "p", "pass", "s", "stock", "d", "draw":
 			return decline, nil
 		}
-		fmt.Fprintln(p.out, "Please answer with one of the letters in brackets.")
+		fmt.Fprintf(p.out, "%q is not an answer here: type one of the letters in brackets, or quit.\n", a)
 	}
 }
 
@@ -156,7 +264,10 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 		fmt.Fprintf(p.out, "You drew %s: big gin!\n", p.card(drawn))
 		return bigGinMove(hand), nil
 	}
-	fmt.Fprintf(p.out, "You drew %s. Hand: %s\n", p.card(drawn), p.set(hand))
+	if !fromPile {
+		fmt.Fprintf(p.out, "You drew %s.\n", p.card(drawn))
+	}
+	fmt.Fprintf(p.out, "Your hand: %s\n  %s\n", p.set(hand), p.grouped(hand))
 	allowed := hand
 	if fromPile {
 		allowed = allowed.Without(drawn)
@@ -175,7 +286,7 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 		c, err := notation.ParseCard(a)
 		switch {
 		case err != nil:
-			fmt.Fprintln(p.out, err)
+			fmt.Fprintf(p.out, "%q is not a card (%v): type a card of your hand, such as %s, or quit.\n", a, errors.Unwrap(err), p.card(mustFirst(allowed)))
 		case !hand.Has(c):
 			fmt.Fprintf(p.out, "You do not hold %s.\n", p.card(c))
 		case fromPile && c == drawn:
@@ -186,25 +297,68 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 	}
 }
 
-// knock offers to knock, or go gin, with the best arrangement.
+func mustFirst(s notation.CardSet) notation.Card {
+	c, _ := s.First()
+	return c
+}
+
+// knock offers to knock, or go gin: with the best melds, or with melds you
+// type.
 func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 	hand := pos.Hand()
 	dw := meld.MinDeadwood(hand)
-	what := fmt.Sprintf("Knock with %d deadwood", dw)
+	what := fmt.Sprintf("You may knock with %d deadwood", dw)
 	if dw == 0 {
-		what = "Go gin"
+		what = "You have gin"
 	}
+	best, _, _ := meld.FirstArrangement(hand)
+	fmt.Fprintf(p.out, "%s. Your best melds: %s\n", what, p.spread(best))
 	for {
-		a, err := p.ask(what + "? [y/n] ")
+		a, err := p.ask("[k]nock with these melds, [m]eld your own way, or [p]lay on? ")
 		if err != nil {
 			return game.Move{}, err
 		}
 		switch strings.ToLower(a) {
-		case "y", "yes":
-			sp, _, _ := meld.FirstArrangement(hand)
-			return knockMove(hand, sp), nil
-		case "n", "no":
+		case "k", "knock", "y", "yes", "g", "gin":
+			return knockMove(hand, best), nil
+		case "p", "play", "n", "no":
 			return game.PassMove, nil
+		case "m", "meld":
+			m, ok, err := p.ownMelds(hand, pos.KnockLimit())
+			if err != nil || ok {
+				return m, err
+			}
+		default:
+			fmt.Fprintf(p.out, "%q is not an answer here: type k, m or p, or quit.\n", a)
 		}
+	}
+}
+
+// ownMelds reads melds the person chooses to lay down. ok is false when
+// the person gives up and goes back to the knock question.
+func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, error) {
+	for {
+		a, err := p.ask("Your melds, separated by | (such as 7C 7D 7H | AS 2S 3S), or [b]ack: ")
+		if err != nil {
+			return game.Move{}, false, err
+		}
+		if l := strings.ToLower(a); l == "b" || l == "back" {
+			return game.Move{}, false, nil
+		}
+		sp, err := meld.ParseMelds(a)
+		if err != nil {
+			fmt.Fprintf(p.out, "Those are not melds: %v.\n", err)
+			continue
+		}
+		if extra := sp.Cards() &^ hand; extra != 0 {
+			fmt.Fprintf(p.out, "You do not hold %s.\n", p.set(extra))
+			continue
+		}
+		dead := hand &^ sp.Cards()
+		if dead.Value() > limit {
+			fmt.Fprintf(p.out, "That leaves %d deadwood (%s), over the knock limit of %d.\n", dead.Value(), p.set(dead), limit)
+			continue
+		}
+		return knockMove(hand, sp), true, nil
 	}
 }

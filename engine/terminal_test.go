@@ -40,8 +40,8 @@ func (a *answerer) Read(p []byte) (int, error) {
 			a.pending = []byte("n\n")
 		case strings.HasSuffix(text, "from the [s]tock? "):
 			a.pending = []byte("s\n")
-		case strings.HasSuffix(text, "[y/n] "):
-			a.pending = []byte("y\n")
+		case strings.HasSuffix(text, "[p]lay on? "):
+			a.pending = []byte("k\n")
 		default:
 			a.pending = []byte("what?\n")
 		}
@@ -58,7 +58,7 @@ func TestTerminalPlaysAGame(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if st.Hands == 0 || !strings.Contains(out.String(), "Your hand:") || !strings.Contains(out.String(), "Knock with") {
+	if st.Hands == 0 || !strings.Contains(out.String(), "Your hand:") || !strings.Contains(out.String(), "You may knock with") {
 		t.Fatalf("game of %d hands; output:\n%s", st.Hands, out.String())
 	}
 }
@@ -91,5 +91,61 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 	m, err := p.Move(context.Background(), &pos)
 	if err != nil || m != game.DiscardMove(mustFirstCard(mustCards(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
 		t.Fatalf("move %v, %v; output:\n%s", m, err, out.String())
+	}
+}
+
+// knockPosition deals seat 1 a hand that can knock with 10 deadwood and
+// brings it to its knock decision.
+func knockPosition(t *testing.T) game.Position {
+	t.Helper()
+	// Seat 1 draws the 3D, which makes AD 2D 3D, and discards the KD:
+	// melds AS 2S 3S, 7C 7D 7H, AD 2D 3D and 4 deadwood.
+	mine := mustCards(t, "AS 2S 3S 7H 7D 7C 4C 2D AD KD")
+	three := mustFirstCard(mustCards(t, "3D"))
+	rest := (notation.FullDeck &^ mine).Without(three).Cards()
+	stock := append([]notation.Card{three}, rest[11:]...)
+	st, err := game.FromDeal(game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1},
+		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, rest[10], stock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []game.Move{game.PassMove, game.PassMove, game.DrawMove, game.DiscardMove(mustFirstCard(mustCards(t, "KD")))} {
+		if err := st.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st.Phase() != game.KnockPhase {
+		t.Fatalf("the hand is in the %s phase", st.Phase())
+	}
+	return st.Position(1)
+}
+
+func TestTerminalOwnMelds(t *testing.T) {
+	pos := knockPosition(t)
+	var out bytes.Buffer
+	// Ask to meld, give a non-meld, a card not held, then real melds that
+	// hold the 7s back as deadwood.
+	in := "huh\nm\n7H 7D 4C\nAS 2S 3S | 7H 7D 7S\nAS 2S 3S | AD 2D 3D\n7C 7D 7H | AD 2D 3D\n"
+	p := NewTerminal(strings.NewReader(in), &out)
+	m, err := p.Move(context.Background(), &pos)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if m.Kind != game.Knock || m.Spread.N != 2 || (pos.Hand()&^m.Spread.Cards()).Value() != 10 {
+		t.Fatalf("move %v\n%s", m, out.String())
+	}
+	for _, want := range []string{"is not an answer here", "Those are not melds", "You do not hold", "over the knock limit"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestTerminalQuit(t *testing.T) {
+	pos := knockPosition(t)
+	var out bytes.Buffer
+	p := NewTerminal(strings.NewReader("quit\n"), &out)
+	if _, err := p.Move(context.Background(), &pos); !errors.Is(err, ErrQuit) {
+		t.Fatalf("quit: %v", err)
 	}
 }

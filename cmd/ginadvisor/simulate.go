@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -221,16 +222,19 @@ func playCommand(env *environment) *cli.Command {
 			w := env.stdout
 			human := engine.NewTerminal(env.stdin, w)
 			human.Symbols = c.Bool("symbols")
+			human.MeldStyle = func(s string) string { return meldColor.Sprint(s) }
+			human.DeadwoodStyle = func(s string) string { return deadwoodColor.Sprint(s) }
+			// The player shows each showdown; the game adds the score.
 			setup := engine.GameSetup{Rules: r, Seed: seed, OnHand: func(st *game.State) {
 				res, _ := st.Result()
-				fmt.Fprintf(w, "\nHand %d: %s.", st.Setup().Number, res.Score.Summary())
-				if res.Knocker >= 0 {
-					_, dead := res.DefenderMelds()
-					fmt.Fprintf(w, " Knocker laid down %s, deadwood %s; defender deadwood %s.", game.SpreadString(&res.Spread), res.KnockerDeadwood, dead)
-				}
-				fmt.Fprintf(w, "\nScore: you %d, %s %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
+				fmt.Fprintf(w, "Score: you %d, the opponent (%s) %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
 			}}
 			st, _, err := engine.PlayGame(c.Context, setup, [2]engine.Player{human, bot(seed ^ 0xb07)})
+			if errors.Is(err, engine.ErrQuit) || errors.Is(err, engine.ErrInputEnded) {
+				// Quitting, or Ctrl-D, ends the game cleanly.
+				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d\n", seed)
+				return werr
+			}
 			if err != nil {
 				return err
 			}
