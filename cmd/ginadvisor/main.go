@@ -213,6 +213,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 // which names it with one dash.
 var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 
+// singleDashFlag matches the flag package's "for flag -name".
+var singleDashFlag = regexp.MustCompile(`for flag -+([a-z0-9-]+)`)
+
 // onUsageError words a flag error in the --flag form and points at the
 // command's help.
 func onUsageError(c *cli.Context, err error, _ bool) error {
@@ -220,6 +223,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag --" + m[1]
 	}
+	msg = singleDashFlag.ReplaceAllString(msg, "for flag --$1")
 	help := "ginadvisor --help"
 	if c != nil && c.Command != nil && c.Command.Name != "" {
 		help = "ginadvisor " + c.Command.FullName() + " --help"
@@ -338,11 +342,7 @@ type environment struct {
 
 func isTerminal(w io.Writer) bool {
 	f, ok := unwrap(w).(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // unwrap finds the stream under the writer that checks for write errors.
@@ -468,7 +468,7 @@ func (e *environment) setColor(c *cli.Context) error {
 // awaitingInput tells a person at a terminal that input is read from
 // stdin, one item a line, and how to end it; a pipe gets no message.
 func (e *environment) awaitingInput(what string) {
-	if f, ok := e.stdin.(*os.File); ok && e.isTerminal(f) {
+	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprintf(e.stderr, "Reading %s from standard input, one a line. End with Ctrl-D (Ctrl-Z, Enter on Windows).\n", what)
 	}
 }

@@ -121,6 +121,7 @@ func TestGolden(t *testing.T) {
 		{"did_you_mean_subcommand", "", []string{"log", "chekc"}, ExitUsage},
 		{"global_json_flag", "", []string{"--json", "rules", "--rules", "uk"}, ExitOK},
 		{"bad_color", "", []string{"rules", "--color", "sometimes"}, ExitUsage},
+		{"bad_flag_value", "", []string{"play", "--seed", "x"}, ExitUsage},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
 		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},
