@@ -411,3 +411,16 @@ func TestHumanOutputFits80Columns(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpDefaultsOnce checks that no flag's help shows two defaults.
+func TestHelpDefaultsOnce(t *testing.T) {
+	app := newApp(strings.NewReader(""), io.Discard, io.Discard, noEnv)
+	for _, c := range app.Commands {
+		_, out, _ := runCLI(t, "", c.Name, "--help")
+		for _, line := range strings.Split(out, "\n") {
+			if strings.Count(line, "(default:") > 1 {
+				t.Errorf("%s: %q", c.Name, strings.TrimSpace(line))
+			}
+		}
+	}
+}
