@@ -23,6 +23,10 @@ type Decision struct {
 	// Partial says the log does not know all of the seat's cards, so the
 	// position holds guessed cards where the log has "?".
 	Partial bool
+	// State is the whole hand at the decision, hidden cards included
+	// (guessed where the log has "?"): what an analysis checks its
+	// estimates against.
+	State game.State
 }
 
 // Check replays every hand of g and checks its results, running totals
@@ -103,7 +107,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 	decide := func(m game.Move, line int) (bool, error) {
 		seat := st.Turn()
 		if visit != nil {
-			d := Decision{Hand: i, Seat: seat, Position: st.Position(seat), Move: m, Line: line, Partial: partial[seat]}
+			d := Decision{Hand: i, Seat: seat, Position: st.Position(seat), Move: m, Line: line, Partial: partial[seat], State: st}
 			if !visit(&d) {
 				return true, nil
 			}

@@ -1,0 +1,127 @@
+package analyze
+
+import (
+	"context"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// CalibrateOptions sets up a calibration run.
+type CalibrateOptions struct {
+	Rules rules.Rules
+	Games int
+	Seed  uint64
+	Model probability.Model
+}
+
+// Calibrate plays games of simple against simple and, at every draw
+// decision of either seat, scores the model's estimate of the opponent's
+// hand, and the two baselines, against the hand it really held.
+func Calibrate(ctx context.Context, o CalibrateOptions) (*probability.Calibration, error) {
+	cal := &probability.Calibration{}
+	var replayErr error
+	simple := engine.Players["simple"]
+	_, err := engine.Simulate(ctx, engine.SimOptions{
+		Rules: o.Rules, Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
+		Games: o.Games, Seed: o.Seed,
+		OnGame: func(n int, g *engine.GameRecord) error {
+			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			replayErr = lg.Replay(func(d *gamelog.Decision) bool {
+				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
+					e := o.Model.Infer(&d.Position)
+					cal.Add(&d.Position, &e, d.State.Hand(1-d.Seat))
+				}
+				return true
+			})
+			return replayErr
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	cal.Finish()
+	return cal, nil
+}
+
+// sample is one position and the opponent's true hand there.
+type sample struct {
+	pos  game.Position
+	hand notation.CardSet
+}
+
+// collect plays games and keeps the draw decisions with the truth.
+func collect(ctx context.Context, o CalibrateOptions) ([]sample, error) {
+	var out []sample
+	simple := engine.Players["simple"]
+	_, err := engine.Simulate(ctx, engine.SimOptions{
+		Rules: o.Rules, Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
+		Games: o.Games, Seed: o.Seed,
+		OnGame: func(n int, g *engine.GameRecord) error {
+			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			return lg.Replay(func(d *gamelog.Decision) bool {
+				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
+					out = append(out, sample{d.Position, d.State.Hand(1 - d.Seat)})
+				}
+				return true
+			})
+		},
+	})
+	return out, err
+}
+
+// logLoss is the model's mean log-loss over the samples.
+func logLoss(m probability.Model, samples []sample) float64 {
+	var cal probability.Calibration
+	for i := range samples {
+		e := m.Infer(&samples[i].pos)
+		cal.Add(&samples[i].pos, &e, samples[i].hand)
+	}
+	cal.Finish()
+	total, n := 0.0, 0
+	for _, s := range cal.Scores {
+		total += s[probability.Inferred].LogLoss * float64(s[probability.Inferred].N)
+		n += s[probability.Inferred].N
+	}
+	return total / float64(max(n, 1))
+}
+
+// FitModel tunes the model's factors by coordinate descent on the
+// log-loss over games played with the options, starting from start, and
+// returns the best model found and its log-loss.
+func FitModel(ctx context.Context, o CalibrateOptions, start probability.Model) (probability.Model, float64, error) {
+	samples, err := collect(ctx, o)
+	if err != nil {
+		return start, 0, err
+	}
+	best := start
+	bestLoss := logLoss(best, samples)
+	params := func(m *probability.Model) []*float64 {
+		return []*float64{&m.TookRank, &m.TookNear, &m.TookGap, &m.PassedRank, &m.PassedNear, &m.PassedGap,
+			&m.DiscardedRank, &m.DiscardedNear, &m.DiscardedGap, &m.Fade}
+	}
+	for round := 0; round < 3; round++ {
+		improved := false
+		for i := range params(&best) {
+			for _, f := range []float64{0.8, 0.9, 1.1, 1.25} {
+				try := best
+				p := params(&try)[i]
+				*p *= f
+				if i == 9 && *p > 1 {
+					*p = 1
+				}
+				if l := logLoss(try, samples); l < bestLoss {
+					best, bestLoss, improved = try, l, true
+				}
+			}
+		}
+		if !improved {
+			break
+		}
+	}
+	return best, bestLoss, nil
+}

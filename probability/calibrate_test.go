@@ -1,0 +1,25 @@
+package probability_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func TestCalibrationBeatsBaselines(t *testing.T) {
+	cal, err := analyze.Calibrate(context.Background(), analyze.CalibrateOptions{Rules: rules.Presets["eaai"], Games: 60, Seed: 99, Model: probability.Default})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range probability.Stages {
+		s := cal.Scores[i]
+		t.Logf("%-12s n=%6d  log-loss %.4f / %.4f / %.4f  brier %.4f / %.4f / %.4f", st.Name, s[0].N,
+			s[0].LogLoss, s[1].LogLoss, s[2].LogLoss, s[0].Brier, s[1].Brier, s[2].Brier)
+	}
+	if !cal.Beats() {
+		t.Error("the inference does not beat both baselines at every stage")
+	}
+}

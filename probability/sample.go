@@ -1,0 +1,111 @@
+package probability
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// Sampler draws opponent hands and stock orders that agree with a
+// position, weighted by an estimate. It reuses its buffers, so drawing
+// allocates nothing.
+type Sampler struct {
+	pos   *game.Position
+	est   *Estimate
+	cards [notation.NumCards]notation.Card
+	n     int
+}
+
+// NewSampler prepares to sample worlds for the position under the
+// estimate.
+func NewSampler(p *game.Position, e *Estimate) *Sampler {
+	s := &Sampler{pos: p, est: e}
+	for c := range e.Unseen.Cards.All() {
+		s.cards[s.n] = c
+		s.n++
+	}
+	return s
+}
+
+// ErrNoWorld means the position leaves no way to place the unseen cards.
+var ErrNoWorld = errors.New("no world agrees with the position")
+
+// Hidden draws the opponent's hidden cards: Hidden of the unseen cards,
+// each held with exactly the chance the estimate gives it. It uses
+// systematic sampling with unequal chances (Madow's method) over the cards
+// in a random order: the chances are laid end to end, adding up to the
+// hidden count, and a comb of evenly spaced points, randomly offset,
+// picks one card per tooth. A card of chance 1 is always picked.
+func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
+	h := s.est.Unseen.Hidden
+	if h <= 0 || s.n == 0 {
+		return 0
+	}
+	var order [notation.NumCards]uint8
+	for i := 0; i < s.n; i++ {
+		order[i] = uint8(i)
+	}
+	for i := s.n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		order[i], order[j] = order[j], order[i]
+	}
+	var out notation.CardSet
+	point := rng.Float64()
+	cum := 0.0
+	picked := 0
+	last := -1
+	for k := 0; k < s.n && picked < h; k++ {
+		c := s.cards[order[k]]
+		cum += s.est.P[c]
+		for picked < h && point < cum {
+			if !out.Has(c) {
+				out = out.With(c)
+				picked++
+				last = k
+			}
+			point++
+		}
+	}
+	// Rounding may leave the comb's last tooth past the end: take the next
+	// cards not yet picked.
+	for k := last + 1; picked < h && k < s.n; k++ {
+		if c := s.cards[order[k]]; !out.Has(c) {
+			out = out.With(c)
+			picked++
+		}
+	}
+	for k := 0; picked < h && k < s.n; k++ {
+		if c := s.cards[order[k]]; !out.Has(c) {
+			out = out.With(c)
+			picked++
+		}
+	}
+	return out
+}
+
+// World draws a whole world: the opponent's hidden cards and a shuffled
+// order for the rest of the unseen cards as the stock, and completes the
+// position into a state. It never produces a state that contradicts the
+// position: the completion checks every card.
+func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
+	hidden := s.Hidden(rng)
+	var stock [game.StockSize]notation.Card
+	n := 0
+	for i := 0; i < s.n; i++ {
+		if c := s.cards[i]; !hidden.Has(c) && n < len(stock) {
+			stock[n] = c
+			n++
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		stock[i], stock[j] = stock[j], stock[i]
+	}
+	st, err := s.pos.Complete(hidden, stock[:n])
+	if err != nil {
+		return st, hidden, errors.Join(ErrNoWorld, err)
+	}
+	return st, hidden, nil
+}
