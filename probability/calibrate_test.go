@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -22,4 +24,21 @@ func TestCalibrationBeatsBaselines(t *testing.T) {
 	if !cal.Beats() {
 		t.Error("the inference does not beat both baselines at every stage")
 	}
+}
+
+func simulated(t testing.TB, games int) []*gamelog.Game {
+	t.Helper()
+	var out []*gamelog.Game
+	simple := engine.Players["simple"]
+	_, err := engine.Simulate(context.Background(), engine.SimOptions{
+		Rules: rules.Presets["eaai"], Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
+		OnGame: func(n int, g *engine.GameRecord) error {
+			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

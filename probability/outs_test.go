@@ -1,0 +1,152 @@
+package probability_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+)
+
+func position(t *testing.T, s string) game.Position {
+	t.Helper()
+	p, err := gamelog.ParsePosition(s)
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return p
+}
+
+func card(t *testing.T, s string) notation.Card {
+	t.Helper()
+	c, err := notation.ParseCard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// A spade run from the ace to the nine and a king: the ten of spades is
+// the one card that makes gin. Worked by hand: nothing else melds with the
+// run, and no set can form from one card.
+func TestSingleGinOut(t *testing.T) {
+	p := position(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2")
+	e := probability.Infer(&p)
+	r, err := probability.ExactOuts(&p, &e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Count[probability.OutGin] != 1 || r.Cards[0].Card != card(t, "TS") || r.Cards[0].Kind != probability.OutGin || r.Cards[0].Discard != card(t, "KH") {
+		t.Fatalf("gin outs %d, first %+v", r.Count[probability.OutGin], r.Cards[0])
+	}
+	// The king is 10 points, at the limit: every card but a high one
+	// keeps a knock, since discarding the king leaves the card drawn.
+	if r.Deadwood != 10 {
+		t.Fatalf("deadwood %d", r.Deadwood)
+	}
+}
+
+// A pair of fives whose two other fives are buried in the pile cannot
+// become a set: those fives are dead, not outs.
+func TestDeadPair(t *testing.T) {
+	p := position(t, "p1 draw hand=5C,5D,9C,JD,QH,2S,4S,6H,8H,TS pile=5H,5S,KC stock=29 took=- passed=5H,KC discards=5S,KC dealer=p2 draws=2")
+	e := probability.Infer(&p)
+	r, err := probability.ExactOuts(&p, &e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range r.Cards {
+		if o.Card == card(t, "5H") || o.Card == card(t, "5S") {
+			t.Fatalf("a dead five is listed: %+v", o)
+		}
+	}
+	if e.Prob(card(t, "5H")) != 0 || e.Prob(card(t, "5S")) != 0 {
+		t.Fatal("a dead card has a chance of being held")
+	}
+}
+
+// The opponent took two eights from the pile and kept them: it holds
+// them, so an eight discarded now melds with them for certain.
+func TestOpponentHoldsTwoOfARank(t *testing.T) {
+	p := position(t, "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6")
+	e := probability.Infer(&p)
+	if e.Prob(card(t, "8H")) != 1 || e.Prob(card(t, "8D")) != 1 {
+		t.Fatal("the eights taken are not certain")
+	}
+	r, err := probability.Danger(&p, &e, 2000, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range r.Discards {
+		if d.Card == card(t, "8C") && d.Danger != 1 {
+			t.Fatalf("discarding 8C: danger %v", d.Danger)
+		}
+	}
+}
+
+// With three cards left and the hand dying at two, only one more draw is
+// possible: the later rows of the reach table are impossible and zero.
+func TestNearlyEmptyStock(t *testing.T) {
+	p := position(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,TH,JH,QH stock=3 took=- passed=- discards=QH dealer=p2 draws=28")
+	e := probability.Infer(&p)
+	r, err := probability.Outs(&p, &e, 500, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Reach[0].Possible || r.Reach[0].Method != "exact" {
+		t.Fatalf("first row %+v", r.Reach[0])
+	}
+	for _, row := range r.Reach[1:] {
+		if row.Possible || row.Knock != 0 {
+			t.Fatalf("row %+v after the stock is out", row)
+		}
+	}
+}
+
+// TestExactOutsAgainstBruteForce checks each card's best deadwood against
+// trying every discard, and that the next-card chances add up to 1.
+func TestExactOutsAgainstBruteForce(t *testing.T) {
+	n := 0
+	for _, g := range simulated(t, 3) {
+		err := g.Replay(func(d *gamelog.Decision) bool {
+			p := &d.Position
+			if p.Phase() != game.DrawPhase || p.Hand().Len() != 10 {
+				return true
+			}
+			e := probability.Infer(p)
+			r, err := probability.ExactOuts(p, &e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := 0.0
+			for _, o := range r.Cards {
+				best := math.MaxInt
+				h := p.Hand().With(o.Card)
+				for c := range h.All() {
+					best = min(best, meld.MinDeadwood(h.Without(c)))
+				}
+				if best != o.Deadwood || meld.MinDeadwood(h.Without(o.Discard)) != best {
+					t.Fatalf("%s + %s: %d discarding %s, brute force %d", p.Hand(), o.Card, o.Deadwood, o.Discard, best)
+				}
+				if bd, _, _ := meld.BestDiscard(h); bd != o.Discard {
+					t.Fatalf("%s + %s: discards %s, the solver's choice is %s", p.Hand(), o.Card, o.Discard, bd)
+				}
+				sum += o.Next
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Fatalf("next-card chances add up to %v", sum)
+			}
+			n++
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d positions", n)
+	}
+}
