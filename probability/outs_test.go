@@ -150,3 +150,26 @@ func TestExactOutsAgainstBruteForce(t *testing.T) {
 		t.Fatalf("only %d positions", n)
 	}
 }
+
+// FuzzAnalyses reads arbitrary positions and runs every analysis that
+// applies: nothing may panic, and chances must stay in [0, 1].
+func FuzzAnalyses(f *testing.F) {
+	f.Add("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2")
+	f.Add("p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6")
+	f.Add("history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS")
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := gamelog.ParsePosition(s)
+		if err != nil {
+			return
+		}
+		e := probability.Infer(&p)
+		for c := range notation.FullDeck.All() {
+			if q := e.Prob(c); q < 0 || q > 1 || math.IsNaN(q) {
+				t.Fatalf("P(%s) = %v", c, q)
+			}
+		}
+		_, _ = probability.Outs(&p, &e, 40, 1, 1)
+		_, _ = probability.Danger(&p, &e, 40, 1, 1)
+		_, _ = probability.UndercutRisk(&p, &e, nil, 40, 1, 1)
+	})
+}

@@ -53,6 +53,17 @@ func golden(t *testing.T, name, got string) {
 // under the 7H is dead.
 const positionExample = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p2"
 
+// outsExample has one card to gin, worked by hand: the TS extends the
+// spade run, and the king goes.
+const outsExample = "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2"
+
+// dangerExample: the opponent took two eights and kept them, so an eight
+// discarded now is certain to be usable.
+const dangerExample = "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6"
+
+// riskExample is a knock decision from a simulated game.
+const riskExample = "p1 knock hand=AC,6C,2D,4D,6D,AH,4H,3S,4S,6S pile=6H,TD,JS,QH,QC,TC,JH,QS,9H,JD,8H,KS,8S,JC,QD,TS,KD,9C,KH,TH,7C,9D,7D,9S,7S,8D,3C stock=5 first=6H took=- passed=7C,QC,7D,QD,KD,6H,8H,9H,JH,KH,7S,8S,JS discards=TD,QH,TC,QS,JD,KS,JC,TS,9C,TH,9D,9S,8D drawn=6S draws=26 score=0-0 dealer=p1 rules=eaai number=1"
+
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -122,6 +133,12 @@ func TestGolden(t *testing.T) {
 		{"global_json_flag", "", []string{"--json", "rules", "--rules", "uk"}, ExitOK},
 		{"bad_color", "", []string{"rules", "--color", "sometimes"}, ExitUsage},
 		{"bad_flag_value", "", []string{"play", "--seed", "x"}, ExitUsage},
+		{"outs_single_gin", "", []string{"outs", "--samples", "2000", outsExample}, ExitOK},
+		{"outs_mid_hand", "", []string{"outs", positionExample}, ExitOK},
+		{"danger_two_eights", "", []string{"danger", "--samples", "2000", dangerExample}, ExitOK},
+		{"danger_wrong_phase", "", []string{"danger", outsExample}, ExitBadInput},
+		{"risk_example", "", []string{"risk", "--samples", "2000", riskExample}, ExitOK},
+		{"outs_bad_samples", "", []string{"outs", "--samples", "0", outsExample}, ExitUsage},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
 		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},
@@ -422,5 +439,34 @@ func TestHelpDefaultsOnce(t *testing.T) {
 				t.Errorf("%s: %q", c.Name, strings.TrimSpace(line))
 			}
 		}
+	}
+}
+
+// TestOutsJSON checks the outs of the worked example through the JSON.
+func TestOutsJSON(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "outs", "--json", "--samples", "500", outsExample)
+	var r struct {
+		Count map[string]int `json:"count"`
+		Cards []struct {
+			Card    string  `json:"card"`
+			Kind    string  `json:"kind"`
+			Discard string  `json:"discard"`
+			Next    float64 `json:"next"`
+		} `json:"cards"`
+		Reach []struct {
+			Draws  int    `json:"draws"`
+			Method string `json:"method"`
+		} `json:"reach"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || code != ExitOK {
+		t.Fatalf("exit %d, %v: %s", code, err, errOut)
+	}
+	sum := 0.0
+	for _, c := range r.Cards {
+		sum += c.Next
+	}
+	if r.Count["gin"] != 1 || r.Cards[0].Card != "TS" || r.Cards[0].Discard != "KH" || len(r.Cards) != 40 || sum < 0.999 || sum > 1.001 ||
+		len(r.Reach) != 5 || r.Reach[0].Method != "exact" || r.Reach[1].Method != "monte carlo" {
+		t.Fatalf("%+v", r)
 	}
 }
