@@ -577,4 +577,3 @@ func printCalibration(w io.Writer, cal *probability.Calibration, games int) erro
 	_, err := fmt.Fprintln(w, verdict)
 	return err
 }
-
