@@ -126,6 +126,7 @@ func knockMove(hand notation.CardSet, sp meld.Spread) game.Move {
 // repeat a pair of drawn and discarded cards within a hand. It knocks as
 // soon as it can, laying down a random best arrangement.
 type Simple struct {
+	src *rand.PCG
 	rng *rand.Rand
 	// paired[c] holds the cards d such that c and d were drawn and
 	// discarded together this hand, in either order; touched lists the
@@ -138,7 +139,16 @@ type Simple struct {
 
 // NewSimple returns a Simple player whose random choices follow seed.
 func NewSimple(seed uint64) *Simple {
-	return &Simple{rng: rand.New(rand.NewPCG(seed, 0x5151))}
+	src := rand.NewPCG(seed, 0x5151)
+	return &Simple{src: src, rng: rand.New(src)}
+}
+
+// Reseed restarts the player's random choices from seed and forgets the
+// hand, without allocating: rollouts reseed it so that every candidate of
+// a decision meets the same random choices.
+func (s *Simple) Reseed(seed uint64) {
+	s.src.Seed(seed, 0x5151)
+	s.HandOver(nil)
 }
 
 // Name returns "simple".

@@ -139,6 +139,8 @@ func TestGolden(t *testing.T) {
 		{"danger_wrong_phase", "", []string{"danger", outsExample}, ExitBadInput},
 		{"risk_example", "", []string{"risk", "--samples", "2000", riskExample}, ExitOK},
 		{"outs_bad_samples", "", []string{"outs", "--samples", "0", outsExample}, ExitUsage},
+		{"advise_discard", "", []string{"advise", "--samples", "300", "--workers", "1", riskExample}, ExitOK},
+		{"simulate_advisor", "", []string{"simulate", "--p1", "advisor", "--p2", "random", "--games", "2", "--advisor-samples", "8", "--workers", "1"}, ExitOK},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},
 		{"rules_straight_knock_limit", "", []string{"rules", "--rules", "straight", "--knock-limit", "10"}, ExitUsage},

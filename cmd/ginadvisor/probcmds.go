@@ -577,3 +577,195 @@ func printCalibration(w io.Writer, cal *probability.Calibration, games int) erro
 	_, err := fmt.Fprintln(w, verdict)
 	return err
 }
+
+func equityCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "equity",
+		Usage: "measure a hand's outcome in simulated games and print the equity table's data as Go source",
+		Description: "The advisor values a hand's outcome by the change in the chance of winning the\n" +
+			"game. That chance comes from the distribution of a hand's points, measured here\n" +
+			"in games of simple against simple, and is checked in as analyze/equity_data.go.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor equity --games 20000 --seed 2024 > analyze/equity_data.go\n" +
+			"  ginadvisor equity --games 2000 --json",
+		Flags: append(outputFlags(),
+			&cli.IntFlag{Name: "games", Value: 20000, Usage: "games to play, 1 to 1,000,000"},
+			&cli.Uint64Flag{Name: "seed", Value: 2024, Usage: "the seed of the games"},
+			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "rules preset"},
+		),
+		Action: func(c *cli.Context) error {
+			if err := env.start(c); err != nil {
+				return err
+			}
+			games := c.Int("games")
+			if games < 1 || games > 1_000_000 {
+				return usageError("--games must be from 1 to 1,000,000, not %d", games)
+			}
+			r, err := rules.Preset(c.String("rules"))
+			if err != nil {
+				return usageError("--rules: %v", err)
+			}
+			e, err := analyze.MeasureEquity(c.Context, r, games, c.Uint64("seed"))
+			if err != nil {
+				return err
+			}
+			if wantJSON(c) {
+				return writeJSON(env.stdout, struct {
+					Dead   float64   `json:"dead"`
+					Points []float64 `json:"points"`
+				}{e.Dead, e.Points})
+			}
+			_, err = io.WriteString(env.stdout, e.GoSource(fmt.Sprintf("%d games of simple against simple under %s, seed %d", games, r.Name, c.Uint64("seed"))))
+			return err
+		},
+	}
+}
+
+func adviseCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "advise",
+		Usage:     "recommend a move: every legal candidate valued by Monte Carlo, with equity",
+		ArgsUsage: "[POSITION | -]",
+		Description: "POSITION is the seat's decision in the position notation: the first offer, the\n" +
+			"draw, the discard or the knock decision. Every candidate is played out in the\n" +
+			"same sampled worlds; equity is the chance of winning the game after the hand.\n" +
+			"The advice departs from the simple policy's move only when the gain in equity\n" +
+			"is clear of the noise.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\"\n" +
+			"  ginadvisor advise --samples 2000 --json < positions.txt",
+		Flags: append(outputFlags(), samplingFlags()...),
+		Action: func(c *cli.Context) error {
+			s, err := samplingFrom(c)
+			if err != nil {
+				return err
+			}
+			return positionsDo(env, c, func(p *game.Position, line int) error {
+				a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: s.samples, Seed: s.seed, Workers: s.workers})
+				if err != nil {
+					return err
+				}
+				e := probability.Infer(p)
+				var danger map[string]float64
+				if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 {
+					if d, err := probability.Danger(p, &e, min(s.samples, 2000), s.seed, s.workers); err == nil {
+						danger = map[string]float64{}
+						for _, x := range d.Discards {
+							danger[x.Card.String()] = x.Danger
+						}
+					}
+				}
+				if s.json {
+					return wrote(writeJSON(env.stdout, adviceJSON(&a, danger, line)))
+				}
+				return wrote(printAdvice(env.stdout, p, &a, danger, s.names, line))
+			})
+		},
+	}
+}
+
+type candidateJSON struct {
+	Move        string   `json:"move"`
+	Melds       []string `json:"melds,omitempty"`
+	Equity      float64  `json:"equity"`
+	EquitySE    float64  `json:"equity_se"`
+	Points      float64  `json:"points"`
+	PointsSE    float64  `json:"points_se"`
+	Advantage   float64  `json:"advantage"`
+	AdvantageSE float64  `json:"advantage_se"`
+	Baseline    bool     `json:"baseline"`
+	Deadwood    int      `json:"deadwood"`
+	Danger      *float64 `json:"danger,omitempty"`
+	Samples     int      `json:"samples"`
+}
+
+func moveText(m game.Move) string {
+	switch m.Kind {
+	case game.Discard:
+		return "discard " + m.Card.String()
+	case game.Knock, game.Gin, game.BigGin:
+		return m.Kind.String()
+	}
+	return m.Kind.String()
+}
+
+func adviceJSON(a *analyze.Advice, danger map[string]float64, line int) any {
+	var cs []candidateJSON
+	for _, c := range a.Candidates {
+		j := candidateJSON{Move: moveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
+			Advantage: c.Advantage, AdvantageSE: c.AdvantageSE, Baseline: c.Baseline, Deadwood: c.Deadwood, Samples: c.Samples}
+		for i := 0; i < c.Move.Spread.N; i++ {
+			j.Melds = append(j.Melds, c.Move.Spread.Melds[i].String())
+		}
+		if d, ok := danger[c.Move.Card.String()]; ok && c.Move.Kind == game.Discard {
+			j.Danger = &d
+		}
+		cs = append(cs, j)
+	}
+	return struct {
+		Line        int             `json:"line,omitempty"`
+		Phase       string          `json:"phase"`
+		Recommended string          `json:"recommended"`
+		Before      float64         `json:"equity_before"`
+		Candidates  []candidateJSON `json:"candidates"`
+	}{line, a.Phase.String(), cs[0].Move, a.Before, cs}
+}
+
+func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[string]float64, n cardNamer, line int) error {
+	if line > 0 {
+		fmt.Fprintf(w, "Line %d:\n", line)
+	}
+	label := func(m game.Move) string {
+		switch m.Kind {
+		case game.Discard:
+			return "discard " + n.card(m.Card)
+		case game.Knock, game.Gin, game.BigGin:
+			parts := make([]string, m.Spread.N)
+			for i := 0; i < m.Spread.N; i++ {
+				parts[i] = n.set(m.Spread.Melds[i])
+			}
+			return m.Kind.String() + " " + strings.Join(parts, "|")
+		case game.Pass:
+			if p.Phase() == game.KnockPhase {
+				return "play on"
+			}
+		}
+		return m.Kind.String()
+	}
+	best := a.Candidates[0]
+	fmt.Fprintf(w, "Recommended: %s.\n", label(best.Move))
+	var rows [][]string
+	for _, c := range a.Candidates {
+		dw, dg := "-", "-"
+		if c.Deadwood >= 0 {
+			dw = strconv.Itoa(c.Deadwood)
+		}
+		if d, ok := danger[c.Move.Card.String()]; ok && c.Move.Kind == game.Discard {
+			dg = percent(d)
+		}
+		mark := ""
+		if c.Baseline {
+			mark = "*"
+		}
+		rows = append(rows, []string{label(c.Move) + mark, percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
+			fmt.Sprintf("%+.1f", c.Points), dw, dg})
+	}
+	if err := newTableWriter(w).render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Danger"}, rows); err != nil {
+		return err
+	}
+	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
+		label(best.Move), percent(best.Equity), percent(a.Before), best.Points, best.Samples)
+	if best.Deadwood >= 0 {
+		why += fmt.Sprintf(" It leaves %d deadwood.", best.Deadwood)
+	}
+	if d, ok := danger[best.Move.Card.String()]; ok && best.Move.Kind == game.Discard {
+		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(d))
+	}
+	if best.Baseline {
+		why += " It is also what the simple policy plays; no other move gains clearly."
+	} else {
+		why += fmt.Sprintf(" It gains %.1f points of equity over the simple policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
+	}
+	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the simple policy's move.", 80))
+	return err
+}

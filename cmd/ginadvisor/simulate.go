@@ -14,6 +14,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -38,6 +39,7 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+			&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultAdvisorSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
@@ -48,7 +50,7 @@ func simulateCommand(env *environment) *cli.Command {
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
-				if players[i], err = engine.LookupPlayer(names[i]); err != nil {
+				if players[i], err = lookupPlayer(names[i], c.Int("advisor-samples")); err != nil {
 					return usageError("--%s: %v", flag, err)
 				}
 			}
@@ -148,6 +150,22 @@ func printSummary(w io.Writer, s engine.Summary) error {
 	return err
 }
 
+// lookupPlayer finds a player by name: the engine's built-in players, and
+// the advisor with its budget.
+func lookupPlayer(name string, advisorSamples int) (engine.NewPlayerFunc, error) {
+	if strings.EqualFold(name, "advisor") {
+		if advisorSamples < 1 || advisorSamples > 100_000 {
+			return nil, fmt.Errorf("--advisor-samples must be from 1 to 100,000, not %d", advisorSamples)
+		}
+		return func(seed uint64) engine.Player { return analyze.NewAdvisorPlayer(seed, advisorSamples) }, nil
+	}
+	f, err := engine.LookupPlayer(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w; or advisor", err)
+	}
+	return f, nil
+}
+
 // progressBar shows progress on a terminal: a bar as wide as the
 // terminal allows, the count, the rate and the time left. It is cleared
 // when the work is done. Callers create one only when stderr is a
@@ -211,7 +229,7 @@ func playCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			bot, err := engine.LookupPlayer(c.String("opponent"))
+			bot, err := lookupPlayer(c.String("opponent"), analyze.DefaultAdvisorSamples)
 			if err != nil {
 				return usageError("--opponent: %v", err)
 			}

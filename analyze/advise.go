@@ -1,0 +1,272 @@
+package analyze
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+)
+
+// AdviseOptions sets the budget of an advice.
+type AdviseOptions struct {
+	// Samples is the number of sampled worlds each candidate is played
+	// out in; the same worlds serve every candidate.
+	Samples int
+	Seed    uint64
+	// Workers is the number of goroutines; 0 uses every core.
+	Workers int
+	// Model is the opponent inference; the zero value uses the default.
+	Model *probability.Model
+	// MaxSpreads bounds the knock spreads valued at a knock decision,
+	// fewest deadwood first; 0 means 6.
+	MaxSpreads int
+}
+
+// Candidate is one move and what it is worth.
+type Candidate struct {
+	Move game.Move
+	// Equity is the mean chance of winning the game after the hand, from
+	// the seat's side; Points the mean points of the hand to the seat
+	// (negative when the opponent scores). Each has its standard error.
+	Equity, EquitySE float64
+	Points, PointsSE float64
+	Samples          int
+	// Advantage is the mean gain in equity over the baseline move, played
+	// in the same worlds, with its standard error: paired differences are
+	// far sharper than the equities themselves.
+	Advantage, AdvantageSE float64
+	// Baseline marks the move the simple policy would make.
+	Baseline bool
+	// Deadwood is the deadwood the move leaves in the hand right away
+	// (for a draw, the best after drawing; -1 when not known in advance).
+	Deadwood int
+}
+
+// Advice is every legal candidate of a decision, best first.
+type Advice struct {
+	Phase      game.Phase
+	Candidates []Candidate
+	// Before is the seat's chance of winning the game before the hand.
+	Before float64
+}
+
+// Best returns the recommended move.
+func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
+
+// Margin is how many standard errors a move's gain over the baseline must
+// reach before the advice departs from the baseline.
+var Margin = 1.5
+
+// ErrNoDecision means the position is not the seat's decision.
+var ErrNoDecision = errors.New("the position is not a decision of its seat")
+
+// candidates lists the moves worth valuing: every legal move, but at a
+// knock decision only the fewest-deadwood spreads (and playing on), since
+// the spreads are many and most are alike.
+func candidates(st *game.State, maxSpreads int) []game.Move {
+	legal := st.Legal(nil)
+	if st.Phase() != game.KnockPhase {
+		return legal
+	}
+	var out []game.Move
+	var knocks []game.Move
+	for _, m := range legal {
+		if m.Kind == game.Pass {
+			out = append(out, m)
+		} else {
+			knocks = append(knocks, m)
+		}
+	}
+	hand := st.Hand(st.Turn())
+	sort.SliceStable(knocks, func(i, j int) bool {
+		return (hand &^ knocks[i].Spread.Cards()).Value() < (hand &^ knocks[j].Spread.Cards()).Value()
+	})
+	if len(knocks) > maxSpreads {
+		knocks = knocks[:maxSpreads]
+	}
+	return append(out, knocks...)
+}
+
+// Advise values every candidate of the seat's decision by determinized
+// Monte Carlo: it samples worlds from the opponent inference, plays each
+// candidate out in each world with simple against simple, and scores the
+// hand's outcome by the change in the chance of winning the game. Every
+// candidate is played in the same worlds, so differences are sharp. The
+// figures are the same for a seed at any worker count.
+func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
+	var a Advice
+	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.Started() {
+		return a, ErrNoDecision
+	}
+	if o.Samples <= 0 {
+		o.Samples = 200
+	}
+	if o.MaxSpreads <= 0 {
+		o.MaxSpreads = 6
+	}
+	model := probability.Default
+	if o.Model != nil {
+		model = *o.Model
+	}
+	est := model.Infer(p)
+	sampler := probability.NewSampler(p, &est)
+	// The candidates are the same in every world: they depend only on the
+	// seat's own cards and the table.
+	rng0 := rand.New(rand.NewPCG(o.Seed, 0))
+	first, _, err := sampler.World(rng0)
+	if err != nil {
+		return a, err
+	}
+	moves := candidates(&first, o.MaxSpreads)
+	a.Phase = p.Phase()
+	seat := p.Seat()
+	setup := p.Setup()
+	target := setup.Rules.Target
+	a.Before = DefaultEquity.Win(setup.Scores[seat], setup.Scores[1-seat], target)
+
+	// The baseline is the move the simple policy makes here: advice departs
+	// from it only when the gain is clear of the noise.
+	base := 0
+	bm := engine.NewSimple(o.Seed).Choose(&first)
+	for i, m := range moves {
+		if m.Kind == bm.Kind && m.Card == bm.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == bm.Spread.Cards()) {
+			base = i
+			break
+		}
+	}
+	type sums struct{ eq, eq2, pts, pts2, d, d2 []float64 }
+	chunks := (o.Samples + 63) / 64
+	results := make([]sums, chunks)
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, chunks))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pols := [2]*engine.Simple{engine.NewSimple(1), engine.NewSimple(2)}
+			policies := [2]engine.Policy{pols[0], pols[1]}
+			var st game.State
+			for {
+				ci := int(next.Add(1) - 1)
+				if ci >= chunks {
+					return
+				}
+				rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
+				mk := func() []float64 { return make([]float64, len(moves)) }
+				s := sums{mk(), mk(), mk(), mk(), mk(), mk()}
+				vals := mk()
+				n := min(64, o.Samples-ci*64)
+				for k := 0; k < n; k++ {
+					world, _, err := sampler.World(rng)
+					if err != nil {
+						continue
+					}
+					rollSeed := rng.Uint64()
+					for mi, m := range moves {
+						vals[mi] = 0
+						st = world
+						if err := st.Apply(m); err != nil {
+							continue
+						}
+						// The same random choices for every candidate.
+						pols[0].Reseed(rollSeed)
+						pols[1].Reseed(rollSeed ^ 0x9e37)
+						if err := engine.PlayOut(&st, policies); err != nil {
+							continue
+						}
+						res, _ := st.Result()
+						pts := float64(res.Score.Points)
+						if res.Winner != seat {
+							pts = -pts
+						}
+						if res.Winner < 0 {
+							pts = 0
+						}
+						eq := DefaultEquity.Win(res.Totals[seat], res.Totals[1-seat], target)
+						s.eq[mi] += eq
+						s.eq2[mi] += eq * eq
+						s.pts[mi] += pts
+						s.pts2[mi] += pts * pts
+						vals[mi] = eq
+					}
+					for mi := range moves {
+						d := vals[mi] - vals[base]
+						s.d[mi] += d
+						s.d2[mi] += d * d
+					}
+				}
+				results[ci] = s
+			}
+		}()
+	}
+	wg.Wait()
+	n := float64(o.Samples)
+	hand := p.Hand()
+	for mi, m := range moves {
+		var eq, eq2, pts, pts2, d, d2 float64
+		for _, r := range results {
+			eq += r.eq[mi]
+			eq2 += r.eq2[mi]
+			pts += r.pts[mi]
+			pts2 += r.pts2[mi]
+			d += r.d[mi]
+			d2 += r.d2[mi]
+		}
+		c := Candidate{Move: m, Samples: o.Samples, Deadwood: -1, Baseline: mi == base}
+		c.Advantage = d / n
+		c.AdvantageSE = math.Sqrt(math.Max(0, d2/n-c.Advantage*c.Advantage) / n)
+		c.Equity, c.Points = eq/n, pts/n
+		c.EquitySE = math.Sqrt(math.Max(0, eq2/n-c.Equity*c.Equity) / n)
+		c.PointsSE = math.Sqrt(math.Max(0, pts2/n-c.Points*c.Points) / n)
+		switch m.Kind {
+		case game.Discard:
+			c.Deadwood = meld.MinDeadwood(hand.Without(m.Card))
+		case game.Knock, game.Gin:
+			c.Deadwood = (hand &^ m.Spread.Cards()).Value()
+		case game.Pass:
+			if p.Phase() == game.KnockPhase {
+				c.Deadwood = meld.MinDeadwood(hand)
+			}
+		case game.Take:
+			if up, ok := p.Upcard(); ok {
+				c.Deadwood = bestKeeping(hand, up)
+			}
+		}
+		a.Candidates = append(a.Candidates, c)
+	}
+	// Best first: a move that beats the baseline clearly (its gain above
+	// Margin standard errors), else the baseline, then the rest by gain.
+	score := func(c Candidate) float64 {
+		if c.Baseline || c.Advantage > Margin*c.AdvantageSE {
+			return c.Advantage
+		}
+		return math.Min(c.Advantage, 0) - 1
+	}
+	sort.SliceStable(a.Candidates, func(i, j int) bool { return score(a.Candidates[i]) > score(a.Candidates[j]) })
+	return a, nil
+}
+
+// bestKeeping is the least deadwood after taking c and discarding another
+// card.
+func bestKeeping(hand notation.CardSet, c notation.Card) int {
+	h := hand.With(c)
+	best := math.MaxInt
+	for d := range hand.All() {
+		best = min(best, meld.MinDeadwood(h.Without(d)))
+	}
+	return best
+}
