@@ -319,6 +319,7 @@ func newAppWith(env *environment) *cli.App {
 			riskCommand(env),
 			calibrateCommand(env),
 			equityCommand(env),
+			engineCommand(env),
 			completionCommand(env),
 			manCommand(env),
 		},

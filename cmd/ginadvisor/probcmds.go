@@ -16,6 +16,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -768,4 +769,22 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 	}
 	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the simple policy's move.", 80))
 	return err
+}
+
+func engineCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "engine",
+		Usage: "serve the advisor on a line protocol on stdin and stdout, for GUIs, bots and bridges",
+		Description: "The protocol is documented in the README, with a full example exchange. It ends\n" +
+			"on quit or at the end of input, never on bad input: a bad line gets an error line.\n\n" +
+			"Examples:\n" +
+			"  printf 'ginrummy\\nisready\\nquit\\n' | ginadvisor engine\n" +
+			"  ginadvisor engine < session.txt",
+		Action: func(c *cli.Context) error {
+			if c.Args().Len() > 0 {
+				return usageError("engine takes no arguments: it reads its commands from stdin")
+			}
+			return protocol.New(env.stdout, "ginadvisor "+version).Serve(c.Context, env.stdin)
+		},
+	}
 }

@@ -1,0 +1,479 @@
+// Package protocol serves ginadvisor as an engine for other programs, on
+// a line protocol in the spirit of chess's UCI: a controller (a GUI, a
+// bot framework, a bridge) reports what one seat sees, as it happens, and
+// asks the engine for that seat's decisions. The README documents every
+// command with an example exchange.
+//
+// An Engine holds no package-level mutable state: two engines in one
+// process do not disturb each other.
+package protocol
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// Version is the protocol's version, given in the handshake.
+const Version = 1
+
+// Engine answers one controller.
+type Engine struct {
+	out     *bufio.Writer
+	name    string
+	rules   rules.Rules
+	samples int
+	seed    uint64
+	info    bool
+	pos     game.Position
+	have    bool // a hand is set up
+	// knock is the opponent's knock, once reported: its melds.
+	knock  meld.Spread
+	knocked bool
+	scores [2]int
+	asked  uint64
+}
+
+// New returns an engine writing to out, named in the handshake.
+func New(out io.Writer, name string) *Engine {
+	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard, samples: analyze.DefaultAdvisorSamples, seed: 1, info: true}
+}
+
+func (e *Engine) reply(format string, args ...any) {
+	fmt.Fprintf(e.out, format+"\n", args...)
+}
+
+func (e *Engine) errorf(format string, args ...any) {
+	e.reply("error "+format, args...)
+}
+
+// Serve reads commands until quit or the end of input, answering each at
+// once. It never stops on bad input: a bad line gets an error line.
+func (e *Engine) Serve(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 64*1024)
+	for sc.Scan() {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !e.Handle(ctx, sc.Text()) {
+			return e.out.Flush()
+		}
+		if err := e.out.Flush(); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		e.errorf("reading the input: %v", err)
+	}
+	return e.out.Flush()
+}
+
+// Handle answers one line; it returns false after quit.
+func (e *Engine) Handle(ctx context.Context, line string) bool {
+	line = strings.TrimSpace(line)
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		line = strings.TrimSpace(line[:i])
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	switch f[0] {
+	case "quit":
+		return false
+	case "ginrummy":
+		e.handshake()
+	case "isready":
+		e.reply("readyok")
+	case "setoption":
+		e.setOption(f[1:])
+	case "newgame":
+		e.scores = [2]int{}
+		e.have = false
+	case "newhand":
+		e.newHand(f[1:])
+	case "position":
+		e.position(strings.TrimSpace(strings.TrimPrefix(line, "position")))
+	case "event":
+		e.event(f[1:])
+	case "scores":
+		e.setScores(f[1:])
+	case "go":
+		e.decide(ctx)
+	case "show":
+		if e.have {
+			p := e.pos
+			if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
+				// The opponent's discard, with nothing since: it played on.
+				_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(p.Turn())})
+			}
+			e.reply("position %s", gamelog.FormatPosition(&p))
+		} else {
+			e.errorf("no hand is set up")
+		}
+	default:
+		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, show, quit)", f[0])
+	}
+	return true
+}
+
+func (e *Engine) handshake() {
+	e.reply("id name %s", e.name)
+	e.reply("id protocol %d", Version)
+	e.reply("option name samples type spin default %d min 1 max 100000", analyze.DefaultAdvisorSamples)
+	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
+	e.reply("option name info type check default true")
+	e.reply("option name rules type combo default standard var %s", strings.Join(rules.PresetNames(), " var "))
+	for i := range rules.Fields {
+		fl := &rules.Fields[i]
+		if fl.Int != nil {
+			e.reply("option name %s type spin min %d max %d", fl.Key, fl.Min, fl.Max)
+		} else {
+			e.reply("option name %s type check", fl.Key)
+		}
+	}
+	e.reply("ginrummyok")
+}
+
+// setOption reads "name N value V".
+func (e *Engine) setOption(f []string) {
+	if len(f) != 4 || f[0] != "name" || f[2] != "value" {
+		e.errorf("setoption takes: name NAME value VALUE")
+		return
+	}
+	name, value := f[1], f[3]
+	switch name {
+	case "samples":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > 100000 {
+			e.errorf("samples must be from 1 to 100000, not %q", value)
+			return
+		}
+		e.samples = n
+	case "seed":
+		s, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			e.errorf("seed must be a whole number, not %q", value)
+			return
+		}
+		e.seed = s
+	case "info":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			e.errorf("info must be true or false, not %q", value)
+			return
+		}
+		e.info = b
+	case "rules":
+		r, err := rules.Preset(value)
+		if err != nil {
+			e.errorf("%v", err)
+			return
+		}
+		e.rules = r
+	default:
+		fl, ok := rules.FieldByKey(name)
+		if !ok {
+			e.errorf("unknown option %q", name)
+			return
+		}
+		r := e.rules
+		if err := fl.Set(&r, value); err != nil {
+			e.errorf("%v", err)
+			return
+		}
+		if err := r.Validate(); err != nil {
+			e.errorf("%v", err)
+			return
+		}
+		r.Name = strings.TrimSuffix(r.Name, "+") + "+"
+		e.rules = r
+	}
+}
+
+func parseSeat(s string) (int, bool) {
+	switch s {
+	case "p1":
+		return 0, true
+	case "p2":
+		return 1, true
+	}
+	return 0, false
+}
+
+// newHand reads "seat P dealer P [number N] hand CARDS… upcard C".
+func (e *Engine) newHand(f []string) {
+	var seat, dealer, number = -1, -1, 1
+	var hand []notation.Card
+	up := notation.Card(0xFF)
+	for i := 0; i < len(f); i++ {
+		key := f[i]
+		val := func() string {
+			if i+1 < len(f) {
+				i++
+				return f[i]
+			}
+			return ""
+		}
+		switch key {
+		case "seat", "dealer":
+			s, ok := parseSeat(val())
+			if !ok {
+				e.errorf("%s must be p1 or p2", key)
+				return
+			}
+			if key == "seat" {
+				seat = s
+			} else {
+				dealer = s
+			}
+		case "number":
+			n, err := strconv.Atoi(val())
+			if err != nil || n < 1 {
+				e.errorf("number must be a whole number from 1")
+				return
+			}
+			number = n
+		case "hand":
+			for i+1 < len(f) && f[i+1] != "upcard" && f[i+1] != "number" && f[i+1] != "seat" && f[i+1] != "dealer" {
+				i++
+				c, err := notation.ParseCard(f[i])
+				if err != nil {
+					e.errorf("hand: %q: %v", f[i], err)
+					return
+				}
+				hand = append(hand, c)
+			}
+		case "upcard":
+			c, err := notation.ParseCard(val())
+			if err != nil {
+				e.errorf("upcard: %v", err)
+				return
+			}
+			up = c
+		default:
+			e.errorf("newhand: unknown field %q", key)
+			return
+		}
+	}
+	if seat < 0 || dealer < 0 || len(hand) != 10 || up == 0xFF {
+		e.errorf("newhand takes: seat P dealer P hand C1 … C10 upcard C")
+		return
+	}
+	p := game.NewPosition(seat, game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores})
+	for _, c := range hand {
+		if err := p.Observe(game.Event{Kind: game.Dealt, Seat: uint8(seat), Card: c}); err != nil {
+			e.errorf("newhand: %v", err)
+			return
+		}
+	}
+	if err := p.Observe(game.Event{Kind: game.Upcard, Card: up}); err != nil {
+		e.errorf("newhand: %v", err)
+		return
+	}
+	e.pos, e.have, e.knocked = p, true, false
+}
+
+func (e *Engine) position(text string) {
+	p, err := gamelog.ParsePosition(text)
+	if err != nil {
+		e.errorf("position: %v", err)
+		return
+	}
+	e.pos, e.have, e.knocked = p, true, false
+}
+
+// event reads "P pass C", "P take C", "P draw [C]", "P discard C",
+// "P knock MELDS", "P gin MELDS", "P big-gin MELDS", and the showdown's
+// informational "P melds …", "P layoff …", "P hand …".
+func (e *Engine) event(f []string) {
+	if !e.have {
+		e.errorf("no hand is set up: send newhand or position first")
+		return
+	}
+	if len(f) < 2 {
+		e.errorf("event takes: SEAT KIND [CARD|MELDS]")
+		return
+	}
+	seat, ok := parseSeat(f[0])
+	if !ok {
+		e.errorf("event: %q is not a seat (p1 or p2)", f[0])
+		return
+	}
+	kinds := map[string]game.EventKind{"pass": game.Passed, "take": game.Took, "draw": game.Drew, "discard": game.Discarded,
+		"knock": game.Knocked, "gin": game.WentGin, "big-gin": game.WentBigGin}
+	switch f[1] {
+	case "melds", "layoff", "hand":
+		// The showdown's details: nothing to track.
+		return
+	}
+	kind, ok := kinds[f[1]]
+	if !ok {
+		e.errorf("event: unknown kind %q", f[1])
+		return
+	}
+	ev := game.Event{Kind: kind, Seat: uint8(seat)}
+	switch kind {
+	case game.Knocked, game.WentGin, game.WentBigGin:
+		if seat != e.pos.Seat() {
+			sp := meld.Spread{}
+			if len(f) > 2 {
+				var err error
+				if sp, err = meld.ParseMelds(strings.Join(f[2:], " ")); err != nil {
+					e.errorf("event: melds: %v", err)
+					return
+				}
+			}
+			e.knock, e.knocked = sp, true
+		}
+		// A decision not to knock was made before a knock is reported; the
+		// position follows the public PlayedOn, so a knock comes after the
+		// discard.
+	case game.Drew:
+		ev.Card = game.Unknown
+		if len(f) > 2 && f[2] != "?" {
+			c, err := notation.ParseCard(f[2])
+			if err != nil {
+				e.errorf("event: %q: %v", f[2], err)
+				return
+			}
+			ev.Card = c
+		}
+	default:
+		if len(f) != 3 {
+			e.errorf("event: %s takes one card", f[1])
+			return
+		}
+		c, err := notation.ParseCard(f[2])
+		if err != nil {
+			e.errorf("event: %q: %v", f[2], err)
+			return
+		}
+		ev.Card = c
+	}
+	// A discard by the other seat ends its turn unless it knocks: the
+	// protocol, like the log, leaves playing on implicit.
+	if e.pos.Phase() == game.KnockPhase && kind != game.Knocked && kind != game.WentGin {
+		if err := e.pos.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(e.pos.Turn())}); err != nil {
+			e.errorf("event: %v", err)
+			return
+		}
+	}
+	saved := e.pos
+	if err := e.pos.Observe(ev); err != nil {
+		e.pos = saved
+		e.errorf("event contradicts the hand: %v", err)
+	}
+}
+
+func (e *Engine) setScores(f []string) {
+	if len(f) != 2 {
+		e.errorf("scores takes: P1 P2")
+		return
+	}
+	a, err1 := strconv.Atoi(f[0])
+	b, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil || a < 0 || b < 0 {
+		e.errorf("scores must be two whole numbers")
+		return
+	}
+	e.scores = [2]int{a, b}
+}
+
+// decide answers go: the seat's move in the phase, or its melds as the
+// defender after the opponent's knock.
+func (e *Engine) decide(ctx context.Context) {
+	if !e.have {
+		e.errorf("no hand is set up")
+		return
+	}
+	if e.knocked {
+		e.defend()
+		return
+	}
+	p := &e.pos
+	if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
+		// The opponent's discard was reported and nothing since: it
+		// played on.
+		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(p.Turn())})
+	}
+	if p.Phase() == game.Over || p.Turn() != p.Seat() {
+		e.errorf("it is not this seat's decision (phase %s, p%d to move)", p.Phase(), p.Turn()+1)
+		return
+	}
+	if p.MustDraw() {
+		e.reply("bestmove draw")
+		return
+	}
+	e.asked++
+	a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: e.samples, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1})
+	if err != nil {
+		e.errorf("%v", err)
+		return
+	}
+	if e.info {
+		for _, c := range a.Candidates {
+			e.reply("info move %s equity %.4f points %.2f gain %.4f se %.4f", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE)
+		}
+	}
+	e.reply("bestmove %s", moveText(p, a.Best()))
+}
+
+func moveText(p *game.Position, m game.Move) string {
+	switch m.Kind {
+	case game.Pass:
+		if p.Phase() == game.KnockPhase {
+			return "playon"
+		}
+		return "pass"
+	case game.Discard:
+		return "discard " + m.Card.String()
+	case game.Knock, game.Gin, game.BigGin:
+		return m.Kind.String() + " " + game.SpreadString(&m.Spread)
+	}
+	return m.Kind.String()
+}
+
+// defend answers the opponent's knock: the defender's own melds and the
+// cards it lays off, the best for it (greedy where the rules say so).
+func (e *Engine) defend() {
+	hand := e.pos.Hand()
+	sp := e.knock
+	var laid notation.CardSet
+	if (hand | sp.Cards()).Len() > 0 && e.knockerDeadwoodKnown() {
+		if e.rules.GreedyLayoffs {
+			_, own, _ := meld.FirstArrangement(hand)
+			laid = meld.GreedyLayoff(&sp, own)
+		} else {
+			_, laid = meld.BestLayoff(&sp, hand)
+		}
+	}
+	own, _, _ := meld.FirstArrangement(hand &^ laid)
+	text := "bestmove melds " + game.SpreadString(&own)
+	if laid != 0 {
+		var parts []string
+		for _, pl := range meld.Placements(&sp, laid) {
+			parts = append(parts, fmt.Sprintf("%s onto %d", pl.Card, pl.Meld+1))
+		}
+		text += " layoff " + strings.Join(parts, ", ")
+	}
+	e.reply("%s", text)
+}
+
+// knockerDeadwoodKnown says lay-offs are allowed: not against gin, which
+// the controller reports with "gin".
+func (e *Engine) knockerDeadwoodKnown() bool {
+	n := e.pos.NumEvents()
+	return n > 0 && e.pos.Event(n-1).Kind == game.Knocked
+}

@@ -1,0 +1,222 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// driver plays the controller's part: it keeps the real game state, asks
+// the engine for seat 0's moves and simple for seat 1's, and reports every
+// event the engine's seat sees.
+type driver struct {
+	t      *testing.T
+	e      *Engine
+	out    *bytes.Buffer
+	st     game.State
+	told   int
+	lines  []string // the whole exchange
+	errors int
+}
+
+func (d *driver) send(line string) []string {
+	d.lines = append(d.lines, "> "+line)
+	d.out.Reset()
+	d.e.Handle(context.Background(), line)
+	_ = d.e.out.Flush()
+	var replies []string
+	for _, l := range strings.Split(strings.TrimSpace(d.out.String()), "\n") {
+		if l == "" {
+			continue
+		}
+		replies = append(replies, l)
+		d.lines = append(d.lines, "< "+l)
+		if strings.HasPrefix(l, "error") {
+			d.errors++
+			d.t.Errorf("engine error after %q: %s", line, l)
+		}
+	}
+	return replies
+}
+
+func seatName(s int) string { return fmt.Sprintf("p%d", s+1) }
+
+// report tells the engine the state's new events, as seat 0 sees them.
+func (d *driver) report() {
+	for ; d.told < d.st.NumEvents(); d.told++ {
+		ev, ok := game.SeesEvent(d.st.Event(d.told), 0)
+		if !ok {
+			continue
+		}
+		who := seatName(int(ev.Seat))
+		switch ev.Kind {
+		case game.Passed:
+			d.send("event " + who + " pass " + ev.Card.String())
+		case game.Took:
+			d.send("event " + who + " take " + ev.Card.String())
+		case game.Drew:
+			if ev.Card == game.Unknown {
+				d.send("event " + who + " draw")
+			} else {
+				d.send("event " + who + " draw " + ev.Card.String())
+			}
+		case game.Discarded:
+			d.send("event " + who + " discard " + ev.Card.String())
+		case game.Knocked, game.WentGin, game.WentBigGin:
+			res, _ := d.st.Result()
+			kind := map[game.EventKind]string{game.Knocked: "knock", game.WentGin: "gin", game.WentBigGin: "big-gin"}[ev.Kind]
+			d.send("event " + who + " " + kind + " " + game.SpreadString(&res.Spread))
+		}
+	}
+}
+
+// parseMove turns a bestmove line into a move.
+func parseMove(t *testing.T, line string) game.Move {
+	f := strings.Fields(strings.TrimPrefix(line, "bestmove "))
+	switch f[0] {
+	case "take":
+		return game.TakeMove
+	case "pass", "playon":
+		return game.PassMove
+	case "draw":
+		return game.DrawMove
+	case "discard":
+		c, err := notation.ParseCard(f[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return game.DiscardMove(c)
+	case "knock", "gin", "big-gin":
+		sp, err := meld.ParseMelds(strings.Join(f[1:], " "))
+		if err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		kind, _ := game.ParseMoveKind(f[0])
+		return game.Move{Kind: kind, Spread: sp}
+	}
+	t.Fatalf("unreadable answer %q", line)
+	return game.Move{}
+}
+
+// TestWholeGamesThroughTheProtocol plays hands between the engine, through
+// the protocol, and simple, with the engine's answers applied to a real
+// game state: every answer must be legal, and no line an error.
+func TestWholeGamesThroughTheProtocol(t *testing.T) {
+	var out bytes.Buffer
+	d := &driver{t: t, out: &out}
+	d.e = New(&out, "ginadvisor-test")
+	d.send("ginrummy")
+	d.send("setoption name samples value 16")
+	d.send("setoption name rules value eaai")
+	d.send("isready")
+	d.send("newgame")
+	rng := rand.New(rand.NewPCG(8, 8))
+	bot := engine.NewSimple(3)
+	scores := [2]int{}
+	for hand := 1; hand <= 12; hand++ {
+		var deck [notation.NumCards]notation.Card
+		for i := range deck {
+			deck[i] = notation.CardAt(i)
+		}
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		dealer := hand % 2
+		st, err := game.Deal(game.Setup{Rules: rules.Presets["eaai"], Dealer: dealer, Number: hand, Scores: scores}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.st, d.told = st, 0
+		up, _ := st.Upcard()
+		d.send(fmt.Sprintf("newhand seat p1 dealer %s number %d hand %s upcard %s", seatName(dealer), hand, st.Hand(0), up))
+		bot.HandOver(nil)
+		for d.st.Phase() != game.Over {
+			var m game.Move
+			if d.st.Turn() == 0 {
+				replies := d.send("go")
+				last := replies[len(replies)-1]
+				if !strings.HasPrefix(last, "bestmove ") {
+					t.Fatalf("no answer: %v", replies)
+				}
+				m = parseMove(t, last)
+			} else {
+				m = bot.Choose(&d.st)
+			}
+			if err := d.st.Apply(m); err != nil {
+				t.Fatalf("hand %d: the engine's %s is illegal: %v\n%s", hand, m, err, strings.Join(d.lines[max(0, len(d.lines)-30):], "\n"))
+			}
+			d.report()
+		}
+		res, _ := d.st.Result()
+		if res.Knocker == 1 {
+			replies := d.send("go")
+			if len(replies) != 1 || !strings.HasPrefix(replies[0], "bestmove melds") {
+				t.Fatalf("defending: %v", replies)
+			}
+		}
+		scores = res.Totals
+		d.send(fmt.Sprintf("scores %d %d", scores[0], scores[1]))
+	}
+	if d.errors > 0 {
+		t.Fatalf("%d error lines", d.errors)
+	}
+	if len(d.lines) < 500 {
+		t.Fatalf("only %d lines exchanged", len(d.lines))
+	}
+	t.Logf("%d lines exchanged over 12 hands", len(d.lines))
+}
+
+func TestErrorsKeepGoing(t *testing.T) {
+	var out bytes.Buffer
+	e := New(&out, "x")
+	in := "frobnicate\nsetoption name samples value -4\nevent p2 discard 9D\nnewhand seat p1\ngo\nisready\nquit\nisready\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 6 || lines[4] != "error no hand is set up" || lines[5] != "readyok" {
+		t.Fatalf("replies:\n%s", out.String())
+	}
+	for _, l := range lines[:5] {
+		if !strings.HasPrefix(l, "error ") {
+			t.Errorf("not an error line: %q", l)
+		}
+	}
+}
+
+// TestTwoEnginesApart checks that two engines in one process keep their
+// own options and hands.
+func TestTwoEnginesApart(t *testing.T) {
+	var a, b bytes.Buffer
+	ea, eb := New(&a, "a"), New(&b, "b")
+	ea.Handle(context.Background(), "setoption name rules value oklahoma")
+	eb.Handle(context.Background(), "setoption name knock_limit value 5")
+	if ea.rules.Name != "oklahoma" || eb.rules.KnockLimit != 5 || eb.rules.Oklahoma || ea.rules.KnockLimit != 10 {
+		t.Fatalf("engines share state: %+v / %+v", ea.rules, eb.rules)
+	}
+}
+
+// FuzzEngine feeds arbitrary lines: the engine must never panic, and must
+// answer every line it cannot use with an error line.
+func FuzzEngine(f *testing.F) {
+	f.Add("ginrummy\nnewhand seat p1 dealer p2 hand AS 2S 3S 4S 5S 6S 7S 8S 9S KH upcard QC\ngo\nevent p2 pass QC\ngo\n")
+	f.Add("position p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\ngo\n")
+	f.Add("setoption name samples value 3\nevent p1 knock AS 2S 3S\ngo\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		var out bytes.Buffer
+		e := New(&out, "fuzz")
+		e.samples = 2
+		for _, line := range strings.Split(s, "\n") {
+			if !e.Handle(context.Background(), line) {
+				break
+			}
+		}
+	})
+}
