@@ -38,10 +38,10 @@ type Engine struct {
 	pos     game.Position
 	have    bool // a hand is set up
 	// knock is the opponent's knock, once reported: its melds.
-	knock  meld.Spread
+	knock   meld.Spread
 	knocked bool
-	scores [2]int
-	asked  uint64
+	scores  [2]int
+	asked   uint64
 }
 
 // New returns an engine writing to out, named in the handshake.
@@ -451,7 +451,7 @@ func (e *Engine) defend() {
 	hand := e.pos.Hand()
 	sp := e.knock
 	var laid notation.CardSet
-	if (hand | sp.Cards()).Len() > 0 && e.knockerDeadwoodKnown() {
+	if (hand|sp.Cards()).Len() > 0 && e.knockerDeadwoodKnown() {
 		if e.rules.GreedyLayoffs {
 			_, own, _ := meld.FirstArrangement(hand)
 			laid = meld.GreedyLayoff(&sp, own)
