@@ -8,7 +8,7 @@ import (
 
 // DefaultAdvisorSamples is the advisor player's budget: sampled worlds a
 // decision.
-const DefaultAdvisorSamples = 64
+const DefaultAdvisorSamples = 256
 
 // AdvisorPlayer plays every decision by the advice, within its budget.
 type AdvisorPlayer struct {
