@@ -48,15 +48,14 @@ const Bins = 10
 
 // Score is one predictor's score over a stage.
 type Score struct {
-	N        int     `json:"n"`
-	LogLoss  float64 `json:"log_loss"`
-	Brier    float64 `json:"brier"`
-	logLoss  float64 // sums
-	brier    float64
-	binN     [Bins]int
-	binPred  [Bins]float64
-	binTrue  [Bins]int
-	binsDone bool
+	N       int     `json:"n"`
+	LogLoss float64 `json:"log_loss"`
+	Brier   float64 `json:"brier"`
+	logLoss float64 // sums
+	brier   float64
+	binN    [Bins]int
+	binPred [Bins]float64
+	binTrue [Bins]int
 }
 
 // ReliabilityBin is one row of a reliability table.
