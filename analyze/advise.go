@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -24,6 +25,10 @@ type AdviseOptions struct {
 	Seed    uint64
 	// Workers is the number of goroutines; 0 uses every core.
 	Workers int
+	// Time, when set, spends this long instead: worlds are drawn in
+	// chunks until the time is up (at least one chunk, at most Samples,
+	// or 100,000 when Samples is 0). A timed advice is not reproducible.
+	Time time.Duration
 	// Model is the opponent inference; the zero value uses the default.
 	Model *probability.Model
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
@@ -109,6 +114,13 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	}
 	if o.Samples <= 0 {
 		o.Samples = 200
+		if o.Time > 0 {
+			o.Samples = 100_000
+		}
+	}
+	var deadline time.Time
+	if o.Time > 0 {
+		deadline = time.Now().Add(o.Time)
 	}
 	if o.MaxSpreads <= 0 {
 		o.MaxSpreads = 6
@@ -143,7 +155,10 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			break
 		}
 	}
-	type sums struct{ eq, eq2, pts, pts2, d, d2 []float64 }
+	type sums struct {
+		eq, eq2, pts, pts2, d, d2 []float64
+		n                         int
+	}
 	chunks := (o.Samples + 63) / 64
 	results := make([]sums, chunks)
 	workers := o.Workers
@@ -162,14 +177,14 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			var st game.State
 			for {
 				ci := int(next.Add(1) - 1)
-				if ci >= chunks {
+				if ci >= chunks || ci > 0 && !deadline.IsZero() && time.Now().After(deadline) {
 					return
 				}
 				rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
 				mk := func() []float64 { return make([]float64, len(moves)) }
-				s := sums{mk(), mk(), mk(), mk(), mk(), mk()}
-				vals := mk()
 				n := min(64, o.Samples-ci*64)
+				s := sums{mk(), mk(), mk(), mk(), mk(), mk(), n}
+				vals := mk()
 				for k := 0; k < n; k++ {
 					world, _, err := sampler.World(rng)
 					if err != nil {
@@ -214,11 +229,18 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 		}()
 	}
 	wg.Wait()
-	n := float64(o.Samples)
+	done := 0
+	for _, r := range results {
+		done += r.n
+	}
+	n := float64(max(done, 1))
 	hand := p.Hand()
 	for mi, m := range moves {
 		var eq, eq2, pts, pts2, d, d2 float64
 		for _, r := range results {
+			if r.n == 0 {
+				continue
+			}
 			eq += r.eq[mi]
 			eq2 += r.eq2[mi]
 			pts += r.pts[mi]
@@ -226,7 +248,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			d += r.d[mi]
 			d2 += r.d2[mi]
 		}
-		c := Candidate{Move: m, Samples: o.Samples, Deadwood: -1, Baseline: mi == base}
+		c := Candidate{Move: m, Samples: done, Deadwood: -1, Baseline: mi == base}
 		c.Advantage = d / n
 		c.AdvantageSE = math.Sqrt(math.Max(0, d2/n-c.Advantage*c.Advantage) / n)
 		c.Equity, c.Points = eq/n, pts/n

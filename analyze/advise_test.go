@@ -3,6 +3,7 @@ package analyze
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -108,5 +109,22 @@ func TestEquityTable(t *testing.T) {
 				t.Fatalf("more points lower the chance at %d, %d", a, b)
 			}
 		}
+	}
+}
+
+// TestAdviceWithinTime checks that a timed advice draws at least one chunk
+// of worlds and stops near its deadline.
+func TestAdviceWithinTime(t *testing.T) {
+	p, err := gamelog.ParsePosition("p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	a, err := Advise(&p, AdviseOptions{Time: 30 * time.Millisecond, Seed: 2, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); a.Candidates[0].Samples < 64 || took > 2*time.Second {
+		t.Fatalf("%d worlds in %v", a.Candidates[0].Samples, took)
 	}
 }

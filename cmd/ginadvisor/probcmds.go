@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -634,15 +635,25 @@ func adviseCommand(env *environment) *cli.Command {
 			"is clear of the noise.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\"\n" +
-			"  ginadvisor advise --samples 2000 --json < positions.txt",
-		Flags: append(outputFlags(), samplingFlags()...),
+			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
+			"  ginadvisor advise --time 200ms \"...\"",
+		Flags: append(append(outputFlags(), samplingFlags()...),
+			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"}),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(c)
 			if err != nil {
 				return err
 			}
+			budget := c.Duration("time")
+			if budget < 0 || budget > time.Hour {
+				return usageError("--time must be from 0 to 1h, not %v", budget)
+			}
+			samples := s.samples
+			if budget > 0 && !c.IsSet("samples") {
+				samples = 0 // no cap but the time
+			}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
-				a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: s.samples, Seed: s.seed, Workers: s.workers})
+				a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers})
 				if err != nil {
 					return err
 				}
