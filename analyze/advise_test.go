@@ -78,6 +78,13 @@ func TestAdviceKnownAnswers(t *testing.T) {
 		{"a pile card that makes gin", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2", "take"},
 		// With gin in hand, going gin beats playing on.
 		{"gin in hand", "p1 knock hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,TS pile=QC,KH stock=30 took=- passed=QC discards=- drawn=TS dealer=p2 draws=1", "gin"},
+		// The opponent kept the ten cards it took: AH 2H 3H, 5C 5D 5S,
+		// 9S TS JS and the 2C, 2 deadwood. A knock with 10 is undercut for
+		// certain, losing 25 + 8 = 33; playing on must be advised.
+		{"a knock undercut for certain", UndercutCertain, "pass"},
+		// One deadwood, three cards left in a stock that dies at two:
+		// playing on mostly ends in a dead hand; knocking wins now.
+		{"a late knock beats waiting", LateKnock, "knock"},
 	}
 	for _, tt := range tests {
 		p, err := gamelog.ParsePosition(tt.pos)
@@ -92,7 +99,28 @@ func TestAdviceKnownAnswers(t *testing.T) {
 			t.Errorf("%s: advised %s, want %s: %+v", tt.name, a.Best(), tt.want, a.Candidates)
 		}
 	}
-	_ = game.PassMove
+}
+
+// Positions with a known answer.
+const (
+	UndercutCertain = UndercutCertainExample
+	LateKnock       = LateKnockExample
+)
+
+func TestCertainUndercutPoints(t *testing.T) {
+	p, err := gamelog.ParsePosition(UndercutCertain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Advise(&p, AdviseOptions{Samples: 100, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Candidates {
+		if c.Move.Kind == game.Knock && c.Points != -33 {
+			t.Errorf("%s: %v points, worked by hand: -33 for certain", c.Move, c.Points)
+		}
+	}
 }
 
 func TestEquityTable(t *testing.T) {
