@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -28,28 +27,10 @@ func positionCommand(env *environment) *cli.Command {
 			"  ginadvisor position \"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
 		Flags: append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}),
 		Action: func(c *cli.Context) error {
-			if err := env.setColor(c); err != nil {
-				return err
-			}
 			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}}
-			switch c.Args().Len() {
-			case 0:
-				env.awaitingInput("positions")
-				return pp.stream(env, env.stdin, "stdin")
-			case 1:
-			default:
-				return usageError("position takes one position (quote it), or - for stdin")
-			}
-			arg := c.Args().First()
-			if arg == "-" {
-				env.awaitingInput("positions")
-				return pp.stream(env, env.stdin, "stdin")
-			}
-			p, err := gamelog.ParsePosition(arg)
-			if err != nil {
-				return positionFailure(arg, err)
-			}
-			return pp.print(&p, 0)
+			return positionsDo(env, c, func(p *game.Position, line int) error {
+				return wrote(pp.print(p, line))
+			})
 		},
 	}
 }
@@ -188,47 +169,4 @@ func compact(s notation.CardSet, symbols bool) string {
 		return s.Symbols()
 	}
 	return s.Compact()
-}
-
-// stream reads one position a line, reporting bad lines and going on.
-func (pp positionPrinter) stream(env *environment, r io.Reader, name string) error {
-	br := bufio.NewReaderSize(r, maxLine)
-	failed := false
-	for n := 1; ; n++ {
-		text, tooLong, err := readLine(br)
-		if err != nil && err != io.EOF {
-			return err
-		}
-		text = strings.TrimSpace(stripComment(text))
-		switch {
-		case tooLong:
-			failed = true
-			fmt.Fprintf(env.stderr, "%s:%d: %v\n", name, n, errLineTooLong)
-		case text != "":
-			p, perr := gamelog.ParsePosition(text)
-			if perr != nil {
-				failed = true
-				fmt.Fprintf(env.stderr, "%s:%d: %s\n", name, n, escapeControl(perr.Error()))
-				if pp.json {
-					bad := struct {
-						Line  int    `json:"line"`
-						Input string `json:"input"`
-						Error string `json:"error"`
-					}{n, text, perr.Error()}
-					if werr := writeJSON(pp.out, bad); werr != nil {
-						return werr
-					}
-				}
-			} else if werr := pp.print(&p, n); werr != nil {
-				return werr
-			}
-		}
-		if err == io.EOF {
-			break
-		}
-	}
-	if failed {
-		return silentExit(ExitBadInput)
-	}
-	return nil
 }

@@ -49,8 +49,9 @@ func samplingFrom(c *cli.Context) (sampling, error) {
 	return s, nil
 }
 
-// positionCommandFunc reads positions, from the argument or one a line
-// from stdin, and reports each.
+// positionsDo reads positions, from the arguments or one a line from
+// stdin, and reports each. A bad streamed line is reported on stderr, and
+// with --json as a JSON line of its own, and the rest are still read.
 func positionsDo(env *environment, c *cli.Context, report func(p *game.Position, line int) error) error {
 	if err := env.setColor(c); err != nil {
 		return err
@@ -90,6 +91,17 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			if perr != nil {
 				failed = true
 				fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, escapeControl(perr.Error()))
+				if wantJSON(c) {
+					// A script reading JSON Lines sees the bad line too.
+					bad := struct {
+						Line  int    `json:"line"`
+						Input string `json:"input"`
+						Error string `json:"error"`
+					}{n, text, perr.Error()}
+					if err := writeJSON(env.stdout, bad); err != nil {
+						return err
+					}
+				}
 			}
 		}
 		if err == io.EOF {
