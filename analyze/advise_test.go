@@ -85,6 +85,7 @@ func TestAdviceKnownAnswers(t *testing.T) {
 		// One deadwood, three cards left in a stock that dies at two:
 		// playing on mostly ends in a dead hand; knocking wins now.
 		{"a late knock beats waiting", LateKnock, "knock"},
+		{"a dead card to dump", DeadCardExample, "discard"},
 	}
 	for _, tt := range tests {
 		p, err := gamelog.ParsePosition(tt.pos)
@@ -94,6 +95,9 @@ func TestAdviceKnownAnswers(t *testing.T) {
 		a, err := Advise(&p, AdviseOptions{Samples: 200, Seed: 1})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if tt.name == "a dead card to dump" && a.Best().Card.String() != "KS" {
+			t.Errorf("%s: advised %s, want discard KS", tt.name, a.Best())
 		}
 		if got := a.Best().Kind.String(); got != tt.want {
 			t.Errorf("%s: advised %s, want %s: %+v", tt.name, a.Best(), tt.want, a.Candidates)

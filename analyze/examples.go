@@ -10,4 +10,8 @@ const (
 	// LateKnockExample: 1 deadwood, three cards left in a stock that dies
 	// at two. Playing on mostly ends in a dead hand; knocking wins now.
 	LateKnockExample = "p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,6C,QS,AH,9S,JD,KS,TS,5D,QH,QD,QC,JH,4C,4H,8S,8C,JC,4D,9C,2C,9H,TD,6S,9D,3D,AS stock=3 took=- passed=- discards=6H,6C,AH,JD,TS,QH,QC,4C,8S,JC,9C,9H,6S,3D drawn=AC dealer=p2 rules=eaai"
+	// DeadCardExample: the KS melds with nothing that can still come, since
+	// the QS and the other kings are buried in the pile: it is the card to
+	// dump, at 0% danger.
+	DeadCardExample = "p1 discard hand=AS,2S,3S,7C,7D,7H,4D,5D,6D,KS,9C pile=QS,KC,KD,KH,JD stock=26 took=- passed=QS,KH discards=KC,JD drawn=9C dealer=p2 rules=eaai"
 )
