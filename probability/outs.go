@@ -239,3 +239,18 @@ func Outs(p *game.Position, e *Estimate, samples int, seed uint64, workers int) 
 	}
 	return r, nil
 }
+
+// CountOuts counts the unseen cards that, drawn into a 10-card hand and
+// followed by the best discard, bring gin, or a knock (gin included).
+func CountOuts(hand notation.CardSet, unseen notation.CardSet, limit int) (gin, knock int) {
+	for c := range unseen.All() {
+		_, dw, _ := meld.BestDiscard(hand.With(c))
+		if dw == 0 {
+			gin++
+		}
+		if dw <= limit {
+			knock++
+		}
+	}
+	return gin, knock
+}

@@ -680,7 +680,7 @@ func adviseCommand(env *environment) *cli.Command {
 					}
 				}
 				if s.json {
-					return wrote(writeJSON(env.stdout, adviceJSON(&a, danger, line)))
+					return wrote(writeJSON(env.stdout, adviceJSON(p, &a, danger, line)))
 				}
 				return wrote(printAdvice(env.stdout, p, &a, danger, s.names, line))
 			})
@@ -700,7 +700,19 @@ type candidateJSON struct {
 	Baseline    bool     `json:"baseline"`
 	Deadwood    int      `json:"deadwood"`
 	Danger      *float64 `json:"danger,omitempty"`
+	OutsKnock   *int     `json:"outs_knock,omitempty"`
+	OutsGin     *int     `json:"outs_gin,omitempty"`
 	Samples     int      `json:"samples"`
+}
+
+// outsAfter counts, for a discard, the unseen cards that bring a knock
+// and gin at the next draw.
+func outsAfter(p *game.Position, m game.Move) (gin, knock int, ok bool) {
+	if m.Kind != game.Discard {
+		return 0, 0, false
+	}
+	gin, knock = probability.CountOuts(p.Hand().Without(m.Card), p.Unseen(), p.KnockLimit())
+	return gin, knock, true
 }
 
 func moveText(m game.Move) string {
@@ -713,7 +725,7 @@ func moveText(m game.Move) string {
 	return m.Kind.String()
 }
 
-func adviceJSON(a *analyze.Advice, danger map[string]float64, line int) any {
+func adviceJSON(p *game.Position, a *analyze.Advice, danger map[string]float64, line int) any {
 	var cs []candidateJSON
 	for _, c := range a.Candidates {
 		j := candidateJSON{Move: moveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
@@ -723,6 +735,9 @@ func adviceJSON(a *analyze.Advice, danger map[string]float64, line int) any {
 		}
 		if d, ok := danger[c.Move.Card.String()]; ok && c.Move.Kind == game.Discard {
 			j.Danger = &d
+		}
+		if g, k, ok := outsAfter(p, c.Move); ok {
+			j.OutsGin, j.OutsKnock = &g, &k
 		}
 		cs = append(cs, j)
 	}
@@ -771,16 +786,23 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 		if c.Baseline {
 			mark = "*"
 		}
+		outs := "-"
+		if _, k, ok := outsAfter(p, c.Move); ok {
+			outs = strconv.Itoa(k)
+		}
 		rows = append(rows, []string{label(c.Move) + mark, percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
-			fmt.Sprintf("%+.1f", c.Points), dw, dg})
+			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})
 	}
-	if err := newTableWriter(w).render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Danger"}, rows); err != nil {
+	if err := newTableWriter(w).render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
 		return err
 	}
 	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
 		label(best.Move), percent(best.Equity), percent(a.Before), best.Points, best.Samples)
 	if best.Deadwood >= 0 {
 		why += fmt.Sprintf(" It leaves %d deadwood.", best.Deadwood)
+	}
+	if _, k, ok := outsAfter(p, best.Move); ok {
+		why += fmt.Sprintf(" %d unseen cards would then bring a knock.", k)
 	}
 	if d, ok := danger[best.Move.Card.String()]; ok && best.Move.Kind == game.Discard {
 		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(d))
@@ -790,7 +812,7 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 	} else {
 		why += fmt.Sprintf(" It gains %.1f points of equity over the simple policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
 	}
-	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the simple policy's move.", 80))
+	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the simple policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
 }
 
