@@ -157,88 +157,141 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	}
 	type sums struct {
 		eq, eq2, pts, pts2, d, d2 []float64
-		n                         int
+		cnt                       []int // worlds each move was played in
 	}
-	chunks := (o.Samples + 63) / 64
-	results := make([]sums, chunks)
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	workers = max(1, min(workers, chunks))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pols := [2]*engine.Simple{engine.NewSimple(1), engine.NewSimple(2)}
-			policies := [2]engine.Policy{pols[0], pols[1]}
-			var st game.State
-			for {
-				ci := int(next.Add(1) - 1)
-				if ci >= chunks || ci > 0 && !deadline.IsZero() && time.Now().After(deadline) {
-					return
-				}
-				rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
-				mk := func() []float64 { return make([]float64, len(moves)) }
-				n := min(64, o.Samples-ci*64)
-				s := sums{mk(), mk(), mk(), mk(), mk(), mk(), n}
-				vals := mk()
-				for k := 0; k < n; k++ {
-					world, _, err := sampler.World(rng)
-					if err != nil {
-						continue
+	// play runs chunks [from, to) of 64 worlds each, playing the active
+	// moves; each chunk has its own random stream, so the figures do not
+	// depend on the worker count.
+	play := func(from, to int, active []bool) []sums {
+		results := make([]sums, to-from)
+		workers := o.Workers
+		if workers <= 0 {
+			workers = runtime.NumCPU()
+		}
+		workers = max(1, min(workers, to-from))
+		var next atomic.Int64
+		next.Store(int64(from))
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				pols := [2]*engine.Simple{engine.NewSimple(1), engine.NewSimple(2)}
+				policies := [2]engine.Policy{pols[0], pols[1]}
+				var st game.State
+				for {
+					ci := int(next.Add(1) - 1)
+					if ci >= to || ci > from && !deadline.IsZero() && time.Now().After(deadline) {
+						return
 					}
-					rollSeed := rng.Uint64()
-					for mi, m := range moves {
-						vals[mi] = 0
-						st = world
-						if err := st.Apply(m); err != nil {
+					rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
+					mk := func() []float64 { return make([]float64, len(moves)) }
+					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves))}
+					vals := mk()
+					for k := 0; k < 64; k++ {
+						world, _, err := sampler.World(rng)
+						if err != nil {
 							continue
 						}
-						// The same random choices for every candidate.
-						pols[0].Reseed(rollSeed)
-						pols[1].Reseed(rollSeed ^ 0x9e37)
-						if err := engine.PlayOut(&st, policies); err != nil {
-							continue
+						rollSeed := rng.Uint64()
+						for mi, m := range moves {
+							vals[mi] = 0
+							if !active[mi] {
+								continue
+							}
+							st = world
+							if err := st.Apply(m); err != nil {
+								continue
+							}
+							// The same random choices for every candidate.
+							pols[0].Reseed(rollSeed)
+							pols[1].Reseed(rollSeed ^ 0x9e37)
+							if err := engine.PlayOut(&st, policies); err != nil {
+								continue
+							}
+							res, _ := st.Result()
+							pts := float64(res.Score.Points)
+							if res.Winner != seat {
+								pts = -pts
+							}
+							if res.Winner < 0 {
+								pts = 0
+							}
+							eq := DefaultEquity.Win(res.Totals[seat], res.Totals[1-seat], target)
+							s.eq[mi] += eq
+							s.eq2[mi] += eq * eq
+							s.pts[mi] += pts
+							s.pts2[mi] += pts * pts
+							s.cnt[mi]++
+							vals[mi] = eq
 						}
-						res, _ := st.Result()
-						pts := float64(res.Score.Points)
-						if res.Winner != seat {
-							pts = -pts
+						for mi := range moves {
+							if active[mi] {
+								d := vals[mi] - vals[base]
+								s.d[mi] += d
+								s.d2[mi] += d * d
+							}
 						}
-						if res.Winner < 0 {
-							pts = 0
-						}
-						eq := DefaultEquity.Win(res.Totals[seat], res.Totals[1-seat], target)
-						s.eq[mi] += eq
-						s.eq2[mi] += eq * eq
-						s.pts[mi] += pts
-						s.pts2[mi] += pts * pts
-						vals[mi] = eq
 					}
-					for mi := range moves {
-						d := vals[mi] - vals[base]
-						s.d[mi] += d
-						s.d2[mi] += d * d
-					}
+					results[ci-from] = s
 				}
-				results[ci] = s
+			}()
+		}
+		wg.Wait()
+		return results
+	}
+	all := make([]bool, len(moves))
+	for i := range all {
+		all[i] = true
+	}
+	chunks := max(1, (o.Samples+63)/64)
+	var results []sums
+	if o.Time > 0 || len(moves) <= 2 || chunks < 2 {
+		results = play(0, chunks, all)
+	} else {
+		// Successive halving: every move gets the first half of the worlds;
+		// the better half (and the baseline) then get the rest of the
+		// budget, so that the samples go where the decision is close.
+		half := chunks / 2
+		results = play(0, half, all)
+		gain := make([]float64, len(moves))
+		for _, r := range results {
+			for mi := range moves {
+				gain[mi] += r.d[mi]
 			}
-		}()
+		}
+		order := make([]int, len(moves))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(i, j int) bool { return gain[order[i]] > gain[order[j]] })
+		keep := make([]bool, len(moves))
+		kept := 0
+		for _, mi := range order[:(len(moves)+1)/2] {
+			keep[mi] = true
+			kept++
+		}
+		if !keep[base] {
+			keep[base] = true
+			kept++
+		}
+		more := (chunks - half) * len(moves) / kept
+		results = append(results, play(half, half+more, keep)...)
 	}
-	wg.Wait()
-	done := 0
+	counts := make([]int, len(moves))
 	for _, r := range results {
-		done += r.n
+		for mi := range moves {
+			if r.cnt != nil {
+				counts[mi] += r.cnt[mi]
+			}
+		}
 	}
-	n := float64(max(done, 1))
 	hand := p.Hand()
 	for mi, m := range moves {
 		var eq, eq2, pts, pts2, d, d2 float64
+		n := float64(max(counts[mi], 1))
 		for _, r := range results {
-			if r.n == 0 {
+			if r.cnt == nil {
 				continue
 			}
 			eq += r.eq[mi]
@@ -248,7 +301,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			d += r.d[mi]
 			d2 += r.d2[mi]
 		}
-		c := Candidate{Move: m, Samples: done, Deadwood: -1, Baseline: mi == base}
+		c := Candidate{Move: m, Samples: counts[mi], Deadwood: -1, Baseline: mi == base}
 		c.Advantage = d / n
 		c.AdvantageSE = math.Sqrt(math.Max(0, d2/n-c.Advantage*c.Advantage) / n)
 		c.Equity, c.Points = eq/n, pts/n
