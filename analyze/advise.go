@@ -69,7 +69,7 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 
 // Margin is how many standard errors a move's gain over the baseline must
 // reach before the advice departs from the baseline.
-var Margin = 1.5
+const Margin = 1.5
 
 // ErrNoDecision means the position is not the seat's decision.
 var ErrNoDecision = errors.New("the position is not a decision of its seat")
