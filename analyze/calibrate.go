@@ -19,27 +19,34 @@ type CalibrateOptions struct {
 	Model probability.Model
 }
 
-// Calibrate plays games of simple against simple and, at every draw
-// decision of either seat, scores the model's estimate of the opponent's
-// hand, and the two baselines, against the hand it really held.
-func Calibrate(ctx context.Context, o CalibrateOptions) (*probability.Calibration, error) {
-	cal := &probability.Calibration{}
-	var replayErr error
+// drawDecisions plays games of simple against simple and calls visit at
+// every draw decision of either seat, with the opponent's true hand.
+func drawDecisions(ctx context.Context, o CalibrateOptions, visit func(p *game.Position, oppHand notation.CardSet)) error {
 	simple := engine.Players["simple"]
 	_, err := engine.Simulate(ctx, engine.SimOptions{
 		Rules: o.Rules, Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
 		Games: o.Games, Seed: o.Seed,
 		OnGame: func(n int, g *engine.GameRecord) error {
 			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
-			replayErr = lg.Replay(func(d *gamelog.Decision) bool {
+			return lg.Replay(func(d *gamelog.Decision) bool {
 				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
-					e := o.Model.Infer(&d.Position)
-					cal.Add(&d.Position, &e, d.State.Hand(1-d.Seat))
+					visit(&d.Position, d.State.Hand(1-d.Seat))
 				}
 				return true
 			})
-			return replayErr
 		},
+	})
+	return err
+}
+
+// Calibrate plays games of simple against simple and, at every draw
+// decision of either seat, scores the model's estimate of the opponent's
+// hand, and the two baselines, against the hand it really held.
+func Calibrate(ctx context.Context, o CalibrateOptions) (*probability.Calibration, error) {
+	cal := &probability.Calibration{}
+	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
+		e := o.Model.Infer(p)
+		cal.Add(p, &e, opp)
 	})
 	if err != nil {
 		return nil, err
@@ -57,19 +64,8 @@ type sample struct {
 // collect plays games and keeps the draw decisions with the truth.
 func collect(ctx context.Context, o CalibrateOptions) ([]sample, error) {
 	var out []sample
-	simple := engine.Players["simple"]
-	_, err := engine.Simulate(ctx, engine.SimOptions{
-		Rules: o.Rules, Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
-		Games: o.Games, Seed: o.Seed,
-		OnGame: func(n int, g *engine.GameRecord) error {
-			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
-			return lg.Replay(func(d *gamelog.Decision) bool {
-				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
-					out = append(out, sample{d.Position, d.State.Hand(1 - d.Seat)})
-				}
-				return true
-			})
-		},
+	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
+		out = append(out, sample{*p, opp})
 	})
 	return out, err
 }

@@ -136,6 +136,25 @@ func inputErrorFor(err error) error {
 	return inputError(err)
 }
 
+// reportSampled runs one sampled analysis on each position read, and
+// writes its JSON or its table.
+func reportSampled[R any](env *environment, c *cli.Context, s sampling,
+	analyse func(p *game.Position, e *probability.Estimate) (R, error),
+	toJSON func(r *R, line int) any,
+	print func(w io.Writer, r *R, n cardNamer, line int) error) error {
+	return positionsDo(env, c, func(p *game.Position, line int) error {
+		e := probability.Infer(p)
+		r, err := analyse(p, &e)
+		if err != nil {
+			return err
+		}
+		if s.json {
+			return wrote(writeJSON(env.stdout, toJSON(&r, line)))
+		}
+		return wrote(print(env.stdout, &r, s.names, line))
+	})
+}
+
 func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 func outsCommand(env *environment) *cli.Command {
@@ -157,17 +176,9 @@ func outsCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			return positionsDo(env, c, func(p *game.Position, line int) error {
-				e := probability.Infer(p)
-				r, err := probability.Outs(p, &e, s.samples, s.seed, s.workers)
-				if err != nil {
-					return err
-				}
-				if s.json {
-					return wrote(writeJSON(env.stdout, outsJSON(&r, line)))
-				}
-				return wrote(printOuts(env.stdout, &r, s.names, line))
-			})
+			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
+				return probability.Outs(p, e, s.samples, s.seed, s.workers)
+			}, outsJSON, printOuts)
 		},
 	}
 }
@@ -207,7 +218,7 @@ func outJ(o probability.CardOut) outJSON {
 	return outJSON{Card: o.Card.String(), Deadwood: o.Deadwood, Discard: o.Discard.String(), Kind: o.Kind.String(), Next: o.Next}
 }
 
-func outsJSON(r *probability.OutsReport, line int) outsReportJSON {
+func outsJSON(r *probability.OutsReport, line int) any {
 	j := outsReportJSON{Line: line, Hand: r.Hand.Strings(), Deadwood: r.Deadwood, KnockLimit: r.KnockLimit, Count: map[string]int{}, Next: map[string]float64{}}
 	if r.Upcard != nil {
 		u := outJ(*r.Upcard)
@@ -301,17 +312,9 @@ func dangerCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			return positionsDo(env, c, func(p *game.Position, line int) error {
-				e := probability.Infer(p)
-				r, err := probability.Danger(p, &e, s.samples, s.seed, s.workers)
-				if err != nil {
-					return err
-				}
-				if s.json {
-					return wrote(writeJSON(env.stdout, dangerJSON(&r, line)))
-				}
-				return wrote(printDanger(env.stdout, &r, s.names, line))
-			})
+			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
+				return probability.Danger(p, e, s.samples, s.seed, s.workers)
+			}, dangerJSON, printDanger)
 		},
 	}
 }
@@ -387,17 +390,9 @@ func riskCommand(env *environment) *cli.Command {
 				}
 				given = &sp
 			}
-			return positionsDo(env, c, func(p *game.Position, line int) error {
-				e := probability.Infer(p)
-				r, err := probability.UndercutRisk(p, &e, given, s.samples, s.seed, s.workers)
-				if err != nil {
-					return err
-				}
-				if s.json {
-					return wrote(writeJSON(env.stdout, riskJSON(&r, line)))
-				}
-				return wrote(printRisk(env.stdout, &r, s.names, line))
-			})
+			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
+				return probability.UndercutRisk(p, e, given, s.samples, s.seed, s.workers)
+			}, riskJSON, printRisk)
 		},
 	}
 }
