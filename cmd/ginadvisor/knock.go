@@ -43,6 +43,19 @@ func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
 	return sp, nil
 }
 
+// optionalMelds reads --melds when it is given; nil means the best
+// arrangement.
+func optionalMelds(c *cli.Context) (*meld.Spread, error) {
+	if !c.IsSet("melds") {
+		return nil, nil
+	}
+	sp, err := meldsFlag(c, "melds")
+	if err != nil {
+		return nil, err
+	}
+	return &sp, nil
+}
+
 // dealFrom reads --upcard, which matters only under Oklahoma rules.
 func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
 	s := c.String("upcard")
@@ -104,13 +117,9 @@ func knockCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			var given *meld.Spread
-			if c.IsSet("melds") {
-				sp, err := meldsFlag(c, "melds")
-				if err != nil {
-					return err
-				}
-				given = &sp
+			given, err := optionalMelds(c)
+			if err != nil {
+				return err
 			}
 			rep, err := analyze.Knock(r, knocker, defender, given, d)
 			if err != nil {

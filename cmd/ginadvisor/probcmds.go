@@ -15,7 +15,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -382,13 +381,9 @@ func riskCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			var given *meld.Spread
-			if c.IsSet("melds") {
-				sp, err := meldsFlag(c, "melds")
-				if err != nil {
-					return err
-				}
-				given = &sp
+			given, err := optionalMelds(c)
+			if err != nil {
+				return err
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
 				return probability.UndercutRisk(p, e, given, s.samples, s.seed, s.workers)
