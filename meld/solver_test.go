@@ -362,12 +362,7 @@ func TestRunTableExhaustive(t *testing.T) {
 func TestMeldableAndInMeld(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 71))
 	for i := 0; i < 20000; i++ {
-		var h notation.CardSet
-		if i%2 == 0 {
-			h = randomHand(rng, 1+i%14)
-		} else {
-			h = denseHand(rng, 1+i%14)
-		}
+		h := alternateHand(rng, i)
 		var all [maxMelds]notation.CardSet
 		var want notation.CardSet
 		for _, m := range all[:allMelds(h, &all)] {
@@ -391,12 +386,7 @@ func TestVisitArrangements(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 55))
 	var buf []Spread
 	for i := 0; i < 20000; i++ {
-		var h notation.CardSet
-		if i%2 == 0 {
-			h = randomHand(rng, 1+i%14)
-		} else {
-			h = denseHand(rng, 1+i%14)
-		}
+		h := alternateHand(rng, i)
 		want := Arrangements(h)
 		seen := map[Spread]bool{}
 		err := VisitArrangements(h, func(sp Spread, dead notation.CardSet) bool {
@@ -436,4 +426,13 @@ func TestVisitArrangements(t *testing.T) {
 	if err := VisitArrangements(mustHand(t, "c:A23456789 d:A23456789 h:A23456789"), func(Spread, notation.CardSet) bool { return true }); !errors.Is(err, ErrSpreadFull) {
 		t.Errorf("the full deck: %v", err)
 	}
+}
+
+// alternateHand draws the i-th test hand of 1 to 14 cards: random hands and
+// dense ones in turn.
+func alternateHand(rng *rand.Rand, i int) notation.CardSet {
+	if i%2 == 0 {
+		return randomHand(rng, 1+i%14)
+	}
+	return denseHand(rng, 1+i%14)
 }
