@@ -34,6 +34,10 @@ type AdviseOptions struct {
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
 	// fewest deadwood first; 0 means 6.
 	MaxSpreads int
+	// Margin is how many standard errors a move's gain over the baseline
+	// must reach before the advice departs from the baseline; 0 means
+	// DefaultMargin.
+	Margin float64
 }
 
 // Candidate is one move and what it is worth.
@@ -49,7 +53,7 @@ type Candidate struct {
 	// in the same worlds, with its standard error: paired differences are
 	// far sharper than the equities themselves.
 	Advantage, AdvantageSE float64
-	// Baseline marks the move the simple policy would make.
+	// Baseline marks the move the heuristic policy would make.
 	Baseline bool
 	// Deadwood is the deadwood the move leaves in the hand right away
 	// (for a draw, the best after drawing; -1 when not known in advance).
@@ -67,9 +71,9 @@ type Advice struct {
 // Best returns the recommended move.
 func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 
-// Margin is how many standard errors a move's gain over the baseline must
-// reach before the advice departs from the baseline.
-const Margin = 1.5
+// DefaultMargin is how many standard errors a move's gain over the
+// baseline must reach before the advice departs from the baseline.
+const DefaultMargin = 2.5
 
 // ErrNoDecision means the position is not the seat's decision.
 var ErrNoDecision = errors.New("the position is not a decision of its seat")
@@ -103,8 +107,9 @@ func candidates(st *game.State, maxSpreads int) []game.Move {
 
 // Advise values every candidate of the seat's decision by determinized
 // Monte Carlo: it samples worlds from the opponent inference, plays each
-// candidate out in each world with simple against simple, and scores the
-// hand's outcome by the change in the chance of winning the game. Every
+// candidate out in each world, its own seat as the heuristic player and the
+// other as simple, and scores the hand's outcome by the change in the
+// chance of winning the game. Every
 // candidate is played in the same worlds, so differences are sharp. The
 // figures are the same for a seed at any worker count.
 func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
@@ -121,6 +126,9 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	var deadline time.Time
 	if o.Time > 0 {
 		deadline = time.Now().Add(o.Time)
+	}
+	if o.Margin <= 0 {
+		o.Margin = DefaultMargin
 	}
 	if o.MaxSpreads <= 0 {
 		o.MaxSpreads = 6
@@ -145,10 +153,11 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	target := setup.Rules.Target
 	a.Before = DefaultEquity.Win(setup.Scores[seat], setup.Scores[1-seat], target)
 
-	// The baseline is the move the simple policy makes here: advice departs
+	// The baseline is the move the heuristic policy makes here: advice departs
 	// from it only when the gain is clear of the noise.
 	base := 0
-	bm := engine.NewSimple(o.Seed).Choose(&first)
+	own := engine.Heuristic{P: engine.DefaultHeuristic}
+	bm := own.Choose(&first)
 	for i, m := range moves {
 		if m.Kind == bm.Kind && m.Card == bm.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == bm.Spread.Cards()) {
 			base = i
@@ -176,8 +185,12 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				pols := [2]*engine.Simple{engine.NewSimple(1), engine.NewSimple(2)}
-				policies := [2]engine.Policy{pols[0], pols[1]}
+				// Our own seat plays on as the heuristic player, the other
+				// as simple.
+				opp := engine.NewSimple(2)
+				var policies [2]engine.Policy
+				policies[seat] = &engine.Heuristic{P: engine.DefaultHeuristic}
+				policies[1-seat] = opp
 				var st game.State
 				for {
 					ci := int(next.Add(1) - 1)
@@ -204,8 +217,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 								continue
 							}
 							// The same random choices for every candidate.
-							pols[0].Reseed(rollSeed)
-							pols[1].Reseed(rollSeed ^ 0x9e37)
+							opp.Reseed(rollSeed)
 							if err := engine.PlayOut(&st, policies); err != nil {
 								continue
 							}
@@ -326,7 +338,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	// Best first: a move that beats the baseline clearly (its gain above
 	// Margin standard errors), else the baseline, then the rest by gain.
 	score := func(c Candidate) float64 {
-		if c.Baseline || c.Advantage > Margin*c.AdvantageSE {
+		if c.Baseline || c.Advantage > o.Margin*c.AdvantageSE {
 			return c.Advantage
 		}
 		return math.Min(c.Advantage, 0) - 1

@@ -20,8 +20,9 @@ type NewPlayerFunc func(seed uint64) Player
 
 // Players are the built-in players by name.
 var Players = map[string]NewPlayerFunc{
-	"simple": func(seed uint64) Player { return NewSimple(seed) },
-	"random": func(seed uint64) Player { return NewRandom(seed) },
+	"simple":    func(seed uint64) Player { return NewSimple(seed) },
+	"random":    func(seed uint64) Player { return NewRandom(seed) },
+	"heuristic": func(seed uint64) Player { return NewHeuristic(seed) },
 }
 
 // PlayerNames returns the built-in players' names in order.
@@ -52,6 +53,8 @@ type seatView struct {
 	lastChance bool
 	limit      int
 	bigGin     bool // the rules allow big gin
+	// retake says the card just taken from the pile may be discarded.
+	retake bool
 }
 
 // table is the part of a Position and a State that seatView reads.
@@ -71,13 +74,17 @@ func viewOf(t publicTable, hand notation.CardSet, bigGin bool) seatView {
 	return v
 }
 
-func positionView(p *game.Position) seatView { return viewOf(p, p.Hand(), p.Rules().BigGin) }
+func positionView(p *game.Position) seatView {
+	v := viewOf(p, p.Hand(), p.Rules().BigGin)
+	v.retake = p.Rules().RepeatEnds
+	return v
+}
 
 // stateView is viewOf for a State, written out so that the rollouts' hot
 // path makes no interface calls.
 func stateView(st *game.State) seatView {
 	v := seatView{phase: st.Phase(), hand: st.Hand(st.Turn()), mustDraw: st.MustDraw(), lastChance: st.LastChance(),
-		limit: st.KnockLimit(), bigGin: st.Rules().BigGin}
+		limit: st.KnockLimit(), bigGin: st.Rules().BigGin, retake: st.Rules().RepeatEnds}
 	v.upcard, v.hasUpcard = st.Upcard()
 	v.drawn, v.fromPile = st.Drawn()
 	return v
@@ -303,7 +310,7 @@ func (r *Random) choose(v *seatView) game.Move {
 			return bigGinMove(v.hand)
 		}
 		h := v.hand
-		if v.fromPile {
+		if v.fromPile && !v.retake {
 			h = h.Without(v.drawn)
 		}
 		k := r.rng.IntN(h.Len())

@@ -51,7 +51,7 @@ func (s *State) Legal(dst []Move) []Move {
 		return append(dst, DrawMove)
 	case DiscardPhase:
 		h := s.hands[s.turn]
-		if s.fromPile {
+		if s.fromPile && !s.mayDiscardTaken() {
 			h = h.Without(s.drawn)
 		}
 		for m := uint64(h); m != 0; m &= m - 1 {
@@ -107,7 +107,8 @@ func (s *State) Apply(m Move) error {
 	case FirstOffer:
 		switch m.Kind {
 		case Take:
-			s.hands[seat] = s.hands[seat].With(s.take())
+			c, _ := s.take()
+			s.hands[seat] = s.hands[seat].With(c)
 		case Pass:
 			s.pass()
 		default:
@@ -116,7 +117,11 @@ func (s *State) Apply(m Move) error {
 	case DrawPhase:
 		switch {
 		case m.Kind == Take && s.npile > 0 && !s.mustDraw():
-			s.hands[seat] = s.hands[seat].With(s.take())
+			if c, ok := s.take(); ok {
+				s.hands[seat] = s.hands[seat].With(c)
+			} else {
+				s.recordDeath()
+			}
 		case m.Kind == Draw && !s.lastChance && s.stock > 0:
 			c := s.stockSeq[StockSize-int(s.stock)]
 			s.hands[seat] = s.hands[seat].With(c)
@@ -140,13 +145,15 @@ func (s *State) Apply(m Move) error {
 			switch {
 			case !m.Card.Valid() || !h.Has(m.Card):
 				return s.illegal(m, "%s is not in the hand", cardString(m.Card))
-			case s.fromPile && m.Card == s.drawn:
+			case s.fromPile && m.Card == s.drawn && !s.mayDiscardTaken():
 				return s.illegal(m, "%s was just taken from the pile", m.Card)
 			}
 			h = h.Without(m.Card)
 			s.hands[seat] = h
 			s.discarded(m.Card)
-			if meld.MinDeadwood(h) > s.limit {
+			if s.phase == Over {
+				s.recordDeath()
+			} else if meld.MinDeadwood(h) > s.limit {
 				// No knock is possible: the turn ends at once.
 				s.playedOn()
 				s.recordDeath()

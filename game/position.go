@@ -153,8 +153,9 @@ func (p *Position) Observe(e Event) error {
 		case p.mustDraw():
 			return p.bad(e, "both passed the first upcard, so the stock must be drawn")
 		}
-		p.take()
-		if own {
+		if _, ok := p.take(); !ok {
+			p.result.Hands[p.seat] = p.hand
+		} else if own {
 			p.hand = p.hand.With(up)
 		} else {
 			p.opp++
@@ -185,7 +186,7 @@ func (p *Position) Observe(e Event) error {
 		switch {
 		case p.phase != DiscardPhase:
 			return p.bad(e, "no card may be discarded in the %s phase", p.phase)
-		case p.fromPile && e.Card == p.drawn:
+		case p.fromPile && e.Card == p.drawn && !p.mayDiscardTaken():
 			return p.bad(e, "%s was just taken from the pile", e.Card)
 		case own && !p.hand.Has(e.Card):
 			return p.bad(e, "%s is not in the hand", cardString(e.Card))
@@ -204,6 +205,9 @@ func (p *Position) Observe(e Event) error {
 			}
 		}
 		p.discarded(e.Card)
+		if p.phase == Over {
+			p.result.Hands[p.seat] = p.hand
+		}
 	case PlayedOn:
 		if p.phase != KnockPhase {
 			return p.bad(e, "there is no knock to decline in the %s phase", p.phase)

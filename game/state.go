@@ -67,6 +67,11 @@ type flow struct {
 	// rule allows, after which the hand dies.
 	fromPile   bool
 	lastChance bool
+	// repeats counts the turns in a row that discarded the card just taken
+	// from the pile, and takes the takes after the first offer (the
+	// RepeatEnds and TakeLimit rules).
+	repeats    uint8
+	takes      uint8
 	draws      uint16
 	events     [MaxEvents]Event
 	nevents    uint16
@@ -114,14 +119,25 @@ func (f *flow) pass() {
 // passed the first upcard.
 func (f *flow) mustDraw() bool { return f.phase == DrawPhase && f.passes == 2 && f.draws == 0 }
 
-func (f *flow) take() notation.Card {
+// take takes the upcard. Under the TakeLimit rule the take that reaches
+// the limit is recorded but not made, and kills the hand; take then
+// returns false.
+func (f *flow) take() (notation.Card, bool) {
+	c := f.pile[f.npile-1]
+	if lim := f.setup.Rules.TakeLimit; lim > 0 && f.phase == DrawPhase {
+		f.takes++
+		if int(f.takes) >= lim {
+			f.record(Took, int(f.turn), c)
+			f.die()
+			return c, false
+		}
+	}
 	f.npile--
-	c := f.pile[f.npile]
 	f.drawn, f.fromPile = c, true
 	f.draws++
 	f.record(Took, int(f.turn), c)
 	f.phase = DiscardPhase
-	return c
+	return c, true
 }
 
 func (f *flow) drew(c notation.Card) {
@@ -135,12 +151,28 @@ func (f *flow) drew(c notation.Card) {
 // discarded puts c on the pile. The discarder then decides whether to
 // knock; a PlayedOn event, public whether or not a knock was possible,
 // ends the turn.
+// Under the RepeatEnds rule, the second turn in a row to discard the card
+// it took kills the hand at once.
 func (f *flow) discarded(c notation.Card) {
 	f.pile[f.npile] = c
 	f.npile++
 	f.record(Discarded, int(f.turn), c)
 	f.phase = KnockPhase
+	if f.setup.Rules.RepeatEnds {
+		if f.fromPile && c == f.drawn {
+			f.repeats++
+		} else {
+			f.repeats = 0
+		}
+		if f.repeats >= 2 {
+			f.die()
+		}
+	}
 }
+
+// mayDiscardTaken says the card just taken from the pile may be
+// discarded again.
+func (f *flow) mayDiscardTaken() bool { return f.setup.Rules.RepeatEnds }
 
 func (f *flow) playedOn() {
 	f.record(PlayedOn, int(f.turn), 0)

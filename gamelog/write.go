@@ -69,7 +69,11 @@ func rulesText(r *rules.Rules, unknown []string) string {
 	parts := []string{r.Name}
 	for i := range rules.Fields {
 		f := &rules.Fields[i]
-		parts = append(parts, f.Key+"="+f.Format(r))
+		v := f.Format(r)
+		if f.OmitZero && (v == "0" || v == "false") {
+			continue
+		}
+		parts = append(parts, f.Key+"="+v)
 	}
 	parts = append(parts, unknown...)
 	return strings.Join(parts, " ")

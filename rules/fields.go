@@ -23,6 +23,9 @@ type Field struct {
 	Bool func(*Rules) *bool
 	// Min and Max bound an integer value.
 	Min, Max int
+	// OmitZero leaves the field out of a game log's rules line when it is
+	// zero or false, so that logs written before it existed read the same.
+	OmitZero bool
 }
 
 // MaxBonus bounds every bonus and the target, far above any real game and
@@ -49,6 +52,8 @@ var Fields = []Field{
 	{Key: "fiftieth_card", Flag: "fiftieth-card", Usage: "the 50th-card rule: the last discard may still be taken to knock", Bool: func(r *Rules) *bool { return &r.FiftiethCard }},
 	{Key: "greedy_layoffs", Flag: "greedy-layoffs", Usage: "lay off as the EAAI framework does: own melds first, then deadwood card by card", Bool: func(r *Rules) *bool { return &r.GreedyLayoffs }},
 	{Key: "winner_deals", Flag: "winner-deals", Usage: "the winner of a hand deals the next; otherwise the deal alternates", Bool: func(r *Rules) *bool { return &r.WinnerDeals }},
+	{Key: "repeat_ends", Flag: "repeat-ends", Usage: "OpenSpiel: a taken upcard may be discarded again, and the hand dies when both players in turn do so", Bool: func(r *Rules) *bool { return &r.RepeatEnds }, OmitZero: true},
+	{Key: "take_limit", Flag: "take-limit", Usage: "OpenSpiel: the hand dies at this many takes of the upcard after the first offer (0: no limit)", Int: func(r *Rules) *int { return &r.TakeLimit }, Max: 200, OmitZero: true},
 }
 
 // FieldByKey returns the field with the given key.

@@ -63,6 +63,13 @@ type Rules struct {
 	// WinnerDeals gives the next deal to the winner of a hand; otherwise
 	// the deal alternates. After a dead hand the same dealer deals again.
 	WinnerDeals bool `json:"winner_deals"`
+	// RepeatEnds follows OpenSpiel: a card just taken from the pile may be
+	// discarded again, and when both players in turn take the upcard and
+	// discard it, the hand dies.
+	RepeatEnds bool `json:"repeat_ends"`
+	// TakeLimit, when set, kills the hand at this many takes of the upcard
+	// after the first offer; the last take is not made (OpenSpiel: 50).
+	TakeLimit int `json:"take_limit"`
 }
 
 // Standard is the North American default: knock at 10 or less, gin 25,
@@ -109,6 +116,18 @@ var Presets = map[string]Rules{
 		r.Name = "straight"
 		r.StraightGin = true
 		r.KnockLimit = 0
+		return r
+	}(),
+	// OpenSpiel's gin_rummy: a tie scores nothing, the wall lets the next
+	// player take the last discard to knock, and two more ways to end a
+	// hand with no score.
+	"openspiel": func() Rules {
+		r := Standard
+		r.Name = "openspiel"
+		r.TieIsUndercut = false
+		r.FiftiethCard = true
+		r.RepeatEnds = true
+		r.TakeLimit = 50
 		return r
 	}(),
 	"eaai": func() Rules {

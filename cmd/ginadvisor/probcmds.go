@@ -633,7 +633,7 @@ func adviseCommand(env *environment) *cli.Command {
 		Description: "POSITION is the seat's decision in the position notation: the first offer, the\n" +
 			"draw, the discard or the knock decision. Every candidate is played out in the\n" +
 			"same sampled worlds; equity is the chance of winning the game after the hand.\n" +
-			"The advice departs from the simple policy's move only when the gain in equity\n" +
+			"The advice departs from the heuristic policy's move only when the gain in equity\n" +
 			"is clear of the noise.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\"\n" +
@@ -798,11 +798,11 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(d))
 	}
 	if best.Baseline {
-		why += " It is also what the simple policy plays; no other move gains clearly."
+		why += " It is also what the heuristic policy plays; no other move gains clearly."
 	} else {
-		why += fmt.Sprintf(" It gains %.1f points of equity over the simple policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
+		why += fmt.Sprintf(" It gains %.1f points of equity over the heuristic policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
 	}
-	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the simple policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
+	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
 }
 
