@@ -70,12 +70,12 @@ type flow struct {
 	// repeats counts the turns in a row that discarded the card just taken
 	// from the pile, and takes the takes after the first offer (the
 	// RepeatEnds and TakeLimit rules).
-	repeats    uint8
-	takes      uint8
-	draws      uint16
-	events     [MaxEvents]Event
-	nevents    uint16
-	result     Result
+	repeats uint8
+	takes   uint8
+	draws   uint16
+	events  [MaxEvents]Event
+	nevents uint16
+	result  Result
 }
 
 func (f *flow) record(kind EventKind, seat int, c notation.Card) {
