@@ -1,0 +1,114 @@
+package importer
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// WriteEAAI prints a game the way the EAAI framework's verbose
+// GinRummyGame does, line for line, so that transcripts can be made from
+// ginadvisor's own games (for tests, samples and benchmarks). The game
+// must be played under the eaai rules, with every card known.
+func WriteEAAI(w io.Writer, g *gamelog.Game) error {
+	if g.Rules.Name != "eaai" {
+		return fmt.Errorf("game %d is played under %s rules; EAAI transcripts are eaai only", g.Number, g.Rules.Name)
+	}
+	b := bufio.NewWriter(w)
+	p := func(format string, args ...any) { fmt.Fprintf(b, format+"\n", args...) }
+	for hi := range g.Hands {
+		h := &g.Hands[hi]
+		var hands [2]notation.CardSet
+		for seat := 0; seat < 2; seat++ {
+			for _, c := range h.Deal[seat] {
+				if c == gamelog.Unknown {
+					return fmt.Errorf("game %d hand %d: an unknown card cannot be printed", g.Number, h.Number)
+				}
+			}
+			hands[seat] = notation.SetOf(h.Deal[seat]...)
+			p("Player %d is dealt %s.", seat, eaaiList(h.Deal[seat]))
+		}
+		p("Player %d starts.", 1-h.Dealer)
+		p("The initial face up card is %s.", h.Upcard)
+		for _, m := range h.Moves {
+			switch m.Kind {
+			case game.Pass:
+				p("Player %d declines %s.", m.Seat, m.Card)
+			case game.Take, game.Draw:
+				if m.Card == gamelog.Unknown {
+					return fmt.Errorf("game %d hand %d: an unknown draw cannot be printed", g.Number, h.Number)
+				}
+				hands[m.Seat] = hands[m.Seat].With(m.Card)
+				p("Player %d draws %s.", m.Seat, m.Card)
+			case game.Discard:
+				hands[m.Seat] = hands[m.Seat].Without(m.Card)
+				p("Player %d discards %s.", m.Seat, m.Card)
+				sp, dead, _ := meld.FirstArrangement(hands[m.Seat])
+				if sp.N == 0 {
+					p("Player %d has %s with %d deadwood.", m.Seat, eaaiSet(dead), dead.Value())
+				} else {
+					p("Player %d has [%s, %s] with %d deadwood.", m.Seat, eaaiMeldText(sp.Melds[:sp.N]), eaaiSet(dead), dead.Value())
+				}
+			}
+		}
+		if h.Knocker < 0 {
+			p("%s", eaaiCancelled)
+		} else {
+			k, d := h.Knocker, 1-h.Knocker
+			melds := "[" + eaaiMeldText(h.Spread.Melds[:h.Spread.N]) + "]"
+			if h.KnockerDeadwood == 0 {
+				p("Player %d goes gin with melds %s.", k, melds)
+			} else {
+				p("Player %d melds %s with %d deadwood from %s.", k, melds, h.KnockerDeadwood.Value(), eaaiSet(h.KnockerDeadwood))
+			}
+			p("Player %d melds [%s].", d, eaaiMeldText(h.DefenderMelds.Melds[:h.DefenderMelds.N]))
+			grown := h.Spread.Melds
+			for _, l := range h.Layoffs {
+				p("Player %d lays off %s on %s.", d, l.Card, eaaiSet(grown[l.Meld]))
+				grown[l.Meld] = grown[l.Meld].With(l.Card)
+			}
+			p("Player %d has %d deadwood with %s", d, h.DefenderDeadwood.Value(), eaaiSet(h.DefenderDeadwood))
+			s := h.Score
+			switch s.Outcome {
+			case rules.Gin:
+				p("Player %d scores the gin bonus of %d plus opponent deadwood %d for %d total points.", h.Winner, s.Bonus, s.Difference, s.Points)
+			case rules.Undercut:
+				p("Player %d undercuts and scores the undercut bonus of %d plus deadwood difference of %d for %d total points.", h.Winner, s.Bonus, s.Difference, s.Points)
+			default:
+				p("Player %d scores the deadwood difference of %d.", h.Winner, s.Points)
+			}
+		}
+		p("Player\tScore\n0\t%d\n1\t%d", h.Totals[0], h.Totals[1])
+	}
+	winner := g.Final.Winner
+	if winner < 0 {
+		winner = 1
+	}
+	p("Player %d wins.", winner)
+	return b.Flush()
+}
+
+func eaaiList(cs []notation.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.String()
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+func eaaiSet(s notation.CardSet) string { return eaaiList(s.Cards()) }
+
+func eaaiMeldText(ms []notation.CardSet) string {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = eaaiSet(m)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,143 @@
+package importer
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func TestSharedOpenSpielSamples(t *testing.T) {
+	f, err := os.Open("../../shared/openspiel/samples.jsonl")
+	if err != nil {
+		t.Skip("no shared samples")
+	}
+	defer f.Close()
+	games, errs := ReadOpenSpiel(f, "samples.jsonl")
+	for _, e := range errs {
+		t.Errorf("%v", e)
+	}
+	for _, g := range games {
+		h := g.Hands[0]
+		t.Logf("knocker %d winner %d score %+v", h.Knocker, h.Winner, h.Score)
+	}
+}
+
+// playOpenSpiel plays one hand under the openspiel rules with seat 1
+// dealing.
+func playOpenSpiel(t testing.TB, seed uint64, policies [2]engine.Policy) game.State {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var deck [notation.NumCards]notation.Card
+	for i := range deck {
+		deck[i] = notation.FullDeck.Cards()[i]
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	st, err := game.Deal(game.Setup{Rules: rules.Presets["openspiel"], Dealer: 1, Number: 1}, &deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.PlayOut(&st, policies); err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// TestOpenSpielRoundTrip writes hands as OpenSpiel histories and reads
+// them back: the result, the moves and the returns must survive. Random
+// players reach the wall, the repeated upcard and the upcard limit.
+func TestOpenSpielRoundTrip(t *testing.T) {
+	endings := map[string]int{}
+	for seed := uint64(0); seed < 600; seed++ {
+		var policies [2]engine.Policy
+		switch seed % 3 {
+		case 0:
+			policies = [2]engine.Policy{engine.NewHeuristic(0), engine.NewSimple(seed)}
+		case 1:
+			policies = [2]engine.Policy{engine.NewSimple(seed), engine.NewSimple(seed + 1)}
+		default:
+			policies = [2]engine.Policy{engine.NewRandom(seed), engine.NewRandom(seed + 1)}
+		}
+		st := playOpenSpiel(t, seed, policies)
+		h, err := OpenSpielFromState(&st, "gin_rummy()")
+		if errors.Is(err, ErrNotOpenSpiel) {
+			endings["not expressible"]++
+			continue
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		g, gerr := ConvertOpenSpiel(&h, 1)
+		if gerr != nil {
+			t.Fatalf("seed %d: %v\nactions %v", seed, gerr, h.Actions)
+		}
+		res, _ := st.Result()
+		got := g.Hands[0]
+		if got.Score != res.Score || got.Winner != res.Winner || got.Knocker != res.Knocker {
+			t.Fatalf("seed %d: %+v, imported %+v", seed, res.Score, got.Score)
+		}
+		ending := res.Score.Outcome.String()
+		if res.Knocker < 0 {
+			last := st.Event(st.NumEvents() - 2).Kind
+			ending = "dead after " + last.String()
+		}
+		endings[ending]++
+	}
+	t.Logf("endings: %v", endings)
+	for _, e := range []string{"gin", "knock", "undercut", "dead after passed", "dead after discarded"} {
+		if endings[e] == 0 {
+			t.Errorf("no hand ended %s: %v", e, endings)
+		}
+	}
+}
+
+// taker always takes the upcard and discards the lowest other card, so
+// that the hand reaches OpenSpiel's limit of 50 takes.
+type taker struct{}
+
+func (taker) Choose(st *game.State) game.Move {
+	switch st.Phase() {
+	case game.FirstOffer, game.DrawPhase:
+		if st.MustDraw() {
+			return game.DrawMove
+		}
+		return game.TakeMove
+	case game.DiscardPhase:
+		drawn, _ := st.Drawn()
+		return game.DiscardMove(st.Hand(st.Turn()).Without(drawn).Cards()[0])
+	}
+	return game.PassMove
+}
+
+func TestOpenSpielTakeLimit(t *testing.T) {
+	st := playOpenSpiel(t, 3, [2]engine.Policy{taker{}, taker{}})
+	res, _ := st.Result()
+	if res.Knocker >= 0 || st.Event(st.NumEvents()-2).Kind != game.Took {
+		t.Fatalf("the hand ended %v, not at the take limit", res.Score.Outcome)
+	}
+	h, err := OpenSpielFromState(&st, "gin_rummy()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	takes := 0
+	for _, a := range h.Actions {
+		if a == osDrawUpcard {
+			takes++
+		}
+	}
+	if takes != 51 { // the first offer's take and 50 more
+		t.Errorf("%d takes, want 51", takes)
+	}
+	g, gerr := ConvertOpenSpiel(&h, 1)
+	if gerr != nil {
+		t.Fatal(gerr)
+	}
+	if g.Hands[0].Winner != -1 {
+		t.Errorf("the hand was scored")
+	}
+}
