@@ -115,7 +115,7 @@ func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
 	best, bestScore := notation.Card(0), 1e18
 	for c := range allowed.All() {
 		rest := v.hand.Without(c)
-		live := completions(rest) &^ pile &^ c.Set()
+		live := meld.Completions(rest) &^ pile &^ c.Set()
 		score := float64(meld.MinDeadwood(rest)) - h.P.OutWeight*float64(live.Len())
 		if h.P.DangerWeight != 0 {
 			score += h.P.DangerWeight * float64((neighbours(c) &^ v.hand &^ pile).Len())
@@ -125,24 +125,6 @@ func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
 		}
 	}
 	return best
-}
-
-// completions returns the cards outside hand that would belong to a meld
-// of hand plus the card: a third or fourth of a rank held twice, or a card
-// next to or between two of a suit.
-func completions(hand notation.CardSet) notation.CardSet {
-	u := uint64(hand)
-	var out uint64
-	for s := 0; s < 4; s++ {
-		m := u >> (16 * s) & 0x1FFF
-		runs := (m<<1&m<<2 | m>>1&m>>2 | m<<1&m>>1) & 0x1FFF &^ m
-		out |= runs << (16 * s)
-	}
-	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
-	// Ranks held at least twice.
-	two := a&b | a&c | a&d | b&c | b&d | c&d
-	out |= (two * lanes) &^ u
-	return notation.CardSet(out)
 }
 
 // neighbours returns the other cards of c's rank and the cards one rank

@@ -40,9 +40,9 @@ func TestTuneHeuristic(t *testing.T) {
 	if !*tune {
 		t.Skip("set -tune to run the grid")
 	}
-	for _, knockAt := range []int{0, 1, 2, 4} {
-		for _, early := range []int{2, 4, 6, 8} {
-			for _, w := range []float64{0, 0.3, 0.6} {
+	for _, knockAt := range []int{0, 1} {
+		for _, early := range []int{4, 6} {
+			for _, w := range []float64{0, 0.15, 0.3, 0.5, 0.8} {
 				p := HeuristicParams{KnockAt: knockAt, EarlyDraws: early, OutWeight: w}
 				a := heuristicAgainstSimple(t, p, 20000)
 				fmt.Printf("%+v win %.3f [%.3f %.3f] knock %.3f gin %.3f undercut %.3f points %.2f\n", p, a.WinRate, a.WinRateCI95[0], a.WinRateCI95[1], a.KnockRate, a.GinRate, a.UndercutRate, a.PointsPerHand)

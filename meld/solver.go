@@ -239,3 +239,21 @@ func BestDiscard(hand notation.CardSet) (notation.Card, int, bool) {
 	}
 	return bestCard, bestDW, true
 }
+
+// Completions returns the cards outside hand that would belong to a meld
+// of hand plus the card: a third or fourth card of a rank held twice, or a
+// card next to, or between, two cards of a suit. It is a cheap count of a
+// hand's chances, with no regard to which cards are still live.
+func Completions(hand notation.CardSet) notation.CardSet {
+	u := uint64(hand)
+	var out uint64
+	for s := 0; s < 4; s++ {
+		m := u >> (16 * s) & 0x1FFF
+		runs := ((m<<1)&(m<<2) | (m>>1)&(m>>2) | (m<<1)&(m>>1)) & 0x1FFF &^ m
+		out |= runs << (16 * s)
+	}
+	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
+	two := a&b | a&c | a&d | b&c | b&d | c&d // ranks held at least twice
+	out |= (two * 0x0001000100010001) &^ u
+	return notation.CardSet(out)
+}

@@ -436,3 +436,22 @@ func alternateHand(rng *rand.Rand, i int) notation.CardSet {
 	}
 	return denseHand(rng, 1+i%14)
 }
+
+// TestCompletionsExhaustive checks Completions against its definition on
+// random hands: a card belongs to it exactly when it lies in some meld of
+// the hand plus the card.
+func TestCompletionsExhaustive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 3000; i++ {
+		var hand notation.CardSet
+		for hand.Len() < 1+i%11 {
+			hand = hand.With(notation.Card(rng.IntN(4)<<4 | rng.IntN(13)))
+		}
+		got := Completions(hand)
+		for c := range (notation.FullDeck &^ hand).All() {
+			if want := InMeld(hand.With(c), c); got.Has(c) != want {
+				t.Fatalf("hand %s, card %s: in Completions %v, in a meld %v", hand, c, got.Has(c), want)
+			}
+		}
+	}
+}
