@@ -1,0 +1,359 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// DefaultSamples is the advisor's budget a decision in a batch: sampled
+// worlds for every candidate.
+const DefaultSamples = 64
+
+// Input is one file (or stdin) to analyse.
+type Input struct {
+	Name string
+	Open func() (io.ReadCloser, error)
+}
+
+// Options set up a batch.
+type Options struct {
+	// Quick grades by deadwood and outs alone; otherwise the advisor
+	// grades with Samples worlds a decision.
+	Quick   bool
+	Samples int
+	Seed    uint64
+	// Workers analyse games at once; 0 uses every core.
+	Workers int
+	// Shard and Shards take the Shard-th (from 0) of Shards shares of the
+	// games, game k of the inputs (counted from 0, damaged games
+	// included) going to share k mod Shards. Shards 0 means all.
+	Shard, Shards int
+	// Import says how to read the inputs.
+	Import importer.Options
+	// Progress, when set, is called with the games done so far.
+	Progress func(games int)
+	// OnDecision, when set, receives every graded decision in input
+	// order, from one goroutine.
+	OnDecision func(*Graded) error
+}
+
+// job is one game to analyse, in input order.
+type job struct {
+	index int // among the shard's games
+	key   int // the game's number among all inputs, for seeds
+	file  string
+	game  *gamelog.Game
+}
+
+// result is what a game gives the summary.
+type result struct {
+	decisions []Graded
+	games     [2]*Player // per-seat game figures, names set
+	hands     int
+	ungraded  int
+	err       error
+}
+
+// seatNames are the names the summary keeps a game's players under: both
+// seats of a self-play game are told apart.
+func seatNames(g *gamelog.Game) [2]string {
+	n := g.Players
+	if n[0] == n[1] {
+		return [2]string{n[0] + " (p1)", n[1] + " (p2)"}
+	}
+	return n
+}
+
+// Run analyses every game of the inputs in this run's shard.
+func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
+	if o.Samples <= 0 {
+		o.Samples = DefaultSamples
+	}
+	if o.Shards <= 0 {
+		o.Shards, o.Shard = 1, 0
+	}
+	if o.Shard < 0 || o.Shard >= o.Shards {
+		return Summary{}, fmt.Errorf("shard %d of %d is out of range", o.Shard+1, o.Shards)
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	s := Summary{Grading: "advisor", Samples: o.Samples, Seed: o.Seed, Files: len(inputs),
+		Shards: []string{fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)}}
+	if o.Quick {
+		s.Grading, s.Samples = "quick", 0
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job, 4*workers)
+	results := make(chan struct {
+		j job
+		r result
+	}, 4*workers)
+	var readErr error
+	var problems []Problem
+	var read, skipped int
+	go func() {
+		defer close(jobs)
+		key, index := 0, 0
+		mine := func() bool { return key%o.Shards == o.Shard }
+		for fi, in := range inputs {
+			rc, err := in.Open()
+			if err == nil {
+				var src *importer.Source
+				src, err = importer.Open(rc, in.Name, o.Import)
+				if err == nil {
+					for {
+						g, gerr := src.Next()
+						if gerr == io.EOF {
+							break
+						}
+						if gerr != nil {
+							var le *gamelog.Error
+							if !errors.As(gerr, &le) {
+								err = gerr
+								break
+							}
+							if mine() {
+								skipped++
+								problems = append(problems, Problem{File: in.Name, Line: le.Line, Message: le.Msg})
+							}
+							key++
+							continue
+						}
+						if mine() {
+							read++
+							select {
+							case jobs <- job{index: index, key: key, file: in.Name, game: g}:
+							case <-ctx.Done():
+								rc.Close()
+								return
+							}
+							index++
+						}
+						key++
+					}
+				}
+				rc.Close()
+			}
+			// A file that fails as a whole is reported by one shard only.
+			if err != nil && fi%o.Shards == o.Shard {
+				problems = append(problems, Problem{File: in.Name, Message: err.Error()})
+				if !errors.Is(err, importer.ErrNotLog) {
+					readErr = err
+				}
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				r := analyseGame(ctx, j, &o)
+				select {
+				case results <- struct {
+					j job
+					r result
+				}{j, r}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	// Results are taken in input order, so that decisions stream out in
+	// order and the figures do not depend on the worker count.
+	pending := map[int]result{}
+	next := 0
+	var firstErr error
+	for x := range results {
+		pending[x.j.index] = x.r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if firstErr != nil {
+				continue
+			}
+			if r.err != nil {
+				firstErr = r.err
+				cancel()
+				continue
+			}
+			if err := s.add(&r, o.OnDecision); err != nil {
+				firstErr = err
+				cancel()
+				continue
+			}
+			if o.Progress != nil {
+				o.Progress(next)
+			}
+		}
+	}
+	s.GamesRead, s.GamesSkipped = read+skipped, skipped
+	s.Errors = problems
+	s.finish()
+	if firstErr != nil {
+		return s, firstErr
+	}
+	if err := ctx.Err(); err != nil && !errors.Is(err, context.Canceled) {
+		return s, err
+	}
+	return s, readErr
+}
+
+func (s *Summary) add(r *result, on func(*Graded) error) error {
+	s.GamesAnalyzed++
+	s.Hands += r.hands
+	s.Ungraded += r.ungraded
+	for _, gp := range r.games {
+		p := s.player(gp.Name)
+		p.Games += gp.Games
+		p.GamesWon += gp.GamesWon
+		p.Hands += gp.Hands
+		p.HandsWon += gp.HandsWon
+		p.Knocks += gp.Knocks
+		p.Gins += gp.Gins
+		p.Undercuts += gp.Undercuts
+		p.Points += gp.Points
+		p.KnockDeadwood += gp.KnockDeadwood
+		p.KnockTurns += gp.KnockTurns
+	}
+	for i := range r.decisions {
+		d := &r.decisions[i]
+		s.Decisions++
+		s.player(d.Player).addDecision(d)
+		if on != nil {
+			if err := on(d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// decisionSeed gives each decision its own stream, from the run's seed,
+// the game's place among the inputs and the decision's place in the game:
+// the same in a shard as in one run.
+func decisionSeed(seed uint64, key, n int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%d/%d", seed, key, n)
+	return h.Sum64()
+}
+
+// analyseGame replays a game and grades each decision of each seat.
+func analyseGame(ctx context.Context, j job, o *Options) result {
+	g := j.game
+	names := seatNames(g)
+	var r result
+	for seat := 0; seat < 2; seat++ {
+		p := newPlayer(names[seat])
+		p.Games = 1
+		if g.Final.Winner == seat {
+			p.GamesWon = 1
+		}
+		r.games[seat] = p
+	}
+	for hi := range g.Hands {
+		h := &g.Hands[hi]
+		r.hands++
+		var turns [2]int
+		for _, m := range h.Moves {
+			if m.Kind == game.Discard {
+				turns[m.Seat]++
+			}
+		}
+		for seat := 0; seat < 2; seat++ {
+			p := r.games[seat]
+			p.Hands++
+			if h.Winner == seat {
+				p.HandsWon++
+				p.Points += h.Score.Points
+				if h.Score.Outcome == rules.Undercut {
+					p.Undercuts++
+				}
+			}
+			if h.Knocker == seat {
+				p.Knocks++
+				if h.Score.Outcome == rules.Gin || h.Score.Outcome == rules.BigGin {
+					p.Gins++
+				}
+				p.KnockDeadwood += h.KnockerDeadwood.Value()
+				p.KnockTurns += turns[seat]
+			}
+		}
+	}
+	n := 0
+	var turn [2]int
+	hand := -1
+	var failed error
+	err := g.Replay(func(d *gamelog.Decision) bool {
+		if ctx.Err() != nil {
+			failed = ctx.Err()
+			return false
+		}
+		if d.Hand != hand {
+			hand, turn = d.Hand, [2]int{}
+		}
+		pos := &d.Position
+		kind, ok := kindOf(pos)
+		if pos.Phase() == game.DiscardPhase {
+			turn[d.Seat]++
+		}
+		if !ok {
+			return true
+		}
+		n++
+		if d.Partial {
+			r.ungraded++
+			return true
+		}
+		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat + 1,
+			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: d.Move.String(),
+			Deadwood: moveDeadwood(pos.Hand(), d.Move)}
+		var best game.Move
+		if o.Quick {
+			best, gd.EquityLost = gradeQuick(pos, d.Move)
+		} else {
+			var err error
+			best, gd.EquityLost, err = gradeAdvisor(pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n))
+			if err != nil {
+				failed = fmt.Errorf("%s:%d: %w", j.file, d.Line, err)
+				return false
+			}
+		}
+		gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
+		gd.Best = best.String()
+		gd.Matched = sameMove(best, d.Move) || gd.EquityLost == 0 && o.Quick
+		gd.Class = Classify(gd.EquityLost).String()
+		if o.OnDecision != nil || gd.EquityLost > 0 {
+			gd.Position = gamelog.FormatPosition(pos)
+		}
+		r.decisions = append(r.decisions, gd)
+		return true
+	})
+	if failed != nil {
+		r.err = failed
+	} else if err != nil {
+		// The reader replayed the game already; a failure here is a bug.
+		r.err = fmt.Errorf("%s: game %d: %w", j.file, g.Number, err)
+	}
+	return r
+}

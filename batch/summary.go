@@ -1,0 +1,366 @@
+// Package batch grades every decision of game logs against the advisor
+// and summarises each player's play: win and outcome rates, agreement with
+// the advisor by kind of decision, the equity lost, and the worst
+// blunders. Summaries keep counts and sums, so that summaries of shards
+// merge into exactly the summary of one run.
+package batch
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/ginadvisor/ginadvisor/engine"
+)
+
+// Kind is a kind of decision.
+type Kind int
+
+// The kinds of decision.
+const (
+	Upcard    Kind = iota // the first offer, or the 50th-card rule's last chance
+	Draw                  // the pile or the stock
+	Discard               // which card
+	KnockKind             // knock (and with which melds) or play on
+	numKinds
+)
+
+var kindNames = [...]string{Upcard: "upcard", Draw: "draw", Discard: "discard", KnockKind: "knock"}
+
+// String returns the kind's stable name.
+func (k Kind) String() string { return kindNames[k] }
+
+// Class grades a decision by the equity it lost.
+type Class int
+
+// The classes, from no loss to a blunder.
+const (
+	Good Class = iota
+	Inaccuracy
+	Mistake
+	Blunder
+	numClasses
+)
+
+var classNames = [...]string{Good: "good", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
+
+// String returns the class's stable name.
+func (c Class) String() string { return classNames[c] }
+
+// Thresholds of equity lost, as a fraction of the chance of winning the
+// game, from which a decision is an inaccuracy, a mistake or a blunder.
+// They follow lichess's idea (a drop in the chance of winning) scaled to
+// gin rummy, where a game has some 80 decisions a seat and a single one
+// seldom moves the chance by more than a few points.
+const (
+	InaccuracyLoss = 0.02
+	MistakeLoss    = 0.05
+	BlunderLoss    = 0.10
+)
+
+// Classify grades an equity loss.
+func Classify(lost float64) Class {
+	switch {
+	case lost >= BlunderLoss:
+		return Blunder
+	case lost >= MistakeLoss:
+		return Mistake
+	case lost >= InaccuracyLoss:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// micro is the fixed-point unit of equity sums: integers add in any
+// order, so merged shards give exactly the one-run figures.
+const micro = 1_000_000
+
+func toMicro(x float64) int64 { return int64(math.Round(x * micro)) }
+
+// Accuracy is the per-decision score, 0 to 100, that lichess gives a move
+// from the drop in winning chances, here the equity lost in percent.
+func Accuracy(lost float64) float64 {
+	a := 103.1668*math.Exp(-0.04354*100*lost) - 3.1669
+	return math.Max(0, math.Min(100, a))
+}
+
+// KindStats are one player's figures for one kind of decision.
+type KindStats struct {
+	Kind       string  `json:"kind"`
+	Decisions  int     `json:"decisions"`
+	Matched    int     `json:"matched"`
+	EquityLost float64 `json:"equity_lost"`
+	LostMicro  int64   `json:"equity_lost_micro"`
+	MatchRate  float64 `json:"match_rate"`
+}
+
+// Blunder is one of a player's worst decisions, with its position in the
+// notation, ready for `ginadvisor advise`.
+type BlunderRecord struct {
+	File       string  `json:"file"`
+	Line       int     `json:"line"`
+	Game       int     `json:"game"`
+	Hand       int     `json:"hand"`
+	Kind       string  `json:"kind"`
+	Move       string  `json:"move"`
+	Best       string  `json:"best"`
+	EquityLost float64 `json:"equity_lost"`
+	Position   string  `json:"position"`
+}
+
+// MaxTurns bounds the deadwood-by-turn series.
+const MaxTurns = 30
+
+// LostBins are the upper edges of the histogram of equity lost per
+// decision; the last bin is open.
+var LostBins = []float64{0.0001, 0.01, 0.02, 0.05, 0.1, 0.2}
+
+// Player is one player's summary. Counts and sums are kept beside every
+// rate, so that summaries merge.
+type Player struct {
+	Name        string     `json:"name"`
+	Games       int        `json:"games"`
+	GamesWon    int        `json:"games_won"`
+	WinRate     float64    `json:"win_rate"`
+	WinRateCI95 [2]float64 `json:"win_rate_ci95"`
+	Hands       int        `json:"hands"`
+	HandsWon    int        `json:"hands_won"`
+	HandRate    float64    `json:"hand_win_rate"`
+	HandRateCI  [2]float64 `json:"hand_win_rate_ci95"`
+	Knocks      int        `json:"knocks"` // hands ended by this player, gin included
+	Gins        int        `json:"gins"`
+	Undercuts   int        `json:"undercuts"` // undercuts made against the opponent's knock
+	Points      int        `json:"points"`
+	// KnockDeadwood and KnockTurns sum the deadwood laid down and the
+	// player's own turns taken, over its knocks.
+	KnockDeadwood     int     `json:"knock_deadwood_sum"`
+	KnockTurns        int     `json:"knock_turns_sum"`
+	MeanKnockDeadwood float64 `json:"mean_knock_deadwood"`
+	MeanTurnsToKnock  float64 `json:"mean_turns_to_knock"`
+	Decisions         int     `json:"decisions"`
+	Matched           int     `json:"matched"`
+	EquityLost        float64 `json:"equity_lost"`
+	LostMicro         int64   `json:"equity_lost_micro"`
+	MeanEquityLost    float64 `json:"mean_equity_lost"`
+	// AccuracySum adds each decision's accuracy (in millionths); Accuracy
+	// is its mean.
+	AccuracyMicro int64       `json:"accuracy_sum_micro"`
+	Accuracy      float64     `json:"accuracy"`
+	Inaccuracies  int         `json:"inaccuracies"`
+	Mistakes      int         `json:"mistakes"`
+	Blunders      int         `json:"blunders"`
+	ByKind        []KindStats `json:"by_kind"`
+	// LostHistogram counts decisions by equity lost, in LostBins.
+	LostHistogram []int `json:"lost_histogram"`
+	// DeadwoodByTurn sums the deadwood left after each of the player's
+	// discards, by its turn in the hand (1 to MaxTurns), with counts.
+	DeadwoodSum   []int           `json:"deadwood_by_turn_sum"`
+	DeadwoodCount []int           `json:"deadwood_by_turn_count"`
+	Worst         []BlunderRecord `json:"worst"`
+}
+
+// MaxWorst is how many of the worst decisions a summary keeps a player.
+const MaxWorst = 10
+
+func newPlayer(name string) *Player {
+	p := &Player{Name: name, LostHistogram: make([]int, len(LostBins)+1),
+		DeadwoodSum: make([]int, MaxTurns), DeadwoodCount: make([]int, MaxTurns)}
+	for k := Kind(0); k < numKinds; k++ {
+		p.ByKind = append(p.ByKind, KindStats{Kind: k.String()})
+	}
+	return p
+}
+
+// Problem is an input that failed: a damaged game or an unreadable file.
+type Problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Summary is the result of a batch: mergeable across shards.
+type Summary struct {
+	// Grading says how decisions were graded: "advisor" or "quick".
+	Grading       string   `json:"grading"`
+	Samples       int      `json:"samples"`
+	Seed          uint64   `json:"seed"`
+	Shards        []string `json:"shards"`
+	Files         int      `json:"files"`
+	GamesRead     int      `json:"games_read"`
+	GamesSkipped  int      `json:"games_skipped"`
+	GamesAnalyzed int      `json:"games_analyzed"`
+	Hands         int      `json:"hands"`
+	Decisions     int      `json:"decisions"`
+	// Ungraded counts decisions of seats whose cards the log does not
+	// fully know: they are replayed but not graded.
+	Ungraded   int        `json:"decisions_ungraded"`
+	Errors     []Problem  `json:"errors"`
+	Players    []*Player  `json:"players"`
+	Thresholds [3]float64 `json:"thresholds"`
+}
+
+func (s *Summary) player(name string) *Player {
+	for _, p := range s.Players {
+		if p.Name == name {
+			return p
+		}
+	}
+	p := newPlayer(name)
+	s.Players = append(s.Players, p)
+	return p
+}
+
+// addDecision counts one graded decision.
+func (p *Player) addDecision(d *Graded) {
+	lost := toMicro(d.EquityLost)
+	p.Decisions++
+	p.LostMicro += lost
+	p.AccuracyMicro += toMicro(Accuracy(d.EquityLost))
+	k := &p.ByKind[d.Kind]
+	k.Decisions++
+	k.LostMicro += lost
+	if d.Matched {
+		p.Matched++
+		k.Matched++
+	}
+	switch Classify(d.EquityLost) {
+	case Inaccuracy:
+		p.Inaccuracies++
+	case Mistake:
+		p.Mistakes++
+	case Blunder:
+		p.Blunders++
+	}
+	bin := len(LostBins)
+	for i, edge := range LostBins {
+		if d.EquityLost < edge {
+			bin = i
+			break
+		}
+	}
+	p.LostHistogram[bin]++
+	if d.Kind == Discard && d.Turn >= 1 && d.Turn <= MaxTurns {
+		p.DeadwoodSum[d.Turn-1] += d.Deadwood
+		p.DeadwoodCount[d.Turn-1]++
+	}
+	if d.EquityLost > 0 {
+		p.Worst = append(p.Worst, BlunderRecord{File: d.File, Line: d.Line, Game: d.Game, Hand: d.Hand, Kind: d.Kind.String(),
+			Move: d.Move, Best: d.Best, EquityLost: float64(lost) / micro, Position: d.Position})
+		p.trimWorst()
+	}
+}
+
+// trimWorst keeps the MaxWorst worst, in an order that does not depend on
+// the order they came in.
+func (p *Player) trimWorst() {
+	slices.SortFunc(p.Worst, func(a, b BlunderRecord) int {
+		return cmp.Or(cmp.Compare(b.EquityLost, a.EquityLost), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Game, b.Game), cmp.Compare(a.Position, b.Position))
+	})
+	if len(p.Worst) > MaxWorst {
+		p.Worst = p.Worst[:MaxWorst]
+	}
+}
+
+// finish works out every rate from the counts and sums, and puts players
+// and problems in a canonical order.
+func (s *Summary) finish() {
+	s.Thresholds = [3]float64{InaccuracyLoss, MistakeLoss, BlunderLoss}
+	if s.Errors == nil {
+		s.Errors = []Problem{}
+	}
+	if s.Shards == nil {
+		s.Shards = []string{}
+	}
+	slices.SortFunc(s.Errors, func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Message, b.Message))
+	})
+	slices.Sort(s.Shards)
+	slices.SortFunc(s.Players, func(a, b *Player) int { return cmp.Compare(a.Name, b.Name) })
+	if s.Players == nil {
+		s.Players = []*Player{}
+	}
+	for _, p := range s.Players {
+		p.WinRate, p.WinRateCI95 = ratio(p.GamesWon, p.Games), engine.Wilson(p.GamesWon, p.Games)
+		p.HandRate, p.HandRateCI = ratio(p.HandsWon, p.Hands), engine.Wilson(p.HandsWon, p.Hands)
+		p.MeanKnockDeadwood = ratio(p.KnockDeadwood, p.Knocks)
+		p.MeanTurnsToKnock = ratio(p.KnockTurns, p.Knocks)
+		p.EquityLost = float64(p.LostMicro) / micro
+		p.MeanEquityLost = p.EquityLost / math.Max(1, float64(p.Decisions))
+		p.Accuracy = float64(p.AccuracyMicro) / micro / math.Max(1, float64(p.Decisions))
+		for i := range p.ByKind {
+			k := &p.ByKind[i]
+			k.EquityLost = float64(k.LostMicro) / micro
+			k.MatchRate = ratio(k.Matched, k.Decisions)
+		}
+		if p.Worst == nil {
+			p.Worst = []BlunderRecord{}
+		}
+		p.trimWorst()
+	}
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// Merge combines summaries of disjoint shares of the same inputs, graded
+// the same way, into the summary one run over all of them gives.
+func Merge(parts ...Summary) Summary {
+	var out Summary
+	for i, s := range parts {
+		if i == 0 {
+			out.Grading, out.Samples, out.Seed = s.Grading, s.Samples, s.Seed
+		}
+		out.Shards = append(out.Shards, s.Shards...)
+		out.Files = max(out.Files, s.Files)
+		out.GamesRead += s.GamesRead
+		out.GamesSkipped += s.GamesSkipped
+		out.GamesAnalyzed += s.GamesAnalyzed
+		out.Hands += s.Hands
+		out.Decisions += s.Decisions
+		out.Ungraded += s.Ungraded
+		out.Errors = append(out.Errors, s.Errors...)
+		for _, p := range s.Players {
+			q := out.player(p.Name)
+			q.Games += p.Games
+			q.GamesWon += p.GamesWon
+			q.Hands += p.Hands
+			q.HandsWon += p.HandsWon
+			q.Knocks += p.Knocks
+			q.Gins += p.Gins
+			q.Undercuts += p.Undercuts
+			q.Points += p.Points
+			q.KnockDeadwood += p.KnockDeadwood
+			q.KnockTurns += p.KnockTurns
+			q.Decisions += p.Decisions
+			q.Matched += p.Matched
+			q.LostMicro += p.LostMicro
+			q.AccuracyMicro += p.AccuracyMicro
+			q.Inaccuracies += p.Inaccuracies
+			q.Mistakes += p.Mistakes
+			q.Blunders += p.Blunders
+			for k := range q.ByKind {
+				if k < len(p.ByKind) {
+					q.ByKind[k].Decisions += p.ByKind[k].Decisions
+					q.ByKind[k].Matched += p.ByKind[k].Matched
+					q.ByKind[k].LostMicro += p.ByKind[k].LostMicro
+				}
+			}
+			for i := range q.LostHistogram {
+				if i < len(p.LostHistogram) {
+					q.LostHistogram[i] += p.LostHistogram[i]
+				}
+			}
+			for i := 0; i < MaxTurns && i < len(p.DeadwoodSum) && i < len(p.DeadwoodCount); i++ {
+				q.DeadwoodSum[i] += p.DeadwoodSum[i]
+				q.DeadwoodCount[i] += p.DeadwoodCount[i]
+			}
+			q.Worst = append(q.Worst, p.Worst...)
+		}
+	}
+	out.finish()
+	return out
+}

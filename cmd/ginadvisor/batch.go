@@ -1,0 +1,509 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/batch"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/importer"
+)
+
+// expandInputs turns arguments into inputs: "-" (or none) is stdin, and a
+// directory stands for every file under it, in name order.
+func expandInputs(env *environment, args []string) ([]batch.Input, error) {
+	if len(args) == 0 {
+		args = []string{"-"}
+	}
+	var ins []batch.Input
+	for _, a := range args {
+		if a == "-" {
+			ins = append(ins, batch.Input{Name: "stdin", Open: func() (io.ReadCloser, error) { return io.NopCloser(env.stdin), nil }})
+			continue
+		}
+		info, err := os.Stat(a)
+		if err != nil || !info.IsDir() {
+			path := a
+			ins = append(ins, batch.Input{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }})
+			continue
+		}
+		var files []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		slices.Sort(files)
+		for _, f := range files {
+			path := f
+			ins = append(ins, batch.Input{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }})
+		}
+	}
+	return ins, nil
+}
+
+// importFlags are the flags that say how to read other programs' records.
+func importFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "from", Value: "auto", Usage: "the input format: auto, ginadvisor, eaai or openspiel"},
+		&cli.StringFlag{Name: "players", Usage: "name the two seats of EAAI transcripts and OpenSpiel histories, as A,B (default: from file names like A-vs-B-001.txt, else player0,player1)"},
+	}
+}
+
+func importOptions(c *cli.Context) (importer.Options, error) {
+	var o importer.Options
+	f, err := importer.ParseFormat(c.String("from"))
+	if err != nil {
+		return o, usageError("--from: %v", err)
+	}
+	o.Format = f
+	if p := c.String("players"); p != "" {
+		a, b, ok := strings.Cut(p, ",")
+		if !ok || strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
+			return o, usageError("--players takes two names, as A,B, not %q", p)
+		}
+		o.Players = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}
+	}
+	return o, nil
+}
+
+func convertCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "turn EAAI transcripts and OpenSpiel histories into ginadvisor's game log",
+		ArgsUsage: "FILE... | DIR | -",
+		Description: "The format of each input is detected: ginadvisor's log, the EAAI framework's\n" +
+			"verbose transcript, or OpenSpiel gin_rummy histories (JSON lines with \"game\"\n" +
+			"and \"actions\", or OpenSpiel's save format). Every game is replayed under its\n" +
+			"rules and its results checked. The log goes to stdout (or --out); a damaged\n" +
+			"game is reported on stderr with its file:line and skipped. Exit code 3 when\n" +
+			"some input failed.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor convert marjj-vs-simple-001.txt > games.log\n" +
+			"  ginadvisor convert --from openspiel --out hands.log samples.jsonl",
+		Flags: append(importFlags(),
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the log to this file instead of stdout"},
+		),
+		Action: func(c *cli.Context) error {
+			if err := env.setColor(c); err != nil {
+				return err
+			}
+			o, err := importOptions(c)
+			if err != nil {
+				return err
+			}
+			ins, err := expandInputs(env, c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			out := env.stdout
+			if path := c.String("out"); path != "" {
+				f, err := os.Create(path)
+				if err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+				defer f.Close()
+				out = f
+			}
+			lw := gamelog.NewWriter(out)
+			converted, skipped, failed := 0, 0, false
+			for _, in := range ins {
+				rc, err := in.Open()
+				if err == nil {
+					var src *importer.Source
+					if src, err = importer.Open(rc, in.Name, o); err == nil {
+						for {
+							g, gerr := src.Next()
+							if gerr == io.EOF {
+								break
+							}
+							var le *gamelog.Error
+							if errors.As(gerr, &le) {
+								skipped++
+								fmt.Fprintf(env.stderr, "%s\n", escapeControl(gerr.Error()))
+								continue
+							}
+							if gerr != nil {
+								err = gerr
+								break
+							}
+							converted++
+							g.Number = converted
+							if werr := lw.Write(g); werr != nil {
+								rc.Close()
+								return werr
+							}
+						}
+					}
+					rc.Close()
+				}
+				if err != nil {
+					failed = true
+					fmt.Fprintf(env.stderr, "%s: %s\n", in.Name, escapeControl(err.Error()))
+				}
+			}
+			if converted == 0 {
+				if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
+					return err
+				}
+			}
+			if f, ok := out.(*os.File); ok && f != os.Stdout {
+				if err := f.Close(); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
+			}
+			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, plural(converted, "game", "games"), skipped)
+			if skipped > 0 || failed {
+				return silentExit(ExitBadInput)
+			}
+			return nil
+		},
+	}
+}
+
+// parseShard reads "i/n", from 1.
+func parseShard(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, usageError("--shard takes i/n with 1 <= i <= n, not %q", s)
+	}
+	return i - 1, n, nil
+}
+
+// csvColumns are the columns of --csv, in order; --jsonl uses the same
+// names.
+var csvColumns = []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "class", "deadwood", "position"}
+
+func csvRow(d *batch.Graded) []string {
+	return []string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Game), strconv.Itoa(d.Hand), d.Player, strconv.Itoa(d.Seat),
+		d.KindName(), strconv.Itoa(d.Turn), strconv.Itoa(d.Stock), d.Move, d.Best, strconv.FormatBool(d.Matched),
+		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position}
+}
+
+// jsonlRow is a graded decision as one JSON object, with the kind named.
+type jsonlRow struct {
+	*batch.Graded
+	Kind string `json:"kind"`
+}
+
+// openOut opens an output file, or stdout for "-".
+func openOut(env *environment, path string) (io.Writer, func() error, error) {
+	if path == "-" {
+		return env.stdout, func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, f.Close, nil
+}
+
+func batchCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "batch",
+		Usage:     "grade every decision of game logs and summarise each player's play",
+		ArgsUsage: "FILE... | DIR | -",
+		Description: "Each decision is rebuilt as the position the deciding player saw and graded\n" +
+			"against the advisor (or, with --quick, by exact deadwood and outs). The equity\n" +
+			"lost classifies it: an inaccuracy from 0.02, a mistake from 0.05, a blunder from\n" +
+			"0.10 of the chance of winning the game. Inputs may be ginadvisor logs, EAAI\n" +
+			"transcripts or OpenSpiel histories, detected. A damaged game is reported with\n" +
+			"its file:line and skipped; the rest is still analysed, and the exit code is 3.\n" +
+			"The same inputs, seed and budget give the same figures at any worker count, and\n" +
+			"--shard summaries combine with `ginadvisor merge` into the one-run result.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor batch games.log\n" +
+			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
+			"  ginadvisor batch --json --shard 2/8 logs/ > part2.json\n" +
+			"  ginadvisor batch --html report.html marjj-vs-simple-001.txt",
+		Flags: append(append(outputFlags(), importFlags()...),
+			&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
+			&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the advisor's sampled worlds a decision, 1 to 100,000"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
+			&cli.IntFlag{Name: "workers", Usage: "games analysed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+			&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
+			&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
+			&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
+			&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
+			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		),
+		Action: func(c *cli.Context) error {
+			if err := env.setColor(c); err != nil {
+				return err
+			}
+			io, err := importOptions(c)
+			if err != nil {
+				return err
+			}
+			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: io}
+			if o.Samples < 1 || o.Samples > 100_000 {
+				return usageError("--samples must be from 1 to 100000, not %d", o.Samples)
+			}
+			if o.Workers < 0 || o.Workers > 1024 {
+				return usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
+			}
+			if s := c.String("shard"); s != "" {
+				if o.Shard, o.Shards, err = parseShard(s); err != nil {
+					return err
+				}
+			}
+			ins, err := expandInputs(env, c.Args().Slice())
+			if err != nil {
+				return err
+			}
+			var closers []func() error
+			defer func() {
+				for _, f := range closers {
+					f()
+				}
+			}()
+			var sinks []func(*batch.Graded) error
+			if path := c.String("csv"); path != "" {
+				w, closeFn, err := openOut(env, path)
+				if err != nil {
+					return fmt.Errorf("--csv: %w", err)
+				}
+				closers = append(closers, closeFn)
+				cw := csv.NewWriter(w)
+				if err := cw.Write(csvColumns); err != nil {
+					return err
+				}
+				sinks = append(sinks, func(d *batch.Graded) error { return cw.Write(csvRow(d)) })
+				closers = append([]func() error{func() error { cw.Flush(); return cw.Error() }}, closers...)
+			}
+			if path := c.String("jsonl"); path != "" {
+				w, closeFn, err := openOut(env, path)
+				if err != nil {
+					return fmt.Errorf("--jsonl: %w", err)
+				}
+				closers = append(closers, closeFn)
+				enc := json.NewEncoder(w)
+				sinks = append(sinks, func(d *batch.Graded) error { return enc.Encode(jsonlRow{d, d.KindName()}) })
+			}
+			if len(sinks) > 0 {
+				o.OnDecision = func(d *batch.Graded) error {
+					for _, s := range sinks {
+						if err := s(d); err != nil {
+							return err
+						}
+					}
+					return nil
+				}
+			}
+			var bar *progressBar
+			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
+				bar = newProgressBar(env.stderr, -1, "games")
+				o.Progress = bar.set
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			s, runErr := batch.Run(ctx, ins, o)
+			bar.finish()
+			for len(closers) > 0 {
+				if err := closers[0](); err != nil && runErr == nil {
+					runErr = err
+				}
+				closers = closers[1:]
+			}
+			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && ctx.Err() == nil {
+				return runErr
+			}
+			for _, e := range s.Errors {
+				fmt.Fprintf(env.stderr, "%s: %s\n", where(logProblem{File: e.File, Line: e.Line}), escapeControl(e.Message))
+			}
+			if path := c.String("html"); path != "" {
+				if err := writeReportFile(path, &s); err != nil {
+					return fmt.Errorf("--html: %w", err)
+				}
+			}
+			stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-"
+			if !stdoutTaken {
+				if wantJSON(c) {
+					err = writeJSON(env.stdout, s)
+				} else {
+					err = printBatch(env.stdout, &s)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analysed\n", s.GamesAnalyzed)
+				return silentExit(ExitInterrupted)
+			}
+			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
+				fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
+				return silentExit(ExitFailure)
+			}
+			if len(s.Errors) > 0 {
+				return silentExit(ExitBadInput)
+			}
+			return nil
+		},
+	}
+}
+
+func writeReportFile(path string, s *batch.Summary) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := batch.WriteHTML(f, s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// printBatch writes the summary: one column per player, then the worst
+// decisions.
+func printBatch(w io.Writer, s *batch.Summary) error {
+	header := []string{"Per player"}
+	for _, p := range s.Players {
+		header = append(header, p.Name)
+	}
+	row := func(label string, f func(p *batch.Player) string) []string {
+		r := []string{label}
+		for _, p := range s.Players {
+			r = append(r, f(p))
+		}
+		return r
+	}
+	kind := func(i int) func(p *batch.Player) string {
+		return func(p *batch.Player) string {
+			k := p.ByKind[i]
+			return fmt.Sprintf("%s of %d", pct(k.MatchRate), k.Decisions)
+		}
+	}
+	rows := [][]string{
+		row("games won", func(p *batch.Player) string { return fmt.Sprintf("%d of %d (%s)", p.GamesWon, p.Games, pct(p.WinRate)) }),
+		row("95% interval", func(p *batch.Player) string { return pct(p.WinRateCI95[0]) + " to " + pct(p.WinRateCI95[1]) }),
+		row("hands won", func(p *batch.Player) string {
+			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, pct(p.HandRate))
+		}),
+		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
+		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
+		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
+		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
+		row("matched advice", func(p *batch.Player) string { return fmt.Sprintf("%s", pct(ratioOf(p.Matched, p.Decisions))) }),
+		row("  upcard", kind(0)),
+		row("  draw", kind(1)),
+		row("  discard", kind(2)),
+		row("  knock", kind(3)),
+		row("equity lost a decision", func(p *batch.Player) string { return strconv.FormatFloat(100*p.MeanEquityLost, 'f', 2, 64) + "%" }),
+		row("accuracy", func(p *batch.Player) string { return strconv.FormatFloat(p.Accuracy, 'f', 1, 64) }),
+		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
+			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
+		}),
+	}
+	if err := newTableWriter(w).render(header, rows); err != nil {
+		return err
+	}
+	grading := fmt.Sprintf("the advisor at %d worlds a decision, seed %d", s.Samples, s.Seed)
+	if s.Grading == "quick" {
+		grading = "deadwood and outs (--quick)"
+	}
+	if _, err := fmt.Fprintf(w, "%d games read, %d skipped, %d analysed (%d hands, %d decisions graded by %s).\n",
+		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading); err != nil {
+		return err
+	}
+	for _, p := range s.Players {
+		if len(p.Worst) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\nWorst decisions of %s:\n", p.Name)
+		for i, b := range p.Worst {
+			if i == 5 {
+				break
+			}
+			fmt.Fprintf(w, "  %s:%d  %s, better %s (-%.1f%%)\n    %s\n", b.File, b.Line, b.Move, b.Best, 100*b.EquityLost, b.Position)
+		}
+	}
+	return nil
+}
+
+func ratioOf(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func mergeCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "merge",
+		Usage:     "combine batch --json summaries of shards into one",
+		ArgsUsage: "FILE... | -",
+		Description: "Summaries keep counts and sums, so the merge of the shards of one input gives\n" +
+			"exactly the summary of a single run over all of it.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor merge part*.json\n" +
+			"  cat part*.json | ginadvisor merge --json -",
+		Flags: outputFlags(),
+		Action: func(c *cli.Context) error {
+			if err := env.setColor(c); err != nil {
+				return err
+			}
+			args := c.Args().Slice()
+			if len(args) == 0 {
+				args = []string{"-"}
+			}
+			var parts []batch.Summary
+			for _, a := range args {
+				var r io.Reader = env.stdin
+				if a != "-" {
+					f, err := os.Open(a)
+					if err != nil {
+						return &exitError{code: ExitBadInput, err: err}
+					}
+					defer f.Close()
+					r = f
+				}
+				dec := json.NewDecoder(r)
+				for {
+					var s batch.Summary
+					err := dec.Decode(&s)
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						return &exitError{code: ExitBadInput, err: fmt.Errorf("%s: not a batch summary: %v", a, err)}
+					}
+					if len(parts) > 0 && (s.Grading != parts[0].Grading || s.Samples != parts[0].Samples || s.Seed != parts[0].Seed) {
+						return &exitError{code: ExitBadInput, err: fmt.Errorf("%s: graded by %s at %d worlds with seed %d, unlike the first summary", a, s.Grading, s.Samples, s.Seed)}
+					}
+					parts = append(parts, s)
+				}
+			}
+			if len(parts) == 0 {
+				return &exitError{code: ExitBadInput, err: errors.New("no summaries to merge")}
+			}
+			m := batch.Merge(parts...)
+			if wantJSON(c) {
+				return writeJSON(env.stdout, m)
+			}
+			return printBatch(env.stdout, &m)
+		},
+	}
+}
