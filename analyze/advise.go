@@ -34,6 +34,10 @@ type AdviseOptions struct {
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
 	// fewest deadwood first; 0 means 6.
 	MaxSpreads int
+	// EagerOpponent assumes the opponent knocks as soon as it can, as the
+	// simple player does: sampled hands it could have knocked with are
+	// drawn again.
+	EagerOpponent bool
 	// Margin is how many standard errors a move's gain over the baseline
 	// must reach before the advice departs from the baseline; 0 means
 	// DefaultMargin.
@@ -147,6 +151,12 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 		return a, err
 	}
 	moves := candidates(&first, o.MaxSpreads)
+	opponentPlayed := false
+	for i := 0; i < p.NumEvents(); i++ {
+		if e := p.Event(i); e.Kind == game.PlayedOn && int(e.Seat) != p.Seat() {
+			opponentPlayed = true
+		}
+	}
 	a.Phase = p.Phase()
 	seat := p.Seat()
 	setup := p.Setup()
@@ -205,6 +215,13 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 						world, _, err := sampler.World(rng)
 						if err != nil {
 							continue
+						}
+						// An opponent that knocks at once would have knocked
+						// with the hand it kept: draw again (a few times).
+						for try := 0; o.EagerOpponent && opponentPlayed && try < 8 && meld.MinDeadwood(world.Hand(1-seat)) <= world.KnockLimit(); try++ {
+							if w2, _, err := sampler.World(rng); err == nil {
+								world = w2
+							}
 						}
 						rollSeed := rng.Uint64()
 						for mi, m := range moves {

@@ -229,6 +229,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <p id="status" class="note"></p>
 
 <h2>Players</h2>
+<div style="overflow-x:auto">
 <table>
 <tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th></tr>
 {{range .S.Players}}<tr><td>{{.Name}}</td>
@@ -242,6 +243,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{fig (key .Name "accuracy") .Accuracy (printf "%.1f" .Accuracy)}}</td>
 <td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td></tr>
 {{end}}</table>
+</div>
 
 <div class="grid2">
 <section><h2>Win and outcome rates</h2>{{.Rates}}<p class="note">Knocks, gins and undercuts are shares of the hands played.</p></section>

@@ -39,6 +39,10 @@ var (
 	eaaiTable     = "Player\tScore"
 )
 
+// maxEAAILine bounds a transcript line; the longest real ones are far
+// shorter.
+const maxEAAILine = 64 * 1024
+
 // eaaiParser turns one transcript into games, one line at a time.
 type eaaiParser struct {
 	name    string
@@ -66,12 +70,29 @@ type eaaiParser struct {
 // reading goes on with the next game. players names the two seats.
 func ReadEAAI(r io.Reader, name string, players [2]string) ([]*gamelog.Game, []*gamelog.Error) {
 	p := &eaaiParser{name: name, players: players, rules: rules.Presets["eaai"]}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	br := bufio.NewReader(r)
 	n := 0
-	for sc.Scan() {
+	var readErr error
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil && err != io.EOF {
+			readErr = err
+			break
+		}
+		if line == "" {
+			break
+		}
 		n++
-		text := strings.TrimRight(sc.Text(), "\r")
+		if len(line) > maxEAAILine {
+			p.fail(lineErr(n, "a line of %d bytes is too long for a transcript", len(line)))
+			continue
+		}
+		text := strings.TrimRight(line, "\r\n")
+		if !strings.HasSuffix(line, "\n") && strings.TrimSpace(text) != "" && !p.skipping {
+			// The last line is cut short: a truncated transcript.
+			p.fail(lineErr(n, "the transcript ends in the middle of a line: %q", shorten(text)))
+			break
+		}
 		if p.skipping {
 			if eaaiWins.MatchString(text) {
 				p.skipping = false
@@ -82,8 +103,8 @@ func ReadEAAI(r io.Reader, name string, players [2]string) ([]*gamelog.Game, []*
 			p.fail(err)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		p.errs = append(p.errs, &gamelog.Error{File: name, Line: n + 1, Msg: err.Error()})
+	if readErr != nil {
+		p.errs = append(p.errs, &gamelog.Error{File: name, Line: n + 1, Msg: readErr.Error()})
 	} else if p.g != nil && !p.skipping {
 		p.fail(&gamelog.Error{Line: n, Msg: "the transcript ends in the middle of a game"})
 	}
