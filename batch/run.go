@@ -326,7 +326,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			return true
 		}
 		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat + 1,
-			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: d.Move.String(),
+			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
 			Deadwood: moveDeadwood(pos.Hand(), d.Move)}
 		var best game.Move
 		if o.Quick {
@@ -340,7 +340,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			}
 		}
 		gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
-		gd.Best = best.String()
+		gd.Best = moveName(kind, best)
 		gd.Matched = sameMove(best, d.Move) || gd.EquityLost == 0 && o.Quick
 		gd.Class = Classify(gd.EquityLost).String()
 		if o.OnDecision != nil || gd.EquityLost > 0 {
@@ -356,4 +356,13 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		r.err = fmt.Errorf("%s: game %d: %w", j.file, g.Number, err)
 	}
 	return r
+}
+
+// moveName writes a move for people and files; declining to knock reads
+// "play on".
+func moveName(k Kind, m game.Move) string {
+	if k == KnockKind && m.Kind == game.Pass {
+		return "play on"
+	}
+	return m.String()
 }

@@ -417,15 +417,18 @@ func printBatch(w io.Writer, s *batch.Summary) error {
 			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
 		}),
 	}
-	if err := newTableWriter(w).render(header, rows); err != nil {
-		return err
+	if len(s.Players) > 0 {
+		if err := newTableWriter(w).render(header, rows); err != nil {
+			return err
+		}
 	}
 	grading := fmt.Sprintf("the advisor at %d worlds a decision, seed %d", s.Samples, s.Seed)
 	if s.Grading == "quick" {
 		grading = "deadwood and outs (--quick)"
 	}
-	if _, err := fmt.Fprintf(w, "%d games read, %d skipped, %d analysed (%d hands, %d decisions graded by %s).\n",
-		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading); err != nil {
+	text := fmt.Sprintf("%d games read, %d skipped, %d analysed: %d hands, %d decisions graded by %s.",
+		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading)
+	if _, err := fmt.Fprint(w, wrapText(text, 80)); err != nil {
 		return err
 	}
 	for _, p := range s.Players {
@@ -437,7 +440,7 @@ func printBatch(w io.Writer, s *batch.Summary) error {
 			if i == 5 {
 				break
 			}
-			fmt.Fprintf(w, "  %s:%d  %s, better %s (-%.1f%%)\n    %s\n", b.File, b.Line, b.Move, b.Best, 100*b.EquityLost, b.Position)
+			fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, b.File, b.Line, b.Position)
 		}
 	}
 	return nil
