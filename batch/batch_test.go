@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -221,5 +220,3 @@ func TestClassify(t *testing.T) {
 		t.Errorf("accuracy does not fall with the loss: %v, %v", a, b)
 	}
 }
-
-var _ = reflect.DeepEqual

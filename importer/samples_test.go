@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/engine"
-	"github.com/ginadvisor/ginadvisor/gamelog"
 )
 
 var update = flag.Bool("update", false, "rewrite the samples in testdata")
@@ -99,7 +98,6 @@ func TestSamples(t *testing.T) {
 			t.Fatalf("%s: %d games, errors %v", name, len(got), errs)
 		}
 	}
-	var _ = gamelog.Header
 }
 
 func itoa(n int) string {

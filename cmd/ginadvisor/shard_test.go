@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestShardedBatchThroughXargs runs a batch in three shards at once with
+// xargs -P, as a scheduler would, merges the shards' summaries, and
+// requires exactly the summary of one run.
+func TestShardedBatchThroughXargs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	if _, err := exec.LookPath("xargs"); err != nil {
+		t.Skip("no xargs")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "ginadvisor")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	inputs := []string{filepath.Join(data, "eaai"), filepath.Join(data, "openspiel"), filepath.Join(data, "sample.log")}
+	for _, grading := range [][]string{{"--quick"}, {"--samples", "4"}} {
+		args := append(append([]string{"batch", "--json", "--quiet"}, grading...), inputs...)
+		script := `"$0" ` + strings.Join(quoteAll(args), " ") + ` --shard "$1/3" > "$2/part-$1.json"; test $? -le 3`
+		xargs := exec.Command("sh", "-c", `printf '1\n2\n3\n' | xargs -P 3 -I{} sh -c '`+script+`' "`+bin+`" {} "`+dir+`"`)
+		if out, err := xargs.CombinedOutput(); err != nil {
+			t.Fatalf("xargs: %v\n%s", err, out)
+		}
+		merged, err := exec.Command(bin, "merge", "--json", filepath.Join(dir, "part-1.json"), filepath.Join(dir, "part-2.json"), filepath.Join(dir, "part-3.json")).Output()
+		if err != nil {
+			t.Fatalf("merge: %v", err)
+		}
+		whole, _ := exec.Command(bin, args...).Output() // exit 3: the damaged samples
+		a, b := withoutShards(t, whole), withoutShards(t, merged)
+		if a != b {
+			t.Errorf("%v: the merged shards differ from one run:\n%s\n---\n%s", grading, a, b)
+		}
+		if !strings.Contains(a, `"games_skipped": 3`) {
+			t.Errorf("the damaged samples were not counted: %.300s", a)
+		}
+	}
+}
+
+func quoteAll(args []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = `"` + a + `"`
+	}
+	return out
+}
+
+// withoutShards re-encodes a summary without its list of shards.
+func withoutShards(t *testing.T, b []byte) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("%v: %.200s", err, b)
+	}
+	delete(m, "shards")
+	out, _ := json.MarshalIndent(m, "", " ")
+	return string(out)
+}
+
