@@ -124,7 +124,7 @@ func TestDeterministic(t *testing.T) {
 // TestMergeShards: the shards' summaries merge into exactly the one-run
 // summary, for several shard counts.
 func TestMergeShards(t *testing.T) {
-	ins := fileInputs(t, samples...)
+	ins := fileInputs(t, append(samples, "../testdata/eaai/damaged/garbled-card.txt", "../testdata/eaai/damaged/truncated.txt")...)
 	ins = append(ins, textInput("empty.txt", ""))
 	for _, quick := range []bool{true, false} {
 		o := Options{Quick: quick, Samples: 8, Seed: 9}
