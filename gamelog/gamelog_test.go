@@ -334,12 +334,20 @@ func TestUnknownCards(t *testing.T) {
 // position the engine gave the player, by replaying recorded games against
 // a recorder.
 func TestReplayDecisions(t *testing.T) {
-	games := simulate(t, rules.Presets["modern"], 3, 2)
+	var games []*gamelog.Game
+	for _, name := range []string{"modern", "openspiel", "eaai"} {
+		games = append(games, simulate(t, rules.Presets[name], 3, 2)...)
+	}
 	for _, g := range games {
 		n := 0
 		err := g.Replay(func(d *gamelog.Decision) bool {
 			if d.Position.Seat() != d.Seat || d.Position.Turn() != d.Seat || d.Position.Phase() == game.Over {
 				t.Fatalf("decision %d: position of seat %d in %s", n, d.Position.Seat(), d.Position.Phase())
+			}
+			// The position followed event by event is the one rebuilt
+			// from the whole record.
+			if d.Position != d.State.Position(d.Seat) {
+				t.Fatalf("decision %d: the position differs from the state's", n)
 			}
 			n++
 			return true

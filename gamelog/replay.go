@@ -35,7 +35,8 @@ type Decision struct {
 func Check(g *Game) error { return g.Replay(nil) }
 
 // Replay replays every hand of g on a game.State, calling visit, when set,
-// with each decision in order; visit returns false to stop. An impossible
+// with each decision in order; visit returns false to stop. The Decision
+// is valid only during the call. An impossible
 // move, or a result, score or final line that disagrees with the rules, is
 // an *Error naming the line and what ginadvisor computes.
 func (g *Game) Replay(visit func(d *Decision) bool) error {
@@ -104,16 +105,35 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 	if err != nil {
 		return st, false, g.errAt(h.Line, "hand %d: %v", h.Number, err)
 	}
+	// Both seats' positions follow the hand event by event, rather than
+	// being rebuilt from the record at every decision; one Decision is
+	// reused, so visit must not keep it.
+	var pos [2]game.Position
+	var d Decision
+	seen := 0
+	if visit != nil {
+		pos = [2]game.Position{st.Position(0), st.Position(1)}
+		seen = st.NumEvents()
+	}
 	decide := func(m game.Move, line int) (bool, error) {
 		seat := st.Turn()
 		if visit != nil {
-			d := Decision{Hand: i, Seat: seat, Position: st.Position(seat), Move: m, Line: line, Partial: partial[seat], State: st}
+			d = Decision{Hand: i, Seat: seat, Position: pos[seat], Move: m, Line: line, Partial: partial[seat], State: st}
 			if !visit(&d) {
 				return true, nil
 			}
 		}
 		if err := st.Apply(m); err != nil {
 			return false, g.errAt(line, "%v", err)
+		}
+		if visit != nil {
+			for ; seen < st.NumEvents(); seen++ {
+				for s := range pos {
+					if e, ok := game.SeesEvent(st.Event(seen), s); ok {
+						_ = pos[s].Observe(e) // a legal hand's record is consistent
+					}
+				}
+			}
 		}
 		return false, nil
 	}
