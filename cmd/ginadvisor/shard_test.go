@@ -66,4 +66,3 @@ func withoutShards(t *testing.T, b []byte) string {
 	out, _ := json.MarshalIndent(m, "", " ")
 	return string(out)
 }
-
