@@ -74,14 +74,14 @@ func sameMove(a, b game.Move) bool {
 }
 
 // moveDeadwood is the deadwood a move leaves, as Graded.Deadwood says.
-func moveDeadwood(hand notation.CardSet, m game.Move) int {
+func moveDeadwood(k Kind, hand notation.CardSet, m game.Move) int {
 	switch m.Kind {
 	case game.Discard:
 		return meld.MinDeadwood(hand.Without(m.Card))
 	case game.Knock, game.Gin, game.BigGin:
 		return (hand &^ m.Spread.Cards()).Value()
 	case game.Pass:
-		if hand.Len() == 10 {
+		if k == KnockKind {
 			return meld.MinDeadwood(hand)
 		}
 	}

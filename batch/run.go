@@ -327,7 +327,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		}
 		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat + 1,
 			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
-			Deadwood: moveDeadwood(pos.Hand(), d.Move)}
+			Deadwood: moveDeadwood(kind, pos.Hand(), d.Move)}
 		var best game.Move
 		if o.Quick {
 			best, gd.EquityLost = gradeQuick(pos, d.Move)

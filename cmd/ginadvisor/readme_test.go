@@ -71,6 +71,14 @@ func TestReadmeCommands(t *testing.T) {
 			continue
 		}
 		for i, a := range args {
+			switch {
+			case strings.HasPrefix(a, "testdata/"):
+				args[i] = filepath.Join("..", "..", a)
+				continue
+			case strings.HasSuffix(a, ".csv") || strings.HasSuffix(a, ".html") || strings.HasSuffix(a, ".jsonl"):
+				args[i] = filepath.Join(dir, a)
+				continue
+			}
 			if strings.HasSuffix(a, ".log") {
 				// A log the repository holds is read from there; any other
 				// is written to a scratch directory.
