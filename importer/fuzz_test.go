@@ -1,0 +1,67 @@
+package importer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func addSamples(f *testing.F, pattern string) {
+	files, _ := filepath.Glob(filepath.Join(sampleDir, pattern))
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+}
+
+// FuzzReadEAAI feeds arbitrary text to the transcript reader: it must
+// never panic, and every game it accepts must replay under its rules.
+func FuzzReadEAAI(f *testing.F) {
+	addSamples(f, "eaai/*.txt")
+	addSamples(f, "eaai/damaged/*.txt")
+	f.Add([]byte("Player 0 is dealt [AC].\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		games, _ := ReadEAAI(bytes.NewReader(data), "fuzz", [2]string{"a", "b"})
+		for _, g := range games {
+			if err := g.Replay(nil); err != nil {
+				t.Fatalf("an accepted game does not replay: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzReadOpenSpiel feeds arbitrary text to the history reader.
+func FuzzReadOpenSpiel(f *testing.F) {
+	addSamples(f, "openspiel/*")
+	f.Add([]byte(`{"game":"gin_rummy()","actions":[1,2,3]}`))
+	f.Add([]byte("[Meta]\nVersion: 1\n[Game]\ngin_rummy(knock_card=7)\n[State]\n1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		games, _ := ReadOpenSpiel(bytes.NewReader(data), "fuzz")
+		for _, g := range games {
+			if err := g.Replay(nil); err != nil {
+				t.Fatalf("an accepted history does not replay: %v", err)
+			}
+		}
+	})
+}
+
+// FuzzOpen detects and reads arbitrary input through the common entry.
+func FuzzOpen(f *testing.F) {
+	addSamples(f, "eaai/*.txt")
+	addSamples(f, "openspiel/*")
+	f.Add([]byte("ginadvisor-log 2\n"))
+	f.Add([]byte{0, 1, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		src, err := Open(bytes.NewReader(data), "fuzz", Options{})
+		if err != nil {
+			return
+		}
+		for i := 0; i < 1000; i++ {
+			if _, err := src.Next(); err != nil && err.Error() == "EOF" {
+				return
+			}
+		}
+	})
+}
