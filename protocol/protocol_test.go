@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -163,6 +164,12 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 		}
 		scores = res.Totals
 		d.send(fmt.Sprintf("scores %d %d", scores[0], scores[1]))
+		if path := os.Getenv("GINADVISOR_TRANSCRIPT"); path != "" && hand == 1 {
+			// The exchange of the first hand, for documentation.
+			if err := os.WriteFile(path, []byte(strings.Join(d.lines, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	if d.errors > 0 {
 		t.Fatalf("%d error lines", d.errors)
