@@ -99,9 +99,11 @@ func convertCommand(env *environment) *cli.Command {
 			"some input failed.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor convert marjj-vs-simple-001.txt > games.log\n" +
-			"  ginadvisor convert --from openspiel --out hands.log samples.jsonl",
+			"  ginadvisor convert --from openspiel --out hands.log samples.jsonl\n" +
+			"  ginadvisor convert --to eaai games.log > transcripts.txt",
 		Flags: append(importFlags(),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the log to this file instead of stdout"},
+			&cli.StringFlag{Name: "to", Value: "ginadvisor", Usage: "the output format: ginadvisor, or eaai (the EAAI framework's verbose transcript, for eaai games)"},
 		),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
@@ -124,7 +126,15 @@ func convertCommand(env *environment) *cli.Command {
 				defer f.Close()
 				out = f
 			}
+			to := c.String("to")
+			if to != "ginadvisor" && to != "eaai" {
+				return usageError("--to takes ginadvisor or eaai, not %q", to)
+			}
 			lw := gamelog.NewWriter(out)
+			write := lw.Write
+			if to == "eaai" {
+				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
+			}
 			converted, skipped, failed := 0, 0, false
 			for _, in := range ins {
 				rc, err := in.Open()
@@ -148,7 +158,7 @@ func convertCommand(env *environment) *cli.Command {
 							}
 							converted++
 							g.Number = converted
-							if werr := lw.Write(g); werr != nil {
+							if werr := write(g); werr != nil {
 								rc.Close()
 								return werr
 							}
@@ -161,7 +171,7 @@ func convertCommand(env *environment) *cli.Command {
 					fmt.Fprintf(env.stderr, "%s: %s\n", in.Name, escapeControl(err.Error()))
 				}
 			}
-			if converted == 0 {
+			if converted == 0 && to == "ginadvisor" {
 				if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
 					return err
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -65,4 +66,25 @@ func withoutShards(t *testing.T, b []byte) string {
 	delete(m, "shards")
 	out, _ := json.MarshalIndent(m, "", " ")
 	return string(out)
+}
+
+// TestConvertToEAAIRoundTrip converts a transcript to the log and back:
+// the transcript must come out byte for byte.
+func TestConvertToEAAIRoundTrip(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "eaai", "heuristic-vs-simple-002.txt")
+	code, log, errOut := runCLI(t, "", "convert", path)
+	if code != ExitOK {
+		t.Fatalf("convert: exit %d: %s", code, errOut)
+	}
+	code, back, errOut := runCLI(t, log, "convert", "--to", "eaai", "--players", "heuristic,simple", "-")
+	if code != ExitOK {
+		t.Fatalf("convert --to eaai: exit %d: %s", code, errOut)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back != string(want) {
+		t.Errorf("the transcript does not survive the round trip")
+	}
 }
