@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 
-	"github.com/ginadvisor/ginadvisor/engine"
 
 	"github.com/ginadvisor/ginadvisor/game"
 )
@@ -40,10 +39,6 @@ func (a *AdvisorPlayer) Move(ctx context.Context, p *game.Position) (game.Move, 
 	}
 	if p.MustDraw() {
 		return game.DrawMove, nil
-	}
-	if os.Getenv("GA_KNOCKH") != "" && p.Phase() == game.KnockPhase {
-		h := engine.Heuristic{P: engine.DefaultHeuristic}
-		return h.Move(ctx, p)
 	}
 	if os.Getenv("GA_EAGER") != "" {
 		a.opts.EagerOpponent = true
