@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 
-
 	"github.com/ginadvisor/ginadvisor/game"
 )
 
