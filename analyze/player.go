@@ -42,6 +42,10 @@ func (a *AdvisorPlayer) Move(ctx context.Context, p *game.Position) (game.Move, 
 	if os.Getenv("GA_EAGER") != "" {
 		a.opts.EagerOpponent = true
 	}
+	if os.Getenv("GA_CONSIST") != "" {
+		a.opts.EagerOpponent = true
+		a.opts.consistent = true
+	}
 	a.n++
 	o := a.opts
 	o.Seed = a.opts.Seed ^ a.n*0x9e3779b97f4a7c15
