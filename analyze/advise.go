@@ -34,11 +34,6 @@ type AdviseOptions struct {
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
 	// fewest deadwood first; 0 means 6.
 	MaxSpreads int
-	// EagerOpponent assumes the opponent knocks as soon as it can, as the
-	// simple player does: sampled hands it could have knocked with are
-	// drawn again.
-	EagerOpponent bool
-	consistent    bool
 	// Margin is how many standard errors a move's gain over the baseline
 	// must reach before the advice departs from the baseline; 0 means
 	// DefaultMargin.
@@ -162,48 +157,6 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 		return a, err
 	}
 	moves := candidates(&first, o.MaxSpreads)
-	// What the opponent's last turn shows, for EagerOpponent: that it
-	// played on, and which card it discarded (and took, if it did).
-	opponentPlayed := false
-	lastDiscard, lastTaken := notation.Card(0xFF), notation.Card(0xFF)
-	for i := 0; i < p.NumEvents(); i++ {
-		e := p.Event(i)
-		if int(e.Seat) == p.Seat() {
-			continue
-		}
-		switch e.Kind {
-		case game.PlayedOn:
-			opponentPlayed = true
-		case game.Drew:
-			lastTaken = 0xFF
-		case game.Took:
-			lastTaken = e.Card
-		case game.Discarded:
-			lastDiscard = e.Card
-		}
-	}
-	// plausible says the opponent's hand fits an opponent that knocks at
-	// once and discards to the least deadwood: it could not knock, and its
-	// last discard left as little deadwood as any other would have.
-	plausible := func(h notation.CardSet, limit int) bool {
-		if !opponentPlayed {
-			return true
-		}
-		dw := meld.MinDeadwood(h)
-		if dw <= limit {
-			return false
-		}
-		if !o.consistent || !lastDiscard.Valid() {
-			return true
-		}
-		full := h.With(lastDiscard)
-		for y := range h.All() {
-			if y != lastTaken && meld.MinDeadwood(full.Without(y)) < dw {
-				return false
-			}
-		}
-		return true
-	}
 	a.Phase = p.Phase()
 	seat := p.Seat()
 	setup := p.Setup()
@@ -262,13 +215,6 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 						world, _, err := sampler.World(rng)
 						if err != nil {
 							continue
-						}
-						// An opponent that knocks at once would have knocked
-						// with the hand it kept: draw again (a few times).
-						for try := 0; o.EagerOpponent && try < 8 && !plausible(world.Hand(1-seat), world.KnockLimit()); try++ {
-							if w2, _, err := sampler.World(rng); err == nil {
-								world = w2
-							}
 						}
 						rollSeed := rng.Uint64()
 						for mi, m := range moves {

@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"context"
-	"os"
 
 	"github.com/ginadvisor/ginadvisor/game"
 )
@@ -38,13 +37,6 @@ func (a *AdvisorPlayer) Move(ctx context.Context, p *game.Position) (game.Move, 
 	}
 	if p.MustDraw() {
 		return game.DrawMove, nil
-	}
-	if os.Getenv("GA_EAGER") != "" {
-		a.opts.EagerOpponent = true
-	}
-	if os.Getenv("GA_CONSIST") != "" {
-		a.opts.EagerOpponent = true
-		a.opts.consistent = true
 	}
 	a.n++
 	o := a.opts
