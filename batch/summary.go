@@ -94,8 +94,8 @@ type KindStats struct {
 	MatchRate  float64 `json:"match_rate"`
 }
 
-// Blunder is one of a player's worst decisions, with its position in the
-// notation, ready for `ginadvisor advise`.
+// BlunderRecord is one of a player's worst decisions, with its position in
+// the notation, ready for `ginadvisor advise`.
 type BlunderRecord struct {
 	File       string  `json:"file"`
 	Line       int     `json:"line"`
@@ -142,8 +142,8 @@ type Player struct {
 	EquityLost        float64 `json:"equity_lost"`
 	LostMicro         int64   `json:"equity_lost_micro"`
 	MeanEquityLost    float64 `json:"mean_equity_lost"`
-	// AccuracySum adds each decision's accuracy (in millionths); Accuracy
-	// is its mean.
+	// AccuracyMicro adds each decision's accuracy (in millionths);
+	// Accuracy is its mean.
 	AccuracyMicro int64       `json:"accuracy_sum_micro"`
 	Accuracy      float64     `json:"accuracy"`
 	Inaccuracies  int         `json:"inaccuracies"`

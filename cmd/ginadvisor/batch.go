@@ -416,7 +416,7 @@ func printBatch(w io.Writer, s *batch.Summary) error {
 		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
 		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
-		row("matched advice", func(p *batch.Player) string { return fmt.Sprintf("%s", pct(ratioOf(p.Matched, p.Decisions))) }),
+		row("matched advice", func(p *batch.Player) string { return pct(ratioOf(p.Matched, p.Decisions)) }),
 		row("  upcard", kind(0)),
 		row("  draw", kind(1)),
 		row("  discard", kind(2)),
