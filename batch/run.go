@@ -224,17 +224,7 @@ func (s *Summary) add(r *result, on func(*Graded) error) error {
 	s.Hands += r.hands
 	s.Ungraded += r.ungraded
 	for _, gp := range r.games {
-		p := s.player(gp.Name)
-		p.Games += gp.Games
-		p.GamesWon += gp.GamesWon
-		p.Hands += gp.Hands
-		p.HandsWon += gp.HandsWon
-		p.Knocks += gp.Knocks
-		p.Gins += gp.Gins
-		p.Undercuts += gp.Undercuts
-		p.Points += gp.Points
-		p.KnockDeadwood += gp.KnockDeadwood
-		p.KnockTurns += gp.KnockTurns
+		s.player(gp.Name).merge(gp)
 	}
 	for i := range r.decisions {
 		d := &r.decisions[i]

@@ -306,6 +306,44 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
+// merge adds p's counts and sums to q's.
+func (q *Player) merge(p *Player) {
+	q.Games += p.Games
+	q.GamesWon += p.GamesWon
+	q.Hands += p.Hands
+	q.HandsWon += p.HandsWon
+	q.Knocks += p.Knocks
+	q.Gins += p.Gins
+	q.Undercuts += p.Undercuts
+	q.Points += p.Points
+	q.KnockDeadwood += p.KnockDeadwood
+	q.KnockTurns += p.KnockTurns
+	q.Decisions += p.Decisions
+	q.Matched += p.Matched
+	q.LostMicro += p.LostMicro
+	q.AccuracyMicro += p.AccuracyMicro
+	q.Inaccuracies += p.Inaccuracies
+	q.Mistakes += p.Mistakes
+	q.Blunders += p.Blunders
+	for k := range q.ByKind {
+		if k < len(p.ByKind) {
+			q.ByKind[k].Decisions += p.ByKind[k].Decisions
+			q.ByKind[k].Matched += p.ByKind[k].Matched
+			q.ByKind[k].LostMicro += p.ByKind[k].LostMicro
+		}
+	}
+	for i := range q.LostHistogram {
+		if i < len(p.LostHistogram) {
+			q.LostHistogram[i] += p.LostHistogram[i]
+		}
+	}
+	for i := 0; i < MaxTurns && i < len(p.DeadwoodSum) && i < len(p.DeadwoodCount); i++ {
+		q.DeadwoodSum[i] += p.DeadwoodSum[i]
+		q.DeadwoodCount[i] += p.DeadwoodCount[i]
+	}
+	q.Worst = append(q.Worst, p.Worst...)
+}
+
 // Merge combines summaries of disjoint shares of the same inputs, graded
 // the same way, into the summary one run over all of them gives.
 func Merge(parts ...Summary) Summary {
@@ -324,41 +362,7 @@ func Merge(parts ...Summary) Summary {
 		out.Ungraded += s.Ungraded
 		out.Errors = append(out.Errors, s.Errors...)
 		for _, p := range s.Players {
-			q := out.player(p.Name)
-			q.Games += p.Games
-			q.GamesWon += p.GamesWon
-			q.Hands += p.Hands
-			q.HandsWon += p.HandsWon
-			q.Knocks += p.Knocks
-			q.Gins += p.Gins
-			q.Undercuts += p.Undercuts
-			q.Points += p.Points
-			q.KnockDeadwood += p.KnockDeadwood
-			q.KnockTurns += p.KnockTurns
-			q.Decisions += p.Decisions
-			q.Matched += p.Matched
-			q.LostMicro += p.LostMicro
-			q.AccuracyMicro += p.AccuracyMicro
-			q.Inaccuracies += p.Inaccuracies
-			q.Mistakes += p.Mistakes
-			q.Blunders += p.Blunders
-			for k := range q.ByKind {
-				if k < len(p.ByKind) {
-					q.ByKind[k].Decisions += p.ByKind[k].Decisions
-					q.ByKind[k].Matched += p.ByKind[k].Matched
-					q.ByKind[k].LostMicro += p.ByKind[k].LostMicro
-				}
-			}
-			for i := range q.LostHistogram {
-				if i < len(p.LostHistogram) {
-					q.LostHistogram[i] += p.LostHistogram[i]
-				}
-			}
-			for i := 0; i < MaxTurns && i < len(p.DeadwoodSum) && i < len(p.DeadwoodCount); i++ {
-				q.DeadwoodSum[i] += p.DeadwoodSum[i]
-				q.DeadwoodCount[i] += p.DeadwoodCount[i]
-			}
-			q.Worst = append(q.Worst, p.Worst...)
+			out.player(p.Name).merge(p)
 		}
 	}
 	out.finish()
