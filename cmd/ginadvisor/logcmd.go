@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 )
 
@@ -61,12 +62,8 @@ func logCommand(env *environment) *cli.Command {
 	}
 }
 
-// logProblem is one error or warning of a log check.
-type logProblem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+// logProblem is one error or warning of a log check, shaped as a batch's.
+type logProblem = batch.Problem
 
 // logCheckReport is the result of `log check`.
 type logCheckReport struct {
