@@ -1,0 +1,65 @@
+package batch
+
+import (
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+func card(t *testing.T, s string) notation.Card {
+	t.Helper()
+	c, err := notation.ParseCard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestGradeQuick checks --quick's grading on positions worked by hand.
+func TestGradeQuick(t *testing.T) {
+	// The dead-card position: AS 2S 3S, 7C 7D 7H and 4D 5D 6D are melds,
+	// so the KS (10) and 9C (9) are the deadwood, and the QS and the other
+	// kings are in the pile. Discarding the KS leaves 9 deadwood and four
+	// live cards that would complete a meld (4S, 3D, 7S, and the 8C between
+	// 7C and 9C). Discarding the 9C leaves 10 and gives up the 8C: 0.01
+	// for the point and 0.002 for the card.
+	dead, err := gamelog.ParsePosition(analyze.DeadCardExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		move game.Move
+		best string
+		lost float64
+	}{
+		{game.DiscardMove(card(t, "KS")), "discard KS", 0},
+		{game.DiscardMove(card(t, "9C")), "discard KS", 0.012},
+	} {
+		best, lost := gradeQuick(&dead, c.move)
+		if best.String() != c.best || !near(lost, c.lost) {
+			t.Errorf("%s: best %s, lost %.4f; want %s, %.4f", c.move, best, lost, c.best, c.lost)
+		}
+	}
+	// Breaking the set of sevens leaves 26 deadwood (7H, KS, 9C; the 7D
+	// runs on from the diamonds): far worse.
+	if _, lost := gradeQuick(&dead, game.DiscardMove(card(t, "7C"))); lost < 0.15 {
+		t.Errorf("breaking the sevens lost only %.3f", lost)
+	}
+	took, err := gamelog.ParsePosition("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// TS runs on from 9S: taking it and discarding the KH leaves gin, 10
+	// points less than now.
+	if best, lost := gradeQuick(&took, game.DrawMove); best.Kind != game.Take || !near(lost, 0.10) {
+		t.Errorf("drawing: best %s, lost %.3f; want take, 0.10", best, lost)
+	}
+	if _, lost := gradeQuick(&took, game.TakeMove); lost != 0 {
+		t.Errorf("taking lost %.3f", lost)
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
