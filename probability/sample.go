@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -16,7 +17,22 @@ type Sampler struct {
 	est   *Estimate
 	cards [notation.NumCards]notation.Card
 	n     int
+	// Organized, when above 1, draws that many opponent hands for each
+	// world and keeps the one with least deadwood (with the opponent's
+	// known cards). Players keep their hands organized, so that hands
+	// drawn card by card from the estimate are far worse than real ones:
+	// see OrganizedFor.
+	Organized int
 }
+
+// OrganizedFor is the Organized count that fits the simple player's hands
+// after draws draws of the hand: one more hand for every two draws, up
+// to 10. Over 60 games of the heuristic against simple, single draws gave
+// the opponent 40.2 deadwood on average against 22.7 in its real hands
+// (52.3 against 44.9 in the first six draws, 36.9 against 17.9 in draws
+// 12 to 19); with this count the sampled and real means agree within a
+// few points at every stage.
+func OrganizedFor(draws int) int { return min(10, 1+draws/2) }
 
 // NewSampler prepares to sample worlds for the position under the
 // estimate.
@@ -91,6 +107,16 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 // position: the completion checks every card.
 func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
 	hidden := s.Hidden(rng)
+	if s.Organized > 1 {
+		known := s.pos.OpponentKnown()
+		best := meld.MinDeadwood(hidden | known)
+		for i := 1; i < s.Organized; i++ {
+			h := s.Hidden(rng)
+			if dw := meld.MinDeadwood(h | known); dw < best {
+				hidden, best = h, dw
+			}
+		}
+	}
 	var stock [game.StockSize]notation.Card
 	n := 0
 	for i := 0; i < s.n; i++ {
