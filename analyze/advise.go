@@ -149,7 +149,6 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	}
 	est := model.Infer(p)
 	sampler := probability.NewSampler(p, &est)
-	sampler.Organized = probability.OrganizedFor(p.Draws())
 	// The candidates are the same in every world: they depend only on the
 	// seat's own cards and the table.
 	rng0 := rand.New(rand.NewPCG(o.Seed, 0))

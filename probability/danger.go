@@ -48,12 +48,11 @@ func Danger(p *game.Position, e *Estimate, samples int, seed uint64, workers int
 		return r, ErrNotDiscard
 	}
 	cards := p.Hand().Cards()
-	known := p.OpponentKnown()
 	s := NewSampler(p, e)
 	counts := parallel(samples, seed, workers, func(rng *rand.Rand, n int) [11]int {
 		var c [11]int
 		for i := 0; i < n; i++ {
-			opp := s.Hidden(rng) | known
+			opp := s.Opponent(rng)
 			for j, d := range cards {
 				if meld.InMeld(opp.With(d), d) {
 					c[j]++

@@ -78,7 +78,6 @@ func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int
 	}
 	spreads = append([]meld.Spread{g}, spreads...)
 	r.Spreads = len(spreads) - 1
-	known := p.OpponentKnown()
 	rs := *p.Rules()
 	deal := p.FirstUpcard()
 	type acc struct {
@@ -91,7 +90,7 @@ func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int
 		a := acc{undercut: make([]int, len(spreads)), win: make([]int, len(spreads)),
 			points: make([]float64, len(spreads)), sq: make([]float64, len(spreads)), dist: map[int]int{}}
 		for i := 0; i < n; i++ {
-			opp := s.Hidden(rng) | known
+			opp := s.Opponent(rng)
 			for j := range spreads {
 				sp := spreads[j]
 				sd := rs.Settle(&sp, hand&^sp.Cards(), opp, false, deal)
@@ -166,7 +165,6 @@ func waiting(p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64
 	}
 	up, hasUp := p.Upcard()
 	limit := p.KnockLimit()
-	known := p.OpponentKnown()
 	counts := parallel(samples, seed, workers, func(rng *rand.Rand, n int) int {
 		k := 0
 		for i := 0; i < n; i++ {
@@ -174,7 +172,7 @@ func waiting(p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64
 			if err != nil {
 				continue
 			}
-			opp := hidden | known
+			opp := hidden | p.OpponentKnown()
 			can := false
 			if hasUp {
 				if d, _ := bestAfter(opp, up, true); d <= limit {

@@ -35,9 +35,10 @@ type Sampler struct {
 func OrganizedFor(draws int) int { return min(10, 1+draws/2) }
 
 // NewSampler prepares to sample worlds for the position under the
-// estimate.
+// estimate, with opponent hands organized as OrganizedFor the position's
+// draws.
 func NewSampler(p *game.Position, e *Estimate) *Sampler {
-	s := &Sampler{pos: p, est: e}
+	s := &Sampler{pos: p, est: e, Organized: OrganizedFor(p.Draws())}
 	for c := range e.Unseen.Cards.All() {
 		s.cards[s.n] = c
 		s.n++
@@ -101,11 +102,9 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 	return out
 }
 
-// World draws a whole world: the opponent's hidden cards and a shuffled
-// order for the rest of the unseen cards as the stock, and completes the
-// position into a state. It never produces a state that contradicts the
-// position: the completion checks every card.
-func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
+// organizedHidden draws the opponent's hidden cards, keeping of Organized
+// draws the one that leaves its whole hand the least deadwood.
+func (s *Sampler) organizedHidden(rng *rand.Rand) notation.CardSet {
 	hidden := s.Hidden(rng)
 	if s.Organized > 1 {
 		known := s.pos.OpponentKnown()
@@ -117,6 +116,21 @@ func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
 			}
 		}
 	}
+	return hidden
+}
+
+// Opponent draws the opponent's whole hand: its known cards and hidden
+// ones, organized as Organized says.
+func (s *Sampler) Opponent(rng *rand.Rand) notation.CardSet {
+	return s.organizedHidden(rng) | s.pos.OpponentKnown()
+}
+
+// World draws a whole world: the opponent's hidden cards and a shuffled
+// order for the rest of the unseen cards as the stock, and completes the
+// position into a state. It never produces a state that contradicts the
+// position: the completion checks every card.
+func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
+	hidden := s.organizedHidden(rng)
 	var stock [game.StockSize]notation.Card
 	n := 0
 	for i := 0; i < s.n; i++ {
