@@ -75,7 +75,6 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 // baseline must reach before the advice departs from the baseline.
 const DefaultMargin = 2.5
 
-
 // ErrNoDecision means the position is not the seat's decision.
 var ErrNoDecision = errors.New("the position is not a decision of its seat")
 
