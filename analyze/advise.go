@@ -156,7 +156,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	// The baseline is the move the heuristic policy makes here: advice departs
 	// from it only when the gain is clear of the noise.
 	base := 0
-	own := engine.Heuristic{P: engine.DefaultHeuristic}
+	own := engine.Heuristic{P: engine.DefaultHeuristic()}
 	bm := own.Choose(&first)
 	for i, m := range moves {
 		if m.Kind == bm.Kind && m.Card == bm.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == bm.Spread.Cards()) {
@@ -189,7 +189,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 				// as simple.
 				opp := engine.NewSimple(2)
 				var policies [2]engine.Policy
-				policies[seat] = &engine.Heuristic{P: engine.DefaultHeuristic}
+				policies[seat] = &engine.Heuristic{P: engine.DefaultHeuristic()}
 				policies[1-seat] = opp
 				var st game.State
 				for {

@@ -24,22 +24,18 @@ type HeuristicParams struct {
 	// OutWeight is how many points of deadwood one live card that would
 	// complete a meld is worth when choosing a discard.
 	OutWeight float64
-	// TakeGain is how much an upcard outside any meld must lower the
-	// deadwood (after the best discard) for the player to take it; 0
-	// never takes such a card.
-	TakeGain int
-	// DangerWeight is how many points of deadwood it is worth not to
-	// discard a card next to live cards: each live card of its rank, and
-	// each live card one rank away in its suit, counts once.
-	DangerWeight float64
-	// KnockSlope lowers the knock threshold from the limit by this much a
-	// draw after the early draws, down to KnockAt; 0 leaves it at KnockAt.
-	KnockSlope float64
 }
 
-// DefaultHeuristic is the tuning of the "heuristic" player, chosen by
-// games against simple (see TestHeuristicBeatsSimple).
-var DefaultHeuristic = HeuristicParams{KnockAt: 0, EarlyDraws: 6, OutWeight: 0.3}
+// DefaultHeuristic returns the tuning of the "heuristic" player, chosen by
+// games against simple (see TestTuneHeuristic and TestHeuristicBeatsSimple):
+// gin only, after the first six draws; a live completing card is worth 0.3
+// of a point of deadwood. Tried and no better over 20,000 to 40,000 games:
+// knocking at low deadwood, knock thresholds that fall through the hand,
+// knocking when the stock runs low, taking upcards that lower the deadwood,
+// and avoiding discards next to live cards or to cards the opponent took.
+func DefaultHeuristic() HeuristicParams {
+	return HeuristicParams{KnockAt: 0, EarlyDraws: 6, OutWeight: 0.3}
+}
 
 // Heuristic is a fast rule-based player, stronger than simple, used by the
 // advisor as its own rollout policy. It reads only its own hand and the
@@ -51,7 +47,7 @@ type Heuristic struct {
 }
 
 // NewHeuristic returns a Heuristic player with the default tuning.
-func NewHeuristic(uint64) *Heuristic { return &Heuristic{P: DefaultHeuristic} }
+func NewHeuristic(uint64) *Heuristic { return &Heuristic{P: DefaultHeuristic()} }
 
 // Name returns "heuristic".
 func (*Heuristic) Name() string { return "heuristic" }
@@ -77,9 +73,6 @@ func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int)
 		take := false
 		if v.hasUpcard && !v.mustDraw {
 			take = meld.InMeld(v.hand.With(v.upcard), v.upcard)
-			if !take && h.P.TakeGain > 0 {
-				take = bestKeeping(v.hand, v.upcard) <= meld.MinDeadwood(v.hand)-h.P.TakeGain
-			}
 		}
 		return drawChoice(v, take)
 	case game.DiscardPhase:
@@ -92,11 +85,7 @@ func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int)
 		if dw > v.limit {
 			return game.PassMove
 		}
-		at := h.P.KnockAt
-		if h.P.KnockSlope > 0 {
-			at = max(at, v.limit-int(h.P.KnockSlope*float64(draws-h.P.EarlyDraws)))
-		}
-		if dw == 0 || dw <= at || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
+		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
 			sp, _, _ := meld.FirstArrangement(v.hand)
 			return knockMove(v.hand, sp)
 		}
@@ -117,32 +106,9 @@ func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
 		rest := v.hand.Without(c)
 		live := meld.Completions(rest) &^ pile &^ c.Set()
 		score := float64(meld.MinDeadwood(rest)) - h.P.OutWeight*float64(live.Len())
-		if h.P.DangerWeight != 0 {
-			score += h.P.DangerWeight * float64((neighbours(c) &^ v.hand &^ pile).Len())
-		}
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}
-	}
-	return best
-}
-
-// neighbours returns the other cards of c's rank and the cards one rank
-// away in its suit.
-func neighbours(c notation.Card) notation.CardSet {
-	u := uint64(c.Set())
-	rank := (u | u>>16 | u>>32 | u>>48) & 0x1FFF
-	suit := (u>>1 | u<<1) & (0x1FFF << (16 * uint(c.Suit())))
-	return notation.CardSet((rank*lanes | suit) &^ u)
-}
-
-// bestKeeping is the least deadwood after taking c and discarding another
-// card of hand.
-func bestKeeping(hand notation.CardSet, c notation.Card) int {
-	h := hand.With(c)
-	best := 1 << 30
-	for d := range hand.All() {
-		best = min(best, meld.MinDeadwood(h.Without(d)))
 	}
 	return best
 }

@@ -29,7 +29,7 @@ func TestHeuristicBeatsSimple(t *testing.T) {
 	if testing.Short() {
 		games = 600
 	}
-	a := heuristicAgainstSimple(t, DefaultHeuristic, games)
+	a := heuristicAgainstSimple(t, DefaultHeuristic(), games)
 	if a.WinRateCI95[0] < 0.66 || a.UndercutRate < 0.2 {
 		t.Errorf("the heuristic wins %.1f%% [%.1f, %.1f] of games against simple, undercutting in %.1f%% of hands; want above 66%% and 20%%",
 			100*a.WinRate, 100*a.WinRateCI95[0], 100*a.WinRateCI95[1], 100*a.UndercutRate)
