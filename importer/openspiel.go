@@ -80,8 +80,19 @@ type OpenSpielHistory struct {
 	Actions []int     `json:"actions"`
 	Returns []float64 `json:"returns,omitempty"`
 	Agents  []string  `json:"agents,omitempty"`
-	// Line is the file line the history starts on.
-	Line int `json:"-"`
+	// Line is the file line the history starts on; ActionLines, when set
+	// (OpenSpiel's save format holds one action a line), the line of each
+	// action.
+	Line        int   `json:"-"`
+	ActionLines []int `json:"-"`
+}
+
+// lineOf is the file line of action i.
+func (h *OpenSpielHistory) lineOf(i int) int {
+	if i >= 0 && i < len(h.ActionLines) {
+		return h.ActionLines[i]
+	}
+	return h.Line
 }
 
 // OpenSpielRules returns the rules of an OpenSpiel game string such as
@@ -138,7 +149,7 @@ func OpenSpielRules(s string) (rules.Rules, error) {
 
 // osError is an error at one action of a history.
 func osError(h *OpenSpielHistory, i int, format string, args ...any) *gamelog.Error {
-	return &gamelog.Error{Line: h.Line, Msg: fmt.Sprintf("action %d (index %d): %s", h.Actions[i], i, fmt.Sprintf(format, args...))}
+	return &gamelog.Error{Line: h.lineOf(i), Msg: fmt.Sprintf("action %d (index %d): %s", h.Actions[i], i, fmt.Sprintf(format, args...))}
 }
 
 // ConvertOpenSpiel turns one OpenSpiel history into a one-hand game of
@@ -230,9 +241,9 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 		switch {
 		case implicit:
 		case m.Kind != game.Knock && m.Kind != game.Gin:
-			hand.Moves = append(hand.Moves, gamelog.Move{Seat: seat, Kind: m.Kind, Card: card, Line: h.Line})
+			hand.Moves = append(hand.Moves, gamelog.Move{Seat: seat, Kind: m.Kind, Card: card, Line: h.lineOf(i)})
 		default:
-			hand.Moves = append(hand.Moves, gamelog.Move{Seat: seat, Kind: m.Kind, Line: h.Line})
+			hand.Moves = append(hand.Moves, gamelog.Move{Seat: seat, Kind: m.Kind, Line: h.lineOf(i)})
 		}
 		return nil
 	}
@@ -520,6 +531,7 @@ func ReadOpenSpiel(r io.Reader, name string) ([]*gamelog.Game, []*gamelog.Error)
 					continue
 				}
 				saved.Actions = append(saved.Actions, a)
+				saved.ActionLines = append(saved.ActionLines, n)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/engine"
@@ -139,5 +140,21 @@ func TestOpenSpielTakeLimit(t *testing.T) {
 	}
 	if g.Hands[0].Winner != -1 {
 		t.Errorf("the hand was scored")
+	}
+}
+
+// TestSavedFormatErrorLine: an impossible action in OpenSpiel's save format
+// is reported at its own line.
+func TestSavedFormatErrorLine(t *testing.T) {
+	data, err := os.ReadFile("../testdata/openspiel/saved.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	// Line 40 holds an action after the deal; 60 is no action at all.
+	lines[39] = "60"
+	_, errs := ReadOpenSpiel(strings.NewReader(strings.Join(lines, "\n")), "saved.txt")
+	if len(errs) != 1 || errs[0].Line != 40 {
+		t.Fatalf("errors %v, want one at line 40", errs)
 	}
 }
