@@ -158,3 +158,29 @@ func TestSavedFormatErrorLine(t *testing.T) {
 		t.Fatalf("errors %v, want one at line 40", errs)
 	}
 }
+
+// TestOpenSpielIDs checks the card and meld numbering against OpenSpiel's
+// own examples (gin_rummy_utils: suits s, c, d, h; sets by missing suit,
+// then runs of 3, 4 and 5 cards).
+func TestOpenSpielIDs(t *testing.T) {
+	for id, want := range map[int]string{0: "AS", 12: "KS", 13: "AC", 26: "AD", 39: "AH", 51: "KH", 22: "TC"} {
+		c, ok := osCard(id)
+		if !ok || c.String() != want {
+			t.Errorf("card %d is %v, want %s", id, c, want)
+		}
+	}
+	for id, want := range map[int]string{
+		0: "AC AD AH", 3: "AC AD AS", 4: "AC AD AH AS", 6: "2D 2H 2S", 64: "KC KD KH KS",
+		65: "AS 2S 3S", 108: "JH QH KH", 109: "AS 2S 3S 4S", 148: "TH JH QH KH",
+		149: "AS 2S 3S 4S 5S", 184: "9H TH JH QH KH",
+	} {
+		m, ok := osMeld(id)
+		w, err := notation.ParseHand(want)
+		if !ok || err != nil || m != w {
+			t.Errorf("meld %d is %v, want %s", id, m, want)
+		}
+	}
+	if len(osMeldIDs) != osMelds {
+		t.Errorf("%d distinct melds, want %d", len(osMeldIDs), osMelds)
+	}
+}
