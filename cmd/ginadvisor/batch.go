@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -117,19 +118,19 @@ func convertCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			out := env.stdout
-			if path := c.String("out"); path != "" {
-				f, err := os.Create(path)
-				if err != nil {
-					return fmt.Errorf("--out: %w", err)
-				}
-				defer f.Close()
-				out = f
-			}
 			to := c.String("to")
 			if to != "ginadvisor" && to != "eaai" {
 				return usageError("--to takes ginadvisor or eaai, not %q", to)
 			}
+			path := c.String("out")
+			if path == "" {
+				path = "-"
+			}
+			out, closeOut, err := openOut(env, path)
+			if err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			defer closeOut()
 			lw := gamelog.NewWriter(out)
 			write := lw.Write
 			if to == "eaai" {
@@ -176,10 +177,8 @@ func convertCommand(env *environment) *cli.Command {
 					return err
 				}
 			}
-			if f, ok := out.(*os.File); ok && f != os.Stdout {
-				if err := f.Close(); err != nil {
-					return fmt.Errorf("--out: %w", err)
-				}
+			if err := closeOut(); err != nil {
+				return fmt.Errorf("--out: %w", err)
 			}
 			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, plural(converted, "game", "games"), skipped)
 			if skipped > 0 || failed {
@@ -218,6 +217,8 @@ type jsonlRow struct {
 }
 
 // openOut opens an output file, or stdout for "-".
+// The returned close may be called more than once; only the first call
+// closes.
 func openOut(env *environment, path string) (io.Writer, func() error, error) {
 	if path == "-" {
 		return env.stdout, func() error { return nil }, nil
@@ -226,7 +227,9 @@ func openOut(env *environment, path string) (io.Writer, func() error, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, f.Close, nil
+	var once sync.Once
+	var closeErr error
+	return f, func() error { once.Do(func() { closeErr = f.Close() }); return closeErr }, nil
 }
 
 func batchCommand(env *environment) *cli.Command {
@@ -262,11 +265,11 @@ func batchCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			io, err := importOptions(c)
+			imp, err := importOptions(c)
 			if err != nil {
 				return err
 			}
-			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: io}
+			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 			if o.Samples < 1 || o.Samples > 100_000 {
 				return usageError("--samples must be from 1 to 100000, not %d", o.Samples)
 			}
