@@ -359,8 +359,7 @@ func (p *eaaiParser) dealt(n, seat int, list string) error {
 	}
 	h := gamelog.Hand{Number: len(p.g.Hands) + 1, Line: n, Knocker: -1, Winner: -1, Upcard: gamelog.Unknown}
 	h.Deal[seat] = cs
-	// The framework starts the next hand with the same player after a
-	// cancelled hand, and alternates otherwise.
+	// The stock is known only as far as it is drawn; settle cuts it there.
 	h.Stock = make([]notation.Card, game.StockSize)
 	for i := range h.Stock {
 		h.Stock[i] = gamelog.Unknown
