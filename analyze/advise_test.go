@@ -19,7 +19,7 @@ func TestAdviceIsLegal(t *testing.T) {
 	n := 0
 	for _, preset := range []string{"eaai", "modern", "oklahoma", "straight"} {
 		var games []*gamelog.Game
-		_, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets[preset], Players: [2]engine.NewPlayerFunc{simple, simple},
+		_, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets()[preset], Players: [2]engine.NewPlayerFunc{simple, simple},
 			Names: [2]string{"a", "b"}, Games: 1, Seed: 4,
 			OnGame: func(k int, g *engine.GameRecord) error {
 				games = append(games, gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))

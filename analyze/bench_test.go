@@ -34,7 +34,7 @@ func BenchmarkAdvisorDecisions(b *testing.B) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
 		adv := &timed{Player: NewAdvisorPlayer(uint64(i), DefaultAdvisorSamples)}
-		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets["eaai"], Seed: uint64(1000 + i), FirstDealer: i % 2},
+		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: i % 2},
 			[2]engine.Player{adv, engine.NewSimple(uint64(i))})
 		if err != nil {
 			b.Fatal(err)

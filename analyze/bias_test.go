@@ -23,7 +23,7 @@ func TestSampledHandsFitSimple(t *testing.T) {
 	stages := [][2]int{{0, 6}, {6, 12}, {12, 20}, {20, 60}}
 	var trueSum, sampSum, n [4]float64
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets["eaai"], Games: 30, Seed: 3, Workers: 1,
+		Rules: rules.Presets()["eaai"], Games: 30, Seed: 3, Workers: 1,
 		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(k int, g *engine.GameRecord) error {

@@ -19,7 +19,7 @@ func mustHand(t *testing.T, s string) notation.CardSet {
 }
 
 func TestKnockReport(t *testing.T) {
-	rep, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	rep, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestKnockReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err = Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{})
+	rep, err = Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestKnockReport(t *testing.T) {
 	}
 	// Melds the knocker does not hold.
 	sp, _ = meld.ParseMelds("5H 6H 7H")
-	if _, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{}); !errors.Is(err, rules.ErrMeldsNotInHand) {
+	if _, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{}); !errors.Is(err, rules.ErrMeldsNotInHand) {
 		t.Errorf("foreign melds: %v", err)
 	}
 }
@@ -89,7 +89,7 @@ func TestLayoffReport(t *testing.T) {
 
 func TestKnockWithElevenCards(t *testing.T) {
 	// Discarding KH leaves the 10-card knock of TestKnockReport.
-	rep, err := Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC KH"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	rep, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC KH"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ func TestKnockWithElevenCards(t *testing.T) {
 		t.Errorf("report = %+v", rep)
 	}
 	// No discard brings this hand within the limit.
-	_, err = Knock(rules.Standard, mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KH KS"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	_, err = Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KH KS"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	var over *rules.OverLimitError
 	if !errors.As(err, &over) || over.Deadwood != 31 {
 		t.Errorf("over the limit: %v", err)
@@ -111,16 +111,16 @@ func TestKnockElevenCardsAllMelded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Knock(rules.Standard, knocker, defender, &sp, rules.Deal{}); !errors.Is(err, rules.ErrKnockerSize) {
+	if _, err := Knock(rules.Standard(), knocker, defender, &sp, rules.Deal{}); !errors.Is(err, rules.ErrKnockerSize) {
 		t.Errorf("all 11 melded without big gin: %v", err)
 	}
 	// Without the melds, the knocker discards and goes gin.
-	rep, err := Knock(rules.Standard, knocker, defender, nil, rules.Deal{})
+	rep, err := Knock(rules.Standard(), knocker, defender, nil, rules.Deal{})
 	if err != nil || rep.Result != "gin" || rep.Discard == "" {
 		t.Errorf("gin after a discard: %+v, %v", rep, err)
 	}
 	// Under modern rules it is big gin.
-	rep, err = Knock(rules.Presets["modern"], knocker, defender, &sp, rules.Deal{})
+	rep, err = Knock(rules.Presets()["modern"], knocker, defender, &sp, rules.Deal{})
 	if err != nil || rep.Result != "big_gin" {
 		t.Errorf("big gin: %+v, %v", rep, err)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func limit(n int) rules.Rules {
-	r := rules.Standard
+	r := rules.Standard()
 	r.KnockLimit = n
 	return r
 }
@@ -23,15 +23,15 @@ func TestScore(t *testing.T) {
 		bigGin        *bool
 		verdict       string
 	}{
-		{"KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", rules.Standard, 38, false, false, ptr(false), "19 over the knock limit of 10 (deadwood 29 after discarding 9D)"},
-		{"3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", rules.Standard, 6, true, true, ptr(false), "gin after discarding 6S"},
-		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Presets["modern"], 0, true, true, ptr(true), "big gin: all 11 cards meld"},
+		{"KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", rules.Standard(), 38, false, false, ptr(false), "19 over the knock limit of 10 (deadwood 29 after discarding 9D)"},
+		{"3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", rules.Standard(), 6, true, true, ptr(false), "gin after discarding 6S"},
+		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Presets()["modern"], 0, true, true, ptr(true), "big gin: all 11 cards meld"},
 		// Without big gin in the rules, the same hand discards for gin.
-		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Standard, 0, true, true, ptr(false), "gin after discarding QH"},
-		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", rules.Standard, 10, false, true, nil, "may knock with 10"},
+		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Standard(), 0, true, true, ptr(false), "gin after discarding QH"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", rules.Standard(), 10, false, true, nil, "may knock with 10"},
 		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", limit(9), 10, false, false, nil, "1 over the knock limit of 9 (deadwood 10)"},
-		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", rules.Standard, 0, true, true, nil, "gin"},
-		{"As 2s 3s", rules.Standard, 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", rules.Standard(), 0, true, true, nil, "gin"},
+		{"As 2s 3s", rules.Standard(), 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
 	}
 	for _, tt := range tests {
 		h, err := notation.ParseHand(tt.hand)
@@ -53,7 +53,7 @@ func TestScore(t *testing.T) {
 		}
 	}
 	h, _ := notation.ParseHand("s:A23456789TJQ")
-	if _, err := Score(h, rules.Standard); !errors.Is(err, ErrHandSize) {
+	if _, err := Score(h, rules.Standard()); !errors.Is(err, ErrHandSize) {
 		t.Errorf("12 cards: %v", err)
 	}
 }

@@ -19,7 +19,7 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 	var buf bytes.Buffer
 	lw := gamelog.NewWriter(&buf)
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets["eaai"], Games: games, Seed: 77,
+		Rules: rules.Presets()["eaai"], Games: games, Seed: 77,
 		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {

@@ -16,7 +16,7 @@ import (
 func BenchmarkHandSimple(b *testing.B) {
 	players := [2]Player{NewSimple(1), NewSimple(2)}
 	rng := rand.New(rand.NewPCG(1, 2))
-	r := rules.Presets["eaai"]
+	r := rules.Presets()["eaai"]
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -30,7 +30,7 @@ func BenchmarkHandSimple(b *testing.B) {
 
 // BenchmarkGameSimple plays whole games.
 func BenchmarkGameSimple(b *testing.B) {
-	r := rules.Presets["eaai"]
+	r := rules.Presets()["eaai"]
 	b.ReportAllocs()
 	hands := 0
 	for i := 0; i < b.N; i++ {
@@ -75,7 +75,7 @@ func midHands(n int, r rules.Rules, turns int) []game.State {
 // six draws) and plays it to the end with simple against simple, as a Monte
 // Carlo advisor does. hands/s counts these rollouts.
 func BenchmarkRolloutSimple(b *testing.B) {
-	pool := midHands(1024, rules.Presets["eaai"], 6)
+	pool := midHands(1024, rules.Presets()["eaai"], 6)
 	a, c := NewSimple(1), NewSimple(2)
 	policies := [2]Policy{a, c}
 	var st game.State
@@ -97,7 +97,7 @@ func BenchmarkRolloutSimple(b *testing.B) {
 // whole hands per second.
 func BenchmarkPlayOutWholeHand(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	r := rules.Presets["eaai"]
+	r := rules.Presets()["eaai"]
 	a, c := NewSimple(1), NewSimple(2)
 	policies := [2]Policy{a, c}
 	var deck [52]notation.Card

@@ -30,7 +30,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 	if *long {
 		games = 30000
 	}
-	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: games, Seed: 2021})
+	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: games, Seed: 2021})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 	var prev Summary
 	for i, w := range []int{1, 2, 5} {
-		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["modern"], Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
+		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["modern"], Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 func TestDeadHandAndRedeal(t *testing.T) {
 	// Two players who never knock: every hand dies with two cards left.
 	never := func(seed uint64) Player { return &noKnock{NewSimple(seed)} }
-	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard, Seed: 1, Record: true, MaxHands: 3}, [2]Player{never(1), never(2)})
+	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1, Record: true, MaxHands: 3}, [2]Player{never(1), never(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func (n noKnock) Move(ctx context.Context, p *game.Position) (game.Move, error) 
 
 func TestDealRotation(t *testing.T) {
 	for _, winnerDeals := range []bool{false, true} {
-		r := rules.Presets["eaai"]
+		r := rules.Presets()["eaai"]
 		r.WinnerDeals = winnerDeals
 		_, rec, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: 9, Record: true}, [2]Player{NewSimple(1), NewSimple(2)})
 		if err != nil {
@@ -153,7 +153,7 @@ func TestDealRotation(t *testing.T) {
 }
 
 func TestIllegalMoves(t *testing.T) {
-	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard, Seed: 1}, [2]Player{&cheat{NewSimple(1)}, NewSimple(2)})
+	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1}, [2]Player{&cheat{NewSimple(1)}, NewSimple(2)})
 	var me *MoveError
 	if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || me.Seat != 0 {
 		t.Fatalf("cheat: %v", err)
@@ -181,7 +181,7 @@ func mustFirstCard(s notation.CardSet) notation.Card {
 func TestFirstUpcardOffer(t *testing.T) {
 	// Both pass: three pass/draw moves open the hand as the rules say.
 	rng := rand.New(rand.NewPCG(1, 1))
-	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1}, Rng: rng}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
+	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, Rng: rng}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestBigGinInEngine(t *testing.T) {
 	deck[20] = rc[10]
 	deck[21] = notation.NewCard(notation.Queen, notation.Hearts)
 	copy(deck[22:], rc[11:])
-	r := rules.Presets["modern"]
+	r := rules.Presets()["modern"]
 	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 1, Number: 1}, Deck: &deck}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
@@ -263,7 +263,7 @@ func (l *lateKnocker) Move(ctx context.Context, p *game.Position) (game.Move, er
 
 func TestFiftiethCard(t *testing.T) {
 	for _, fiftieth := range []bool{false, true} {
-		r := rules.Standard
+		r := rules.Standard()
 		r.KnockLimit = 100 // any hand may knock, so the last discard decides
 		r.FiftiethCard = fiftieth
 		rng := rand.New(rand.NewPCG(5, 5))
@@ -288,7 +288,7 @@ func TestFiftiethCard(t *testing.T) {
 
 func TestEveryPreset(t *testing.T) {
 	for _, name := range rules.PresetNames() {
-		r := rules.Presets[name]
+		r := rules.Presets()[name]
 		s, err := Simulate(context.Background(), SimOptions{Rules: r, Players: simple2(), Names: [2]string{"a", "b"}, Games: 20, Seed: 8})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -363,7 +363,7 @@ func TestSimulateStopsCleanly(t *testing.T) {
 	defer cancel()
 	var got []int
 	s, err := Simulate(ctx, SimOptions{
-		Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: 5000, Seed: 4, Workers: 2,
+		Rules: rules.Presets()["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: 5000, Seed: 4, Workers: 2,
 		OnGame: func(n int, g *GameRecord) error {
 			got = append(got, n)
 			if n == 30 {
@@ -384,7 +384,7 @@ func TestSimulateStopsCleanly(t *testing.T) {
 		}
 	}
 	// The summary of the first games is the summary of a run of that many.
-	full, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: s.Games, Seed: 4})
+	full, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: s.Games, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

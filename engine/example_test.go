@@ -9,7 +9,7 @@ import (
 )
 
 func ExamplePlayGame() {
-	st, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets["eaai"], Seed: 1},
+	st, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 1},
 		[2]engine.Player{engine.NewSimple(1), engine.NewSimple(2)})
 	if err != nil {
 		fmt.Println(err)

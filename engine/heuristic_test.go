@@ -13,7 +13,7 @@ var tune = flag.Bool("tune", false, "print the heuristic's win rate against simp
 
 func heuristicAgainstSimple(t *testing.T, p HeuristicParams, games int) PlayerSummary {
 	t.Helper()
-	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets["eaai"], Games: games, Seed: 7,
+	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["eaai"], Games: games, Seed: 7,
 		Players: [2]NewPlayerFunc{func(uint64) Player { return &Heuristic{P: p} }, Players["simple"]},
 		Names:   [2]string{"heuristic", "simple"}})
 	if err != nil {

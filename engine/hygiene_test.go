@@ -78,9 +78,9 @@ func TestInformationHygiene(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	var ruleSets []rules.Rules
 	for _, name := range rules.PresetNames() {
-		ruleSets = append(ruleSets, rules.Presets[name])
+		ruleSets = append(ruleSets, rules.Presets()[name])
 	}
-	fifty := rules.Presets["modern"]
+	fifty := rules.Presets()["modern"]
 	fifty.FiftiethCard = true
 	ruleSets = append(ruleSets, fifty)
 	hands := 120

@@ -54,7 +54,7 @@ func (a *answerer) Read(p []byte) (int, error) {
 func TestTerminalPlaysAGame(t *testing.T) {
 	var out bytes.Buffer
 	human := NewTerminal(&answerer{out: &out, limit: 100000}, &out)
-	st, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	st, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -66,7 +66,7 @@ func TestTerminalPlaysAGame(t *testing.T) {
 func TestTerminalInputEnds(t *testing.T) {
 	var out bytes.Buffer
 	human := NewTerminal(&answerer{out: &out, limit: 3}, &out)
-	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
 	if !errors.Is(err, ErrInputEnded) {
 		t.Fatalf("err = %v", err)
 	}
@@ -78,7 +78,7 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
 	jd := mustFirstCard(mustCards(t, "JD"))
 	rest := (notation.FullDeck &^ mine).Without(jd).Cards()
-	st, err := game.FromDeal(game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1},
+	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
 		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, jd, rest[10:])
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func knockPosition(t *testing.T) game.Position {
 	three := mustFirstCard(mustCards(t, "3D"))
 	rest := (notation.FullDeck &^ mine).Without(three).Cards()
 	stock := append([]notation.Card{three}, rest[11:]...)
-	st, err := game.FromDeal(game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1},
+	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
 		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, rest[10], stock)
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ func ExampleState() {
 	for i := range deck {
 		deck[i] = notation.CardAt(i)
 	}
-	st, err := game.Deal(game.Setup{Rules: rules.Standard, Dealer: 0, Number: 1}, &deck)
+	st, err := game.Deal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, &deck)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -34,9 +34,9 @@ func newHand(t testing.TB, r rules.Rules, rng *rand.Rand) State {
 func presetsUnderTest() []rules.Rules {
 	var out []rules.Rules
 	for _, name := range rules.PresetNames() {
-		out = append(out, rules.Presets[name])
+		out = append(out, rules.Presets()[name])
 	}
-	r := rules.Presets["oklahoma"]
+	r := rules.Presets()["oklahoma"]
 	r.FiftiethCard, r.SpadesDouble, r.BigGin = true, true, true
 	return append(out, r)
 }
@@ -202,7 +202,7 @@ func TestCopyIsIndependent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var legal []Move
 	for i := 0; i < 200; i++ {
-		st := newHand(t, rules.Standard, rng)
+		st := newHand(t, rules.Standard(), rng)
 		for j := 0; j < 8 && st.Phase() != Over; j++ {
 			legal = st.Legal(legal[:0])
 			_ = st.Apply(legal[rng.IntN(len(legal))])
@@ -234,7 +234,7 @@ func TestCopyIsIndependent(t *testing.T) {
 
 func TestLegalDoesNotAllocate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	st := newHand(t, rules.Standard, rng)
+	st := newHand(t, rules.Standard(), rng)
 	buf := make([]Move, 0, 512)
 	var states []State
 	var legal []Move
@@ -328,7 +328,7 @@ func mustFirst(s notation.CardSet) notation.Card {
 // draw from the stock.
 func TestFirstOfferAndForcedDraw(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	st := newHand(t, rules.Standard, rng)
+	st := newHand(t, rules.Standard(), rng)
 	nd := 1 - st.Setup().Dealer
 	steps := []struct {
 		move  Move

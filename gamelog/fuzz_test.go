@@ -19,7 +19,7 @@ import (
 // reads back the same.
 func FuzzReadLog(f *testing.F) {
 	// Short games keep the fuzzer fast: a one-hand game to 25 points.
-	short := rules.Presets["modern"]
+	short := rules.Presets()["modern"]
 	short.Target = 25
 	f.Add(write(f, simulate(f, short, 1, 57)))
 	f.Add(gamelog.Header() + "\ngame 1 seed 1 first-dealer p1\n")
@@ -61,7 +61,7 @@ func FuzzReadLog(f *testing.F) {
 // FuzzWriteRead writes a real game with fuzzed metadata and reads it back:
 // any name, tag or seed must come back equal, field by field.
 func FuzzWriteRead(f *testing.F) {
-	base := simulate(f, rules.Presets["eaai"], 1, 9)[0]
+	base := simulate(f, rules.Presets()["eaai"], 1, 9)[0]
 	f.Add("Ada Lovelace", "event", "Café «night» \"quoted\"\ttab", uint64(7), true)
 	f.Add("", "k", "", uint64(0), false)
 	f.Fuzz(func(t *testing.T, name, key, value string, seed uint64, hasSeed bool) {

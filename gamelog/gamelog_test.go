@@ -66,7 +66,7 @@ func readAll(text string) ([]*gamelog.Game, []error) {
 
 func TestRoundTrip(t *testing.T) {
 	for _, preset := range []string{"eaai", "modern", "oklahoma", "straight"} {
-		r := rules.Presets[preset]
+		r := rules.Presets()[preset]
 		if preset == "oklahoma" {
 			r.SpadesDouble, r.FiftiethCard = true, true
 		}
@@ -128,7 +128,7 @@ func lineIndex(lines []string, game int, prefix string) int {
 // each way a log gets damaged, and checks that the other two are read, and
 // that the error names the file and line.
 func TestDamagedGamesCostOnlyThemselves(t *testing.T) {
-	text := write(t, simulate(t, rules.Presets["eaai"], 3, 5))
+	text := write(t, simulate(t, rules.Presets()["eaai"], 3, 5))
 	damage := map[string]func([]string) []string{
 		"deleted end line": func(ls []string) []string {
 			i := lineIndex(ls, 2, "end")
@@ -185,7 +185,7 @@ func numbers(games []*gamelog.Game) []int {
 }
 
 func TestErrorsNameTheLine(t *testing.T) {
-	text := write(t, simulate(t, rules.Presets["eaai"], 1, 8))
+	text := write(t, simulate(t, rules.Presets()["eaai"], 1, 8))
 	lines := strings.Split(text, "\n")
 	tests := []struct {
 		name   string
@@ -218,7 +218,7 @@ func TestErrorsNameTheLine(t *testing.T) {
 }
 
 func TestRulesLine(t *testing.T) {
-	text := write(t, simulate(t, rules.Presets["modern"], 1, 3))
+	text := write(t, simulate(t, rules.Presets()["modern"], 1, 3))
 	lines := strings.Split(text, "\n")
 	i := lineIndex(lines, 1, "rules ")
 	// Any order, missing keys from the preset, unknown keys kept.
@@ -236,7 +236,7 @@ func TestRulesLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := rules.Presets["modern"]
+	want := rules.Presets()["modern"]
 	if !reflect.DeepEqual(g.Rules, want) || len(g.UnknownRules) != 1 || len(lr.Warnings) != 1 || !strings.Contains(lr.Warnings[0].Error(), "house_rule") {
 		t.Fatalf("rules %+v, unknown %v, warnings %v", g.Rules, g.UnknownRules, lr.Warnings)
 	}
@@ -278,7 +278,7 @@ func TestVersion1(t *testing.T) {
 // The log still reads and replays, and the seat's decisions come back with
 // exactly the positions of the full log.
 func TestUnknownCards(t *testing.T) {
-	games := simulate(t, rules.Presets["eaai"], 4, 21)
+	games := simulate(t, rules.Presets()["eaai"], 4, 21)
 	for _, g := range games {
 		hidden := *g
 		hidden.Hands = append([]gamelog.Hand(nil), g.Hands...)
@@ -336,7 +336,7 @@ func TestUnknownCards(t *testing.T) {
 func TestReplayDecisions(t *testing.T) {
 	var games []*gamelog.Game
 	for _, name := range []string{"modern", "openspiel", "eaai"} {
-		games = append(games, simulate(t, rules.Presets[name], 3, 2)...)
+		games = append(games, simulate(t, rules.Presets()[name], 3, 2)...)
 	}
 	for _, g := range games {
 		n := 0

@@ -190,7 +190,7 @@ func parseShort(s string) (game.Position, error) {
 	if !ok || phase == game.Over {
 		return game.Position{}, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", toks[1].text)
 	}
-	setup := game.Setup{Rules: rules.Standard, Dealer: 1 - seat, Number: 1}
+	setup := game.Setup{Rules: rules.Standard(), Dealer: 1 - seat, Number: 1}
 	f := game.Facts{Seat: seat, Phase: phase, FirstUpcard: Unknown, StockCount: -1}
 	cols := map[string]int{"seat": toks[0].col, "phase": toks[1].col}
 	seen := map[string]bool{}
@@ -335,7 +335,7 @@ func parseHistory(s string) (game.Position, error) {
 	if err != nil {
 		return game.Position{}, err
 	}
-	setup := game.Setup{Rules: rules.Standard, Dealer: 1 - seat, Number: 1}
+	setup := game.Setup{Rules: rules.Standard(), Dealer: 1 - seat, Number: 1}
 	for _, t := range toks[2:] {
 		key, value, ok := strings.Cut(t.text, "=")
 		if !ok {

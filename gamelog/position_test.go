@@ -17,7 +17,7 @@ import (
 func TestPositionNotationRoundTrip(t *testing.T) {
 	n := 0
 	for _, preset := range []string{"eaai", "oklahoma", "modern"} {
-		for _, g := range simulate(t, rules.Presets[preset], 3, 31) {
+		for _, g := range simulate(t, rules.Presets()[preset], 3, 31) {
 			err := g.Replay(func(d *gamelog.Decision) bool {
 				short := gamelog.FormatPosition(&d.Position)
 				p, err := gamelog.ParsePosition(short)

@@ -67,8 +67,9 @@ func cardsText(cs []notation.Card) string {
 
 func rulesText(r *rules.Rules, unknown []string) string {
 	parts := []string{r.Name}
-	for i := range rules.Fields {
-		f := &rules.Fields[i]
+	fs := rules.Fields()
+	for i := range fs {
+		f := &fs[i]
 		v := f.Format(r)
 		if f.OmitZero && (v == "0" || v == "false") {
 			continue

@@ -69,7 +69,7 @@ type eaaiParser struct {
 // the transcript says. A damaged game is reported with its line, and the
 // reading goes on with the next game. players names the two seats.
 func ReadEAAI(r io.Reader, name string, players [2]string) ([]*gamelog.Game, []*gamelog.Error) {
-	p := &eaaiParser{name: name, players: players, rules: rules.Presets["eaai"]}
+	p := &eaaiParser{name: name, players: players, rules: rules.Presets()["eaai"]}
 	br := bufio.NewReader(r)
 	n := 0
 	var readErr error

@@ -44,7 +44,7 @@ func simulated(t testing.TB, games int, seed uint64) []*gamelog.Game {
 	t.Helper()
 	var out []*gamelog.Game
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets["eaai"], Games: games, Seed: seed, Workers: 1,
+		Rules: rules.Presets()["eaai"], Games: games, Seed: seed, Workers: 1,
 		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {

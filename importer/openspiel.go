@@ -98,7 +98,7 @@ func (h *OpenSpielHistory) lineOf(i int) int {
 // OpenSpielRules returns the rules of an OpenSpiel game string such as
 // "gin_rummy()" or "gin_rummy(knock_card=7,oklahoma=True)".
 func OpenSpielRules(s string) (rules.Rules, error) {
-	r := rules.Presets["openspiel"]
+	r := rules.Presets()["openspiel"]
 	s = strings.TrimSpace(s)
 	if !strings.HasPrefix(s, "gin_rummy(") || !strings.HasSuffix(s, ")") {
 		return r, fmt.Errorf("%q is not an OpenSpiel gin_rummy game string", shorten(s))

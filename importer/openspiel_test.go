@@ -39,7 +39,7 @@ func playOpenSpiel(t testing.TB, seed uint64, policies [2]engine.Policy) game.St
 		deck[i] = notation.FullDeck.Cards()[i]
 	}
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	st, err := game.Deal(game.Setup{Rules: rules.Presets["openspiel"], Dealer: 1, Number: 1}, &deck)
+	st, err := game.Deal(game.Setup{Rules: rules.Presets()["openspiel"], Dealer: 1, Number: 1}, &deck)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 )
 
 func TestCalibrationBeatsBaselines(t *testing.T) {
-	cal, err := analyze.Calibrate(context.Background(), analyze.CalibrateOptions{Rules: rules.Presets["eaai"], Games: 60, Seed: 99, Model: probability.Default})
+	cal, err := analyze.Calibrate(context.Background(), analyze.CalibrateOptions{Rules: rules.Presets()["eaai"], Games: 60, Seed: 99, Model: probability.Default})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func simulated(t testing.TB, games int) []*gamelog.Game {
 	var out []*gamelog.Game
 	simple := engine.Players["simple"]
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets["eaai"], Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
+		Rules: rules.Presets()["eaai"], Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
 		OnGame: func(n int, g *engine.GameRecord) error {
 			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
 			return nil

@@ -46,7 +46,7 @@ type Engine struct {
 
 // New returns an engine writing to out, named in the handshake.
 func New(out io.Writer, name string) *Engine {
-	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard, samples: analyze.DefaultAdvisorSamples, seed: 1, info: true}
+	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard(), samples: analyze.DefaultAdvisorSamples, seed: 1, info: true}
 }
 
 func (e *Engine) reply(format string, args ...any) {
@@ -135,8 +135,9 @@ func (e *Engine) handshake() {
 	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
 	e.reply("option name info type check default true")
 	e.reply("option name rules type combo default standard var %s", strings.Join(rules.PresetNames(), " var "))
-	for i := range rules.Fields {
-		fl := &rules.Fields[i]
+	fs := rules.Fields()
+	for i := range fs {
+		fl := &fs[i]
 		if fl.Int != nil {
 			e.reply("option name %s type spin min %d max %d", fl.Key, fl.Min, fl.Max)
 		} else {

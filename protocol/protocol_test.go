@@ -130,7 +130,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 		}
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		dealer := hand % 2
-		st, err := game.Deal(game.Setup{Rules: rules.Presets["eaai"], Dealer: dealer, Number: hand, Scores: scores}, &deck)
+		st, err := game.Deal(game.Setup{Rules: rules.Presets()["eaai"], Dealer: dealer, Number: hand, Scores: scores}, &deck)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -36,7 +36,7 @@ var sink int
 func BenchmarkShowdown(b *testing.B) { benchmarkShowdown(b, showdownDeals(1024)) }
 
 func benchmarkShowdown(b *testing.B, deals [][2]notation.CardSet) {
-	r := Standard
+	r := Standard()
 	b.ReportAllocs()
 	b.ResetTimer()
 	s := 0

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -32,8 +33,11 @@ type Field struct {
 // far below where sums of them could overflow.
 const MaxBonus = 100_000
 
-// Fields lists every rule value, in the order the rules are printed.
-var Fields = []Field{
+// Fields returns every rule value, in the order the rules are printed, in
+// a slice of the caller's own.
+func Fields() []Field { return slices.Clone(fields) }
+
+var fields = []Field{
 	{Key: "knock_limit", Flag: "knock-limit", Usage: "the most deadwood a knock may have", Int: func(r *Rules) *int { return &r.KnockLimit }, Max: 100},
 	{Key: "gin_bonus", Flag: "gin-bonus", Usage: "the gin bonus", Int: func(r *Rules) *int { return &r.GinBonus }, Max: MaxBonus},
 	{Key: "undercut_bonus", Flag: "undercut-bonus", Usage: "the undercut bonus", Int: func(r *Rules) *int { return &r.UndercutBonus }, Max: MaxBonus},
@@ -58,9 +62,10 @@ var Fields = []Field{
 
 // FieldByKey returns the field with the given key.
 func FieldByKey(key string) (*Field, bool) {
-	for i := range Fields {
-		if Fields[i].Key == key {
-			return &Fields[i], true
+	for i := range fields {
+		if fields[i].Key == key {
+			f := fields[i]
+			return &f, true
 		}
 	}
 	return nil, false
@@ -119,8 +124,8 @@ func (r Rules) MarshalJSON() ([]byte, error) {
 	name, _ := json.Marshal(r.Name)
 	b.WriteString(`{"name":`)
 	b.Write(name)
-	for i := range Fields {
-		f := &Fields[i]
+	for i := range fields {
+		f := &fields[i]
 		b.WriteString(`,"` + f.Key + `":` + f.Format(&r))
 	}
 	b.WriteByte('}')
@@ -139,8 +144,8 @@ func (r *Rules) UnmarshalJSON(data []byte) error {
 			return err
 		}
 	}
-	for i := range Fields {
-		f := &Fields[i]
+	for i := range fields {
+		f := &fields[i]
 		if v, ok := raw[f.Key]; ok {
 			if err := f.Set(r, string(v)); err != nil {
 				return err

@@ -16,13 +16,14 @@ var update = flag.Bool("update", false, "rewrite the README's table of rule fiel
 // but the name, once, and that each field reaches its own value.
 func TestFieldsCoverRules(t *testing.T) {
 	n := reflect.TypeOf(Rules{}).NumField() - 1
-	if len(Fields) != n {
-		t.Fatalf("%d fields in the table, %d in Rules", len(Fields), n)
+	if len(Fields()) != n {
+		t.Fatalf("%d fields in the table, %d in Rules", len(Fields()), n)
 	}
 	var r Rules
 	seen := map[any]string{}
-	for i := range Fields {
-		f := &Fields[i]
+	fs := Fields()
+	for i := range fs {
+		f := &fs[i]
 		var p any
 		if f.Int != nil {
 			p = f.Int(&r)
@@ -48,9 +49,10 @@ func TestFieldsCoverRules(t *testing.T) {
 			t.Errorf("%s is no JSON tag of Rules", f.Key)
 		}
 	}
-	for name, p := range Presets {
-		for i := range Fields {
-			f := &Fields[i]
+	for name, p := range Presets() {
+		fs := Fields()
+		for i := range fs {
+			f := &fs[i]
 			if err := f.Set(&p, f.Format(&p)); err != nil {
 				t.Errorf("preset %s is out of the range of %s: %v", name, f.Key, err)
 			}
@@ -59,7 +61,7 @@ func TestFieldsCoverRules(t *testing.T) {
 }
 
 func TestFieldSetRange(t *testing.T) {
-	r := Standard
+	r := Standard()
 	f, _ := FieldByKey("gin_bonus")
 	for _, bad := range []string{"-1", "100001", "9223372036854775807", "ten", ""} {
 		if err := f.Set(&r, bad); err == nil {
@@ -74,8 +76,9 @@ func TestFieldSetRange(t *testing.T) {
 func fieldsMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| flag | log and JSON key | range | meaning |\n| --- | --- | --- | --- |\n")
-	for i := range Fields {
-		f := &Fields[i]
+	fs := Fields()
+	for i := range fs {
+		f := &fs[i]
 		flag := "`--" + f.Flag + " N`"
 		if f.Bool != nil {
 			flag = "`--" + f.Flag + "[=false]`"
@@ -86,7 +89,7 @@ func fieldsMarkdown() string {
 }
 
 // TestREADMEFields keeps the README's table of rule fields generated from
-// Fields; -update rewrites it.
+// Fields(); -update rewrites it.
 func TestREADMEFields(t *testing.T) {
 	path := filepath.Join("..", "README.md")
 	data, err := os.ReadFile(path)

@@ -72,9 +72,11 @@ type Rules struct {
 	TakeLimit int `json:"take_limit"`
 }
 
-// Standard is the North American default: knock at 10 or less, gin 25,
-// undercut 25 with ties to the defender, game to 100, no big gin.
-var Standard = Rules{
+// Standard returns the North American default: knock at 10 or less, gin
+// 25, undercut 25 with ties to the defender, game to 100, no big gin.
+func Standard() Rules { return standard }
+
+var standard = Rules{
 	Name:          "standard",
 	KnockLimit:    10,
 	GinBonus:      25,
@@ -85,11 +87,14 @@ var Standard = Rules{
 	DeadStock:     2,
 }
 
-// Presets are the named rule sets, by name.
-var Presets = map[string]Rules{
-	"standard": Standard,
+// Presets returns the named rule sets, by name, in a map of the caller's
+// own: changing it changes no one else's rules.
+func Presets() map[string]Rules { return maps.Clone(presets) }
+
+var presets = map[string]Rules{
+	"standard": standard,
 	"modern": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "modern"
 		r.BigGin = true
 		r.BigGinBonus = 31
@@ -99,20 +104,20 @@ var Presets = map[string]Rules{
 		return r
 	}(),
 	"uk": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "uk"
 		r.GinBonus = 20
 		r.UndercutBonus = 10
 		return r
 	}(),
 	"oklahoma": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "oklahoma"
 		r.Oklahoma = true
 		return r
 	}(),
 	"straight": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "straight"
 		r.StraightGin = true
 		r.KnockLimit = 0
@@ -122,7 +127,7 @@ var Presets = map[string]Rules{
 	// player take the last discard to knock, and two more ways to end a
 	// hand with no score.
 	"openspiel": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "openspiel"
 		r.TieIsUndercut = false
 		r.FiftiethCard = true
@@ -131,7 +136,7 @@ var Presets = map[string]Rules{
 		return r
 	}(),
 	"eaai": func() Rules {
-		r := Standard
+		r := standard
 		r.Name = "eaai"
 		r.GreedyLayoffs = true
 		return r
@@ -143,12 +148,12 @@ var ErrUnknownPreset = errors.New("unknown rules preset")
 
 // PresetNames returns the preset names in alphabetical order.
 func PresetNames() []string {
-	return slices.Sorted(maps.Keys(Presets))
+	return slices.Sorted(maps.Keys(presets))
 }
 
 // Preset returns the named preset. Names are not case sensitive.
 func Preset(name string) (Rules, error) {
-	r, ok := Presets[strings.ToLower(strings.TrimSpace(name))]
+	r, ok := presets[strings.ToLower(strings.TrimSpace(name))]
 	if !ok {
 		return Rules{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPreset, name, strings.Join(PresetNames(), ", "))
 	}

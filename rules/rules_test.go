@@ -30,19 +30,19 @@ func TestScoreKnockExamples(t *testing.T) {
 		points       int
 	}{
 		// wikiHow's examples.
-		{"gin against 21", Standard, 0, 21, false, 1, Gin, Knocker, 46},
-		{"3 against 12", Standard, 3, 12, false, 1, Knock, Knocker, 9},
-		{"10 against 10", Standard, 10, 10, false, 1, Undercut, Defender, 25},
-		{"10 against 6", Standard, 10, 6, false, 1, Undercut, Defender, 29},
+		{"gin against 21", Standard(), 0, 21, false, 1, Gin, Knocker, 46},
+		{"3 against 12", Standard(), 3, 12, false, 1, Knock, Knocker, 9},
+		{"10 against 10", Standard(), 10, 10, false, 1, Undercut, Defender, 25},
+		{"10 against 6", Standard(), 10, 6, false, 1, Undercut, Defender, 29},
 		// Wikipedia's: a knock with 8 against 10 scores 2.
-		{"8 against 10", Standard, 8, 10, false, 1, Knock, Knocker, 2},
+		{"8 against 10", Standard(), 8, 10, false, 1, Knock, Knocker, 2},
 		// wikiHow's other scoring system: gin 20, undercut 10 (the uk preset).
-		{"uk gin", Presets["uk"], 0, 21, false, 1, Gin, Knocker, 41},
-		{"uk undercut", Presets["uk"], 10, 6, false, 1, Undercut, Defender, 14},
-		{"big gin", Presets["modern"], 0, 30, true, 1, BigGin, Knocker, 61},
-		{"early rules: a tie is no undercut", func() Rules { r := Standard; r.TieIsUndercut = false; return r }(), 7, 7, false, 1, Knock, Knocker, 0},
-		{"spades double", Presets["oklahoma"], 2, 12, false, 2, Knock, Knocker, 20},
-		{"spades double a gin", Presets["oklahoma"], 0, 12, false, 2, Gin, Knocker, 74},
+		{"uk gin", Presets()["uk"], 0, 21, false, 1, Gin, Knocker, 41},
+		{"uk undercut", Presets()["uk"], 10, 6, false, 1, Undercut, Defender, 14},
+		{"big gin", Presets()["modern"], 0, 30, true, 1, BigGin, Knocker, 61},
+		{"early rules: a tie is no undercut", func() Rules { r := Standard(); r.TieIsUndercut = false; return r }(), 7, 7, false, 1, Knock, Knocker, 0},
+		{"spades double", Presets()["oklahoma"], 2, 12, false, 2, Knock, Knocker, 20},
+		{"spades double a gin", Presets()["oklahoma"], 0, 12, false, 2, Gin, Knocker, 74},
 	}
 	for _, tt := range tests {
 		h := tt.rules.ScoreKnock(tt.knocker, tt.def, tt.bigGin, tt.mult)
@@ -69,18 +69,18 @@ func TestPresets(t *testing.T) {
 	if _, err := Preset("nope"); !errors.Is(err, ErrUnknownPreset) {
 		t.Errorf("Preset(nope) = %v", err)
 	}
-	e := Presets["eaai"]
+	e := Presets()["eaai"]
 	if e.KnockLimit != 10 || e.GinBonus != 25 || e.UndercutBonus != 25 || e.Target != 100 || e.BigGin || e.BoxBonus != 0 || e.GameBonus != 0 || !e.GreedyLayoffs {
 		t.Errorf("eaai preset = %+v", e)
 	}
-	m := Presets["modern"]
+	m := Presets()["modern"]
 	if !m.BigGin || m.BigGinBonus != 31 || m.BoxBonus != 25 || m.GameBonus != 100 || !m.ShutoutDoubles {
 		t.Errorf("modern preset = %+v", m)
 	}
 }
 
 func TestOklahoma(t *testing.T) {
-	ok := Presets["oklahoma"]
+	ok := Presets()["oklahoma"]
 	ok.SpadesDouble = true
 	tests := []struct {
 		upcard string
@@ -99,16 +99,16 @@ func TestOklahoma(t *testing.T) {
 			t.Errorf("upcard %s: multiplier %d, want %d", tt.upcard, got, tt.mult)
 		}
 	}
-	if got := Presets["straight"].KnockLimitFor(Deal{}); got != 0 {
+	if got := Presets()["straight"].KnockLimitFor(Deal{}); got != 0 {
 		t.Errorf("straight gin limit %d", got)
 	}
-	if got := Standard.Multiplier(Deal{Upcard: notation.NewCard(notation.Two, notation.Spades), HasUpcard: true}); got != 1 {
+	if got := Standard().Multiplier(Deal{Upcard: notation.NewCard(notation.Two, notation.Spades), HasUpcard: true}); got != 1 {
 		t.Errorf("standard multiplier %d", got)
 	}
 }
 
 func TestGameFinal(t *testing.T) {
-	g := NewGame(Presets["modern"])
+	g := NewGame(Presets()["modern"])
 	g.Record(0, 30)
 	g.Record(-1, 0)
 	g.Record(0, 40)
@@ -121,7 +121,7 @@ func TestGameFinal(t *testing.T) {
 	if res.Winner != 0 || !res.Shutout || res.Totals[0] != 105*2+100+75 || res.Totals[1] != 0 {
 		t.Errorf("Final = %+v", res)
 	}
-	g = NewGame(Presets["modern"])
+	g = NewGame(Presets()["modern"])
 	g.Record(1, 20)
 	g.Record(0, 90)
 	g.Record(0, 15)
@@ -131,7 +131,7 @@ func TestGameFinal(t *testing.T) {
 	}
 	// wikiHow's scheme: 100 for the game, 200 if the loser scored nothing,
 	// and 20 for each hand won.
-	wh := Standard
+	wh := Standard()
 	wh.GameBonus, wh.ShutoutBonus, wh.BoxBonus = 100, 100, 20
 	g = NewGame(wh)
 	g.Record(0, 60)
@@ -145,7 +145,7 @@ func TestGameFinal(t *testing.T) {
 	if res := g.Final(); res.Totals != [2]int{105 + 100 + 20, 10 + 20} {
 		t.Errorf("wikiHow Final = %+v", res)
 	}
-	g = NewGame(Standard)
+	g = NewGame(Standard())
 	g.Record(1, 100)
 	if res := g.Final(); res.Totals != [2]int{0, 100} || res.Winner != 1 {
 		t.Errorf("standard Final = %+v", res)
@@ -154,7 +154,7 @@ func TestGameFinal(t *testing.T) {
 
 func TestBestKnockExamples(t *testing.T) {
 	// Wikipedia's example: the defender lays off the fourth king.
-	r := Standard
+	r := Standard()
 	s, err := r.BestKnock(hand(t, "KC KD KH 2S 3S 4S 5D 6D 7D AH"), hand(t, "KS QH QC 9H 9C 8S 8C 3H 4H 5C"), Deal{})
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +196,7 @@ func TestBestKnockExamples(t *testing.T) {
 }
 
 func TestBigGinShowdown(t *testing.T) {
-	r := Presets["modern"]
+	r := Presets()["modern"]
 	s, err := r.BestKnock(hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{})
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestBigGinShowdown(t *testing.T) {
 	if s.Score.Outcome != BigGin || s.Score.Points != 31+54 || s.Layoffs != 0 {
 		t.Errorf("big gin = %+v", s.Score)
 	}
-	if _, err := Standard.BestKnock(hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{}); !errors.Is(err, ErrKnockerSize) {
+	if _, err := Standard().BestKnock(hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{}); !errors.Is(err, ErrKnockerSize) {
 		t.Errorf("11 cards without big gin: %v", err)
 	}
 }
@@ -261,11 +261,11 @@ func layable(melds []notation.CardSet, laid notation.CardSet) bool {
 
 func TestBestKnockAgainstReference(t *testing.T) {
 	for _, d := range showdownDeals(300) {
-		s, err := Standard.BestKnock(d[0], d[1], Deal{})
+		s, err := Standard().BestKnock(d[0], d[1], Deal{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := refBestNet(Standard, d[0], d[1]); s.Score.KnockerNet() != want {
+		if want := refBestNet(Standard(), d[0], d[1]); s.Score.KnockerNet() != want {
 			t.Fatalf("%s vs %s: best net %d, reference %d", d[0], d[1], s.Score.KnockerNet(), want)
 		}
 	}
@@ -274,11 +274,11 @@ func TestBestKnockAgainstReference(t *testing.T) {
 // TestContradictoryRules checks that combinations with no meaning are
 // refused, each with a message that says why.
 func TestContradictoryRules(t *testing.T) {
-	straight := Presets["straight"]
+	straight := Presets()["straight"]
 	straight.KnockLimit = 10
-	okStraight := Presets["oklahoma"]
+	okStraight := Presets()["oklahoma"]
 	okStraight.StraightGin, okStraight.KnockLimit = true, 0
-	spades := Standard
+	spades := Standard()
 	spades.SpadesDouble = true
 	for _, tt := range []struct {
 		name string
@@ -293,7 +293,7 @@ func TestContradictoryRules(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 		}
 	}
-	for name, r := range Presets {
+	for name, r := range Presets() {
 		if err := r.Validate(); err != nil {
 			t.Errorf("preset %s: %v", name, err)
 		}

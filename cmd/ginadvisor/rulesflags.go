@@ -16,8 +16,9 @@ func rulesFlags() []cli.Flag {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset: " + strings.Join(rules.PresetNames(), ", ")},
 	}
-	for i := range rules.Fields {
-		f := &rules.Fields[i]
+	fs := rules.Fields()
+	for i := range fs {
+		f := &fs[i]
 		if f.Int != nil {
 			flags = append(flags, &cli.IntFlag{Name: f.Flag, Usage: f.Usage + " (" + f.Range() + ")", DefaultText: "from the preset"})
 		} else {
@@ -35,8 +36,9 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 		return r, usageError("--rules: %v", err)
 	}
 	changed := false
-	for i := range rules.Fields {
-		f := &rules.Fields[i]
+	fs := rules.Fields()
+	for i := range fs {
+		f := &fs[i]
 		if !c.IsSet(f.Flag) {
 			continue
 		}
