@@ -10,7 +10,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Kind is a kind of decision.
@@ -280,8 +280,8 @@ func (s *Summary) finish() {
 		s.Players = []*Player{}
 	}
 	for _, p := range s.Players {
-		p.WinRate, p.WinRateCI95 = ratio(p.GamesWon, p.Games), engine.Wilson(p.GamesWon, p.Games)
-		p.HandRate, p.HandRateCI = ratio(p.HandsWon, p.Hands), engine.Wilson(p.HandsWon, p.Hands)
+		p.WinRate, p.WinRateCI95 = ratio(p.GamesWon, p.Games), stats.Wilson(p.GamesWon, p.Games)
+		p.HandRate, p.HandRateCI = ratio(p.HandsWon, p.Hands), stats.Wilson(p.HandsWon, p.Hands)
 		p.MeanKnockDeadwood = ratio(p.KnockDeadwood, p.Knocks)
 		p.MeanTurnsToKnock = ratio(p.KnockTurns, p.Knocks)
 		p.EquityLost = float64(p.LostMicro) / micro

@@ -226,16 +226,6 @@ func mustCards(t *testing.T, s string) notation.CardSet {
 	return h
 }
 
-func TestWilson(t *testing.T) {
-	ci := Wilson(50, 100)
-	if math.Abs(ci[0]-0.4038) > 0.001 || math.Abs(ci[1]-0.5962) > 0.001 {
-		t.Errorf("Wilson(50, 100) = %v", ci)
-	}
-	if ci := Wilson(0, 0); ci != [2]float64{0, 1} {
-		t.Errorf("Wilson(0, 0) = %v", ci)
-	}
-}
-
 // lateKnocker never takes or knocks until the stock is down to the dead
 // size; then it takes the last discard and knocks.
 type lateKnocker struct {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/ginadvisor/ginadvisor/stats"
 
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -77,20 +78,6 @@ type Summary struct {
 	Players             []PlayerSummary `json:"players"`
 	// Interrupted says the simulation stopped before all its games.
 	Interrupted bool `json:"interrupted,omitempty"`
-}
-
-// Wilson returns the 95% Wilson score interval for k successes in n.
-func Wilson(k, n int) [2]float64 {
-	if n == 0 {
-		return [2]float64{0, 1}
-	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
 }
 
 // gameSeed spreads the simulation seed over the games (SplitMix64), so
@@ -255,7 +242,7 @@ func (z *summarizer) summary() Summary {
 		BigGin: float64(o[3]) / h, Dead: float64(o[4]) / h,
 	}
 	for k := range o {
-		s.OutcomeCI95[k] = Wilson(o[k], s.Hands)
+		s.OutcomeCI95[k] = stats.Wilson(o[k], s.Hands)
 	}
 	s.DeadRate = s.Outcomes.Dead
 	s.DrawsPerHand = float64(z.draws) / h
@@ -267,7 +254,7 @@ func (z *summarizer) summary() Summary {
 			GamesWon:      z.won[p],
 			HandsWon:      z.handsWon[p],
 			WinRate:       float64(z.won[p]) / float64(max(s.Games, 1)),
-			WinRateCI95:   Wilson(z.won[p], s.Games),
+			WinRateCI95:   stats.Wilson(z.won[p], s.Games),
 			KnockRate:     float64(z.knocks[p]) / h,
 			GinRate:       float64(z.gins[p]) / h,
 			BigGinRate:    float64(z.bigGins[p]) / h,

@@ -1,0 +1,65 @@
+// Package stats holds the small statistics that ginadvisor's measurements
+// share: confidence intervals for rates and for means.
+package stats
+
+import "math"
+
+// z95 is the two-sided 95% quantile of the standard normal distribution.
+const z95 = 1.959963984540054
+
+// Wilson returns the 95% Wilson score interval for k successes in n
+// trials. With no trials it is [0, 1]: nothing is known.
+func Wilson(k, n int) [2]float64 {
+	if n <= 0 {
+		return [2]float64{0, 1}
+	}
+	p := float64(k) / float64(n)
+	nf := float64(n)
+	den := 1 + z95*z95/nf
+	mid := (p + z95*z95/(2*nf)) / den
+	half := z95 * math.Sqrt(p*(1-p)/nf+z95*z95/(4*nf*nf)) / den
+	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
+}
+
+// Mean accumulates a sample's mean and its standard error. The zero value
+// is an empty sample.
+type Mean struct {
+	n          int
+	sum, sumSq float64
+}
+
+// Add adds one observation.
+func (m *Mean) Add(x float64) {
+	m.n++
+	m.sum += x
+	m.sumSq += x * x
+}
+
+// N returns the number of observations.
+func (m Mean) N() int { return m.n }
+
+// Mean returns the sample mean, or 0 for an empty sample.
+func (m Mean) Mean() float64 {
+	if m.n == 0 {
+		return 0
+	}
+	return m.sum / float64(m.n)
+}
+
+// SE returns the standard error of the mean, or 0 for fewer than two
+// observations.
+func (m Mean) SE() float64 {
+	if m.n < 2 {
+		return 0
+	}
+	n := float64(m.n)
+	mean := m.sum / n
+	variance := (m.sumSq - n*mean*mean) / (n - 1)
+	return math.Sqrt(math.Max(0, variance) / n)
+}
+
+// CI95 returns the normal 95% interval of the mean.
+func (m Mean) CI95() [2]float64 {
+	mu, se := m.Mean(), m.SE()
+	return [2]float64{mu - z95*se, mu + z95*se}
+}
