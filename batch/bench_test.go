@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
@@ -20,7 +21,7 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 	lw := gamelog.NewWriter(&buf)
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Games: games, Seed: 77,
-		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
+		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
 			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)

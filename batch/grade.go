@@ -1,9 +1,11 @@
 package batch
 
 import (
+	"context"
 	"math"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -91,8 +93,8 @@ func moveDeadwood(k Kind, hand notation.CardSet, m game.Move) int {
 // gradeAdvisor values the move against the advisor's: the equity lost is
 // the advised move's gain over the baseline less the move's own, both
 // measured in the same sampled worlds.
-func gradeAdvisor(p *game.Position, m game.Move, samples int, seed uint64) (best game.Move, lost float64, err error) {
-	adv, err := analyze.Advise(p, analyze.AdviseOptions{Samples: samples, Seed: seed, Workers: 1})
+func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples int, seed uint64, equity *advise.Equity) (best game.Move, lost float64, err error) {
+	adv, err := advise.Advise(ctx, p, advise.Options{Samples: samples, Seed: seed, Workers: 1, Rollout: bot.Rollout, Equity: equity})
 	if err != nil {
 		return m, 0, err
 	}

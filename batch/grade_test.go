@@ -3,9 +3,9 @@ package batch
 import (
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -26,7 +26,7 @@ func TestGradeQuick(t *testing.T) {
 	// live cards that would complete a meld (4S, 3D, 7S, and the 8C between
 	// 7C and 9C). Discarding the 9C leaves 10 and gives up the 8C: 0.01
 	// for the point and 0.002 for the card.
-	dead, err := gamelog.ParsePosition(analyze.DeadCardExample)
+	dead, err := gamelog.ParsePosition(testpositions.DeadCard)
 	if err != nil {
 		t.Fatal(err)
 	}

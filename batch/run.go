@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
@@ -294,6 +295,11 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 	var turn [2]int
 	hand := -1
 	var failed error
+	// The equity model is built once for the game's rules.
+	var equity *advise.Equity
+	if !o.Quick {
+		equity = advise.ForRules(g.Rules)
+	}
 	err := g.Replay(func(d *gamelog.Decision) bool {
 		if ctx.Err() != nil {
 			failed = ctx.Err()
@@ -323,7 +329,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			best, gd.EquityLost = gradeQuick(pos, d.Move)
 		} else {
 			var err error
-			best, gd.EquityLost, err = gradeAdvisor(pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n))
+			best, gd.EquityLost, err = gradeAdvisor(ctx, pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n), equity)
 			if err != nil {
 				failed = fmt.Errorf("%s:%d: %w", j.file, d.Line, err)
 				return false

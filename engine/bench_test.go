@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -14,7 +15,7 @@ import (
 // EAAI rules on one goroutine, through the engine: each decision is made
 // from the seat's position. hands/s is the figure to compare.
 func BenchmarkHandSimple(b *testing.B) {
-	players := [2]Player{NewSimple(1), NewSimple(2)}
+	players := [2]bot.Player{bot.NewSimple(1), bot.NewSimple(2)}
 	rng := rand.New(rand.NewPCG(1, 2))
 	r := rules.Presets()["eaai"]
 	ctx := context.Background()
@@ -34,7 +35,7 @@ func BenchmarkGameSimple(b *testing.B) {
 	b.ReportAllocs()
 	hands := 0
 	for i := 0; i < b.N; i++ {
-		st, _, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: uint64(i)}, [2]Player{NewSimple(uint64(i)), NewSimple(uint64(i) + 1)})
+		st, _, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: uint64(i)}, [2]bot.Player{bot.NewSimple(uint64(i)), bot.NewSimple(uint64(i) + 1)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -47,7 +48,7 @@ func BenchmarkGameSimple(b *testing.B) {
 // few turns, to states from the middle of a hand.
 func midHands(n int, r rules.Rules, turns int) []game.State {
 	rng := rand.New(rand.NewPCG(7, 7))
-	a, b := NewSimple(3), NewSimple(4)
+	a, b := bot.NewSimple(3), bot.NewSimple(4)
 	var out []game.State
 	for len(out) < n {
 		var deck [52]notation.Card
@@ -58,7 +59,7 @@ func midHands(n int, r rules.Rules, turns int) []game.State {
 		}
 		a.HandOver(nil)
 		b.HandOver(nil)
-		pol := [2]*Simple{a, b}
+		pol := [2]*bot.Simple{a, b}
 		for st.Phase() != game.Over && st.Draws() < turns {
 			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
 				panic(err)
@@ -76,8 +77,8 @@ func midHands(n int, r rules.Rules, turns int) []game.State {
 // Carlo advisor does. hands/s counts these rollouts.
 func BenchmarkRolloutSimple(b *testing.B) {
 	pool := midHands(1024, rules.Presets()["eaai"], 6)
-	a, c := NewSimple(1), NewSimple(2)
-	policies := [2]Policy{a, c}
+	a, c := bot.NewSimple(1), bot.NewSimple(2)
+	policies := [2]game.Policy{a, c}
 	var st game.State
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -85,7 +86,7 @@ func BenchmarkRolloutSimple(b *testing.B) {
 		st = pool[i&1023]
 		a.HandOver(nil)
 		c.HandOver(nil)
-		if err := PlayOut(&st, policies); err != nil {
+		if err := game.PlayOut(&st, policies); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -98,8 +99,8 @@ func BenchmarkRolloutSimple(b *testing.B) {
 func BenchmarkPlayOutWholeHand(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	r := rules.Presets()["eaai"]
-	a, c := NewSimple(1), NewSimple(2)
-	policies := [2]Policy{a, c}
+	a, c := bot.NewSimple(1), bot.NewSimple(2)
+	policies := [2]game.Policy{a, c}
 	var deck [52]notation.Card
 	var st game.State
 	b.ReportAllocs()
@@ -112,7 +113,7 @@ func BenchmarkPlayOutWholeHand(b *testing.B) {
 		}
 		a.HandOver(nil)
 		c.HandOver(nil)
-		if err := PlayOut(&st, policies); err != nil {
+		if err := game.PlayOut(&st, policies); err != nil {
 			b.Fatal(err)
 		}
 	}

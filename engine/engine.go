@@ -1,7 +1,7 @@
 // Package engine drives gin rummy: it deals, asks each player for its
 // moves, plays them on a game.State, and plays whole games to the target
-// under any rule set, with reproducible shuffles. It also holds the
-// built-in players and the simulator.
+// under any rule set, with reproducible shuffles, and simulates many games
+// between two players with their statistics. The players are in package bot.
 //
 // A player sees only a game.Position built from its own seat's events;
 // nothing else of the state reaches it.
@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -76,7 +77,7 @@ func shuffle(deck *[notation.NumCards]notation.Card, rng *rand.Rand) {
 // PlayHand deals a hand and plays it between the players, by seat, to its
 // end. It returns the finished state, which holds the whole record of the
 // hand and its result.
-func PlayHand(ctx context.Context, s HandSetup, players [2]Player) (game.State, error) {
+func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.State, error) {
 	var deck [notation.NumCards]notation.Card
 	switch {
 	case s.Deck != nil:
@@ -149,24 +150,6 @@ func (t *table) sync(st *game.State) {
 			}
 		}
 	}
-}
-
-// Policy decides from a complete state, for the seat to move, reading only
-// what that seat may know. Rollouts use policies: they play determinized
-// worlds, where nothing is hidden anyway, and skip building positions.
-type Policy interface {
-	Choose(st *game.State) game.Move
-}
-
-// PlayOut plays the state to the end of the hand with a policy for each
-// seat. It allocates nothing once the policies have warmed up.
-func PlayOut(st *game.State, policies [2]Policy) error {
-	for st.Phase() != game.Over {
-		if err := st.Apply(policies[st.Turn()].Choose(st)); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // scoreHand records a finished hand in a game's running score.

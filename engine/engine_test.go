@@ -7,10 +7,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -19,7 +19,9 @@ import (
 
 var long = flag.Bool("long", false, "run the long simulations")
 
-func simple2() [2]NewPlayerFunc { return [2]NewPlayerFunc{Players["simple"], Players["simple"]} }
+func simple2() [2]bot.NewPlayerFunc {
+	return [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("simple").New}
+}
 
 // TestEAAIOutcomeMix plays simple against simple under the EAAI rules and
 // checks the outcome mix against what the EAAI framework itself produces:
@@ -63,7 +65,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 	var prev Summary
 	for i, w := range []int{1, 2, 5} {
-		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["modern"], Players: [2]NewPlayerFunc{Players["simple"], Players["random"]}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
+		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["modern"], Players: [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("random").New}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,8 +81,8 @@ func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 
 func TestDeadHandAndRedeal(t *testing.T) {
 	// Two players who never knock: every hand dies with two cards left.
-	never := func(seed uint64) Player { return &noKnock{NewSimple(seed)} }
-	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1, Record: true, MaxHands: 3}, [2]Player{never(1), never(2)})
+	never := func(seed uint64) Player { return &noKnock{bot.NewSimple(seed)} }
+	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1, Record: true, MaxHands: 3}, [2]bot.Player{never(1), never(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +112,7 @@ func countEvents(st *game.State, kind game.EventKind) int {
 }
 
 // noKnock never takes the upcard and never knocks.
-type noKnock struct{ *Simple }
+type noKnock struct{ *bot.Simple }
 
 func (n noKnock) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	switch p.Phase() {
@@ -131,7 +133,7 @@ func TestDealRotation(t *testing.T) {
 	for _, winnerDeals := range []bool{false, true} {
 		r := rules.Presets()["eaai"]
 		r.WinnerDeals = winnerDeals
-		_, rec, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: 9, Record: true}, [2]Player{NewSimple(1), NewSimple(2)})
+		_, rec, err := PlayGame(context.Background(), GameSetup{Rules: r, Seed: 9, Record: true}, [2]bot.Player{bot.NewSimple(1), bot.NewSimple(2)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +155,7 @@ func TestDealRotation(t *testing.T) {
 }
 
 func TestIllegalMoves(t *testing.T) {
-	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1}, [2]Player{&cheat{NewSimple(1)}, NewSimple(2)})
+	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1}, [2]bot.Player{&cheat{bot.NewSimple(1)}, bot.NewSimple(2)})
 	var me *MoveError
 	if !errors.As(err, &me) || !errors.Is(err, ErrIllegalMove) || me.Seat != 0 {
 		t.Fatalf("cheat: %v", err)
@@ -164,7 +166,7 @@ func TestIllegalMoves(t *testing.T) {
 }
 
 // cheat knocks laying down no melds, whatever its deadwood.
-type cheat struct{ *Simple }
+type cheat struct{ *bot.Simple }
 
 func (c *cheat) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	if p.Phase() == game.KnockPhase {
@@ -181,7 +183,7 @@ func mustFirstCard(s notation.CardSet) notation.Card {
 func TestFirstUpcardOffer(t *testing.T) {
 	// Both pass: three pass/draw moves open the hand as the rules say.
 	rng := rand.New(rand.NewPCG(1, 1))
-	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, Rng: rng}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
+	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, Rng: rng}, [2]bot.Player{&noKnock{bot.NewSimple(1)}, &noKnock{bot.NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +210,7 @@ func TestBigGinInEngine(t *testing.T) {
 	deck[21] = notation.NewCard(notation.Queen, notation.Hearts)
 	copy(deck[22:], rc[11:])
 	r := rules.Presets()["modern"]
-	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 1, Number: 1}, Deck: &deck}, [2]Player{&noKnock{NewSimple(1)}, &noKnock{NewSimple(2)}})
+	st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 1, Number: 1}, Deck: &deck}, [2]bot.Player{&noKnock{bot.NewSimple(1)}, &noKnock{bot.NewSimple(2)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +231,7 @@ func mustCards(t *testing.T, s string) notation.CardSet {
 // lateKnocker never takes or knocks until the stock is down to the dead
 // size; then it takes the last discard and knocks.
 type lateKnocker struct {
-	*Simple
+	*bot.Simple
 	took bool
 }
 
@@ -258,7 +260,7 @@ func TestFiftiethCard(t *testing.T) {
 		r.FiftiethCard = fiftieth
 		rng := rand.New(rand.NewPCG(5, 5))
 		st, err := PlayHand(context.Background(), HandSetup{Setup: game.Setup{Rules: r, Dealer: 0, Number: 1}, Rng: rng},
-			[2]Player{&lateKnocker{Simple: NewSimple(1)}, &lateKnocker{Simple: NewSimple(2)}})
+			[2]bot.Player{&lateKnocker{Simple: bot.NewSimple(1)}, &lateKnocker{Simple: bot.NewSimple(2)}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,56 +293,6 @@ func TestEveryPreset(t *testing.T) {
 		}
 		if name == "modern" && s.Players[0].FinalPoints <= s.Players[0].Points {
 			t.Errorf("modern: no end-of-game bonuses: %+v", s.Players[0])
-		}
-	}
-}
-
-// TestSimpleCandidatesAgainstBruteForce checks Simple's pruned search for
-// the least-deadwood discards against trying every card, with random
-// repeat histories.
-func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 12))
-	s := NewSimple(1)
-	for i := 0; i < 50000; i++ {
-		var deck [notation.NumCards]notation.Card
-		shuffle(&deck, rng)
-		hand := notation.SetOf(deck[:11]...)
-		if i%3 == 0 {
-			// Dense hands, where sets and runs compete.
-			hand = 0
-			for _, c := range deck {
-				if c.Rank() >= 3 && c.Rank() <= 8 && hand.Len() < 11 {
-					hand = hand.With(c)
-				}
-			}
-		}
-		v := seatView{phase: game.DiscardPhase, hand: hand, drawn: deck[rng.IntN(11)], fromPile: rng.IntN(2) == 0}
-		s.HandOver(nil)
-		for j := rng.IntN(4); j > 0; j-- {
-			c := deck[rng.IntN(11)]
-			s.paired[v.drawn] = s.paired[v.drawn].With(c)
-			s.paired[c] = s.paired[c].With(v.drawn)
-			s.touched |= c.Set() | v.drawn.Set()
-		}
-		for _, avoid := range []bool{true, false} {
-			var want []notation.Card
-			best := 1 << 30
-			for c := range hand.All() {
-				if v.fromPile && c == v.drawn || avoid && s.paired[v.drawn].Has(c) {
-					continue
-				}
-				dw := meld.MinDeadwood(hand.Without(c))
-				if dw < best {
-					best, want = dw, nil
-				}
-				if dw == best {
-					want = append(want, c)
-				}
-			}
-			n := s.candidates(&v, avoid)
-			if !slices.Equal(s.cand[:n], want) {
-				t.Fatalf("%s drew %s (pile %v), avoid %v: candidates %v, want %v", hand, v.drawn, v.fromPile, avoid, s.cand[:n], want)
-			}
 		}
 	}
 }

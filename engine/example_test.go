@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 func ExamplePlayGame() {
 	st, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 1},
-		[2]engine.Player{engine.NewSimple(1), engine.NewSimple(2)})
+		[2]bot.Player{bot.NewSimple(1), bot.NewSimple(2)})
 	if err != nil {
 		fmt.Println(err)
 		return

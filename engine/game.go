@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -91,7 +92,7 @@ func NextDealer(r *rules.Rules, dealer int, res *game.Result) int {
 // PlayGame plays a game to the rules' target. The seed fixes the shuffles;
 // the same seed and players give the same game. A cancelled context stops
 // it before the next move.
-func PlayGame(ctx context.Context, s GameSetup, players [2]Player) (GameStats, *GameRecord, error) {
+func PlayGame(ctx context.Context, s GameSetup, players [2]bot.Player) (GameStats, *GameRecord, error) {
 	rng := rand.New(rand.NewPCG(s.Seed, 0x9e3779b97f4a7c15))
 	g := rules.NewGame(s.Rules)
 	var st GameStats
@@ -139,7 +140,7 @@ func PlayGame(ctx context.Context, s GameSetup, players [2]Player) (GameStats, *
 }
 
 // cancellable stops a player's game when its context is done.
-type cancellable struct{ Player }
+type cancellable struct{ bot.Player }
 
 func (c *cancellable) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	if err := ctx.Err(); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -96,13 +97,13 @@ func TestInformationHygiene(t *testing.T) {
 		setup := game.Setup{Rules: r, Dealer: h % 2, Number: 1 + h%3, Scores: [2]int{h % 50, h % 30}}
 		var recs [2]*recorder
 		for seat := range recs {
-			var p Player = NewSimple(uint64(h*2 + seat))
+			var p Player = bot.NewSimple(uint64(h*2 + seat))
 			if h%4 == 3 {
-				p = NewRandom(uint64(h*2 + seat))
+				p = bot.NewRandom(uint64(h*2 + seat))
 			}
 			recs[seat] = &recorder{Player: p}
 		}
-		if _, err := PlayHand(ctx, HandSetup{Setup: setup, Deck: &deck}, [2]Player{recs[0], recs[1]}); err != nil {
+		if _, err := PlayHand(ctx, HandSetup{Setup: setup, Deck: &deck}, [2]bot.Player{recs[0], recs[1]}); err != nil {
 			t.Fatal(err)
 		}
 		for seat := 0; seat < 2; seat++ {
@@ -110,7 +111,7 @@ func TestInformationHygiene(t *testing.T) {
 			for k := range me.positions {
 				unseen := me.positions[k].Unseen()
 				other := redeal(deck, unseen, rng)
-				players := [2]Player{}
+				players := [2]bot.Player{}
 				mine := &script{positions: me.positions, moves: me.moves, limit: k + 1}
 				players[seat] = mine
 				players[1-seat] = &script{positions: recs[1-seat].positions, moves: recs[1-seat].moves, limit: 1 << 30, adapt: true}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/stats"
 
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -16,7 +17,7 @@ import (
 // SimOptions sets up a simulation between two players.
 type SimOptions struct {
 	Rules   rules.Rules
-	Players [2]NewPlayerFunc
+	Players [2]bot.NewPlayerFunc
 	Names   [2]string
 	Games   int
 	Seed    uint64
@@ -182,9 +183,9 @@ func playOne(ctx context.Context, opts SimOptions, i int) gameResult {
 	swap := i%2 == 1
 	firstDealer := (i / 2) % 2
 	a, b := opts.Players[0](seed^1), opts.Players[1](seed^2)
-	seats := [2]Player{a, b}
+	seats := [2]bot.Player{a, b}
 	if swap {
-		seats = [2]Player{b, a}
+		seats = [2]bot.Player{b, a}
 	}
 	st, rec, err := PlayGame(ctx, GameSetup{Rules: opts.Rules, Seed: seed, FirstDealer: firstDealer, Record: opts.OnGame != nil}, seats)
 	return gameResult{index: i, stats: st, rec: rec, swap: swap, err: err}

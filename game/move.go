@@ -160,6 +160,15 @@ func KnockMove(sp meld.Spread) Move { return Move{Kind: Knock, Spread: sp} }
 // GinMove goes gin, laying down sp.
 func GinMove(sp meld.Spread) Move { return Move{Kind: Gin, Spread: sp} }
 
+// LayDown is the knock that lays down sp from hand: gin when no deadwood
+// is left, otherwise a knock.
+func LayDown(hand notation.CardSet, sp meld.Spread) Move {
+	if hand&^sp.Cards() == 0 {
+		return GinMove(sp)
+	}
+	return KnockMove(sp)
+}
+
 // BigGinMove declares big gin, laying down sp.
 func BigGinMove(sp meld.Spread) Move { return Move{Kind: BigGin, Spread: sp} }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -24,7 +25,7 @@ func simulate(t testing.TB, r rules.Rules, games int, seed uint64, tags ...gamel
 	t.Helper()
 	var out []*gamelog.Game
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: r, Players: [2]engine.NewPlayerFunc{engine.Players["simple"], engine.Players["random"]},
+		Rules: r, Players: [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("random").New},
 		Names: [2]string{"simple", "random"}, Games: games, Seed: seed, Workers: 2,
 		OnGame: func(n int, g *engine.GameRecord) error {
 			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...))

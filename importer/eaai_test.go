@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -45,7 +46,7 @@ func simulated(t testing.TB, games int, seed uint64) []*gamelog.Game {
 	var out []*gamelog.Game
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Games: games, Seed: seed, Workers: 1,
-		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
+		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
 			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))

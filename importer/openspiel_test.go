@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -31,7 +31,7 @@ func TestSharedOpenSpielSamples(t *testing.T) {
 
 // playOpenSpiel plays one hand under the openspiel rules with seat 1
 // dealing.
-func playOpenSpiel(t testing.TB, seed uint64, policies [2]engine.Policy) game.State {
+func playOpenSpiel(t testing.TB, seed uint64, policies [2]game.Policy) game.State {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	var deck [notation.NumCards]notation.Card
@@ -43,7 +43,7 @@ func playOpenSpiel(t testing.TB, seed uint64, policies [2]engine.Policy) game.St
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := engine.PlayOut(&st, policies); err != nil {
+	if err := game.PlayOut(&st, policies); err != nil {
 		t.Fatal(err)
 	}
 	return st
@@ -55,14 +55,14 @@ func playOpenSpiel(t testing.TB, seed uint64, policies [2]engine.Policy) game.St
 func TestOpenSpielRoundTrip(t *testing.T) {
 	endings := map[string]int{}
 	for seed := uint64(0); seed < 600; seed++ {
-		var policies [2]engine.Policy
+		var policies [2]game.Policy
 		switch seed % 3 {
 		case 0:
-			policies = [2]engine.Policy{engine.NewHeuristic(0), engine.NewSimple(seed)}
+			policies = [2]game.Policy{bot.NewHeuristic(0), bot.NewSimple(seed)}
 		case 1:
-			policies = [2]engine.Policy{engine.NewSimple(seed), engine.NewSimple(seed + 1)}
+			policies = [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 1)}
 		default:
-			policies = [2]engine.Policy{engine.NewRandom(seed), engine.NewRandom(seed + 1)}
+			policies = [2]game.Policy{bot.NewRandom(seed), bot.NewRandom(seed + 1)}
 		}
 		st := playOpenSpiel(t, seed, policies)
 		h, err := OpenSpielFromState(&st, "gin_rummy()")
@@ -116,7 +116,7 @@ func (taker) Choose(st *game.State) game.Move {
 }
 
 func TestOpenSpielTakeLimit(t *testing.T) {
-	st := playOpenSpiel(t, 3, [2]engine.Policy{taker{}, taker{}})
+	st := playOpenSpiel(t, 3, [2]game.Policy{taker{}, taker{}})
 	res, _ := st.Result()
 	if res.Knocker >= 0 || st.Event(st.NumEvents()-2).Kind != game.Took {
 		t.Fatalf("the hand ended %v, not at the take limit", res.Score.Outcome)

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/game"
 )
 
 var update = flag.Bool("update", false, "rewrite the samples in testdata")
@@ -71,7 +72,7 @@ func TestSamples(t *testing.T) {
 	var jsonl bytes.Buffer
 	var saved string
 	for seed := uint64(0); seed < 4; seed++ {
-		st := playOpenSpiel(t, 100+seed, [2]engine.Policy{engine.NewHeuristic(0), engine.NewSimple(seed)})
+		st := playOpenSpiel(t, 100+seed, [2]game.Policy{bot.NewHeuristic(0), bot.NewSimple(seed)})
 		h, err := OpenSpielFromState(&st, "gin_rummy()")
 		if err != nil {
 			t.Fatal(err)

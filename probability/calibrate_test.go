@@ -4,7 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -12,7 +13,7 @@ import (
 )
 
 func TestCalibrationBeatsBaselines(t *testing.T) {
-	cal, err := analyze.Calibrate(context.Background(), analyze.CalibrateOptions{Rules: rules.Presets()["eaai"], Games: 60, Seed: 99, Model: probability.Default})
+	cal, err := calibrate.Inference(context.Background(), calibrate.Options{Rules: rules.Presets()["eaai"], Games: 60, Seed: 99, Model: probability.DefaultModel()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,9 +30,9 @@ func TestCalibrationBeatsBaselines(t *testing.T) {
 func simulated(t testing.TB, games int) []*gamelog.Game {
 	t.Helper()
 	var out []*gamelog.Game
-	simple := engine.Players["simple"]
+	simple := bot.MustLookup("simple").New
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets()["eaai"], Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
+		Rules: rules.Presets()["eaai"], Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
 		OnGame: func(n int, g *engine.GameRecord) error {
 			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
 			return nil

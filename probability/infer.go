@@ -50,18 +50,20 @@ type Model struct {
 	Fade float64
 }
 
-// Default is the model the advisor uses. Its factors were fitted, by
+// DefaultModel returns the model the advisor uses. Its factors were fitted, by
 // coordinate descent on the log-loss, to 40 games of simple against simple
 // under eaai with seed 12345:
 //
 //	ginadvisor calibrate --fit --games 40 --seed 12345
 //
 // and are checked on games of other seeds by the calibration test.
-var Default = Model{
-	TookRank: 1.94, TookNear: 1.98, TookGap: 1.57,
-	PassedRank: 0.75, PassedNear: 0.73, PassedGap: 0.93,
-	DiscardedRank: 0.48, DiscardedNear: 0.51, DiscardedGap: 0.71,
-	Fade: 1,
+func DefaultModel() Model {
+	return Model{
+		TookRank: 1.94, TookNear: 1.98, TookGap: 1.57,
+		PassedRank: 0.75, PassedNear: 0.73, PassedGap: 0.93,
+		DiscardedRank: 0.48, DiscardedNear: 0.51, DiscardedGap: 0.71,
+		Fade: 1,
+	}
 }
 
 // Estimate is, for each unseen card, the chance that the opponent holds
@@ -237,4 +239,4 @@ func normalize(e *Estimate) {
 }
 
 // Infer estimates with the default model.
-func Infer(p *game.Position) Estimate { return Default.Infer(p) }
+func Infer(p *game.Position) Estimate { return DefaultModel().Infer(p) }

@@ -16,11 +16,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -42,11 +44,14 @@ type Engine struct {
 	knocked bool
 	scores  [2]int
 	asked   uint64
+	// equity is the equity model of equityRules, built once per rule set.
+	equity      *advise.Equity
+	equityRules rules.Rules
 }
 
 // New returns an engine writing to out, named in the handshake.
 func New(out io.Writer, name string) *Engine {
-	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard(), samples: analyze.DefaultAdvisorSamples, seed: 1, info: true}
+	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard(), samples: bot.DefaultAdvisorSamples, seed: 1, info: true}
 }
 
 func (e *Engine) reply(format string, args ...any) {
@@ -131,7 +136,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 func (e *Engine) handshake() {
 	e.reply("id name %s", e.name)
 	e.reply("id protocol %d", Version)
-	e.reply("option name samples type spin default %d min 1 max 100000", analyze.DefaultAdvisorSamples)
+	e.reply("option name samples type spin default %d min 1 max 100000", bot.DefaultAdvisorSamples)
 	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
 	e.reply("option name info type check default true")
 	e.reply("option name rules type combo default standard var %s", strings.Join(rules.PresetNames(), " var "))
@@ -418,14 +423,24 @@ func (e *Engine) decide(ctx context.Context) {
 		return
 	}
 	e.asked++
-	a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: e.samples, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1})
+	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
+		e.equity, e.equityRules = advise.ForRules(*r), *r
+	}
+	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity})
 	if err != nil {
 		e.errorf("%v", err)
 		return
 	}
 	if e.info {
 		for _, c := range a.Candidates {
-			e.reply("info move %s equity %.4f points %.2f gain %.4f se %.4f", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE)
+			extra := ""
+			if c.Danger != nil {
+				extra += fmt.Sprintf(" danger %.4f", *c.Danger)
+			}
+			if c.OutsKnock != nil {
+				extra += fmt.Sprintf(" outs %d", *c.OutsKnock)
+			}
+			e.reply("info move %s equity %.4f points %.2f gain %.4f se %.4f%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, extra)
 		}
 	}
 	e.reply("bestmove %s", moveText(p, a.Best()))

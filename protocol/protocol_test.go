@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -121,7 +121,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	d.send("isready")
 	d.send("newgame")
 	rng := rand.New(rand.NewPCG(8, 8))
-	bot := engine.NewSimple(3)
+	bot := bot.NewSimple(3)
 	scores := [2]int{}
 	for hand := 1; hand <= 12; hand++ {
 		var deck [notation.NumCards]notation.Card

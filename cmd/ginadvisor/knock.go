@@ -8,9 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -121,7 +121,7 @@ func knockCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			rep, err := analyze.Knock(r, knocker, defender, given, d)
+			rep, err := report.Knock(r, knocker, defender, given, d)
 			if err != nil {
 				return showdownError(err)
 			}
@@ -133,7 +133,7 @@ func knockCommand(env *environment) *cli.Command {
 	}
 }
 
-func printKnock(env *environment, rep *analyze.KnockReport, n cardNamer) error {
+func printKnock(env *environment, rep *report.KnockReport, n cardNamer) error {
 	w := env.stdout
 	sp := rep.Spread()
 	melds := make([]string, 0, sp.N)
@@ -261,7 +261,7 @@ func layoffCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			rep, err := analyze.Layoff(sp, hand)
+			rep, err := report.Layoff(sp, hand)
 			if err != nil {
 				return inputError(err)
 			}
@@ -273,7 +273,7 @@ func layoffCommand(env *environment) *cli.Command {
 	}
 }
 
-func printLayoff(env *environment, rep *analyze.LayoffReport, sp meld.Spread, n cardNamer) error {
+func printLayoff(env *environment, rep *report.LayoffReport, sp meld.Spread, n cardNamer) error {
 	w := env.stdout
 	tables := newTableWriter(w)
 	rows := [][]string{}

@@ -14,9 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/fatih/color"
+	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/urfave/cli/v2"
-
-	"github.com/ginadvisor/ginadvisor/analyze"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -142,9 +141,9 @@ func TestGolden(t *testing.T) {
 		{"risk_example", "", []string{"risk", "--samples", "2000", riskExample}, ExitOK},
 		{"outs_bad_samples", "", []string{"outs", "--samples", "0", outsExample}, ExitUsage},
 		{"advise_discard", "", []string{"advise", "--samples", "300", "--workers", "1", riskExample}, ExitOK},
-		{"advise_certain_undercut", "", []string{"advise", "--samples", "300", "--workers", "1", analyze.UndercutCertainExample}, ExitOK},
-		{"advise_dead_card", "", []string{"advise", "--samples", "300", "--workers", "1", analyze.DeadCardExample}, ExitOK},
-		{"advise_late_knock", "", []string{"advise", "--samples", "300", "--workers", "1", analyze.LateKnockExample}, ExitOK},
+		{"advise_certain_undercut", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.UndercutCertain}, ExitOK},
+		{"advise_dead_card", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.DeadCard}, ExitOK},
+		{"advise_late_knock", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.LateKnock}, ExitOK},
 		{"advise_gin_draw", "", []string{"advise", "--samples", "300", "--workers", "1", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2"}, ExitOK},
 		{"simulate_advisor", "", []string{"simulate", "--p1", "advisor", "--p2", "random", "--games", "2", "--advisor-samples", "8", "--workers", "1"}, ExitOK},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},

@@ -12,11 +12,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -505,9 +507,9 @@ func calibrateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return usageError("--rules: %v", err)
 			}
-			o := analyze.CalibrateOptions{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.Default}
+			o := calibrate.Options{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.DefaultModel()}
 			if c.Bool("fit") {
-				m, loss, err := analyze.FitModel(c.Context, o, probability.Default)
+				m, loss, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
 				if err != nil {
 					return err
 				}
@@ -520,7 +522,7 @@ func calibrateCommand(env *environment) *cli.Command {
 				_, err = fmt.Fprintf(env.stdout, "Fitted model (log-loss %.5f):\n%+v\n", loss, m)
 				return err
 			}
-			cal, err := analyze.Calibrate(c.Context, o)
+			cal, err := calibrate.Inference(c.Context, o)
 			if err != nil {
 				return err
 			}
@@ -585,17 +587,18 @@ func printCalibration(w io.Writer, cal *probability.Calibration, games int) erro
 func equityCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "equity",
-		Usage: "measure a hand's outcome in simulated games and print the equity table's data as Go source",
+		Usage: "measure a hand's outcome in simulated games, per preset, and print the equity model's data as Go source",
 		Description: "The advisor values a hand's outcome by the change in the chance of winning the\n" +
 			"game. That chance comes from the distribution of a hand's points, measured here\n" +
-			"in games of simple against simple, and is checked in as analyze/equity_data.go.\n\n" +
+			"in games of simple against simple under each preset, and is checked in as\n" +
+			"advise/equity_data.go.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor equity --games 20000 --seed 2024 > analyze/equity_data.go\n" +
-			"  ginadvisor equity --games 2000 --json",
+			"  ginadvisor equity --games 20000 --seed 2024 > advise/equity_data.go\n" +
+			"  ginadvisor equity --games 2000 --presets eaai,uk --json",
 		Flags: append(outputFlags(),
-			&cli.IntFlag{Name: "games", Value: 20000, Usage: "games to play, 1 to 1,000,000"},
+			&cli.IntFlag{Name: "games", Value: 20000, Usage: "games to play a preset, 1 to 1,000,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 2024, Usage: "the seed of the games"},
-			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "rules preset"},
+			&cli.StringFlag{Name: "presets", Value: strings.Join(rules.PresetNames(), ","), Usage: "the presets to measure, comma-separated"},
 		),
 		Action: func(c *cli.Context) error {
 			if err := env.start(c); err != nil {
@@ -605,21 +608,36 @@ func equityCommand(env *environment) *cli.Command {
 			if games < 1 || games > 1_000_000 {
 				return usageError("--games must be from 1 to 1,000,000, not %d", games)
 			}
-			r, err := rules.Preset(c.String("rules"))
-			if err != nil {
-				return usageError("--rules: %v", err)
-			}
-			e, err := analyze.MeasureEquity(c.Context, r, games, c.Uint64("seed"))
-			if err != nil {
-				return err
+			var names []string
+			byPreset := map[string]advise.Distribution{}
+			for _, name := range strings.Split(c.String("presets"), ",") {
+				r, err := rules.Preset(name)
+				if err != nil {
+					return usageError("--presets: %v", err)
+				}
+				if _, ok := byPreset[r.Name]; ok {
+					continue
+				}
+				d, err := calibrate.MeasureEquity(c.Context, r, games, c.Uint64("seed"))
+				if err != nil {
+					return err
+				}
+				names = append(names, r.Name)
+				byPreset[r.Name] = d
 			}
 			if wantJSON(c) {
-				return writeJSON(env.stdout, struct {
+				type dist struct {
+					Preset string    `json:"preset"`
 					Dead   float64   `json:"dead"`
 					Points []float64 `json:"points"`
-				}{e.Dead, e.Points})
+				}
+				var out []dist
+				for _, n := range names {
+					out = append(out, dist{n, byPreset[n].Dead, byPreset[n].Points})
+				}
+				return writeJSON(env.stdout, out)
 			}
-			_, err = io.WriteString(env.stdout, e.GoSource(fmt.Sprintf("%d games of simple against simple under %s, seed %d", games, r.Name, c.Uint64("seed"))))
+			_, err := io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
 			return err
 		},
 	}
@@ -655,94 +673,24 @@ func adviseCommand(env *environment) *cli.Command {
 				samples = 0 // no cap but the time
 			}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
-				a, err := analyze.Advise(p, analyze.AdviseOptions{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers})
+				a, err := report.Advise(c.Context, p, report.AdviceOptions{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
+					DangerSamples: min(s.samples, 2000)})
 				if err != nil {
 					return err
 				}
-				e := probability.Infer(p)
-				var danger map[string]float64
-				if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 {
-					if d, err := probability.Danger(p, &e, min(s.samples, 2000), s.seed, s.workers); err == nil {
-						danger = map[string]float64{}
-						for _, x := range d.Discards {
-							danger[x.Card.String()] = x.Danger
-						}
-					}
-				}
+				a.Line = line
 				if s.json {
-					return wrote(writeJSON(env.stdout, adviceJSON(p, &a, danger, line)))
+					return wrote(writeJSON(env.stdout, a))
 				}
-				return wrote(printAdvice(env.stdout, p, &a, danger, s.names, line))
+				return wrote(printAdvice(env.stdout, p, a, s.names))
 			})
 		},
 	}
 }
 
-type candidateJSON struct {
-	Move        string   `json:"move"`
-	Melds       []string `json:"melds,omitempty"`
-	Equity      float64  `json:"equity"`
-	EquitySE    float64  `json:"equity_se"`
-	Points      float64  `json:"points"`
-	PointsSE    float64  `json:"points_se"`
-	Advantage   float64  `json:"advantage"`
-	AdvantageSE float64  `json:"advantage_se"`
-	Baseline    bool     `json:"baseline"`
-	Deadwood    int      `json:"deadwood"`
-	Danger      *float64 `json:"danger,omitempty"`
-	OutsKnock   *int     `json:"outs_knock,omitempty"`
-	OutsGin     *int     `json:"outs_gin,omitempty"`
-	Samples     int      `json:"samples"`
-}
-
-// outsAfter counts, for a discard, the unseen cards that bring a knock
-// and gin at the next draw.
-func outsAfter(p *game.Position, m game.Move) (gin, knock int, ok bool) {
-	if m.Kind != game.Discard {
-		return 0, 0, false
-	}
-	gin, knock = probability.CountOuts(p.Hand().Without(m.Card), p.Unseen(), p.KnockLimit())
-	return gin, knock, true
-}
-
-func moveText(m game.Move) string {
-	switch m.Kind {
-	case game.Discard:
-		return "discard " + m.Card.String()
-	case game.Knock, game.Gin, game.BigGin:
-		return m.Kind.String()
-	}
-	return m.Kind.String()
-}
-
-func adviceJSON(p *game.Position, a *analyze.Advice, danger map[string]float64, line int) any {
-	var cs []candidateJSON
-	for _, c := range a.Candidates {
-		j := candidateJSON{Move: moveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
-			Advantage: c.Advantage, AdvantageSE: c.AdvantageSE, Baseline: c.Baseline, Deadwood: c.Deadwood, Samples: c.Samples}
-		for i := 0; i < c.Move.Spread.N; i++ {
-			j.Melds = append(j.Melds, c.Move.Spread.Melds[i].String())
-		}
-		if d, ok := danger[c.Move.Card.String()]; ok && c.Move.Kind == game.Discard {
-			j.Danger = &d
-		}
-		if g, k, ok := outsAfter(p, c.Move); ok {
-			j.OutsGin, j.OutsKnock = &g, &k
-		}
-		cs = append(cs, j)
-	}
-	return struct {
-		Line        int             `json:"line,omitempty"`
-		Phase       string          `json:"phase"`
-		Recommended string          `json:"recommended"`
-		Before      float64         `json:"equity_before"`
-		Candidates  []candidateJSON `json:"candidates"`
-	}{line, a.Phase.String(), cs[0].Move, a.Before, cs}
-}
-
-func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[string]float64, n cardNamer, line int) error {
-	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
+func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n cardNamer) error {
+	if a.Line > 0 {
+		fmt.Fprintf(w, "Line %d:\n", a.Line)
 	}
 	label := func(m game.Move) string {
 		switch m.Kind {
@@ -765,20 +713,19 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 	fmt.Fprintf(w, "Recommended: %s.\n", label(best.Move))
 	var rows [][]string
 	for _, c := range a.Candidates {
-		dw, dg := "-", "-"
+		dw, dg, outs := "-", "-", "-"
 		if c.Deadwood >= 0 {
 			dw = strconv.Itoa(c.Deadwood)
 		}
-		if d, ok := danger[c.Move.Card.String()]; ok && c.Move.Kind == game.Discard {
-			dg = percent(d)
+		if c.Danger != nil {
+			dg = percent(*c.Danger)
+		}
+		if c.OutsKnock != nil {
+			outs = strconv.Itoa(*c.OutsKnock)
 		}
 		mark := ""
 		if c.Baseline {
 			mark = "*"
-		}
-		outs := "-"
-		if _, k, ok := outsAfter(p, c.Move); ok {
-			outs = strconv.Itoa(k)
 		}
 		rows = append(rows, []string{label(c.Move) + mark, percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
 			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})
@@ -791,11 +738,11 @@ func printAdvice(w io.Writer, p *game.Position, a *analyze.Advice, danger map[st
 	if best.Deadwood >= 0 {
 		why += fmt.Sprintf(" It leaves %d deadwood.", best.Deadwood)
 	}
-	if _, k, ok := outsAfter(p, best.Move); ok {
-		why += fmt.Sprintf(" %d unseen cards would then bring a knock.", k)
+	if best.OutsKnock != nil {
+		why += fmt.Sprintf(" %d unseen cards would then bring a knock.", *best.OutsKnock)
 	}
-	if d, ok := danger[best.Move.Card.String()]; ok && best.Move.Kind == game.Discard {
-		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(d))
+	if best.Danger != nil {
+		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(*best.Danger))
 	}
 	if best.Baseline {
 		why += " It is also what the heuristic policy plays; no other move gains clearly."

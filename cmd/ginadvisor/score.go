@@ -10,9 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -58,7 +58,7 @@ func scoreCommand(env *environment) *cli.Command {
 				}
 				return parseFailure("hand", arg, err)
 			}
-			r, err := analyze.Score(hand, rs)
+			r, err := report.Score(hand, rs)
 			if err != nil {
 				return inputError(err)
 			}
@@ -112,7 +112,7 @@ type scorePrinter struct {
 // lineResult is the JSON for one line of streamed input.
 type lineResult struct {
 	Line int `json:"line"`
-	*analyze.ScoreReport
+	*report.ScoreReport
 	Input string `json:"input,omitempty"`
 	Error string `json:"error,omitempty"`
 }
@@ -146,7 +146,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		if !tooLong && line == "" {
 			continue
 		}
-		var rep *analyze.ScoreReport
+		var rep *report.ScoreReport
 		var err error
 		if tooLong {
 			err = errLineTooLong
@@ -155,7 +155,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 			var hand notation.CardSet
 			hand, err = notation.ParseHand(line)
 			if err == nil {
-				rep, err = analyze.Score(hand, p.rules)
+				rep, err = report.Score(hand, p.rules)
 			}
 		}
 		if err != nil {
@@ -185,7 +185,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 	return nil
 }
 
-func (p scorePrinter) print(r *analyze.ScoreReport, line int) error {
+func (p scorePrinter) print(r *report.ScoreReport, line int) error {
 	w := p.out
 	if p.json {
 		if line > 0 {

@@ -14,10 +14,11 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
 func simulateCommand(env *environment) *cli.Command {
@@ -25,7 +26,7 @@ func simulateCommand(env *environment) *cli.Command {
 		Name:  "simulate",
 		Usage: "play many games between two players and measure their strength",
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
-			"the same results whatever the number of workers. Players: " + strings.Join(engine.PlayerNames(), ", ") + ".\n" +
+			"the same results whatever the number of workers. Players:\n" + bot.Help() +
 			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
@@ -39,14 +40,14 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
-			&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultAdvisorSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
+			&cli.IntFlag{Name: "advisor-samples", Value: bot.DefaultAdvisorSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
-			var players [2]engine.NewPlayerFunc
+			var players [2]bot.NewPlayerFunc
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
@@ -152,18 +153,15 @@ func printSummary(w io.Writer, s engine.Summary) error {
 
 // lookupPlayer finds a player by name: the engine's built-in players, and
 // the advisor with its budget.
-func lookupPlayer(name string, advisorSamples int) (engine.NewPlayerFunc, error) {
-	if strings.EqualFold(name, "advisor") {
-		if advisorSamples < 1 || advisorSamples > 100_000 {
-			return nil, fmt.Errorf("--advisor-samples must be from 1 to 100,000, not %d", advisorSamples)
-		}
-		return func(seed uint64) engine.Player { return analyze.NewAdvisorPlayer(seed, advisorSamples) }, nil
+func lookupPlayer(name string, advisorSamples int) (bot.NewPlayerFunc, error) {
+	if advisorSamples < 1 || advisorSamples > bot.MaxAdvisorSamples {
+		return nil, fmt.Errorf("--advisor-samples must be from 1 to 100,000, not %d", advisorSamples)
 	}
-	f, err := engine.LookupPlayer(name)
+	e, err := bot.Lookup(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w; or advisor", err)
+		return nil, err
 	}
-	return f, nil
+	return e.Make(bot.Options{AdvisorSamples: advisorSamples}), nil
 }
 
 // progressBar shows progress on a terminal: a bar as wide as the
@@ -221,7 +219,7 @@ func playCommand(env *environment) *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
 			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
-			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(engine.PlayerNames(), ", ")},
+			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(bot.Names(), ", ")},
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
 		}, rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -229,7 +227,7 @@ func playCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			bot, err := lookupPlayer(c.String("opponent"), analyze.DefaultAdvisorSamples)
+			opponent, err := lookupPlayer(c.String("opponent"), bot.DefaultAdvisorSamples)
 			if err != nil {
 				return usageError("--opponent: %v", err)
 			}
@@ -238,7 +236,7 @@ func playCommand(env *environment) *cli.Command {
 				seed = uint64(time.Now().UnixNano())
 			}
 			w := env.stdout
-			human := engine.NewTerminal(env.stdin, w)
+			human := terminal.New(env.stdin, w)
 			human.Symbols = c.Bool("symbols")
 			human.MeldStyle = func(s string) string { return meldColor.Sprint(s) }
 			human.DeadwoodStyle = func(s string) string { return deadwoodColor.Sprint(s) }
@@ -247,8 +245,8 @@ func playCommand(env *environment) *cli.Command {
 				res, _ := st.Result()
 				fmt.Fprintf(w, "Score: you %d, the opponent (%s) %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
 			}}
-			st, _, err := engine.PlayGame(c.Context, setup, [2]engine.Player{human, bot(seed ^ 0xb07)})
-			if errors.Is(err, engine.ErrQuit) || errors.Is(err, engine.ErrInputEnded) {
+			st, _, err := engine.PlayGame(c.Context, setup, [2]bot.Player{human, opponent(seed ^ 0xb07)})
+			if errors.Is(err, terminal.ErrQuit) || errors.Is(err, terminal.ErrInputEnded) {
 				// Quitting, or Ctrl-D, ends the game cleanly.
 				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d\n", seed)
 				return werr

@@ -1,4 +1,4 @@
-package analyze
+package bot_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -13,7 +14,7 @@ import (
 
 // timed measures each decision of the player it wraps.
 type timed struct {
-	engine.Player
+	bot.Player
 	times []time.Duration
 }
 
@@ -33,9 +34,9 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 func BenchmarkAdvisorDecisions(b *testing.B) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
-		adv := &timed{Player: NewAdvisorPlayer(uint64(i), DefaultAdvisorSamples)}
+		adv := &timed{Player: bot.NewAdvisor(uint64(i), bot.DefaultAdvisorSamples)}
 		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: i % 2},
-			[2]engine.Player{adv, engine.NewSimple(uint64(i))})
+			[2]bot.Player{adv, bot.NewSimple(uint64(i))})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,13 @@
-package analyze
+// Package advise values a seat's decision by determinized Monte Carlo:
+// it samples the worlds the seat cannot tell apart, plays every candidate
+// out in the same worlds with rollout policies, and scores each outcome by
+// the change in the chance of winning the game (the equity model). With
+// successive halving and common random numbers, the differences between
+// candidates are sharp at small budgets.
+package advise
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -10,15 +17,14 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 )
 
-// AdviseOptions sets the budget of an advice.
-type AdviseOptions struct {
+// Options sets the budget of an advice and the policies of its rollouts.
+type Options struct {
 	// Samples is the number of sampled worlds each candidate is played
 	// out in; the same worlds serve every candidate.
 	Samples int
@@ -38,7 +44,31 @@ type AdviseOptions struct {
 	// must reach before the advice departs from the baseline; 0 means
 	// DefaultMargin.
 	Margin float64
+	// Rollout makes the policies that play the sampled worlds out; it is
+	// called once for each worker. The own policy's move is the baseline
+	// that the advice departs from only when a gain is clear. Advise
+	// refuses to run without it (ErrNoRollout); bot.Rollout is the
+	// advisor's.
+	Rollout Rollout
+	// Equity values a hand's outcome by the chance of winning the game
+	// after it; nil builds ForRules of the position's rules for this call.
+	// A caller that advises many times under one rule set builds it once.
+	Equity *Equity
 }
+
+// Rollout makes a pair of rollout policies: own plays the seat that asks
+// for advice, opponent the other seat. A policy with random choices
+// implements Reseeder, so that every candidate of a world meets the same
+// choices.
+type Rollout func() (own, opponent game.Policy)
+
+// Reseeder is a policy whose random choices restart from a seed.
+type Reseeder interface {
+	Reseed(seed uint64)
+}
+
+// ErrNoRollout means Options.Rollout was not set.
+var ErrNoRollout = errors.New("advise: no rollout policies")
 
 // Candidate is one move and what it is worth.
 type Candidate struct {
@@ -112,10 +142,19 @@ func candidates(st *game.State, maxSpreads int) []game.Move {
 // chance of winning the game. Every
 // candidate is played in the same worlds, so differences are sharp. The
 // figures are the same for a seed at any worker count.
-func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
+//
+// Advise stops within one chunk of 64 worlds when ctx is done. It then
+// returns the advice from the worlds played so far, if every candidate has
+// been played in at least one, together with ctx's error; a caller that
+// wants the best move so far (the protocol's stop) uses it, and one that
+// wants nothing after a cancel checks the error.
+func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 	var a Advice
 	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.Started() {
 		return a, ErrNoDecision
+	}
+	if o.Rollout == nil {
+		return a, ErrNoRollout
 	}
 	if o.Samples <= 0 {
 		o.Samples = 200
@@ -133,7 +172,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	if o.MaxSpreads <= 0 {
 		o.MaxSpreads = 6
 	}
-	model := probability.Default
+	model := probability.DefaultModel()
 	if o.Model != nil {
 		model = *o.Model
 	}
@@ -150,13 +189,16 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	a.Phase = p.Phase()
 	seat := p.Seat()
 	setup := p.Setup()
-	target := setup.Rules.Target
-	a.Before = DefaultEquity.Win(setup.Scores[seat], setup.Scores[1-seat], target)
+	equity := o.Equity
+	if equity == nil || equity.Target() != setup.Rules.Target {
+		equity = ForRules(setup.Rules)
+	}
+	a.Before = equity.Win(setup.Scores[seat], setup.Scores[1-seat])
 
 	// The baseline is the move the heuristic policy makes here: advice departs
 	// from it only when the gain is clear of the noise.
 	base := 0
-	own := engine.Heuristic{P: engine.DefaultHeuristic()}
+	own, _ := o.Rollout()
 	bm := own.Choose(&first)
 	for i, m := range moves {
 		if m.Kind == bm.Kind && m.Card == bm.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == bm.Spread.Cards()) {
@@ -185,16 +227,25 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				// Our own seat plays on as the heuristic player, the other
-				// as simple.
-				opp := engine.NewSimple(2)
-				var policies [2]engine.Policy
-				policies[seat] = &engine.Heuristic{P: engine.DefaultHeuristic()}
-				policies[1-seat] = opp
+				own, opp := o.Rollout()
+				var policies [2]game.Policy
+				policies[seat], policies[1-seat] = own, opp
+				reseed := func(seed uint64) {
+					for _, pl := range policies {
+						if r, ok := pl.(Reseeder); ok {
+							r.Reseed(seed)
+						}
+					}
+				}
 				var st game.State
 				for {
 					ci := int(next.Add(1) - 1)
 					if ci >= to || ci > from && !deadline.IsZero() && time.Now().After(deadline) {
+						return
+					}
+					// The first chunk always runs, so that a cancelled advice
+					// still has a move to give.
+					if ci > from && ctx.Err() != nil {
 						return
 					}
 					rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
@@ -217,8 +268,8 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 								continue
 							}
 							// The same random choices for every candidate.
-							opp.Reseed(rollSeed)
-							if err := engine.PlayOut(&st, policies); err != nil {
+							reseed(rollSeed)
+							if err := game.PlayOut(&st, policies); err != nil {
 								continue
 							}
 							res, _ := st.Result()
@@ -229,7 +280,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 							if res.Winner < 0 {
 								pts = 0
 							}
-							eq := DefaultEquity.Win(res.Totals[seat], res.Totals[1-seat], target)
+							eq := equity.Win(res.Totals[seat], res.Totals[1-seat])
 							s.eq[mi] += eq
 							s.eq2[mi] += eq * eq
 							s.pts[mi] += pts
@@ -258,7 +309,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 	}
 	chunks := max(1, (o.Samples+63)/64)
 	var results []sums
-	if o.Time > 0 || len(moves) <= 2 || chunks < 2 {
+	if o.Time > 0 || len(moves) <= 2 || chunks < 2 || ctx.Err() != nil {
 		results = play(0, chunks, all)
 	} else {
 		// Successive halving: every move gets the first half of the worlds;
@@ -288,7 +339,9 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 			kept++
 		}
 		more := (chunks - half) * len(moves) / kept
-		results = append(results, play(half, half+more, keep)...)
+		if ctx.Err() == nil {
+			results = append(results, play(half, half+more, keep)...)
+		}
 	}
 	counts := make([]int, len(moves))
 	for _, r := range results {
@@ -344,7 +397,7 @@ func Advise(p *game.Position, o AdviseOptions) (Advice, error) {
 		return math.Min(c.Advantage, 0) - 1
 	}
 	sort.SliceStable(a.Candidates, func(i, j int) bool { return score(a.Candidates[i]) > score(a.Candidates[j]) })
-	return a, nil
+	return a, ctx.Err()
 }
 
 // bestKeeping is the least deadwood after taking c and discarding another

@@ -1,43 +1,14 @@
-package engine
+package bot
 
 import (
 	"context"
-	"fmt"
-	"maps"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
-	"strings"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
-
-// NewPlayerFunc makes a player for one game from a seed for its random
-// choices.
-type NewPlayerFunc func(seed uint64) Player
-
-// Players are the built-in players by name.
-var Players = map[string]NewPlayerFunc{
-	"simple":    func(seed uint64) Player { return NewSimple(seed) },
-	"random":    func(seed uint64) Player { return NewRandom(seed) },
-	"heuristic": func(seed uint64) Player { return NewHeuristic(seed) },
-}
-
-// PlayerNames returns the built-in players' names in order.
-func PlayerNames() []string {
-	return slices.Sorted(maps.Keys(Players))
-}
-
-// LookupPlayer returns the named built-in player's constructor.
-func LookupPlayer(name string) (NewPlayerFunc, error) {
-	f, ok := Players[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("unknown player %q (known: %s)", name, strings.Join(PlayerNames(), ", "))
-	}
-	return f, nil
-}
 
 // seatView is what the built-in bots read to decide: the seat's hand and
 // the public table. It comes from a Position in games and from a State in
@@ -118,14 +89,6 @@ func drawChoice(v *seatView, take bool) game.Move {
 	return game.DrawMove
 }
 
-// knockMove lays down sp: gin when no deadwood is left.
-func knockMove(hand notation.CardSet, sp meld.Spread) game.Move {
-	if hand&^sp.Cards() == 0 {
-		return game.GinMove(sp)
-	}
-	return game.KnockMove(sp)
-}
-
 // Simple is the EAAI-2021 baseline player, SimpleGinRummyPlayer. It takes
 // the upcard only when the card would belong to a meld of its hand plus
 // the card. It discards at random among the cards that leave the least
@@ -196,7 +159,7 @@ func (s *Simple) choose(v *seatView) game.Move {
 			return game.PassMove
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
-		return knockMove(v.hand, s.arrs[s.rng.IntN(len(s.arrs))])
+		return game.LayDown(v.hand, s.arrs[s.rng.IntN(len(s.arrs))])
 	}
 	return game.PassMove
 }
@@ -325,7 +288,7 @@ func (r *Random) choose(v *seatView) game.Move {
 			return game.PassMove
 		}
 		sp, _, _ := meld.FirstArrangement(v.hand)
-		return knockMove(v.hand, sp)
+		return game.LayDown(v.hand, sp)
 	}
 	return game.PassMove
 }

@@ -1,4 +1,4 @@
-package engine
+package bot
 
 import (
 	"context"
@@ -87,7 +87,7 @@ func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int)
 		}
 		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
 			sp, _, _ := meld.FirstArrangement(v.hand)
-			return knockMove(v.hand, sp)
+			return game.LayDown(v.hand, sp)
 		}
 	}
 	return game.PassMove

@@ -1,8 +1,13 @@
-package analyze
+// Package calibrate fits and checks the models ginadvisor decides by
+// against simulated games: the opponent inference (each unseen card's
+// chance of being in the opponent's hand) and the distribution of a
+// hand's outcome behind the equity model.
+package calibrate
 
 import (
 	"context"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -11,8 +16,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// CalibrateOptions sets up a calibration run.
-type CalibrateOptions struct {
+// Options sets up a calibration run.
+type Options struct {
 	Rules rules.Rules
 	Games int
 	Seed  uint64
@@ -21,10 +26,10 @@ type CalibrateOptions struct {
 
 // drawDecisions plays games of simple against simple and calls visit at
 // every draw decision of either seat, with the opponent's true hand.
-func drawDecisions(ctx context.Context, o CalibrateOptions, visit func(p *game.Position, oppHand notation.CardSet)) error {
-	simple := engine.Players["simple"]
+func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, oppHand notation.CardSet)) error {
+	simple := bot.MustLookup("simple").New
 	_, err := engine.Simulate(ctx, engine.SimOptions{
-		Rules: o.Rules, Players: [2]engine.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
+		Rules: o.Rules, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
 		Games: o.Games, Seed: o.Seed,
 		OnGame: func(n int, g *engine.GameRecord) error {
 			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
@@ -39,10 +44,10 @@ func drawDecisions(ctx context.Context, o CalibrateOptions, visit func(p *game.P
 	return err
 }
 
-// Calibrate plays games of simple against simple and, at every draw
+// Inference plays games of simple against simple and, at every draw
 // decision of either seat, scores the model's estimate of the opponent's
 // hand, and the two baselines, against the hand it really held.
-func Calibrate(ctx context.Context, o CalibrateOptions) (*probability.Calibration, error) {
+func Inference(ctx context.Context, o Options) (*probability.Calibration, error) {
 	cal := &probability.Calibration{}
 	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
 		e := o.Model.Infer(p)
@@ -62,7 +67,7 @@ type sample struct {
 }
 
 // collect plays games and keeps the draw decisions with the truth.
-func collect(ctx context.Context, o CalibrateOptions) ([]sample, error) {
+func collect(ctx context.Context, o Options) ([]sample, error) {
 	var out []sample
 	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
 		out = append(out, sample{*p, opp})
@@ -86,10 +91,10 @@ func logLoss(m probability.Model, samples []sample) float64 {
 	return total / float64(max(n, 1))
 }
 
-// FitModel tunes the model's factors by coordinate descent on the
+// Fit tunes the model's factors by coordinate descent on the
 // log-loss over games played with the options, starting from start, and
 // returns the best model found and its log-loss.
-func FitModel(ctx context.Context, o CalibrateOptions, start probability.Model) (probability.Model, float64, error) {
+func Fit(ctx context.Context, o Options, start probability.Model) (probability.Model, float64, error) {
 	samples, err := collect(ctx, o)
 	if err != nil {
 		return start, 0, err

@@ -1,4 +1,4 @@
-package engine
+package terminal
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -53,8 +55,8 @@ func (a *answerer) Read(p []byte) (int, error) {
 
 func TestTerminalPlaysAGame(t *testing.T) {
 	var out bytes.Buffer
-	human := NewTerminal(&answerer{out: &out, limit: 100000}, &out)
-	st, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	human := New(&answerer{out: &out, limit: 100000}, &out)
+	st, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]bot.Player{human, bot.NewSimple(9)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -65,8 +67,8 @@ func TestTerminalPlaysAGame(t *testing.T) {
 
 func TestTerminalInputEnds(t *testing.T) {
 	var out bytes.Buffer
-	human := NewTerminal(&answerer{out: &out, limit: 3}, &out)
-	_, _, err := PlayGame(context.Background(), GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]Player{human, NewSimple(9)})
+	human := New(&answerer{out: &out, limit: 3}, &out)
+	_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]bot.Player{human, bot.NewSimple(9)})
 	if !errors.Is(err, ErrInputEnded) {
 		t.Fatalf("err = %v", err)
 	}
@@ -76,7 +78,7 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 	var out bytes.Buffer
 	// Seat 1, the non-dealer, takes the first upcard JD.
 	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
-	jd := mustFirstCard(mustCards(t, "JD"))
+	jd := first(mustCards(t, "JD"))
 	rest := (notation.FullDeck &^ mine).Without(jd).Cards()
 	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
 		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, jd, rest[10:])
@@ -87,9 +89,9 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos := st.Position(1)
-	p := NewTerminal(strings.NewReader("zz\nQS\nJD\nTD\n"), &out)
+	p := New(strings.NewReader("zz\nQS\nJD\nTD\n"), &out)
 	m, err := p.Move(context.Background(), &pos)
-	if err != nil || m != game.DiscardMove(mustFirstCard(mustCards(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
+	if err != nil || m != game.DiscardMove(first(mustCards(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
 		t.Fatalf("move %v, %v; output:\n%s", m, err, out.String())
 	}
 }
@@ -101,7 +103,7 @@ func knockPosition(t *testing.T) game.Position {
 	// Seat 1 draws the 3D, which makes AD 2D 3D, and discards the KD:
 	// melds AS 2S 3S, 7C 7D 7H, AD 2D 3D and 4 deadwood.
 	mine := mustCards(t, "AS 2S 3S 7H 7D 7C 4C 2D AD KD")
-	three := mustFirstCard(mustCards(t, "3D"))
+	three := first(mustCards(t, "3D"))
 	rest := (notation.FullDeck &^ mine).Without(three).Cards()
 	stock := append([]notation.Card{three}, rest[11:]...)
 	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
@@ -109,7 +111,7 @@ func knockPosition(t *testing.T) game.Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []game.Move{game.PassMove, game.PassMove, game.DrawMove, game.DiscardMove(mustFirstCard(mustCards(t, "KD")))} {
+	for _, m := range []game.Move{game.PassMove, game.PassMove, game.DrawMove, game.DiscardMove(first(mustCards(t, "KD")))} {
 		if err := st.Apply(m); err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +128,7 @@ func TestTerminalOwnMelds(t *testing.T) {
 	// Ask to meld, give a non-meld, a card not held, then real melds that
 	// hold the 7s back as deadwood.
 	in := "huh\nm\n7H 7D 4C\nAS 2S 3S | 7H 7D 7S\nAS 2S 3S | AD 2D 3D\n7C 7D 7H | AD 2D 3D\n"
-	p := NewTerminal(strings.NewReader(in), &out)
+	p := New(strings.NewReader(in), &out)
 	m, err := p.Move(context.Background(), &pos)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
@@ -144,8 +146,22 @@ func TestTerminalOwnMelds(t *testing.T) {
 func TestTerminalQuit(t *testing.T) {
 	pos := knockPosition(t)
 	var out bytes.Buffer
-	p := NewTerminal(strings.NewReader("quit\n"), &out)
+	p := New(strings.NewReader("quit\n"), &out)
 	if _, err := p.Move(context.Background(), &pos); !errors.Is(err, ErrQuit) {
 		t.Fatalf("quit: %v", err)
 	}
+}
+
+func mustCards(t *testing.T, s string) notation.CardSet {
+	t.Helper()
+	h, err := notation.ParseHand(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func first(s notation.CardSet) notation.Card {
+	c, _ := s.First()
+	return c
 }

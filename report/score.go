@@ -1,7 +1,8 @@
-// Package analyze turns solver results into decisions and reports: the
-// verdict on a hand, the discards ranked, and the structures that the
-// command-line tool prints as tables or JSON.
-package analyze
+// Package report builds the typed results that commands render: the
+// verdict on a hand and its discards, a knock and its lay-offs, and the
+// advisor's view of a decision with danger and outs. Text, JSON and the
+// protocol's info lines are renderings of the same values.
+package report
 
 import (
 	"fmt"

@@ -1,4 +1,6 @@
-package engine
+// Package terminal is a person playing at a terminal: a player that shows
+// its seat's position as text and reads the moves typed in reply.
+package terminal
 
 import (
 	"bufio"
@@ -37,9 +39,9 @@ type Terminal struct {
 	seen   int // events of the hand already told
 }
 
-// NewTerminal returns a player that reads moves from in and writes
+// New returns a player that reads moves from in and writes
 // prompts to out.
-func NewTerminal(in io.Reader, out io.Writer) *Terminal {
+func New(in io.Reader, out io.Writer) *Terminal {
 	return &Terminal{in: bufio.NewReader(in), out: out}
 }
 
@@ -262,7 +264,8 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 	drawn, fromPile := pos.Drawn()
 	if pos.Rules().BigGin && meld.MinDeadwood(hand) == 0 {
 		fmt.Fprintf(p.out, "You drew %s: big gin!\n", p.card(drawn))
-		return bigGinMove(hand), nil
+		sp, _, _ := meld.FirstArrangement(hand)
+		return game.BigGinMove(sp), nil
 	}
 	if !fromPile {
 		fmt.Fprintf(p.out, "You drew %s.\n", p.card(drawn))
@@ -320,7 +323,7 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 		}
 		switch strings.ToLower(a) {
 		case "k", "knock", "y", "yes", "g", "gin":
-			return knockMove(hand, best), nil
+			return game.LayDown(hand, best), nil
 		case "p", "play", "n", "no":
 			return game.PassMove, nil
 		case "m", "meld":
@@ -359,6 +362,6 @@ func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, 
 			fmt.Fprintf(p.out, "That leaves %d deadwood (%s), over the knock limit of %d.\n", dead.Value(), p.set(dead), limit)
 			continue
 		}
-		return knockMove(hand, sp), true, nil
+		return game.LayDown(hand, sp), true, nil
 	}
 }

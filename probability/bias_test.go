@@ -1,4 +1,4 @@
-package analyze
+package probability_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -24,7 +25,7 @@ func TestSampledHandsFitSimple(t *testing.T) {
 	var trueSum, sampSum, n [4]float64
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Games: 30, Seed: 3, Workers: 1,
-		Players: [2]engine.NewPlayerFunc{engine.Players["heuristic"], engine.Players["simple"]},
+		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(k int, g *engine.GameRecord) error {
 			lg := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
@@ -37,7 +38,7 @@ func TestSampledHandsFitSimple(t *testing.T) {
 				for stage < 3 && p.Draws() >= stages[stage][1] {
 					stage++
 				}
-				est := probability.Default.Infer(&p)
+				est := probability.DefaultModel().Infer(&p)
 				s := probability.NewSampler(&p, &est)
 				s.Organized = probability.OrganizedFor(p.Draws())
 				rng := rand.New(rand.NewPCG(uint64(k), uint64(p.Draws())))

@@ -1,0 +1,194 @@
+package advise_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testpositions"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// midGame is a discard decision from a simulated eaai game.
+const midGame = "p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
+
+func options(samples int, seed uint64, workers int) advise.Options {
+	return advise.Options{Samples: samples, Seed: seed, Workers: workers, Rollout: bot.Rollout}
+}
+
+func mustPosition(t *testing.T, s string) game.Position {
+	t.Helper()
+	p, err := gamelog.ParsePosition(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestAdviceIsLegal asks for advice at decisions of simulated games under
+// several presets: the move advised must be legal in the real state, and
+// every candidate too.
+func TestAdviceIsLegal(t *testing.T) {
+	simple := bot.MustLookup("simple").New
+	n := 0
+	for _, preset := range []string{"eaai", "modern", "oklahoma", "straight"} {
+		var games []*gamelog.Game
+		_, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets()[preset], Players: [2]bot.NewPlayerFunc{simple, simple},
+			Names: [2]string{"a", "b"}, Games: 1, Seed: 4,
+			OnGame: func(k int, g *engine.GameRecord) error {
+				games = append(games, gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
+				return nil
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = games[0].Replay(func(d *gamelog.Decision) bool {
+			if n%5 != 0 || d.Position.MustDraw() {
+				n++
+				return true
+			}
+			n++
+			a, err := advise.Advise(context.Background(), &d.Position, options(16, uint64(n), 1))
+			if err != nil {
+				t.Fatalf("%s: %v", gamelog.FormatPosition(&d.Position), err)
+			}
+			for _, c := range a.Candidates {
+				st := d.State
+				if err := st.Apply(c.Move); err != nil {
+					t.Fatalf("%s: candidate %s is illegal: %v", gamelog.FormatPosition(&d.Position), c.Move, err)
+				}
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatalf("%s: replay: %v", preset, err)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d decisions", n)
+	}
+}
+
+// TestAdviceSameAtAnyWorkerCount checks that a seed gives the same advice
+// with one worker and with several.
+func TestAdviceSameAtAnyWorkerCount(t *testing.T) {
+	p := mustPosition(t, midGame)
+	a, err := advise.Advise(context.Background(), &p, options(300, 5, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := advise.Advise(context.Background(), &p, options(300, 5, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Candidates) != 11 || len(b.Candidates) != len(a.Candidates) {
+		t.Fatalf("%d and %d candidates, want 11", len(a.Candidates), len(b.Candidates))
+	}
+	for i := range a.Candidates {
+		if a.Candidates[i] != b.Candidates[i] {
+			t.Fatalf("candidate %d differs: %+v / %+v", i, a.Candidates[i], b.Candidates[i])
+		}
+	}
+}
+
+// TestAdviceKnownAnswers checks positions whose answer is known.
+func TestAdviceKnownAnswers(t *testing.T) {
+	tests := []struct {
+		name, pos, want string
+	}{
+		// Gin is there for the taking: the upcard TS completes the run, and
+		// the king goes: no other move comes close.
+		{"a pile card that makes gin", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2", "take"},
+		// With gin in hand, going gin beats playing on.
+		{"gin in hand", "p1 knock hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,TS pile=QC,KH stock=30 took=- passed=QC discards=- drawn=TS dealer=p2 draws=1", "gin"},
+		{"a knock undercut for certain", testpositions.UndercutCertain, "pass"},
+		{"a late knock beats waiting", testpositions.LateKnock, "knock"},
+		{"a dead card to dump", testpositions.DeadCard, "discard"},
+	}
+	for _, tt := range tests {
+		p := mustPosition(t, tt.pos)
+		o := options(200, 1, 0)
+		a, err := advise.Advise(context.Background(), &p, o)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if tt.name == "a dead card to dump" && a.Best().Card.String() != "KS" {
+			t.Errorf("%s: advised %s, want discard KS", tt.name, a.Best())
+		}
+		if got := a.Best().Kind.String(); got != tt.want {
+			t.Errorf("%s: advised %s, want %s: %+v", tt.name, a.Best(), tt.want, a.Candidates)
+		}
+	}
+}
+
+// TestCertainUndercutPoints checks the points of a knock that is undercut
+// for certain: 25 + 8 = 33 to the opponent, worked by hand.
+func TestCertainUndercutPoints(t *testing.T) {
+	p := mustPosition(t, testpositions.UndercutCertain)
+	a, err := advise.Advise(context.Background(), &p, options(100, 3, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	knocks := 0
+	for _, c := range a.Candidates {
+		if c.Move.Kind == game.Knock {
+			knocks++
+			if c.Points != -33 {
+				t.Errorf("%s: %v points, worked by hand: -33 for certain", c.Move, c.Points)
+			}
+		}
+	}
+	if knocks == 0 {
+		t.Fatal("no knock valued")
+	}
+}
+
+// TestAdviceNeedsRollout checks the error for options with no rollout
+// policies, and for a position that is not the seat's decision.
+func TestAdviceNeedsRollout(t *testing.T) {
+	p := mustPosition(t, midGame)
+	if _, err := advise.Advise(context.Background(), &p, advise.Options{Samples: 10}); !errors.Is(err, advise.ErrNoRollout) {
+		t.Errorf("no rollout: %v, want ErrNoRollout", err)
+	}
+}
+
+// TestAdviceStopsWhenCancelled cancels an advice of a huge budget before
+// it starts: it must play one chunk of worlds only, give a legal move from
+// it, and return the context's error.
+func TestAdviceStopsWhenCancelled(t *testing.T) {
+	p := mustPosition(t, midGame)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	a, err := advise.Advise(ctx, &p, options(100_000, 1, 2))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if len(a.Candidates) == 0 {
+		t.Fatal("no move after a cancel")
+	}
+	for _, c := range a.Candidates {
+		if c.Samples > 64 {
+			t.Fatalf("%s played in %d worlds after the cancel, want one chunk of at most 64", c.Move, c.Samples)
+		}
+	}
+}
+
+// TestTimedAdviceDrawsAChunk checks that an advice with a time budget too
+// small for anything still plays one chunk of worlds.
+func TestTimedAdviceDrawsAChunk(t *testing.T) {
+	p := mustPosition(t, midGame)
+	o := options(0, 2, 1)
+	o.Time = 1 // a nanosecond
+	a, err := advise.Advise(context.Background(), &p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Candidates[0].Samples; got != 64 {
+		t.Fatalf("%d worlds, want one chunk of 64", got)
+	}
+}

@@ -1,0 +1,71 @@
+package bot
+
+import (
+	"context"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// DefaultAdvisorSamples is the advisor player's budget: sampled worlds a
+// decision.
+const DefaultAdvisorSamples = 256
+
+// MaxAdvisorSamples bounds the advisor's budget wherever a user sets it.
+const MaxAdvisorSamples = 100_000
+
+// Rollout returns the advisor's rollout policies: its own seat plays on
+// as the heuristic player, the other as simple. It is an advise.Rollout.
+func Rollout() (own, opponent game.Policy) {
+	return NewHeuristic(0), NewSimple(2)
+}
+
+// Advisor plays every decision by the advice, within its budget.
+type Advisor struct {
+	opts advise.Options
+	// equityRules are the rules opts.Equity was built for.
+	equityRules rules.Rules
+	n           uint64
+}
+
+// NewAdvisor returns a player that follows advise.Advise with samples
+// worlds a decision (0: DefaultAdvisorSamples), seeded from seed. It
+// samples on one goroutine, so that many games may run at once.
+func NewAdvisor(seed uint64, samples int) *Advisor {
+	if samples <= 0 {
+		samples = DefaultAdvisorSamples
+	}
+	samples = min(samples, MaxAdvisorSamples)
+	return &Advisor{opts: advise.Options{Samples: samples, Seed: seed, Workers: 1, Rollout: Rollout}}
+}
+
+// Name returns "advisor".
+func (*Advisor) Name() string { return "advisor" }
+
+// HandOver does nothing: the advisor keeps no memory between hands.
+func (*Advisor) HandOver(*game.Position) {}
+
+// Move asks for advice and follows it. A position with a single legal
+// move needs no samples. When ctx is done in the middle of a decision, the
+// advisor stops within one chunk of worlds and returns ctx's error.
+func (a *Advisor) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return game.Move{}, err
+	}
+	if p.MustDraw() {
+		return game.DrawMove, nil
+	}
+	// The equity model is built once for the game's rules.
+	if r := *p.Rules(); a.opts.Equity == nil || a.equityRules != r {
+		a.opts.Equity, a.equityRules = advise.ForRules(r), r
+	}
+	a.n++
+	o := a.opts
+	o.Seed = a.opts.Seed ^ a.n*0x9e3779b97f4a7c15
+	adv, err := advise.Advise(ctx, p, o)
+	if err != nil {
+		return game.Move{}, err
+	}
+	return adv.Best(), nil
+}

@@ -1,0 +1,117 @@
+// Package bot holds everything that chooses moves: the built-in players
+// (simple, random, heuristic and the advisor), the one interface they
+// implement, and the registry that names them for every command.
+//
+// A player sees only a game.Position built from its own seat's events;
+// nothing else of the state reaches it. The fast players also implement
+// game.Policy, so that rollouts can play them on complete states.
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/game"
+)
+
+// Player makes the decisions of one seat.
+type Player interface {
+	// Name names the player in logs and summaries.
+	Name() string
+	// Move decides for the seat to move. pos is the player's own copy of
+	// its position, in the phase to decide. A player that cannot decide,
+	// such as one whose input ended or whose time ran out, returns an
+	// error, which ends the game.
+	Move(ctx context.Context, pos *game.Position) (game.Move, error)
+	// HandOver tells the player how the hand ended: pos is over, and at a
+	// showdown its Result shows both hands.
+	HandOver(pos *game.Position)
+}
+
+// NewPlayerFunc makes a player for one game from a seed for its random
+// choices.
+type NewPlayerFunc func(seed uint64) Player
+
+// Options tune the players that have knobs. The zero value gives every
+// player its default.
+type Options struct {
+	// AdvisorSamples is the advisor's budget, in sampled worlds a
+	// decision; 0 means DefaultAdvisorSamples.
+	AdvisorSamples int
+}
+
+// Entry is one built-in player: its name, a line that says how it plays,
+// and its constructor.
+type Entry struct {
+	Name string
+	Help string
+	// Make returns the player's constructor under the options.
+	Make func(o Options) NewPlayerFunc
+	// New is Make with the default options.
+	New NewPlayerFunc
+}
+
+func entry(name, help string, mk func(o Options) NewPlayerFunc) Entry {
+	return Entry{Name: name, Help: help, Make: mk, New: mk(Options{})}
+}
+
+// Registry returns the built-in players in alphabetical order, in a slice
+// of the caller's own.
+func Registry() []Entry {
+	return []Entry{
+		entry("advisor", "the Monte Carlo advisor: every decision by sampled worlds and rollouts",
+			func(o Options) NewPlayerFunc {
+				return func(seed uint64) Player { return NewAdvisor(seed, o.AdvisorSamples) }
+			}),
+		entry("heuristic", "holds for gin and undercuts, knocks only early; takes the upcard into a meld",
+			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewHeuristic(seed) } }),
+		entry("random", "any legal move at random",
+			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewRandom(seed) } }),
+		entry("simple", "the EAAI baseline: knocks at once, discards the most deadwood",
+			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewSimple(seed) } }),
+	}
+}
+
+// Names returns the built-in players' names in alphabetical order.
+func Names() []string {
+	var names []string
+	for _, e := range Registry() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// ErrUnknownPlayer means no built-in player has the name asked for.
+var ErrUnknownPlayer = errors.New("unknown player")
+
+// Lookup returns the built-in player of that name, in any case.
+func Lookup(name string) (Entry, error) {
+	for _, e := range Registry() {
+		if strings.EqualFold(e.Name, strings.TrimSpace(name)) {
+			return e, nil
+		}
+	}
+	return Entry{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPlayer, name, strings.Join(Names(), ", "))
+}
+
+// MustLookup is Lookup for names known to be built in; it panics on any
+// other, so it is for tests and fixed tables only.
+func MustLookup(name string) Entry {
+	e, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// Help returns one line per built-in player, "name  how it plays", for
+// help texts.
+func Help() string {
+	var b strings.Builder
+	for _, e := range Registry() {
+		fmt.Fprintf(&b, "  %-10s %s\n", e.Name, e.Help)
+	}
+	return b.String()
+}

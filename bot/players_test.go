@@ -1,0 +1,62 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// TestSimpleCandidatesAgainstBruteForce checks Simple's pruned search for
+// the least-deadwood discards against trying every card, with random
+// repeat histories.
+func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 12))
+	s := NewSimple(1)
+	for i := 0; i < 50000; i++ {
+		var deck [notation.NumCards]notation.Card
+		deck = [notation.NumCards]notation.Card(notation.FullDeck.Cards())
+		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		hand := notation.SetOf(deck[:11]...)
+		if i%3 == 0 {
+			// Dense hands, where sets and runs compete.
+			hand = 0
+			for _, c := range deck {
+				if c.Rank() >= 3 && c.Rank() <= 8 && hand.Len() < 11 {
+					hand = hand.With(c)
+				}
+			}
+		}
+		v := seatView{phase: game.DiscardPhase, hand: hand, drawn: deck[rng.IntN(11)], fromPile: rng.IntN(2) == 0}
+		s.HandOver(nil)
+		for j := rng.IntN(4); j > 0; j-- {
+			c := deck[rng.IntN(11)]
+			s.paired[v.drawn] = s.paired[v.drawn].With(c)
+			s.paired[c] = s.paired[c].With(v.drawn)
+			s.touched |= c.Set() | v.drawn.Set()
+		}
+		for _, avoid := range []bool{true, false} {
+			var want []notation.Card
+			best := 1 << 30
+			for c := range hand.All() {
+				if v.fromPile && c == v.drawn || avoid && s.paired[v.drawn].Has(c) {
+					continue
+				}
+				dw := meld.MinDeadwood(hand.Without(c))
+				if dw < best {
+					best, want = dw, nil
+				}
+				if dw == best {
+					want = append(want, c)
+				}
+			}
+			n := s.candidates(&v, avoid)
+			if !slices.Equal(s.cand[:n], want) {
+				t.Fatalf("%s drew %s (pile %v), avoid %v: candidates %v, want %v", hand, v.drawn, v.fromPile, avoid, s.cand[:n], want)
+			}
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package calibrate
+
+import (
+	"context"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// MeasureEquity plays games of simple against simple under r and returns
+// the distribution of a hand's outcome, from which advise.NewEquity works
+// out the chance of winning the game.
+func MeasureEquity(ctx context.Context, r rules.Rules, games int, seed uint64) (advise.Distribution, error) {
+	var counts []int
+	hands, dead := 0, 0
+	simple := bot.MustLookup("simple").New
+	_, err := engine.Simulate(ctx, engine.SimOptions{
+		Rules: r, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: seed,
+		OnGame: func(_ int, g *engine.GameRecord) error {
+			for i := range g.Hands {
+				res, _ := g.Hands[i].Result()
+				hands++
+				if res.Winner < 0 {
+					dead++
+					continue
+				}
+				for len(counts) <= res.Score.Points {
+					counts = append(counts, 0)
+				}
+				counts[res.Score.Points]++
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return advise.Distribution{}, err
+	}
+	d := advise.Distribution{Points: make([]float64, len(counts)), Dead: float64(dead) / float64(max(hands, 1))}
+	for k, n := range counts {
+		// Either player wins a hand with the same chances.
+		d.Points[k] = float64(n) / float64(2*max(hands, 1))
+	}
+	return d, nil
+}
