@@ -193,7 +193,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 	if equity == nil || equity.Target() != setup.Rules.Target {
 		equity = ForRules(setup.Rules)
 	}
-	a.Before = equity.Win(setup.Scores[seat], setup.Scores[1-seat])
+	a.Before = equity.Win(setup.Scores[seat], setup.Scores[seat.Other()])
 
 	// The baseline is the move the heuristic policy makes here: advice departs
 	// from it only when the gain is clear of the noise.
@@ -229,7 +229,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 				defer wg.Done()
 				own, opp := o.Rollout()
 				var policies [2]game.Policy
-				policies[seat], policies[1-seat] = own, opp
+				policies[seat], policies[seat.Other()] = own, opp
 				reseed := func(seed uint64) {
 					for _, pl := range policies {
 						if r, ok := pl.(Reseeder); ok {
@@ -277,10 +277,10 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 							if res.Winner != seat {
 								pts = -pts
 							}
-							if res.Winner < 0 {
+							if !res.Winner.Valid() {
 								pts = 0
 							}
-							eq := equity.Win(res.Totals[seat], res.Totals[1-seat])
+							eq := equity.Win(res.Totals[seat], res.Totals[seat.Other()])
 							s.eq[mi] += eq
 							s.eq2[mi] += eq * eq
 							s.pts[mi] += pts

@@ -11,6 +11,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -23,7 +24,7 @@ func options(samples int, seed uint64, workers int) advise.Options {
 
 func mustPosition(t *testing.T, s string) game.Position {
 	t.Helper()
-	p, err := gamelog.ParsePosition(s)
+	p, err := position.Parse(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +56,12 @@ func TestAdviceIsLegal(t *testing.T) {
 			n++
 			a, err := advise.Advise(context.Background(), &d.Position, options(16, uint64(n), 1))
 			if err != nil {
-				t.Fatalf("%s: %v", gamelog.FormatPosition(&d.Position), err)
+				t.Fatalf("%s: %v", position.Format(&d.Position), err)
 			}
 			for _, c := range a.Candidates {
 				st := d.State
 				if err := st.Apply(c.Move); err != nil {
-					t.Fatalf("%s: candidate %s is illegal: %v", gamelog.FormatPosition(&d.Position), c.Move, err)
+					t.Fatalf("%s: candidate %s is illegal: %v", position.Format(&d.Position), c.Move, err)
 				}
 			}
 			return true

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
 )
 
 func card(t *testing.T, s string) notation.Card {
@@ -26,7 +26,7 @@ func TestGradeQuick(t *testing.T) {
 	// live cards that would complete a meld (4S, 3D, 7S, and the 8C between
 	// 7C and 9C). Discarding the 9C leaves 10 and gives up the 8C: 0.01
 	// for the point and 0.002 for the card.
-	dead, err := gamelog.ParsePosition(testpositions.DeadCard)
+	dead, err := position.Parse(testpositions.DeadCard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestGradeQuick(t *testing.T) {
 	if _, lost := gradeQuick(&dead, game.DiscardMove(card(t, "7C"))); lost < 0.15 {
 		t.Errorf("breaking the sevens lost only %.3f", lost)
 	}
-	took, err := gamelog.ParsePosition("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2")
+	took, err := position.Parse("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -254,7 +256,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 	g := j.game
 	names := seatNames(g)
 	var r result
-	for seat := 0; seat < 2; seat++ {
+	for seat := range notation.NumSeats {
 		p := newPlayer(names[seat])
 		p.Games = 1
 		if g.Final.Winner == seat {
@@ -271,7 +273,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 				turns[m.Seat]++
 			}
 		}
-		for seat := 0; seat < 2; seat++ {
+		for seat := range notation.NumSeats {
 			p := r.games[seat]
 			p.Hands++
 			if h.Winner == seat {
@@ -321,7 +323,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			r.ungraded++
 			return true
 		}
-		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat + 1,
+		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat.Number(),
 			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
 			Deadwood: moveDeadwood(kind, pos.Hand(), d.Move)}
 		var best game.Move
@@ -340,7 +342,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		gd.Matched = sameMove(best, d.Move) || gd.EquityLost == 0 && o.Quick
 		gd.Class = Classify(gd.EquityLost).String()
 		if o.OnDecision != nil || gd.EquityLost > 0 {
-			gd.Position = gamelog.FormatPosition(pos)
+			gd.Position = position.Format(pos)
 		}
 		r.decisions = append(r.decisions, gd)
 		return true

@@ -9,6 +9,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -35,7 +36,7 @@ func BenchmarkAdvisorDecisions(b *testing.B) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
 		adv := &timed{Player: bot.NewAdvisor(uint64(i), bot.DefaultAdvisorSamples)}
-		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: i % 2},
+		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: notation.Seat(i % 2)},
 			[2]bot.Player{adv, bot.NewSimple(uint64(i))})
 		if err != nil {
 			b.Fatal(err)

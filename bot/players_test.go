@@ -17,8 +17,7 @@ func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 12))
 	s := NewSimple(1)
 	for i := 0; i < 50000; i++ {
-		var deck [notation.NumCards]notation.Card
-		deck = [notation.NumCards]notation.Card(notation.FullDeck.Cards())
+		deck := [notation.NumCards]notation.Card(notation.FullDeck.Cards())
 		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
 		hand := notation.SetOf(deck[:11]...)
 		if i%3 == 0 {

@@ -35,7 +35,7 @@ func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, 
 			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
 			return lg.Replay(func(d *gamelog.Decision) bool {
 				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
-					visit(&d.Position, d.State.Hand(1-d.Seat))
+					visit(&d.Position, d.State.Hand(d.Seat.Other()))
 				}
 				return true
 			})

@@ -22,7 +22,7 @@ func MeasureEquity(ctx context.Context, r rules.Rules, games int, seed uint64) (
 			for i := range g.Hands {
 				res, _ := g.Hands[i].Result()
 				hands++
-				if res.Winner < 0 {
+				if !res.Winner.Valid() {
 					dead++
 					continue
 				}

@@ -22,7 +22,7 @@ func BenchmarkHandSimple(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := PlayHand(ctx, HandSetup{Setup: game.Setup{Rules: r, Dealer: i & 1, Number: 1}, Rng: rng}, players); err != nil {
+		if _, err := PlayHand(ctx, HandSetup{Setup: game.Setup{Rules: r, Dealer: notation.Seat(i & 1), Number: 1}, Rng: rng}, players); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -53,7 +53,7 @@ func midHands(n int, r rules.Rules, turns int) []game.State {
 	for len(out) < n {
 		var deck [52]notation.Card
 		shuffle(&deck, rng)
-		st, err := game.Deal(game.Setup{Rules: r, Dealer: len(out) & 1, Number: 1}, &deck)
+		st, err := game.Deal(game.Setup{Rules: r, Dealer: notation.Seat(len(out) & 1), Number: 1}, &deck)
 		if err != nil {
 			panic(err)
 		}
@@ -108,7 +108,7 @@ func BenchmarkPlayOutWholeHand(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		shuffle(&deck, rng)
 		var err error
-		if st, err = game.Deal(game.Setup{Rules: r, Dealer: i & 1, Number: 1}, &deck); err != nil {
+		if st, err = game.Deal(game.Setup{Rules: r, Dealer: notation.Seat(i & 1), Number: 1}, &deck); err != nil {
 			b.Fatal(err)
 		}
 		a.HandOver(nil)

@@ -40,12 +40,12 @@ var ErrIllegalMove = game.ErrIllegal
 // MoveError says which player made which illegal move.
 type MoveError struct {
 	Player string
-	Seat   int
+	Seat   notation.Seat
 	Err    error // a *game.MoveError
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("player %d (%s): %v", e.Seat+1, e.Player, e.Err)
+	return fmt.Sprintf("player %d (%s): %v", e.Seat.Number(), e.Player, e.Err)
 }
 
 func (e *MoveError) Unwrap() error { return e.Err }
@@ -103,7 +103,7 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 		*pos = t.pos[seat]
 		m, err := players[seat].Move(ctx, pos)
 		if err != nil {
-			return st, fmt.Errorf("player %d (%s): %w", seat+1, players[seat].Name(), err)
+			return st, fmt.Errorf("player %d (%s): %w", seat.Number(), players[seat].Name(), err)
 		}
 		if err := st.Apply(m); err != nil {
 			return st, &MoveError{Player: players[seat].Name(), Seat: seat, Err: err}
@@ -111,7 +111,7 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 	}
 	t.sync(&st)
 	res, _ := st.Result()
-	for seat := range players {
+	for seat := range notation.NumSeats {
 		pos := &t.give[seat]
 		*pos = t.pos[seat]
 		if err := pos.Reveal(res); err != nil {
@@ -136,14 +136,14 @@ var tables = sync.Pool{New: func() any { return new(table) }}
 
 func (t *table) init(st *game.State) {
 	t.seen = 0
-	for seat := range t.pos {
+	for seat := range notation.NumSeats {
 		t.pos[seat] = game.NewPosition(seat, st.Setup())
 	}
 }
 
 func (t *table) sync(st *game.State) {
 	for ; t.seen < st.NumEvents(); t.seen++ {
-		for seat := range t.pos {
+		for seat := range notation.NumSeats {
 			if e, ok := game.SeesEvent(st.Event(t.seen), seat); ok {
 				// The state's record is consistent, so a position accepts it.
 				_ = t.pos[seat].Observe(e)

@@ -140,9 +140,9 @@ func TestDealRotation(t *testing.T) {
 		for i := 1; i < len(rec.Hands); i++ {
 			prev, _ := rec.Hands[i-1].Result()
 			prevDealer := rec.Hands[i-1].Setup().Dealer
-			want := 1 - prevDealer
+			want := prevDealer.Other()
 			switch {
-			case prev.Winner < 0:
+			case !prev.Winner.Valid():
 				want = prevDealer
 			case winnerDeals:
 				want = prev.Winner
@@ -173,11 +173,6 @@ func (c *cheat) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 		return game.KnockMove(meld.Spread{}), nil
 	}
 	return c.Simple.Move(ctx, p)
-}
-
-func mustFirstCard(s notation.CardSet) notation.Card {
-	c, _ := s.First()
-	return c
 }
 
 func TestFirstUpcardOffer(t *testing.T) {

@@ -16,11 +16,11 @@ func ExamplePlayGame() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("winner: player", st.Final.Winner+1)
+	fmt.Println("winner:", st.Final.Winner)
 	fmt.Println("totals:", st.Final.Totals)
 	fmt.Println("hands:", st.Hands)
 	// Output:
-	// winner: player 1
+	// winner: p1
 	// totals: [121 23]
 	// hands: 10
 }

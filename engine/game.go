@@ -6,6 +6,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -13,7 +14,7 @@ import (
 type GameSetup struct {
 	Rules       rules.Rules
 	Seed        uint64
-	FirstDealer int
+	FirstDealer notation.Seat
 	// Record keeps every finished hand in the game's record.
 	Record bool
 	// OnHand, when set, is called after each hand with its finished state.
@@ -29,7 +30,7 @@ type GameRecord struct {
 	Seed        uint64
 	Rules       rules.Rules
 	Players     [2]string
-	FirstDealer int
+	FirstDealer notation.Seat
 	Hands       []game.State
 	Final       rules.GameResult
 }
@@ -58,7 +59,7 @@ func (st *GameStats) add(res *game.Result) {
 	st.Hands++
 	st.Draws += res.Draws
 	st.Outcomes[res.Score.Outcome]++
-	if res.Winner >= 0 {
+	if res.Winner.Valid() {
 		st.Won[res.Winner]++
 		st.Points[res.Winner] += res.Score.Points
 	}
@@ -75,18 +76,6 @@ func (st *GameStats) add(res *game.Result) {
 		st.Knocks[res.Knocker]++
 		st.Undercuts[res.Winner]++
 	}
-}
-
-// NextDealer returns the dealer of the hand after one that ended with res.
-func NextDealer(r *rules.Rules, dealer int, res *game.Result) int {
-	switch {
-	case res.Winner < 0:
-		// A dead hand: the same dealer deals again.
-		return dealer
-	case r.WinnerDeals:
-		return res.Winner
-	}
-	return 1 - dealer
 }
 
 // PlayGame plays a game to the rules' target. The seed fixes the shuffles;
@@ -130,7 +119,7 @@ func PlayGame(ctx context.Context, s GameSetup, players [2]bot.Player) (GameStat
 		}
 		st.add(&res)
 		scoreHand(g, &res)
-		dealer = NextDealer(&s.Rules, dealer, &res)
+		dealer = s.Rules.NextDealer(dealer, res.Winner)
 	}
 	st.Final = g.Final()
 	if rec != nil {

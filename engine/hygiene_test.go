@@ -94,7 +94,7 @@ func TestInformationHygiene(t *testing.T) {
 		r := ruleSets[h%len(ruleSets)]
 		var deck [notation.NumCards]notation.Card
 		shuffle(&deck, rng)
-		setup := game.Setup{Rules: r, Dealer: h % 2, Number: 1 + h%3, Scores: [2]int{h % 50, h % 30}}
+		setup := game.Setup{Rules: r, Dealer: notation.Seat(h % 2), Number: 1 + h%3, Scores: [2]int{h % 50, h % 30}}
 		var recs [2]*recorder
 		for seat := range recs {
 			var p Player = bot.NewSimple(uint64(h*2 + seat))
@@ -106,7 +106,7 @@ func TestInformationHygiene(t *testing.T) {
 		if _, err := PlayHand(ctx, HandSetup{Setup: setup, Deck: &deck}, [2]bot.Player{recs[0], recs[1]}); err != nil {
 			t.Fatal(err)
 		}
-		for seat := 0; seat < 2; seat++ {
+		for seat := range notation.NumSeats {
 			me := recs[seat]
 			for k := range me.positions {
 				unseen := me.positions[k].Unseen()
@@ -114,7 +114,7 @@ func TestInformationHygiene(t *testing.T) {
 				players := [2]bot.Player{}
 				mine := &script{positions: me.positions, moves: me.moves, limit: k + 1}
 				players[seat] = mine
-				players[1-seat] = &script{positions: recs[1-seat].positions, moves: recs[1-seat].moves, limit: 1 << 30, adapt: true}
+				players[seat.Other()] = &script{positions: recs[seat.Other()].positions, moves: recs[seat.Other()].moves, limit: 1 << 30, adapt: true}
 				_, err := PlayHand(ctx, HandSetup{Setup: setup, Deck: &other}, players)
 				// After the decision under test the worlds may part: the
 				// opponent may play a card this seat had not yet seen.

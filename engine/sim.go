@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/stats"
 
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -181,7 +182,7 @@ func Simulate(ctx context.Context, opts SimOptions) (Summary, error) {
 func playOne(ctx context.Context, opts SimOptions, i int) gameResult {
 	seed := gameSeed(opts.Seed, i)
 	swap := i%2 == 1
-	firstDealer := (i / 2) % 2
+	firstDealer := notation.Seat((i / 2) % 2)
 	a, b := opts.Players[0](seed^1), opts.Players[1](seed^2)
 	seats := [2]bot.Player{a, b}
 	if swap {
@@ -214,10 +215,10 @@ func (z *summarizer) add(r gameResult) {
 	for k, n := range st.Outcomes {
 		z.outcomes[k] += n
 	}
-	for seat := 0; seat < 2; seat++ {
+	for seat := range notation.NumSeats {
 		p := seat
 		if r.swap {
-			p = 1 - seat
+			p = seat.Other()
 		}
 		z.handsWon[p] += st.Won[seat]
 		z.points[p] += st.Points[seat]
@@ -249,7 +250,7 @@ func (z *summarizer) summary() Summary {
 	s.DrawsPerHand = float64(z.draws) / h
 	s.PointsPerScoredHand = float64(z.scoredPoints) / float64(max(z.scored, 1))
 	s.HandsPerGame = float64(s.Hands) / float64(max(s.Games, 1))
-	for p := 0; p < 2; p++ {
+	for p := range notation.NumSeats {
 		s.Players = append(s.Players, PlayerSummary{
 			Name:          z.opts.Names[p],
 			GamesWon:      z.won[p],

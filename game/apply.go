@@ -14,20 +14,20 @@ var ErrIllegal = errors.New("illegal move")
 
 // MoveError says why a move is illegal.
 type MoveError struct {
-	Seat   int
+	Seat   notation.Seat
 	Phase  Phase
 	Move   Move
 	Reason string
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("p%d may not %s in the %s phase: %s", e.Seat+1, e.Move, e.Phase, e.Reason)
+	return fmt.Sprintf("%s may not %s in the %s phase: %s", e.Seat, e.Move, e.Phase, e.Reason)
 }
 
 func (e *MoveError) Unwrap() error { return ErrIllegal }
 
 func (s *State) illegal(m Move, format string, args ...any) error {
-	return &MoveError{Seat: int(s.turn), Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...)}
+	return &MoveError{Seat: s.turn, Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...)}
 }
 
 // Legal appends the legal moves of the player to move to dst and returns
@@ -100,7 +100,7 @@ func (s *State) CanBigGin() bool {
 // Apply plays the move for the player to move. An illegal move returns a
 // *MoveError that says why, and leaves the state unchanged.
 func (s *State) Apply(m Move) error {
-	seat := int(s.turn)
+	seat := s.turn
 	switch s.phase {
 	case Over:
 		return s.illegal(m, "the hand is over")
@@ -229,8 +229,8 @@ func (s *State) checkSpread(m Move, h notation.CardSet, limit int) error {
 }
 
 func (s *State) showdown(sp meld.Spread, dead notation.CardSet, bigGin bool) {
-	knocker := int(s.turn)
-	defender := 1 - knocker
+	knocker := s.turn
+	defender := knocker.Other()
 	sd := s.setup.Rules.Settle(&sp, dead, s.hands[defender], bigGin, s.deal)
 	winner := knocker
 	if sd.Score.Winner == rules.Defender {

@@ -12,7 +12,7 @@ import (
 // the order of the events that led there: what a position notation
 // writes down.
 type Facts struct {
-	Seat  int
+	Seat  notation.Seat
 	Phase Phase // FirstOffer, DrawPhase, DiscardPhase or KnockPhase
 	Hand  notation.CardSet
 	// Pile is the discard pile, bottom first.
@@ -60,11 +60,11 @@ func factErr(field, format string, args ...any) error {
 // been built event by event, so it can be completed and played on.
 func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	var p Position
-	if f.Seat != 0 && f.Seat != 1 {
-		return p, factErr("seat", "%d is not 0 or 1", f.Seat)
+	if !f.Seat.Valid() {
+		return p, factErr("seat", "%s is not p1 or p2", f.Seat)
 	}
-	if s.Dealer != 0 && s.Dealer != 1 {
-		return p, factErr("dealer", "%d is not 0 or 1", s.Dealer)
+	if !s.Dealer.Valid() {
+		return p, factErr("dealer", "%s is not p1 or p2", s.Dealer)
 	}
 	if err := s.Rules.Validate(); err != nil {
 		return p, factErr("rules", "%v", err)
@@ -136,7 +136,7 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	copy(p.pile[:], f.Pile)
 	p.npile = uint8(len(f.Pile))
 	p.stock = uint8(f.StockCount)
-	p.phase, p.turn = f.Phase, uint8(f.Seat)
+	p.phase, p.turn = f.Phase, f.Seat
 	p.opp = 10
 	p.oppKnown = known
 	p.oppTook, p.oppPassed = f.OppTook, f.OppPassed
@@ -201,7 +201,7 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 // Facts returns what the position shows, as PositionFromFacts takes it.
 func (p *Position) Facts() Facts {
 	f := Facts{
-		Seat: int(p.seat), Phase: p.phase, Hand: p.hand, StockCount: int(p.stock),
+		Seat: p.seat, Phase: p.phase, Hand: p.hand, StockCount: int(p.stock),
 		FirstUpcard: p.deal.Upcard, OppTook: p.oppTook, OppPassed: p.oppPassed, OppKnown: p.oppKnown,
 		Drawn: p.drawn, FromPile: p.fromPile, Draws: int(p.draws),
 	}

@@ -23,7 +23,7 @@ func shuffled(rng *rand.Rand) [notation.NumCards]notation.Card {
 func newHand(t testing.TB, r rules.Rules, rng *rand.Rand) State {
 	t.Helper()
 	deck := shuffled(rng)
-	st, err := Deal(Setup{Rules: r, Dealer: rng.IntN(2), Number: 1}, &deck)
+	st, err := Deal(Setup{Rules: r, Dealer: notation.Seat(rng.IntN(2)), Number: 1}, &deck)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestPlayRandomHands(t *testing.T) {
 		for hand := 0; hand < 300; hand++ {
 			st := newHand(t, r, rng)
 			var pos [2]Position
-			for seat := range pos {
+			for seat := range notation.NumSeats {
 				pos[seat] = NewPosition(seat, st.Setup())
 			}
 			seen := 0
@@ -77,7 +77,7 @@ func TestPlayRandomHands(t *testing.T) {
 					t.Fatalf("%s: legal move %s refused: %v", r.Name, m, err)
 				}
 				for ; seen < st.NumEvents(); seen++ {
-					for seat := range pos {
+					for seat := range notation.NumSeats {
 						if e, ok := SeesEvent(st.Event(seen), seat); ok {
 							if err := pos[seat].Observe(e); err != nil {
 								t.Fatalf("%s: seat %d refuses %s: %v", r.Name, seat, e, err)
@@ -85,15 +85,15 @@ func TestPlayRandomHands(t *testing.T) {
 						}
 					}
 				}
-				for seat := range pos {
+				for seat := range notation.NumSeats {
 					if pos[seat].Hand() != st.Hand(seat) || pos[seat].StockCount() != st.StockCount() || pos[seat].PileLen() != st.PileLen() {
 						t.Fatalf("%s: seat %d's position drifted from the state", r.Name, seat)
 					}
 					if st.Phase() != Over && st.Turn() == seat && (pos[seat].Phase() != st.Phase() || pos[seat].Turn() != seat) {
 						t.Fatalf("%s: seat %d to move sees the %s phase, the state is in %s", r.Name, seat, pos[seat].Phase(), st.Phase())
 					}
-					if known := pos[seat].OpponentKnown(); known&^st.Hand(1-seat) != 0 {
-						t.Fatalf("%s: seat %d thinks the opponent holds %s", r.Name, seat, known&^st.Hand(1-seat))
+					if known := pos[seat].OpponentKnown(); known&^st.Hand(seat.Other()) != 0 {
+						t.Fatalf("%s: seat %d thinks the opponent holds %s", r.Name, seat, known&^st.Hand(seat.Other()))
 					}
 				}
 				if steps > 10*MaxEvents {
@@ -104,10 +104,10 @@ func TestPlayRandomHands(t *testing.T) {
 			if !over || res.Draws != st.Draws() {
 				t.Fatalf("%s: result %+v", r.Name, res)
 			}
-			if res.Winner >= 0 && res.Totals[res.Winner] != res.Score.Points {
+			if res.Winner.Valid() && res.Totals[res.Winner] != res.Score.Points {
 				t.Fatalf("%s: totals %v for %d points", r.Name, res.Totals, res.Score.Points)
 			}
-			for seat := range pos {
+			for seat := range notation.NumSeats {
 				if pos[seat].Phase() != Over {
 					t.Fatalf("%s: seat %d does not see the end", r.Name, seat)
 				}
@@ -153,7 +153,7 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 			for st.Phase() != Over {
 				legal = st.Legal(legal[:0])
 				tries := append([]Move(nil), junk...)
-				for c := range st.Hand(1 - st.Turn()).All() {
+				for c := range st.Hand(st.Turn().Other()).All() {
 					tries = append(tries, DiscardMove(c))
 				}
 				if h := st.Hand(st.Turn()); st.Phase() == KnockPhase || st.Phase() == DiscardPhase {
@@ -268,10 +268,10 @@ func TestCompleteReplaysTheRealHand(t *testing.T) {
 		if st.Phase() == Over {
 			continue
 		}
-		seat := rng.IntN(2)
+		seat := notation.Seat(rng.IntN(2))
 		pos := st.Position(seat)
-		hidden := st.Hand(1-seat) &^ pos.OpponentKnown()
-		if hidden|pos.OpponentKnown() != st.Hand(1-seat) || pos.Unseen() != hidden|notation.SetOf(st.Stock()...) {
+		hidden := st.Hand(seat.Other()) &^ pos.OpponentKnown()
+		if hidden|pos.OpponentKnown() != st.Hand(seat.Other()) || pos.Unseen() != hidden|notation.SetOf(st.Stock()...) {
 			t.Fatalf("unseen %s, hidden %s", pos.Unseen(), hidden)
 		}
 		done, err := pos.Complete(hidden, st.Stock())
@@ -329,13 +329,13 @@ func mustFirst(s notation.CardSet) notation.Card {
 func TestFirstOfferAndForcedDraw(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	st := newHand(t, rules.Standard(), rng)
-	nd := 1 - st.Setup().Dealer
+	nd := st.Setup().Dealer.Other()
 	steps := []struct {
 		move  Move
-		turn  int
+		turn  notation.Seat
 		phase Phase
 	}{
-		{PassMove, 1 - nd, FirstOffer},
+		{PassMove, nd.Other(), FirstOffer},
 		{PassMove, nd, DrawPhase},
 	}
 	if st.Turn() != nd || st.Phase() != FirstOffer {
@@ -379,7 +379,7 @@ func TestPositionFromFacts(t *testing.T) {
 					q.OpponentKnown() != p.OpponentKnown() || q.Dead() != p.Dead() || q.OpponentHidden() != p.OpponentHidden() {
 					t.Fatalf("%s: the position from facts differs:\n%+v\n%+v", r.Name, q.Facts(), f)
 				}
-				hidden := st.Hand(1-seat) &^ p.OpponentKnown()
+				hidden := st.Hand(seat.Other()) &^ p.OpponentKnown()
 				a, err1 := p.Complete(hidden, st.Stock())
 				b, err2 := q.Complete(hidden, st.Stock())
 				if err1 != nil || err2 != nil {

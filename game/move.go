@@ -242,6 +242,40 @@ var eventNames = [...]string{
 	Died:       "dead",
 }
 
+// verbs are the words the notations write for a seat's events: the
+// position notation's history form, the game log's moves and the
+// protocol's events all use them.
+var verbs = [...]string{
+	Passed:     "pass",
+	Took:       "take",
+	Drew:       "draw",
+	Discarded:  "discard",
+	PlayedOn:   "playon",
+	Knocked:    "knock",
+	WentGin:    "gin",
+	WentBigGin: "big-gin",
+}
+
+// Verb returns the word the notations write for a seat's event of this
+// kind, such as "take" for Took, or "" for the events that are no seat's
+// move (Dealt, Upcard, Died).
+func (k EventKind) Verb() string {
+	if int(k) < len(verbs) {
+		return verbs[k]
+	}
+	return ""
+}
+
+// ParseVerb reads a seat's event verb, such as "discard".
+func ParseVerb(s string) (EventKind, bool) {
+	for i, v := range verbs {
+		if v != "" && v == s {
+			return EventKind(i), true
+		}
+	}
+	return 0, false
+}
+
 // String returns the event kind's stable name.
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -255,7 +289,7 @@ func (k EventKind) String() string {
 // Knocked, WentGin, WentBigGin and Died.
 type Event struct {
 	Kind EventKind
-	Seat uint8
+	Seat notation.Seat
 	Card notation.Card
 }
 
@@ -266,12 +300,16 @@ func (e Event) String() string {
 	case Died:
 		return "dead"
 	case PlayedOn, Knocked, WentGin, WentBigGin:
-		return fmt.Sprintf("p%d %s", e.Seat+1, e.Kind)
+		return fmt.Sprintf("%s %s", e.Seat, e.Kind)
 	}
-	return fmt.Sprintf("p%d %s %s", e.Seat+1, e.Kind, cardString(e.Card))
+	return fmt.Sprintf("%s %s %s", e.Seat, e.Kind, cardString(e.Card))
 }
 
-func cardString(c notation.Card) string {
+func cardString(c notation.Card) string { return CardText(c) }
+
+// CardText writes a card as the notations do: its name, or "?" for
+// Unknown, a card the viewer may not see.
+func CardText(c notation.Card) string {
 	if c == Unknown {
 		return "?"
 	}
@@ -281,8 +319,8 @@ func cardString(c notation.Card) string {
 // SeesEvent returns the event as seat sees it, and false when seat does
 // not see it at all: the other seat's dealt cards are hidden, and the card
 // the other seat drew from the stock is Unknown.
-func SeesEvent(e Event, seat int) (Event, bool) {
-	if int(e.Seat) == seat {
+func SeesEvent(e Event, seat notation.Seat) (Event, bool) {
+	if e.Seat == seat {
 		return e, true
 	}
 	switch e.Kind {

@@ -19,7 +19,7 @@ import (
 // has not seen.
 type Position struct {
 	flow
-	seat  uint8
+	seat  notation.Seat
 	hand  notation.CardSet
 	dealt uint8
 	// opp counts the cards in the opponent's hand; oppKnown holds those
@@ -39,9 +39,9 @@ type Position struct {
 }
 
 // NewPosition starts the position of seat before the deal.
-func NewPosition(seat int, s Setup) Position {
+func NewPosition(seat notation.Seat, s Setup) Position {
 	var p Position
-	p.seat = uint8(seat & 1)
+	p.seat = seat & 1
 	p.setup = s
 	p.phase = FirstOffer
 	p.turn = p.nonDealer()
@@ -76,10 +76,10 @@ func (p *Position) seen() notation.CardSet {
 // Observe applies the next event of the seat's stream. An event that
 // cannot happen returns an *EventError and changes nothing.
 func (p *Position) Observe(e Event) error {
-	seat := int(e.Seat)
-	own := seat == int(p.seat)
-	if e.Kind != Upcard && e.Kind != Died && seat > 1 {
-		return p.bad(e, "no seat %d", seat+1)
+	seat := e.Seat
+	own := seat == p.seat
+	if e.Kind != Upcard && e.Kind != Died && !seat.Valid() {
+		return p.bad(e, "no seat %s", seat)
 	}
 	if p.phase == Over && e.Kind != Died {
 		return p.bad(e, "the hand is over")
@@ -125,8 +125,8 @@ func (p *Position) Observe(e Event) error {
 		p.result.Hands[p.seat] = p.hand
 		return nil
 	}
-	if seat != int(p.turn) {
-		return p.bad(e, "it is p%d's turn", p.turn+1)
+	if seat != p.turn {
+		return p.bad(e, "it is %s's turn", p.turn)
 	}
 	up, hasUp := p.Upcard()
 	switch e.Kind {
@@ -252,11 +252,11 @@ func (p *Position) Reveal(r Result) error {
 	if r.Hands[p.seat] != p.hand {
 		return fmt.Errorf("the result shows the hand %s, not %s", r.Hands[p.seat], p.hand)
 	}
-	if r.Knocker < 0 {
+	if r.Knocker == notation.NoSeat {
 		// A dead hand is not shown.
-		r.Hands[1-p.seat] = 0
+		r.Hands[p.seat.Other()] = 0
 	} else {
-		if leak := r.Hands[1-p.seat] & (p.hand | p.PileSet()); leak != 0 {
+		if leak := r.Hands[p.seat.Other()] & (p.hand | p.PileSet()); leak != 0 {
 			return fmt.Errorf("the result shows %s in the other hand", leak)
 		}
 	}
@@ -266,7 +266,7 @@ func (p *Position) Reveal(r Result) error {
 }
 
 // Seat returns the position's seat.
-func (p *Position) Seat() int { return int(p.seat) }
+func (p *Position) Seat() notation.Seat { return p.seat }
 
 // Hand returns the seat's hand.
 func (p *Position) Hand() notation.CardSet { return p.hand }
@@ -350,7 +350,7 @@ func (p *Position) Complete(oppHidden notation.CardSet, stock []notation.Card) (
 	}
 	st.flow = p.flow
 	st.hands[p.seat] = p.hand
-	st.hands[1-p.seat] = p.oppKnown | oppHidden
+	st.hands[p.seat.Other()] = p.oppKnown | oppHidden
 	copy(st.stockSeq[StockSize-len(stock):], stock)
 	// The cards already drawn from the stock are not known to the seat.
 	for i := 0; i < StockSize-len(stock); i++ {

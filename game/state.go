@@ -13,7 +13,7 @@ import (
 // Setup is what a hand starts from besides the cards.
 type Setup struct {
 	Rules  rules.Rules
-	Dealer int    // 0 or 1
+	Dealer notation.Seat
 	Number int    // the hand's number in its game, from 1
 	Scores [2]int // the scores before the hand, by seat
 }
@@ -22,7 +22,7 @@ type Setup struct {
 type Result struct {
 	Score rules.HandScore
 	// Winner and Knocker are seats, or -1 (a dead hand).
-	Winner, Knocker int
+	Winner, Knocker notation.Seat
 	// Spread and KnockerDeadwood are what the knocker laid down.
 	Spread          meld.Spread
 	KnockerDeadwood notation.CardSet
@@ -42,10 +42,10 @@ type Result struct {
 // arrangement of the cards it did not lay off, and its deadwood. It is
 // worked out on demand: rollouts never need it.
 func (r *Result) DefenderMelds() (meld.Spread, notation.CardSet) {
-	if r.Knocker < 0 {
+	if r.Knocker == notation.NoSeat {
 		return meld.Spread{}, 0
 	}
-	sp, dead, _ := meld.FirstArrangement(r.Hands[1-r.Knocker] &^ r.Layoffs)
+	sp, dead, _ := meld.FirstArrangement(r.Hands[r.Knocker.Other()] &^ r.Layoffs)
 	return sp, dead
 }
 
@@ -59,7 +59,7 @@ type flow struct {
 	npile  uint8
 	stock  uint8 // cards left in the stock
 	phase  Phase
-	turn   uint8
+	turn   notation.Seat
 	passes uint8 // first upcard passes
 	drawn  notation.Card
 	// fromPile says the card drawn this turn was taken from the pile, so it
@@ -78,14 +78,14 @@ type flow struct {
 	result  Result
 }
 
-func (f *flow) record(kind EventKind, seat int, c notation.Card) {
+func (f *flow) record(kind EventKind, seat notation.Seat, c notation.Card) {
 	if int(f.nevents) < len(f.events) {
-		f.events[f.nevents] = Event{Kind: kind, Seat: uint8(seat), Card: c}
+		f.events[f.nevents] = Event{Kind: kind, Seat: seat, Card: c}
 		f.nevents++
 	}
 }
 
-func (f *flow) nonDealer() uint8 { return uint8(1 - f.setup.Dealer) }
+func (f *flow) nonDealer() notation.Seat { return f.setup.Dealer.Other() }
 
 // start opens the hand: the upcard is turned and the non-dealer is offered it.
 func (f *flow) start(up notation.Card) {
@@ -99,8 +99,7 @@ func (f *flow) start(up notation.Card) {
 
 // pass declines the upcard in the first offer or at the last chance.
 func (f *flow) pass() {
-	seat := int(f.turn)
-	f.record(Passed, seat, f.pile[f.npile-1])
+	f.record(Passed, f.turn, f.pile[f.npile-1])
 	if f.phase == DrawPhase {
 		// The last chance declined.
 		f.die()
@@ -108,7 +107,7 @@ func (f *flow) pass() {
 	}
 	f.passes++
 	if f.passes == 1 {
-		f.turn ^= 1
+		f.turn = f.turn.Other()
 		return
 	}
 	// Both passed: the non-dealer must draw from the stock.
@@ -127,7 +126,7 @@ func (f *flow) take() (notation.Card, bool) {
 	if lim := f.setup.Rules.TakeLimit; lim > 0 && f.phase == DrawPhase {
 		f.takes++
 		if int(f.takes) >= lim {
-			f.record(Took, int(f.turn), c)
+			f.record(Took, f.turn, c)
 			f.die()
 			return c, false
 		}
@@ -135,7 +134,7 @@ func (f *flow) take() (notation.Card, bool) {
 	f.npile--
 	f.drawn, f.fromPile = c, true
 	f.draws++
-	f.record(Took, int(f.turn), c)
+	f.record(Took, f.turn, c)
 	f.phase = DiscardPhase
 	return c, true
 }
@@ -144,7 +143,7 @@ func (f *flow) drew(c notation.Card) {
 	f.stock--
 	f.drawn, f.fromPile = c, false
 	f.draws++
-	f.record(Drew, int(f.turn), c)
+	f.record(Drew, f.turn, c)
 	f.phase = DiscardPhase
 }
 
@@ -156,7 +155,7 @@ func (f *flow) drew(c notation.Card) {
 func (f *flow) discarded(c notation.Card) {
 	f.pile[f.npile] = c
 	f.npile++
-	f.record(Discarded, int(f.turn), c)
+	f.record(Discarded, f.turn, c)
 	f.phase = KnockPhase
 	if f.setup.Rules.RepeatEnds {
 		if f.fromPile && c == f.drawn {
@@ -175,7 +174,7 @@ func (f *flow) discarded(c notation.Card) {
 func (f *flow) mayDiscardTaken() bool { return f.setup.Rules.RepeatEnds }
 
 func (f *flow) playedOn() {
-	f.record(PlayedOn, int(f.turn), 0)
+	f.record(PlayedOn, f.turn, 0)
 	f.endTurn()
 }
 
@@ -186,7 +185,7 @@ func (f *flow) endTurn() {
 		f.die()
 		return
 	}
-	f.turn ^= 1
+	f.turn = f.turn.Other()
 	f.phase = DrawPhase
 	if int(f.stock) <= f.setup.Rules.DeadStock {
 		if f.setup.Rules.FiftiethCard && f.npile > 0 {
@@ -202,7 +201,7 @@ func (f *flow) endTurn() {
 func (f *flow) die() {
 	f.phase = Over
 	f.result.Score = rules.DeadHand()
-	f.result.Winner, f.result.Knocker = -1, -1
+	f.result.Winner, f.result.Knocker = notation.NoSeat, notation.NoSeat
 	f.result.Totals = f.setup.Scores
 	f.result.Draws = int(f.draws)
 }
@@ -229,13 +228,13 @@ var (
 // next card up; the rest is the stock.
 func Deal(s Setup, deck *[notation.NumCards]notation.Card) (State, error) {
 	var hands [2]notation.CardSet
-	first := 1 - s.Dealer
+	first := s.Dealer.Other()
 	for i := 0; i < 20; i++ {
 		seat := first
 		if i%2 == 1 {
 			seat = s.Dealer
 		}
-		hands[seat&1] = hands[seat&1].With(deck[i])
+		hands[seat] = hands[seat].With(deck[i])
 	}
 	return FromDeal(s, hands, deck[20], deck[21:])
 }
@@ -244,8 +243,8 @@ func Deal(s Setup, deck *[notation.NumCards]notation.Card) (State, error) {
 // stock, top first. The 52 cards must each be in exactly one place.
 func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []notation.Card) (State, error) {
 	var st State
-	if s.Dealer != 0 && s.Dealer != 1 {
-		return st, fmt.Errorf("%w: dealer %d is not 0 or 1", ErrSetup, s.Dealer)
+	if !s.Dealer.Valid() {
+		return st, fmt.Errorf("%w: dealer %s is not p1 or p2", ErrSetup, s.Dealer)
 	}
 	if err := s.Rules.Validate(); err != nil {
 		return st, fmt.Errorf("%w: %v", ErrSetup, err)
@@ -277,7 +276,7 @@ func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []
 	copy(st.stockSeq[:], stock)
 	// The deal, one card at a time from the non-dealer, as the record of
 	// the hand shows it: each seat's cards in card order.
-	first := 1 - s.Dealer
+	first := s.Dealer.Other()
 	a, b := uint64(hands[first]), uint64(hands[s.Dealer])
 	for i := 0; i < 10; i++ {
 		st.record(Dealt, first, notation.Card(bits.TrailingZeros64(a)))
@@ -293,7 +292,7 @@ func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []
 func (f *flow) Phase() Phase { return f.phase }
 
 // Turn returns the seat to move.
-func (f *flow) Turn() int { return int(f.turn) }
+func (f *flow) Turn() notation.Seat { return f.turn }
 
 // Setup returns the hand's rules, dealer, number and scores before it.
 func (f *flow) Setup() Setup { return f.setup }
@@ -354,7 +353,7 @@ func (f *flow) Event(i int) Event { return f.events[i] }
 func (f *flow) Result() (Result, bool) { return f.result, f.phase == Over }
 
 // Hand returns the cards seat holds.
-func (s *State) Hand(seat int) notation.CardSet { return s.hands[seat&1] }
+func (s *State) Hand(seat notation.Seat) notation.CardSet { return s.hands[seat&1] }
 
 // Stock returns the cards left in the stock, top first.
 func (s *State) Stock() []notation.Card {
@@ -366,7 +365,7 @@ func (s *State) InitialStock() [StockSize]notation.Card { return s.stockSeq }
 
 // Position returns what seat knows of the hand now, built from the events
 // seat has seen.
-func (s *State) Position(seat int) Position {
+func (s *State) Position(seat notation.Seat) Position {
 	p := NewPosition(seat, s.setup)
 	for i := 0; i < int(s.nevents); i++ {
 		if e, ok := SeesEvent(s.events[i], seat); ok {

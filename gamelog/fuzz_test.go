@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -99,19 +100,19 @@ func FuzzParsePosition(f *testing.F) {
 	f.Add("history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS")
 	f.Add("p2 discard hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S,7S pile=KS stock=30 drawn=7S took=- passed=KS discards=- dealer=p1")
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := gamelog.ParsePosition(s)
+		p, err := position.Parse(s)
 		if err != nil {
-			if !errors.Is(err, gamelog.ErrPosition) {
+			if !errors.Is(err, position.ErrPosition) {
 				t.Fatalf("untyped error %v", err)
 			}
 			return
 		}
-		short := gamelog.FormatPosition(&p)
-		q, err := gamelog.ParsePosition(short)
+		short := position.Format(&p)
+		q, err := position.Parse(short)
 		if err != nil {
 			t.Fatalf("%q reads, but its short form %q does not: %v", s, short, err)
 		}
-		if again := gamelog.FormatPosition(&q); again != short {
+		if again := position.Format(&q); again != short {
 			t.Fatalf("short form does not round-trip:\n%s\n%s", short, again)
 		}
 	})

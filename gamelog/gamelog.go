@@ -47,7 +47,7 @@ type Game struct {
 	// as written ("key=value"); the reader reports them as warnings.
 	UnknownRules []string
 	Players      [2]string
-	FirstDealer  int
+	FirstDealer  notation.Seat
 	Tags         []Tag
 	Hands        []Hand
 	Final        rules.GameResult
@@ -58,7 +58,7 @@ type Game struct {
 
 // Move is one move line of a hand.
 type Move struct {
-	Seat int
+	Seat notation.Seat
 	Kind game.MoveKind
 	// Card is the card passed, taken, drawn or discarded; Unknown for a
 	// draw the source did not see.
@@ -69,7 +69,7 @@ type Move struct {
 // Hand is one hand of a game, as the log records it.
 type Hand struct {
 	Number int
-	Dealer int
+	Dealer notation.Seat
 	// Deal holds the cards dealt to each seat, Unknown where the source
 	// did not see them.
 	Deal   [2][]notation.Card
@@ -78,8 +78,9 @@ type Hand struct {
 	// knew it: it may be short, or hold Unknown cards.
 	Stock []notation.Card
 	Moves []Move
-	// Knocker is the seat that ended the hand, or -1 for a dead hand.
-	Knocker int
+	// Knocker is the seat that ended the hand, or notation.NoSeat for a
+	// dead hand.
+	Knocker notation.Seat
 	// Spread and KnockerDeadwood are what the knocker laid down.
 	Spread          meld.Spread
 	KnockerDeadwood notation.CardSet
@@ -89,18 +90,13 @@ type Hand struct {
 	DefenderMelds    meld.Spread
 	DefenderDeadwood notation.CardSet
 	Layoffs          []meld.Placement
-	// Score is the settled hand; Winner is a seat, or -1.
+	// Score is the settled hand; Winner is a seat, or notation.NoSeat.
 	Score  rules.HandScore
-	Winner int
+	Winner notation.Seat
 	// Totals are the running scores after the hand, by seat.
 	Totals [2]int
 	// Lines of the hand's parts in the file, when read.
 	Line, ResultLine, ScoreLine int
 }
 
-func seatName(seat int) string {
-	if seat == 0 {
-		return "p1"
-	}
-	return "p2"
-}
+func seatName(seat notation.Seat) string { return seat.String() }

@@ -2,7 +2,6 @@ package gamelog_test
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
 	"os"
@@ -12,30 +11,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // simulate plays games and records them as a log would.
 func simulate(t testing.TB, r rules.Rules, games int, seed uint64, tags ...gamelog.Tag) []*gamelog.Game {
-	t.Helper()
-	var out []*gamelog.Game
-	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: r, Players: [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("random").New},
-		Names: [2]string{"simple", "random"}, Games: games, Seed: seed, Workers: 2,
-		OnGame: func(n int, g *engine.GameRecord) error {
-			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...))
-			return nil
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return testgames.Play(t, r, games, seed, tags...)
 }
 
 func write(t testing.TB, games []*gamelog.Game) string {
@@ -374,7 +359,7 @@ func TestREADMEExample(t *testing.T) {
 	if len(errs) > 0 || len(games) != 1 {
 		t.Fatalf("the README's example: %d games, %v", len(games), errs)
 	}
-	if games[0].Final.Winner < 0 {
+	if !games[0].Final.Winner.Valid() {
 		t.Fatal("the README's game has no winner")
 	}
 }

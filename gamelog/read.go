@@ -42,12 +42,7 @@ func (e *Error) Unwrap() error { return ErrLog }
 const maxLine = 64 * 1024
 
 // shorten keeps error text readable.
-func shorten(s string) string {
-	if len(s) > 120 {
-		return s[:117] + "…"
-	}
-	return s
-}
+func shorten(s string) string { return notation.Clip(s, 117) }
 
 // Reader reads games from a log one at a time. Each game is read, then
 // replayed on a game.State, so that a move the rules forbid or a result
@@ -279,18 +274,16 @@ func (l *line) int(i int) (int, error) {
 	return v, nil
 }
 
-func (l *line) seat(i int) (int, error) {
+func (l *line) seat(i int) (notation.Seat, error) {
 	f, err := l.field(i)
 	if err != nil {
-		return 0, err
+		return notation.NoSeat, err
 	}
-	switch f {
-	case "p1":
-		return 0, nil
-	case "p2":
-		return 1, nil
+	s, err := notation.ParseSeat(f)
+	if err != nil || f != s.String() {
+		return notation.NoSeat, l.fail("%q is not a seat (p1 or p2)", shorten(f))
 	}
-	return 0, l.fail("%q is not a seat (p1 or p2)", f)
+	return s, nil
 }
 
 // card reads field i as a card, or "?" where unknown is allowed.
@@ -468,7 +461,7 @@ func (lr *Reader) game() (*Game, error) {
 			if l.f[1] != "winner" || l.f[3] != "p1" || l.f[5] != "p2" {
 				return nil, l.fail("expected final winner P p1 N p2 N")
 			}
-			winner := -1
+			winner := notation.NoSeat
 			if l.f[2] != "none" {
 				if winner, err = l.seat(2); err != nil {
 					return nil, err
@@ -544,7 +537,7 @@ func (lr *Reader) rules(l *line, g *Game) error {
 }
 
 func (lr *Reader) hand() (*Hand, error) {
-	h := &Hand{Knocker: -1, Winner: -1}
+	h := &Hand{Knocker: notation.NoSeat, Winner: notation.NoSeat}
 	l, err := lr.expect()
 	if err != nil {
 		return nil, err
@@ -575,7 +568,7 @@ func (lr *Reader) hand() (*Hand, error) {
 		}
 		return nil
 	}
-	for seat := 0; seat < 2; seat++ {
+	for seat := range notation.NumSeats {
 		if l, err = lr.expect(); err != nil {
 			return nil, err
 		}
@@ -658,10 +651,10 @@ func (lr *Reader) hand() (*Hand, error) {
 		if h.Spread, err = l.spread(2); err != nil {
 			return nil, err
 		}
-		k, d := h.Knocker, 1-h.Knocker
+		k, d := h.Knocker, h.Knocker.Other()
 		steps := []struct {
 			key  string
-			seat int
+			seat notation.Seat
 			do   func(l *line) error
 		}{
 			{"deadwood", k, func(l *line) (err error) { h.KnockerDeadwood, err = l.set(2); return }},
@@ -720,7 +713,7 @@ func (lr *Reader) hand() (*Hand, error) {
 			return nil, err
 		}
 	}
-	if h.Knocker >= 0 && h.KnockerDeadwood == 0 && len(h.Moves) > 0 {
+	if h.Knocker.Valid() && h.KnockerDeadwood == 0 && len(h.Moves) > 0 {
 		// Version 1 writes gin as a knock with no deadwood.
 		if last := &h.Moves[len(h.Moves)-1]; last.Kind == game.Knock {
 			last.Kind = game.Gin
@@ -759,8 +752,8 @@ func (lr *Reader) hand() (*Hand, error) {
 		}
 	}
 	s.Winner = rules.NoSide
-	if h.Winner >= 0 {
-		if s.Outcome == rules.Dead || h.Knocker < 0 {
+	if h.Winner.Valid() {
+		if s.Outcome == rules.Dead || !h.Knocker.Valid() {
 			return nil, l.fail("a winner with no knock")
 		}
 		s.Winner = rules.Knocker

@@ -13,7 +13,7 @@ import (
 // and the move it made.
 type Decision struct {
 	Hand int // the hand's index in Game.Hands
-	Seat int
+	Seat notation.Seat
 	// Position is what the seat could know, built from its own events.
 	Position game.Position
 	Move     game.Move
@@ -56,28 +56,18 @@ func (g *Game) Replay(visit func(d *Decision) bool) error {
 		if tally.Score != h.Totals {
 			return g.errAt(h.ScoreLine, "the running score should be p1 %d p2 %d", tally.Score[0], tally.Score[1])
 		}
-		dealer = nextDealer(&g.Rules, dealer, h.Winner)
+		dealer = g.Rules.NextDealer(dealer, h.Winner)
 	}
 	final := tally.Final()
 	if final.Winner != g.Final.Winner || final.Totals != g.Final.Totals {
 		winner := "none"
-		if final.Winner >= 0 {
+		if final.Winner.Valid() {
 			winner = seatName(final.Winner)
 		}
 		return g.errAt(g.FinalLine, "the final score should be winner %s p1 %d p2 %d", winner, final.Totals[0], final.Totals[1])
 	}
 	g.Final = final
 	return nil
-}
-
-func nextDealer(r *rules.Rules, dealer, winner int) int {
-	switch {
-	case winner < 0:
-		return dealer
-	case r.WinnerDeals:
-		return winner
-	}
-	return 1 - dealer
 }
 
 func (g *Game) errAt(line int, format string, args ...any) error {
@@ -128,7 +118,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 		}
 		if visit != nil {
 			for ; seen < st.NumEvents(); seen++ {
-				for s := range pos {
+				for s := range notation.NumSeats {
 					if e, ok := game.SeesEvent(st.Event(seen), s); ok {
 						_ = pos[s].Observe(e) // a legal hand's record is consistent
 					}
@@ -198,13 +188,13 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 func (g *Game) checkShowdown(h *Hand, st *game.State) error {
 	res, _ := st.Result()
 	var want rules.HandScore
-	if res.Knocker < 0 {
-		if h.Knocker >= 0 {
+	if !res.Knocker.Valid() {
+		if h.Knocker.Valid() {
 			return g.errAt(h.ResultLine, "the hand died, but the log records a showdown")
 		}
 		want = rules.DeadHand()
 	} else {
-		k, d := res.Knocker, 1-res.Knocker
+		k, d := res.Knocker, res.Knocker.Other()
 		kh, dh := res.Hands[k], res.Hands[d]
 		if h.Spread.Cards()|h.KnockerDeadwood != kh || h.Spread.Cards()&h.KnockerDeadwood != 0 {
 			return g.errAt(h.ResultLine, "the knocker's melds and deadwood are not its hand %s", kh)
@@ -236,16 +226,16 @@ func (g *Game) checkShowdown(h *Hand, st *game.State) error {
 		bigGin := res.Score.Outcome == rules.BigGin
 		want = g.Rules.ScoreKnock(h.KnockerDeadwood.Value(), h.DefenderDeadwood.Value(), bigGin, g.Rules.Multiplier(st.FirstUpcard()))
 	}
-	winner := -1
+	winner := notation.NoSeat
 	switch want.Winner {
 	case rules.Knocker:
 		winner = res.Knocker
 	case rules.Defender:
-		winner = 1 - res.Knocker
+		winner = res.Knocker.Other()
 	}
 	if want != h.Score || winner != h.Winner {
 		w := "none"
-		if winner >= 0 {
+		if winner.Valid() {
 			w = seatName(winner)
 		}
 		return g.errAt(h.ResultLine, "the rules give: result %s winner %s points %d bonus %d difference %d multiplier %d knocker-deadwood %d defender-deadwood %d",
@@ -264,7 +254,7 @@ func resolve(h *Hand) (hands [2]notation.CardSet, upcard notation.Card, stock [g
 	upcard = h.Upcard
 	// A slot is an unknown card's place: in a seat's deal, or in the stock.
 	type slot struct {
-		seat  int
+		seat  notation.Seat
 		stock int // index in the stock, or -1 for the deal
 		card  notation.Card
 	}
@@ -279,7 +269,7 @@ func resolve(h *Hand) (hands [2]notation.CardSet, upcard notation.Card, stock [g
 		placed = placed.With(c)
 		return nil
 	}
-	for seat := range h.Deal {
+	for seat := range notation.NumSeats {
 		for _, c := range h.Deal[seat] {
 			if c == Unknown {
 				partial[seat] = true
@@ -311,7 +301,7 @@ func resolve(h *Hand) (hands [2]notation.CardSet, upcard notation.Card, stock [g
 	// bind says seat shows card c: it is known, or it fills an open slot.
 	// A card the seat cannot hold is left for the replay to report, at the
 	// line of the move.
-	bind := func(seat int, c notation.Card) error {
+	bind := func(seat notation.Seat, c notation.Card) error {
 		if known[seat].Has(c) || len(open[seat]) == 0 || placed.Has(c) {
 			return nil
 		}
@@ -356,15 +346,15 @@ func resolve(h *Hand) (hands [2]notation.CardSet, upcard notation.Card, stock [g
 			known[m.Seat] = known[m.Seat].Without(m.Card)
 		}
 	}
-	if h.Knocker >= 0 {
-		k, d := h.Knocker, 1-h.Knocker
+	if h.Knocker.Valid() {
+		k, d := h.Knocker, h.Knocker.Other()
 		shown := [2]notation.CardSet{}
 		shown[k] = h.Spread.Cards() | h.KnockerDeadwood
 		shown[d] = h.DefenderMelds.Cards() | h.DefenderDeadwood
 		for _, l := range h.Layoffs {
 			shown[d] = shown[d].With(l.Card)
 		}
-		for seat := range shown {
+		for seat := range notation.NumSeats {
 			for c := range shown[seat].All() {
 				if err = bind(seat, c); err != nil {
 					return

@@ -88,8 +88,8 @@ func writeGame(b *bufio.Writer, g *Game) {
 	}
 	p("game %d seed %s first-dealer %s", g.Number, seed, seatName(g.FirstDealer))
 	p("rules %s", rulesText(&g.Rules, g.UnknownRules))
-	for seat, name := range g.Players {
-		p("player %s %s", seatName(seat), strconv.Quote(name))
+	for seat := range notation.NumSeats {
+		p("player %s %s", seatName(seat), strconv.Quote(g.Players[seat]))
 	}
 	for _, t := range g.Tags {
 		p("tag %s %s", t.Key, strconv.Quote(t.Value))
@@ -111,8 +111,8 @@ func writeGame(b *bufio.Writer, g *Game) {
 				p("%s %s %s", seatName(m.Seat), m.Kind, cardText(m.Card))
 			}
 		}
-		if h.Knocker >= 0 {
-			k, d := h.Knocker, 1-h.Knocker
+		if h.Knocker.Valid() {
+			k, d := h.Knocker, h.Knocker.Other()
 			p("melds %s %s", seatName(k), game.SpreadString(&h.Spread))
 			p("deadwood %s %s", seatName(k), h.KnockerDeadwood)
 			p("melds %s %s", seatName(d), game.SpreadString(&h.DefenderMelds))
@@ -123,7 +123,7 @@ func writeGame(b *bufio.Writer, g *Game) {
 		}
 		s := h.Score
 		winner := "none"
-		if h.Winner >= 0 {
+		if h.Winner.Valid() {
 			winner = seatName(h.Winner)
 		}
 		p("result %s winner %s points %d bonus %d difference %d multiplier %d knocker-deadwood %d defender-deadwood %d",
@@ -132,7 +132,7 @@ func writeGame(b *bufio.Writer, g *Game) {
 	}
 	f := g.Final
 	winner := "none"
-	if f.Winner >= 0 {
+	if f.Winner.Valid() {
 		winner = seatName(f.Winner)
 	}
 	p("final winner %s p1 %d p2 %d", winner, f.Totals[0], f.Totals[1])
@@ -142,10 +142,10 @@ func writeGame(b *bufio.Writer, g *Game) {
 // HandFromState records a finished hand from its state.
 func HandFromState(st *game.State) Hand {
 	s := st.Setup()
-	h := Hand{Number: s.Number, Dealer: s.Dealer, Knocker: -1, Winner: -1}
+	h := Hand{Number: s.Number, Dealer: s.Dealer, Knocker: notation.NoSeat, Winner: notation.NoSeat}
 	for i := 0; i < st.NumEvents(); i++ {
 		e := st.Event(i)
-		seat := int(e.Seat)
+		seat := e.Seat
 		switch e.Kind {
 		case game.Dealt:
 			h.Deal[seat] = append(h.Deal[seat], e.Card)
@@ -174,7 +174,7 @@ func HandFromState(st *game.State) Hand {
 	h.Stock = append([]notation.Card(nil), stock[:]...)
 	res, _ := st.Result()
 	h.Score, h.Winner, h.Knocker, h.Totals = res.Score, res.Winner, res.Knocker, res.Totals
-	if res.Knocker >= 0 {
+	if res.Knocker.Valid() {
 		h.Spread, h.KnockerDeadwood = res.Spread, res.KnockerDeadwood
 		h.DefenderMelds, h.DefenderDeadwood = res.DefenderMelds()
 		h.Layoffs = meld.Placements(&res.Spread, res.Layoffs)
@@ -189,7 +189,7 @@ func sortBySuit(cs []notation.Card) {
 }
 
 // GameFromStates records a game from its finished hands.
-func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer int, hands []game.State, final rules.GameResult, tags ...Tag) *Game {
+func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer notation.Seat, hands []game.State, final rules.GameResult, tags ...Tag) *Game {
 	g := &Game{Number: number, Seed: seed, HasSeed: true, Rules: r, Players: players, FirstDealer: firstDealer, Final: final, Tags: tags}
 	for i := range hands {
 		g.Hands = append(g.Hands, HandFromState(&hands[i]))

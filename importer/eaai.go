@@ -56,11 +56,12 @@ type eaaiParser struct {
 	top  notation.Card // the top of the pile
 	drew int           // stock draws so far in the hand
 	// claim is what the hand's scoring line says: the winner and points.
-	claimWinner, claimPoints int
-	claimed                  bool
-	grown                    [meld.MaxSpread]notation.CardSet // the knocker's melds as laid off on
-	scoreRows                int
-	skipping                 bool // after an error, until the next game
+	claimWinner notation.Seat
+	claimPoints int
+	claimed     bool
+	grown       [meld.MaxSpread]notation.CardSet // the knocker's melds as laid off on
+	scoreRows   int
+	skipping    bool // after an error, until the next game
 }
 
 // ReadEAAI reads the verbose transcripts of the EAAI framework's
@@ -192,7 +193,7 @@ func eaaiMeldList(n int, s string) (meld.Spread, error) {
 	return sp, nil
 }
 
-func seatOf(s string) int { return int(s[0] - '0') }
+func seatOf(s string) notation.Seat { return notation.Seat(s[0] - '0') }
 
 func (p *eaaiParser) line(n int, text string) error {
 	if strings.TrimSpace(text) == "" {
@@ -213,24 +214,24 @@ func (p *eaaiParser) line(n int, text string) error {
 	}
 	switch {
 	case text == eaaiTable:
-		if !p.claimed && h.Knocker >= 0 {
+		if !p.claimed && h.Knocker.Valid() {
 			return lineErr(n, "the score table comes before the hand's scoring line")
 		}
 		p.scoreRows = 0
 		return nil
 	case text == eaaiCancelled:
-		if h.Knocker >= 0 {
+		if h.Knocker.Valid() {
 			return lineErr(n, "the hand is cancelled after a knock")
 		}
 		h.ResultLine = n
-		p.claimed, p.claimWinner, p.claimPoints = true, -1, 0
+		p.claimed, p.claimWinner, p.claimPoints = true, notation.NoSeat, 0
 		return nil
 	}
 	if m := eaaiScoreRow.FindStringSubmatch(text); m != nil {
 		return p.scoreRow(n, seatOf(m[1]), m[2])
 	}
 	if m := eaaiStarts.FindStringSubmatch(text); m != nil {
-		h.Dealer = 1 - seatOf(m[1])
+		h.Dealer = seatOf(m[1]).Other()
 		if len(p.g.Hands) == 1 {
 			p.g.FirstDealer = h.Dealer
 		}
@@ -294,7 +295,7 @@ func (p *eaaiParser) line(n int, text string) error {
 	}
 	if m := eaaiMelds.FindStringSubmatch(text); m != nil {
 		seat := seatOf(m[1])
-		if h.Knocker < 0 || seat == h.Knocker {
+		if !h.Knocker.Valid() || seat == h.Knocker {
 			return lineErr(n, "melds by player %d, who is not the defender", seat)
 		}
 		sp, err := eaaiMeldList(n, m[2])
@@ -312,7 +313,7 @@ func (p *eaaiParser) line(n int, text string) error {
 		if err != nil {
 			return err
 		}
-		if h.Knocker < 0 || seatOf(m[1]) == h.Knocker {
+		if !h.Knocker.Valid() || seatOf(m[1]) == h.Knocker {
 			return lineErr(n, "a defender's count with no knock before it")
 		}
 		h.DefenderDeadwood = notation.SetOf(cs...)
@@ -338,7 +339,7 @@ func (p *eaaiParser) line(n int, text string) error {
 
 // dealt starts a game or a hand at the first deal line, and records the
 // second.
-func (p *eaaiParser) dealt(n, seat int, list string) error {
+func (p *eaaiParser) dealt(n int, seat notation.Seat, list string) error {
 	cs, err := eaaiCards(n, list)
 	if err != nil {
 		return err
@@ -357,7 +358,7 @@ func (p *eaaiParser) dealt(n, seat int, list string) error {
 		p.g = &gamelog.Game{Number: len(p.games) + len(p.errs) + 1, Rules: p.rules, Players: p.players,
 			Tags: []gamelog.Tag{{Key: gamelog.TagSource, Value: "EAAI transcript " + p.name}}, Line: n}
 	}
-	h := gamelog.Hand{Number: len(p.g.Hands) + 1, Line: n, Knocker: -1, Winner: -1, Upcard: gamelog.Unknown}
+	h := gamelog.Hand{Number: len(p.g.Hands) + 1, Line: n, Knocker: notation.NoSeat, Winner: notation.NoSeat, Upcard: gamelog.Unknown}
 	h.Deal[seat] = cs
 	// The stock is known only as far as it is drawn; settle cuts it there.
 	h.Stock = make([]notation.Card, game.StockSize)
@@ -370,7 +371,7 @@ func (p *eaaiParser) dealt(n, seat int, list string) error {
 	return nil
 }
 
-func (p *eaaiParser) knock(n, seat int, melds, deadwood string, gin bool) error {
+func (p *eaaiParser) knock(n int, seat notation.Seat, melds, deadwood string, gin bool) error {
 	h := p.h
 	sp, err := eaaiMeldList(n, melds)
 	if err != nil {
@@ -392,9 +393,9 @@ func (p *eaaiParser) knock(n, seat int, melds, deadwood string, gin bool) error 
 	return nil
 }
 
-func (p *eaaiParser) layOff(n, seat int, card, onto string) error {
+func (p *eaaiParser) layOff(n int, seat notation.Seat, card, onto string) error {
 	h := p.h
-	if h.Knocker < 0 || seat == h.Knocker {
+	if !h.Knocker.Valid() || seat == h.Knocker {
 		return lineErr(n, "a lay-off with no knock before it")
 	}
 	c, err := eaaiCard(n, card)
@@ -416,8 +417,8 @@ func (p *eaaiParser) layOff(n, seat int, card, onto string) error {
 	return lineErr(n, "[%s] is not one of the knocker's melds", onto)
 }
 
-func (p *eaaiParser) claim(n, seat, points int) error {
-	if p.h.Knocker < 0 {
+func (p *eaaiParser) claim(n int, seat notation.Seat, points int) error {
+	if !p.h.Knocker.Valid() {
 		return lineErr(n, "a score with no knock before it")
 	}
 	p.h.ResultLine = n
@@ -426,12 +427,12 @@ func (p *eaaiParser) claim(n, seat, points int) error {
 }
 
 // scoreRow reads a row of the score table; the second ends the hand.
-func (p *eaaiParser) scoreRow(n, seat int, total string) error {
+func (p *eaaiParser) scoreRow(n int, seat notation.Seat, total string) error {
 	h := p.h
 	if !p.claimed {
 		return lineErr(n, "a score row before the hand's result")
 	}
-	if seat != p.scoreRows {
+	if int(seat) != p.scoreRows {
 		return lineErr(n, "the score table's rows are out of order")
 	}
 	v, err := strconv.Atoi(total)
@@ -455,22 +456,22 @@ func (p *eaaiParser) settle(n int) error {
 	if len(g.Hands) > 1 {
 		before = g.Hands[len(g.Hands)-2].Totals
 	}
-	if h.Knocker < 0 {
-		h.Score, h.Winner = rules.DeadHand(), -1
+	if !h.Knocker.Valid() {
+		h.Score, h.Winner = rules.DeadHand(), notation.NoSeat
 	} else {
 		h.Score = g.Rules.ScoreKnock(h.KnockerDeadwood.Value(), h.DefenderDeadwood.Value(), false, 1)
 		switch h.Score.Winner {
 		case rules.Knocker:
 			h.Winner = h.Knocker
 		case rules.Defender:
-			h.Winner = 1 - h.Knocker
+			h.Winner = h.Knocker.Other()
 		}
 		if h.Winner != p.claimWinner || h.Score.Points != p.claimPoints {
 			return lineErr(h.ResultLine, "the rules give player %d %d points, not player %d %d", h.Winner, h.Score.Points, p.claimWinner, p.claimPoints)
 		}
 	}
 	want := before
-	if h.Winner >= 0 {
+	if h.Winner.Valid() {
 		want[h.Winner] += h.Score.Points
 	}
 	if want != h.Totals {
@@ -483,7 +484,7 @@ func (p *eaaiParser) settle(n int) error {
 }
 
 // won ends the game and replays it.
-func (p *eaaiParser) won(n, seat int) error {
+func (p *eaaiParser) won(n int, seat notation.Seat) error {
 	g := p.g
 	g.FinalLine = n
 	last := g.Hands[len(g.Hands)-1].Totals
@@ -501,9 +502,4 @@ func (p *eaaiParser) won(n, seat int) error {
 	return nil
 }
 
-func shorten(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
-	}
-	return s
-}
+func shorten(s string) string { return notation.Clip(s, 57) }

@@ -72,7 +72,7 @@ func sameGame(t *testing.T, want, got *gamelog.Game) {
 		if w.Dealer != g.Dealer || w.Upcard != g.Upcard || w.Score != g.Score || w.Totals != g.Totals || w.Winner != g.Winner || w.Knocker != g.Knocker {
 			t.Fatalf("game %d hand %d: %+v / imported %+v", want.Number, i+1, w.Score, g.Score)
 		}
-		for s := 0; s < 2; s++ {
+		for s := range notation.NumSeats {
 			if notation.SetOf(w.Deal[s]...) != notation.SetOf(g.Deal[s]...) {
 				t.Fatalf("game %d hand %d: deal of seat %d differs", want.Number, i+1, s)
 			}
@@ -86,7 +86,7 @@ func sameGame(t *testing.T, want, got *gamelog.Game) {
 				t.Fatalf("game %d hand %d move %d: %+v, imported %+v", want.Number, i+1, k, a, b)
 			}
 		}
-		if w.Knocker >= 0 && (w.Spread.Cards() != g.Spread.Cards() || w.DefenderDeadwood != g.DefenderDeadwood || len(w.Layoffs) != len(g.Layoffs)) {
+		if w.Knocker.Valid() && (w.Spread.Cards() != g.Spread.Cards() || w.DefenderDeadwood != g.DefenderDeadwood || len(w.Layoffs) != len(g.Layoffs)) {
 			t.Fatalf("game %d hand %d: the showdown differs", want.Number, i+1)
 		}
 	}

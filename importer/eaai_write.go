@@ -26,7 +26,7 @@ func WriteEAAI(w io.Writer, g *gamelog.Game) error {
 	for hi := range g.Hands {
 		h := &g.Hands[hi]
 		var hands [2]notation.CardSet
-		for seat := 0; seat < 2; seat++ {
+		for seat := range notation.NumSeats {
 			for _, c := range h.Deal[seat] {
 				if c == gamelog.Unknown {
 					return fmt.Errorf("game %d hand %d: an unknown card cannot be printed", g.Number, h.Number)
@@ -35,7 +35,7 @@ func WriteEAAI(w io.Writer, g *gamelog.Game) error {
 			hands[seat] = notation.SetOf(h.Deal[seat]...)
 			p("Player %d is dealt %s.", seat, eaaiList(h.Deal[seat]))
 		}
-		p("Player %d starts.", 1-h.Dealer)
+		p("Player %d starts.", h.Dealer.Other())
 		p("The initial face up card is %s.", h.Upcard)
 		for _, m := range h.Moves {
 			switch m.Kind {
@@ -58,10 +58,10 @@ func WriteEAAI(w io.Writer, g *gamelog.Game) error {
 				}
 			}
 		}
-		if h.Knocker < 0 {
+		if !h.Knocker.Valid() {
 			p("%s", eaaiCancelled)
 		} else {
-			k, d := h.Knocker, 1-h.Knocker
+			k, d := h.Knocker, h.Knocker.Other()
 			melds := "[" + eaaiMeldText(h.Spread.Melds[:h.Spread.N]) + "]"
 			if h.KnockerDeadwood == 0 {
 				p("Player %d goes gin with melds %s.", k, melds)
@@ -88,8 +88,9 @@ func WriteEAAI(w io.Writer, g *gamelog.Game) error {
 		p("Player\tScore\n0\t%d\n1\t%d", h.Totals[0], h.Totals[1])
 	}
 	winner := g.Final.Winner
-	if winner < 0 {
-		winner = 1
+	if !winner.Valid() {
+		// The framework gives a tied game to player 1.
+		winner = notation.P2
 	}
 	p("Player %d wins.", winner)
 	return b.Flush()

@@ -173,7 +173,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 	}
 	// The deal: seat 0's ten cards, seat 1's, then the upcard. Seat 0
 	// always moves first, so seat 1 deals.
-	hand := gamelog.Hand{Number: 1, Dealer: 1, Knocker: -1, Winner: -1, Line: h.Line, ResultLine: h.Line, ScoreLine: h.Line}
+	hand := gamelog.Hand{Number: 1, Dealer: 1, Knocker: notation.NoSeat, Winner: notation.NoSeat, Line: h.Line, ResultLine: h.Line, ScoreLine: h.Line}
 	var dealt notation.CardSet
 	for i := 0; i < 21; i++ {
 		c, e := cardAt(i)
@@ -327,7 +327,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 		return nil, osError(h, i, "an action after the hand is over")
 	}
 	res, _ := st.Result()
-	if res.Knocker < 0 {
+	if !res.Knocker.Valid() {
 		hand.Score = rules.DeadHand()
 	} else {
 		hand.Score = r.ScoreKnock(hand.KnockerDeadwood.Value(), hand.DefenderDeadwood.Value(), false, r.Multiplier(st.FirstUpcard()))
@@ -335,15 +335,15 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 		case rules.Knocker:
 			hand.Winner = hand.Knocker
 		case rules.Defender:
-			hand.Winner = 1 - hand.Knocker
+			hand.Winner = hand.Knocker.Other()
 		}
 		hand.Totals[hand.Winner] = hand.Score.Points
 	}
 	if len(h.Returns) > 0 {
 		var want [2]float64
-		if hand.Winner >= 0 {
+		if hand.Winner.Valid() {
 			want[hand.Winner] = float64(hand.Score.Points)
-			want[1-hand.Winner] = -float64(hand.Score.Points)
+			want[hand.Winner.Other()] = -float64(hand.Score.Points)
 		}
 		if len(h.Returns) != 2 || math.Abs(h.Returns[0]-want[0]) > 1e-9 || math.Abs(h.Returns[1]-want[1]) > 1e-9 {
 			return nil, &gamelog.Error{Line: h.Line, Msg: fmt.Sprintf("the rules give returns %v, but the history records %v", want, h.Returns)}
@@ -373,7 +373,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 // returns the index after the hand's last action.
 func convertKnock(h *OpenSpielHistory, i int, st *game.State, hand *gamelog.Hand, apply func(int, game.Move) *gamelog.Error) (int, *gamelog.Error) {
 	knocker := st.Turn()
-	defender := 1 - knocker
+	defender := knocker.Other()
 	held := st.Hand(knocker)
 	other := st.Hand(defender)
 	meldsUntilPass := func(from notation.CardSet) ([]notation.CardSet, notation.CardSet, *gamelog.Error) {

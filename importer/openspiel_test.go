@@ -83,7 +83,7 @@ func TestOpenSpielRoundTrip(t *testing.T) {
 			t.Fatalf("seed %d: %+v, imported %+v", seed, res.Score, got.Score)
 		}
 		ending := res.Score.Outcome.String()
-		if res.Knocker < 0 {
+		if !res.Knocker.Valid() {
 			last := st.Event(st.NumEvents() - 2).Kind
 			ending = "dead after " + last.String()
 		}
@@ -118,7 +118,7 @@ func (taker) Choose(st *game.State) game.Move {
 func TestOpenSpielTakeLimit(t *testing.T) {
 	st := playOpenSpiel(t, 3, [2]game.Policy{taker{}, taker{}})
 	res, _ := st.Result()
-	if res.Knocker >= 0 || st.Event(st.NumEvents()-2).Kind != game.Took {
+	if res.Knocker.Valid() || st.Event(st.NumEvents()-2).Kind != game.Took {
 		t.Fatalf("the hand ended %v, not at the take limit", res.Score.Outcome)
 	}
 	h, err := OpenSpielFromState(&st, "gin_rummy()")
@@ -138,7 +138,7 @@ func TestOpenSpielTakeLimit(t *testing.T) {
 	if gerr != nil {
 		t.Fatal(gerr)
 	}
-	if g.Hands[0].Winner != -1 {
+	if g.Hands[0].Winner.Valid() {
 		t.Errorf("the hand was scored")
 	}
 }

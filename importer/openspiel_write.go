@@ -77,7 +77,7 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 		case game.Took:
 			// At the wall the take is the knock itself.
 			if stock <= st.Rules().DeadStock {
-				if res.Knocker < 0 {
+				if !res.Knocker.Valid() {
 					return h, fmt.Errorf("%w: a take at the wall without a knock", ErrNotOpenSpiel)
 				}
 				h.Actions = append(h.Actions, osKnock)
@@ -96,7 +96,7 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 			return h, fmt.Errorf("%w: big gin", ErrNotOpenSpiel)
 		}
 	}
-	if res.Knocker >= 0 {
+	if res.Knocker.Valid() {
 		for _, m := range res.Spread.Melds[:res.Spread.N] {
 			h.Actions = append(h.Actions, osMeldActions(m)...)
 		}
@@ -134,9 +134,9 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 		h.Actions = append(h.Actions, osPass)
 	}
 	h.Returns = []float64{0, 0}
-	if res.Winner >= 0 {
+	if res.Winner.Valid() {
 		pts := float64(res.Score.Points)
-		h.Returns[res.Winner], h.Returns[1-res.Winner] = pts, -pts
+		h.Returns[res.Winner], h.Returns[res.Winner.Other()] = pts, -pts
 	}
 	return h, nil
 }

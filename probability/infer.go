@@ -126,7 +126,7 @@ func (m Model) Infer(p *game.Position) Estimate {
 		if ev.Kind == game.Drew || ev.Kind == game.Took {
 			draws++
 		}
-		if int(ev.Seat) == p.Seat() || !ev.Card.Valid() {
+		if ev.Seat == p.Seat() || !ev.Card.Valid() {
 			continue
 		}
 		switch ev.Kind {

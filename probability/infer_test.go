@@ -23,7 +23,7 @@ func randomPositions(n int, seed uint64) ([]game.Position, []game.State) {
 			deck[i] = notation.CardAt(i)
 		}
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-		st, _ := game.Deal(game.Setup{Rules: rules.Standard(), Dealer: rng.IntN(2), Number: 1}, &deck)
+		st, _ := game.Deal(game.Setup{Rules: rules.Standard(), Dealer: notation.Seat(rng.IntN(2)), Number: 1}, &deck)
 		for st.Phase() != game.Over && len(ps) < n {
 			if rng.IntN(4) == 0 {
 				ps = append(ps, st.Position(st.Turn()))
@@ -86,7 +86,7 @@ func TestSamplerNeverImpossible(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opp := 1 - p.Seat()
+			opp := p.Seat().Other()
 			if hidden.Len() != p.OpponentHidden() || hidden&^p.Unseen() != 0 ||
 				st.Hand(opp) != hidden|p.OpponentKnown() || st.Hand(p.Seat()) != p.Hand() || st.StockCount() != p.StockCount() {
 				t.Fatalf("an impossible world: hidden %s", hidden)

@@ -19,9 +19,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -121,9 +121,9 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 			p := e.pos
 			if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
 				// The opponent's discard, with nothing since: it played on.
-				_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(p.Turn())})
+				_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
 			}
-			e.reply("position %s", gamelog.FormatPosition(&p))
+			e.reply("position %s", position.Format(&p))
 		} else {
 			e.errorf("no hand is set up")
 		}
@@ -208,19 +208,14 @@ func (e *Engine) setOption(f []string) {
 	}
 }
 
-func parseSeat(s string) (int, bool) {
-	switch s {
-	case "p1":
-		return 0, true
-	case "p2":
-		return 1, true
-	}
-	return 0, false
+func parseSeat(s string) (notation.Seat, bool) {
+	seat, err := notation.ParseSeat(s)
+	return seat, err == nil && s == seat.String()
 }
 
 // newHand reads "seat P dealer P [number N] hand CARDS… upcard C".
 func (e *Engine) newHand(f []string) {
-	var seat, dealer, number = -1, -1, 1
+	seat, dealer, number := notation.NoSeat, notation.NoSeat, 1
 	var hand []notation.Card
 	up := notation.Card(0xFF)
 	for i := 0; i < len(f); i++ {
@@ -273,13 +268,13 @@ func (e *Engine) newHand(f []string) {
 			return
 		}
 	}
-	if seat < 0 || dealer < 0 || len(hand) != 10 || up == 0xFF {
+	if !seat.Valid() || !dealer.Valid() || len(hand) != 10 || up == 0xFF {
 		e.errorf("newhand takes: seat P dealer P hand C1 … C10 upcard C")
 		return
 	}
 	p := game.NewPosition(seat, game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores})
 	for _, c := range hand {
-		if err := p.Observe(game.Event{Kind: game.Dealt, Seat: uint8(seat), Card: c}); err != nil {
+		if err := p.Observe(game.Event{Kind: game.Dealt, Seat: seat, Card: c}); err != nil {
 			e.errorf("newhand: %v", err)
 			return
 		}
@@ -292,7 +287,7 @@ func (e *Engine) newHand(f []string) {
 }
 
 func (e *Engine) position(text string) {
-	p, err := gamelog.ParsePosition(text)
+	p, err := position.Parse(text)
 	if err != nil {
 		e.errorf("position: %v", err)
 		return
@@ -317,19 +312,17 @@ func (e *Engine) event(f []string) {
 		e.errorf("event: %q is not a seat (p1 or p2)", f[0])
 		return
 	}
-	kinds := map[string]game.EventKind{"pass": game.Passed, "take": game.Took, "draw": game.Drew, "discard": game.Discarded,
-		"knock": game.Knocked, "gin": game.WentGin, "big-gin": game.WentBigGin}
 	switch f[1] {
 	case "melds", "layoff", "hand":
 		// The showdown's details: nothing to track.
 		return
 	}
-	kind, ok := kinds[f[1]]
-	if !ok {
+	kind, ok := game.ParseVerb(f[1])
+	if !ok || kind == game.PlayedOn {
 		e.errorf("event: unknown kind %q", f[1])
 		return
 	}
-	ev := game.Event{Kind: kind, Seat: uint8(seat)}
+	ev := game.Event{Kind: kind, Seat: seat}
 	switch kind {
 	case game.Knocked, game.WentGin, game.WentBigGin:
 		if seat != e.pos.Seat() {
@@ -371,7 +364,7 @@ func (e *Engine) event(f []string) {
 	// A discard by the other seat ends its turn unless it knocks: the
 	// protocol, like the log, leaves playing on implicit.
 	if e.pos.Phase() == game.KnockPhase && kind != game.Knocked && kind != game.WentGin {
-		if err := e.pos.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(e.pos.Turn())}); err != nil {
+		if err := e.pos.Observe(game.Event{Kind: game.PlayedOn, Seat: e.pos.Turn()}); err != nil {
 			e.errorf("event: %v", err)
 			return
 		}
@@ -412,7 +405,7 @@ func (e *Engine) decide(ctx context.Context) {
 	if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
 		// The opponent's discard was reported and nothing since: it
 		// played on.
-		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(p.Turn())})
+		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
 	}
 	if p.Phase() == game.Over || p.Turn() != p.Seat() {
 		e.errorf("it is not this seat's decision (phase %s, p%d to move)", p.Phase(), p.Turn()+1)

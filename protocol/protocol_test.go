@@ -49,7 +49,7 @@ func (d *driver) send(line string) []string {
 	return replies
 }
 
-func seatName(s int) string { return fmt.Sprintf("p%d", s+1) }
+func seatName(s notation.Seat) string { return s.String() }
 
 // report tells the engine the state's new events, as seat 0 sees them.
 func (d *driver) report() {
@@ -58,7 +58,7 @@ func (d *driver) report() {
 		if !ok {
 			continue
 		}
-		who := seatName(int(ev.Seat))
+		who := seatName(ev.Seat)
 		switch ev.Kind {
 		case game.Passed:
 			d.send("event " + who + " pass " + ev.Card.String())
@@ -129,7 +129,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 			deck[i] = notation.CardAt(i)
 		}
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-		dealer := hand % 2
+		dealer := notation.Seat(hand % 2)
 		st, err := game.Deal(game.Setup{Rules: rules.Presets()["eaai"], Dealer: dealer, Number: hand, Scores: scores}, &deck)
 		if err != nil {
 			t.Fatal(err)

@@ -110,7 +110,7 @@ func TestOklahoma(t *testing.T) {
 func TestGameFinal(t *testing.T) {
 	g := NewGame(Presets()["modern"])
 	g.Record(0, 30)
-	g.Record(-1, 0)
+	g.Record(notation.NoSeat, 0)
 	g.Record(0, 40)
 	g.Record(0, 35)
 	if !g.Over() || g.Hands != 4 {

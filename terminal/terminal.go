@@ -123,7 +123,7 @@ func (p *Terminal) news(pos *game.Position) {
 	me := pos.Seat()
 	for ; p.seen < pos.NumEvents(); p.seen++ {
 		e := pos.Event(p.seen)
-		if int(e.Seat) == me && e.Kind != game.Upcard {
+		if e.Seat == me && e.Kind != game.Upcard {
 			continue
 		}
 		switch e.Kind {
@@ -149,7 +149,7 @@ func (p *Terminal) show(pos *game.Position) {
 	}
 	s := pos.Setup()
 	fmt.Fprintf(p.out, "\nYour hand: %s\n  %s\nTop of the discard pile: %s   Stock: %d cards   Score: you %d, the opponent %d\n",
-		p.set(pos.Hand()), p.grouped(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[1-pos.Seat()])
+		p.set(pos.Hand()), p.grouped(pos.Hand()), up, pos.StockCount(), s.Scores[pos.Seat()], s.Scores[pos.Seat().Other()])
 	if known := pos.OpponentKnown(); known != 0 {
 		fmt.Fprintf(p.out, "The opponent holds %s, taken from the pile.\n", p.set(known))
 	}
@@ -175,11 +175,11 @@ func (p *Terminal) HandOver(pos *game.Position) {
 	res, _ := pos.Result()
 	me := pos.Seat()
 	p.number = 0
-	if res.Knocker < 0 {
+	if !res.Knocker.Valid() {
 		fmt.Fprintf(p.out, "\nThe hand is dead: the stock ran out with no knock.\n")
 		return
 	}
-	who := func(seat int) string {
+	who := func(seat notation.Seat) string {
 		if seat == me {
 			return "You"
 		}
@@ -198,7 +198,7 @@ func (p *Terminal) HandOver(pos *game.Position) {
 	fmt.Fprintf(p.out, "  %s laid down %s  deadwood: %s (%d)\n", who(res.Knocker), p.spread(res.Spread),
 		p.deadText(p.set(res.KnockerDeadwood)), res.KnockerDeadwood.Value())
 	dm, dd := res.DefenderMelds()
-	d := 1 - res.Knocker
+	d := res.Knocker.Other()
 	fmt.Fprintf(p.out, "  %s melded %s", who(d), p.spread(dm))
 	if res.Layoffs != 0 {
 		fmt.Fprintf(p.out, ", laid off %s", p.meldText(p.set(res.Layoffs)))

@@ -10,8 +10,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
 )
 
 func positionCommand(env *environment) *cli.Command {
@@ -39,7 +39,7 @@ func positionCommand(env *environment) *cli.Command {
 // under the column at fault.
 func positionFailure(input string, err error) error {
 	col := 0
-	var pe *gamelog.PositionError
+	var pe *position.Error
 	if errors.As(err, &pe) {
 		col = pe.Col
 	}
@@ -87,18 +87,16 @@ func cardStrings(cs []notation.Card) []string {
 
 func setStrings(s notation.CardSet) []string { return cardStrings(s.Cards()) }
 
-func seatLabel(seat int) string { return "p" + strconv.Itoa(seat+1) }
-
 func reportOf(p *game.Position) positionReport {
 	f := p.Facts()
 	s := p.Setup()
 	r := positionReport{
-		Seat: seatLabel(f.Seat), Phase: f.Phase.String(), Hand: setStrings(f.Hand), Pile: cardStrings(f.Pile),
+		Seat: f.Seat.String(), Phase: f.Phase.String(), Hand: setStrings(f.Hand), Pile: cardStrings(f.Pile),
 		Stock: f.StockCount, OpponentKnown: setStrings(p.OpponentKnown()), OpponentHidden: p.OpponentHidden(),
 		OpponentTook: setStrings(f.OppTook), OpponentPassed: setStrings(f.OppPassed), OpponentDiscards: cardStrings(f.OppDiscards),
 		Dead: setStrings(p.Dead()), Unseen: setStrings(p.Unseen()), UnseenCount: p.Unseen().Len(),
-		KnockLimit: p.KnockLimit(), Scores: s.Scores, Dealer: seatLabel(s.Dealer), Rules: s.Rules.Name, Number: s.Number,
-		Notation: gamelog.FormatPosition(p),
+		KnockLimit: p.KnockLimit(), Scores: s.Scores, Dealer: s.Dealer.String(), Rules: s.Rules.Name, Number: s.Number,
+		Notation: position.Format(p),
 	}
 	if up, ok := p.Upcard(); ok {
 		r.Upcard = up.String()

@@ -15,7 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -59,7 +59,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	}
 	arg := strings.Join(c.Args().Slice(), " ")
 	if c.Args().Len() > 0 && arg != "-" {
-		p, err := gamelog.ParsePosition(arg)
+		p, err := position.Parse(arg)
 		if err != nil {
 			return positionFailure(arg, err)
 		}
@@ -82,7 +82,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			failed = true
 			fmt.Fprintf(env.stderr, "stdin:%d: %v\n", n, errLineTooLong)
 		case text != "":
-			p, perr := gamelog.ParsePosition(text)
+			p, perr := position.Parse(text)
 			if perr == nil {
 				perr = report(&p, n)
 				if _, ok := perr.(*writeFailure); ok {

@@ -18,6 +18,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -256,7 +257,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			f := st.Final
 			who := "You win"
-			if f.Winner == 1 {
+			if f.Winner == notation.P2 {
 				who = "The bot wins"
 			}
 			_, err = fmt.Fprintf(w, "\n%s: %d to %d (with bonuses). Seed %d.\n", who, f.Totals[0], f.Totals[1], seed)

@@ -1,4 +1,4 @@
-package gamelog_test
+package position_test
 
 import (
 	"errors"
@@ -7,7 +7,9 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -17,31 +19,31 @@ import (
 func TestPositionNotationRoundTrip(t *testing.T) {
 	n := 0
 	for _, preset := range []string{"eaai", "oklahoma", "modern"} {
-		for _, g := range simulate(t, rules.Presets()[preset], 3, 31) {
+		for _, g := range testgames.Play(t, rules.Presets()[preset], 3, 31) {
 			err := g.Replay(func(d *gamelog.Decision) bool {
-				short := gamelog.FormatPosition(&d.Position)
-				p, err := gamelog.ParsePosition(short)
+				short := position.Format(&d.Position)
+				p, err := position.Parse(short)
 				if err != nil {
 					t.Fatalf("%s\n%v", short, err)
 				}
-				if again := gamelog.FormatPosition(&p); again != short {
+				if again := position.Format(&p); again != short {
 					t.Fatalf("short form does not round-trip:\n%s\n%s", short, again)
 				}
 				if p.Phase() != d.Position.Phase() || p.Unseen() != d.Position.Unseen() || p.OpponentKnown() != d.Position.OpponentKnown() || p.MustDraw() != d.Position.MustDraw() {
 					t.Fatalf("the short form changes the position: %s", short)
 				}
-				hist, ok := gamelog.FormatHistory(&d.Position)
+				hist, ok := position.FormatHistory(&d.Position)
 				if !ok {
 					t.Fatal("no history")
 				}
-				h, err := gamelog.ParsePosition(hist)
+				h, err := position.Parse(hist)
 				if err != nil {
 					t.Fatalf("%s\n%v", hist, err)
 				}
 				if h != d.Position {
 					t.Fatalf("the history form does not give the same position:\n%s", hist)
 				}
-				if gamelog.FormatPosition(&h) != short {
+				if position.Format(&h) != short {
 					t.Fatalf("the two forms disagree:\n%s\n%s", hist, short)
 				}
 				n++
@@ -59,7 +61,7 @@ func TestPositionNotationRoundTrip(t *testing.T) {
 
 func TestPositionNotationErrors(t *testing.T) {
 	good := "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2"
-	if _, err := gamelog.ParsePosition(good); err != nil {
+	if _, err := position.Parse(good); err != nil {
 		t.Fatalf("%s: %v", good, err)
 	}
 	tests := []struct {
@@ -76,9 +78,9 @@ func TestPositionNotationErrors(t *testing.T) {
 		{"history impossible", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p2 take KS", "p2 take", "turn"},
 	}
 	for _, tt := range tests {
-		_, err := gamelog.ParsePosition(tt.text)
-		var pe *gamelog.PositionError
-		if !errors.As(err, &pe) || !errors.Is(err, gamelog.ErrPosition) || !strings.Contains(pe.Msg, tt.want) {
+		_, err := position.Parse(tt.text)
+		var pe *position.Error
+		if !errors.As(err, &pe) || !errors.Is(err, position.ErrPosition) || !strings.Contains(pe.Msg, tt.want) {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
@@ -94,7 +96,7 @@ func TestPositionNotationErrors(t *testing.T) {
 // played: this is how the advisor will sample worlds from a position a
 // user types.
 func TestPositionCompletes(t *testing.T) {
-	p, err := gamelog.ParsePosition("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2")
+	p, err := position.Parse("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package gamelog
+// Package position reads and writes the position notation: what one seat
+// can see at one of its decisions, on one line, as FEN does for chess.
+// The short form lists the facts; the history form lists the seat's
+// events from the deal. Both carry the full rules, as a preset and the
+// fields that differ from it.
+package position
 
 import (
 	"errors"
@@ -13,33 +18,43 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// The position notation writes on one line what one seat can see at one
-// of its decisions, as FEN does for chess. The short form:
+// The short form:
 //
-//	p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=25 first=KS
-//	  took=7C passed=KS discards=7H score=12-30 dealer=p2 rules=standard
+//	p1 draw hand=2C,3C,4C,5D,8D,9D,6H,7H,JS,KS pile=QC,TH stock=30 took=-
+//	  passed=QC discards=TH draws=1 score=12-30 dealer=p1 rules=standard
 //
 // It starts with the seat and the phase (first-offer, draw, discard,
 // knock), then keys in any order; cards are separated by commas, "-" is
 // none. The history form gives the seat's events from the deal instead:
 //
 //	history p1 dealer=p2 rules=standard: dealt AC 3C … ; upcard KS ;
-//	  p2 pass KS ; p1 pass KS ; p2 draw ? ; p2 discard 7H ; …
+//	  p1 pass KS ; p2 pass KS ; p1 draw 5D ; p1 discard 7H ; …
 //
-// See the README for every key.
+// The rules are a spec of package rules: rules=modern,knock_limit=5.
+// docs/notation.md describes every key.
 
 // ErrPosition is wrapped by every error reading a position.
 var ErrPosition = errors.New("bad position")
 
-// PositionError says where a position went wrong: Col is the 1-based
-// column, in characters, of the part at fault.
-type PositionError struct {
+// Error says where a position went wrong: Col is the 1-based column, in
+// characters, of the part at fault. It unwraps to ErrPosition and to its
+// cause, such as notation.ErrUnknownRank, rules.ErrFieldValue or
+// game.ErrFacts.
+type Error struct {
 	Col int
 	Msg string
+	Err error
 }
 
-func (e *PositionError) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
-func (e *PositionError) Unwrap() error { return ErrPosition }
+func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
+
+// Unwrap returns ErrPosition and the cause, when there is one.
+func (e *Error) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrPosition}
+	}
+	return []error{ErrPosition, e.Err}
+}
 
 // token is a word of the notation and its column.
 type token struct {
@@ -70,7 +85,12 @@ func tokens(s string, base int) []token {
 }
 
 func posErr(col int, format string, args ...any) error {
-	return &PositionError{Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// causeErr is posErr with a cause that errors.Is can find.
+func causeErr(col int, cause error, format string, args ...any) error {
+	return &Error{Col: col, Msg: fmt.Sprintf(format, args...), Err: cause}
 }
 
 // cardList reads "-" or cards separated by commas, starting at column col.
@@ -87,7 +107,7 @@ func cardList(text string, col int) ([]notation.Card, error) {
 			if errors.As(err, &pe) {
 				msg = pe.Err.Error()
 			}
-			return nil, posErr(col, "%q: %s", part, msg)
+			return nil, causeErr(col, err, "%q: %s", notation.Clip(part, 20), msg)
 		}
 		out = append(out, c)
 		col += utf8.RuneCountInString(part) + 1
@@ -116,21 +136,19 @@ func joinCards(cs []notation.Card) string {
 	}
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = cardText(c)
+		parts[i] = game.CardText(c)
 	}
 	return strings.Join(parts, ",")
 }
 
 func joinSet(s notation.CardSet) string { return joinCards(s.Cards()) }
 
-func parseSeat(t token) (int, error) {
-	switch t.text {
-	case "p1":
-		return 0, nil
-	case "p2":
-		return 1, nil
+func parseSeat(t token) (notation.Seat, error) {
+	s, err := notation.ParseSeat(t.text)
+	if err != nil {
+		return s, causeErr(t.col, err, "%q is not a seat (p1 or p2)", notation.Clip(t.text, 20))
 	}
-	return 0, posErr(t.col, "%q is not a seat (p1 or p2)", t.text)
+	return s, nil
 }
 
 // setupKeys reads the keys shared by both forms into s; it reports
@@ -142,9 +160,13 @@ func setupKey(s *game.Setup, key, value string, col int) (bool, error) {
 		s.Dealer = d
 		return true, err
 	case "rules":
-		r, err := rules.Preset(value)
+		r, err := rules.ParseSpec(value)
 		if err != nil {
-			return true, posErr(col, "%v", err)
+			var se *rules.SpecError
+			if errors.As(err, &se) {
+				col += utf8.RuneCountInString(value[:se.Offset])
+			}
+			return true, causeErr(col, err, "%v", err)
 		}
 		s.Rules = r
 		return true, nil
@@ -152,15 +174,15 @@ func setupKey(s *game.Setup, key, value string, col int) (bool, error) {
 		a, b, ok := strings.Cut(value, "-")
 		x, err1 := strconv.Atoi(a)
 		y, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || x < 0 || y < 0 || x > rules.MaxBonus*100 || y > rules.MaxBonus*100 {
-			return true, posErr(col, "score %q: want P1-P2, such as 12-30", value)
+		if !ok || err1 != nil || err2 != nil || x < 0 || y < 0 || x > rules.MaxBonus || y > rules.MaxBonus {
+			return true, posErr(col, "score %q: want P1-P2, such as 12-30", notation.Clip(value, 20))
 		}
 		s.Scores = [2]int{x, y}
 		return true, nil
 	case "number":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 100000 {
-			return true, posErr(col, "number %q: want the hand's number, from 1", value)
+			return true, posErr(col, "number %q: want the hand's number, from 1", notation.Clip(value, 20))
 		}
 		s.Number = n
 		return true, nil
@@ -168,16 +190,44 @@ func setupKey(s *game.Setup, key, value string, col int) (bool, error) {
 	return false, nil
 }
 
-// ParsePosition reads a position in either form.
-func ParsePosition(s string) (game.Position, error) {
-	s = strings.TrimPrefix(s, "\uFEFF")
-	if t := tokens(s, 1); len(t) > 0 && t[0].text == "history" {
-		return parseHistory(s)
-	}
-	return parseShort(s)
+// MaxLen bounds a position's text. The longest position a hand can reach,
+// in the history form with every event, is far shorter.
+const MaxLen = 16 << 10
+
+// Parse reads a position in either form, with the rules it names.
+func Parse(s string) (game.Position, error) {
+	return ParseWith(s, nil)
 }
 
-func parseShort(s string) (game.Position, error) {
+// ParseWith reads a position in either form. When the position names no
+// rules, defaults gives them (nil: the standard rules).
+func ParseWith(s string, defaults *rules.Rules) (game.Position, error) {
+	if len(s) > MaxLen {
+		return game.Position{}, posErr(1, "a position of %d bytes; the longest accepted is %d", len(s), MaxLen)
+	}
+	if !utf8.ValidString(s) {
+		return game.Position{}, posErr(1, "the position is not valid UTF-8")
+	}
+	s = strings.TrimPrefix(s, "\uFEFF")
+	base := rules.Standard()
+	if defaults != nil {
+		base = *defaults
+	}
+	if t := tokens(s, 1); len(t) > 0 && t[0].text == "history" {
+		return parseHistory(s, base)
+	}
+	return parseShort(s, base)
+}
+
+// checkScores refuses scores at or past the target: the game is over.
+func checkScores(s *game.Setup, col int) error {
+	if s.Scores[0] >= s.Rules.Target || s.Scores[1] >= s.Rules.Target {
+		return posErr(col, "score %d-%d: the game ended at %d", s.Scores[0], s.Scores[1], s.Rules.Target)
+	}
+	return nil
+}
+
+func parseShort(s string, base rules.Rules) (game.Position, error) {
 	toks := tokens(s, 1)
 	if len(toks) < 2 {
 		return game.Position{}, posErr(1, "a position starts with the seat and the phase, such as \"p1 draw\"")
@@ -188,16 +238,16 @@ func parseShort(s string) (game.Position, error) {
 	}
 	phase, ok := game.ParsePhase(toks[1].text)
 	if !ok || phase == game.Over {
-		return game.Position{}, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", toks[1].text)
+		return game.Position{}, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", notation.Clip(toks[1].text, 20))
 	}
-	setup := game.Setup{Rules: rules.Standard(), Dealer: 1 - seat, Number: 1}
-	f := game.Facts{Seat: seat, Phase: phase, FirstUpcard: Unknown, StockCount: -1}
+	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
+	f := game.Facts{Seat: seat, Phase: phase, FirstUpcard: game.Unknown, StockCount: -1}
 	cols := map[string]int{"seat": toks[0].col, "phase": toks[1].col}
 	seen := map[string]bool{}
 	for _, t := range toks[2:] {
 		key, value, ok := strings.Cut(t.text, "=")
 		if !ok {
-			return game.Position{}, posErr(t.col, "expected key=value, found %q", t.text)
+			return game.Position{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
 		}
 		if seen[key] {
 			return game.Position{}, posErr(t.col, "%s is given twice", key)
@@ -220,7 +270,7 @@ func parseShort(s string) (game.Position, error) {
 		case "stock":
 			f.StockCount, err = strconv.Atoi(value)
 			if err != nil {
-				err = posErr(vcol, "stock %q: want the number of cards in the stock", value)
+				err = posErr(vcol, "stock %q: want the number of cards in the stock", notation.Clip(value, 20))
 			}
 		case "first":
 			var cs []notation.Card
@@ -251,10 +301,10 @@ func parseShort(s string) (game.Position, error) {
 		case "draws":
 			f.Draws, err = strconv.Atoi(value)
 			if err != nil || f.Draws < 0 || f.Draws > game.MaxDraws {
-				err = posErr(vcol, "draws %q: want 0 to %d", value, game.MaxDraws)
+				err = posErr(vcol, "draws %q: want 0 to %d", notation.Clip(value, 20), game.MaxDraws)
 			}
 		default:
-			err = posErr(t.col, "unknown key %q", key)
+			err = posErr(t.col, "unknown key %q", notation.Clip(key, 20))
 		}
 		if err != nil {
 			return game.Position{}, err
@@ -264,6 +314,9 @@ func parseShort(s string) (game.Position, error) {
 		if !seen[need] {
 			return game.Position{}, posErr(utf8.RuneCountInString(s)+1, "%s= is missing", need)
 		}
+	}
+	if err := checkScores(&setup, cols["score"]); err != nil {
+		return game.Position{}, err
 	}
 	if seen["drawn"] && seen["from-pile"] {
 		return game.Position{}, posErr(cols["from-pile"], "give drawn= or from-pile=, not both")
@@ -285,21 +338,19 @@ func parseShort(s string) (game.Position, error) {
 				col = c
 			}
 		}
-		return p, &PositionError{Col: col, Msg: err.Error()}
+		return p, &Error{Col: col, Msg: err.Error(), Err: err}
 	}
 	return p, nil
 }
 
-func seatText(seat int) string { return seatName(seat) }
-
-// FormatPosition writes the position in the short form. ParsePosition
-// reads it back to the same position, but for the record of events, which
+// Format writes the position in the short form. Parse reads it back to
+// the same position, rules included, but for the record of events, which
 // the short form does not keep.
-func FormatPosition(p *game.Position) string {
+func Format(p *game.Position) string {
 	f := p.Facts()
 	s := p.Setup()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s hand=%s pile=%s stock=%d", seatText(f.Seat), f.Phase, joinSet(f.Hand), joinCards(f.Pile), f.StockCount)
+	fmt.Fprintf(&b, "%s %s hand=%s pile=%s stock=%d", f.Seat, f.Phase, joinSet(f.Hand), joinCards(f.Pile), f.StockCount)
 	if f.FirstUpcard.Valid() {
 		fmt.Fprintf(&b, " first=%s", f.FirstUpcard)
 	}
@@ -316,13 +367,13 @@ func FormatPosition(p *game.Position) string {
 	case f.Drawn.Valid():
 		fmt.Fprintf(&b, " drawn=%s", f.Drawn)
 	}
-	fmt.Fprintf(&b, " draws=%d score=%d-%d dealer=%s rules=%s number=%d", f.Draws, s.Scores[0], s.Scores[1], seatText(s.Dealer), strings.TrimSuffix(s.Rules.Name, "+"), s.Number)
+	fmt.Fprintf(&b, " draws=%d score=%d-%d dealer=%s rules=%s number=%d", f.Draws, s.Scores[0], s.Scores[1], s.Dealer, rules.FormatSpec(s.Rules), s.Number)
 	return b.String()
 }
 
 // parseHistory reads the history form: "history SEAT KEY=VALUE…:" and
 // then the seat's events separated by ";".
-func parseHistory(s string) (game.Position, error) {
+func parseHistory(s string, base rules.Rules) (game.Position, error) {
 	head, body, ok := strings.Cut(s, ":")
 	if !ok {
 		return game.Position{}, posErr(utf8.RuneCountInString(s)+1, "the history form is \"history SEAT keys: events\"")
@@ -335,24 +386,32 @@ func parseHistory(s string) (game.Position, error) {
 	if err != nil {
 		return game.Position{}, err
 	}
-	setup := game.Setup{Rules: rules.Standard(), Dealer: 1 - seat, Number: 1}
+	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
+	scoreCol := 1
 	for _, t := range toks[2:] {
 		key, value, ok := strings.Cut(t.text, "=")
 		if !ok {
-			return game.Position{}, posErr(t.col, "expected key=value, found %q", t.text)
+			return game.Position{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
 		}
-		done, err := setupKey(&setup, key, value, t.col+len(key)+1)
+		vcol := t.col + utf8.RuneCountInString(key) + 1
+		if key == "score" {
+			scoreCol = vcol
+		}
+		done, err := setupKey(&setup, key, value, vcol)
 		if err != nil {
 			return game.Position{}, err
 		}
 		if !done {
-			return game.Position{}, posErr(t.col, "unknown key %q", key)
+			return game.Position{}, posErr(t.col, "unknown key %q", notation.Clip(key, 20))
 		}
+	}
+	if err := checkScores(&setup, scoreCol); err != nil {
+		return game.Position{}, err
 	}
 	p := game.NewPosition(seat, setup)
 	col := utf8.RuneCountInString(head) + 2
 	var pendingPlayOn bool
-	var lastDiscarder int
+	var lastDiscarder notation.Seat
 	for _, part := range strings.Split(body, ";") {
 		et := tokens(part, col)
 		col += utf8.RuneCountInString(part) + 1
@@ -366,8 +425,8 @@ func parseHistory(s string) (game.Position, error) {
 		for _, e := range evs {
 			// The notation, like the log, leaves a decision not to knock
 			// implicit.
-			if pendingPlayOn && !((e.Kind == game.Knocked || e.Kind == game.WentGin) && int(e.Seat) == lastDiscarder) {
-				if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(lastDiscarder)}); err != nil {
+			if pendingPlayOn && !((e.Kind == game.Knocked || e.Kind == game.WentGin) && e.Seat == lastDiscarder) {
+				if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: lastDiscarder}); err != nil {
 					return p, posErr(et[0].col, "%v", err)
 				}
 			}
@@ -380,14 +439,14 @@ func parseHistory(s string) (game.Position, error) {
 				return p, posErr(et[0].col, "%v", err)
 			}
 			if e.Kind == game.Discarded {
-				pendingPlayOn, lastDiscarder = true, int(e.Seat)
+				pendingPlayOn, lastDiscarder = true, e.Seat
 			}
 		}
 	}
 	// The opponent's turn ended with its discard; the seat's own discard
 	// leaves it a knock decision only when it can knock.
 	if pendingPlayOn && (lastDiscarder != seat || meld.MinDeadwood(p.Hand()) > p.KnockLimit()) {
-		if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: uint8(lastDiscarder)}); err != nil {
+		if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: lastDiscarder}); err != nil {
 			return p, posErr(col, "%v", err)
 		}
 	}
@@ -401,7 +460,7 @@ func parseHistory(s string) (game.Position, error) {
 }
 
 // historyEvents reads one event of the history form.
-func historyEvents(et []token, seat int) ([]game.Event, error) {
+func historyEvents(et []token, seat notation.Seat) ([]game.Event, error) {
 	switch et[0].text {
 	case "dealt":
 		var out []game.Event
@@ -411,7 +470,7 @@ func historyEvents(et []token, seat int) ([]game.Event, error) {
 				return nil, err
 			}
 			for _, c := range cs {
-				out = append(out, game.Event{Kind: game.Dealt, Seat: uint8(seat), Card: c})
+				out = append(out, game.Event{Kind: game.Dealt, Seat: seat, Card: c})
 			}
 		}
 		return out, nil
@@ -427,20 +486,16 @@ func historyEvents(et []token, seat int) ([]game.Event, error) {
 	}
 	who, err := parseSeat(et[0])
 	if err != nil {
-		return nil, posErr(et[0].col, "%q is not an event (dealt, upcard, or a seat's move)", et[0].text)
+		return nil, posErr(et[0].col, "%q is not an event (dealt, upcard, or a seat's move)", notation.Clip(et[0].text, 20))
 	}
 	if len(et) < 2 {
 		return nil, posErr(et[0].col, "a move needs a kind")
 	}
-	kinds := map[string]game.EventKind{
-		"pass": game.Passed, "take": game.Took, "draw": game.Drew, "discard": game.Discarded,
-		"knock": game.Knocked, "gin": game.WentGin, "big-gin": game.WentBigGin,
+	kind, ok := game.ParseVerb(et[1].text)
+	if !ok || kind == game.PlayedOn {
+		return nil, posErr(et[1].col, "unknown move %q", notation.Clip(et[1].text, 20))
 	}
-	kind, ok := kinds[et[1].text]
-	if !ok {
-		return nil, posErr(et[1].col, "unknown move %q", et[1].text)
-	}
-	e := game.Event{Kind: kind, Seat: uint8(who)}
+	e := game.Event{Kind: kind, Seat: who}
 	switch kind {
 	case game.Knocked, game.WentGin, game.WentBigGin:
 		if len(et) != 2 {
@@ -451,7 +506,7 @@ func historyEvents(et []token, seat int) ([]game.Event, error) {
 			return nil, posErr(et[1].col, "%s takes one card", et[1].text)
 		}
 		if et[2].text == "?" {
-			e.Card = Unknown
+			e.Card = game.Unknown
 		} else {
 			cs, err := cardList(et[2].text, et[2].col)
 			if err != nil {
@@ -467,7 +522,7 @@ func historyEvents(et []token, seat int) ([]game.Event, error) {
 }
 
 // FormatHistory writes the position's record of events in the history
-// form. A position built from the short form has no record, and gives
+// form, with the rules as Format writes them. A position built from the short form has no record, and gives
 // false.
 func FormatHistory(p *game.Position) (string, bool) {
 	if p.NumEvents() == 0 {
@@ -475,8 +530,8 @@ func FormatHistory(p *game.Position) (string, bool) {
 	}
 	s := p.Setup()
 	var b strings.Builder
-	fmt.Fprintf(&b, "history %s dealer=%s rules=%s score=%d-%d number=%d:", seatText(p.Seat()), seatText(s.Dealer),
-		strings.TrimSuffix(s.Rules.Name, "+"), s.Scores[0], s.Scores[1], s.Number)
+	fmt.Fprintf(&b, "history %s dealer=%s rules=%s score=%d-%d number=%d:", p.Seat(), s.Dealer,
+		rules.FormatSpec(s.Rules), s.Scores[0], s.Scores[1], s.Number)
 	var dealt []string
 	sep := " "
 	for i := 0; i < p.NumEvents(); i++ {
@@ -498,13 +553,9 @@ func FormatHistory(p *game.Position) (string, bool) {
 		case game.Upcard:
 			b.WriteString("upcard " + e.Card.String())
 		default:
-			names := map[game.EventKind]string{
-				game.Passed: "pass", game.Took: "take", game.Drew: "draw", game.Discarded: "discard",
-				game.Knocked: "knock", game.WentGin: "gin", game.WentBigGin: "big-gin",
-			}
-			b.WriteString(seatText(int(e.Seat)) + " " + names[e.Kind])
+			b.WriteString(e.Seat.String() + " " + e.Kind.Verb())
 			if e.Kind < game.PlayedOn {
-				b.WriteString(" " + cardText(e.Card))
+				b.WriteString(" " + game.CardText(e.Card))
 			}
 		}
 	}

@@ -1,0 +1,46 @@
+// Package testgames plays games for the tests of several packages: whole
+// games between built-in players, recorded as game logs.
+package testgames
+
+import (
+	"context"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// Play plays games of simple against random under r and returns them as
+// logs, tagged with tags.
+func Play(t testing.TB, r rules.Rules, games int, seed uint64, tags ...gamelog.Tag) []*gamelog.Game {
+	t.Helper()
+	return PlayBetween(t, r, "simple", "random", games, seed, tags...)
+}
+
+// PlayBetween plays games between two built-in players.
+func PlayBetween(t testing.TB, r rules.Rules, p1, p2 string, games int, seed uint64, tags ...gamelog.Tag) []*gamelog.Game {
+	t.Helper()
+	a, err := bot.Lookup(p1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.Lookup(p2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*gamelog.Game
+	_, err = engine.Simulate(context.Background(), engine.SimOptions{
+		Rules: r, Players: [2]bot.NewPlayerFunc{a.New, b.New},
+		Names: [2]string{p1, p2}, Games: games, Seed: seed, Workers: 2,
+		OnGame: func(n int, g *engine.GameRecord) error {
+			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...))
+			return nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
