@@ -48,7 +48,7 @@ func TestGradeQuick(t *testing.T) {
 	if _, lost := gradeQuick(&dead, game.DiscardMove(card(t, "7C"))); lost < 0.15 {
 		t.Errorf("breaking the sevens lost only %.3f", lost)
 	}
-	took, err := position.Parse("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2")
+	took, err := position.Parse("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -379,6 +379,24 @@ func TestPositionFromFacts(t *testing.T) {
 					q.OpponentKnown() != p.OpponentKnown() || q.Dead() != p.Dead() || q.OpponentHidden() != p.OpponentHidden() {
 					t.Fatalf("%s: the position from facts differs:\n%+v\n%+v", r.Name, q.Facts(), f)
 				}
+				// Facts that no hand reaches are refused: two draws more or
+				// fewer than the turns show, or an upcard passed that was
+				// never offered (one still in the stock).
+				for _, d := range []int{2, -2} {
+					g := f
+					if g.Draws += d; g.Draws > 0 {
+						if _, err := PositionFromFacts(p.Setup(), g); !errors.Is(err, ErrFacts) {
+							t.Fatalf("%s: draws %d instead of %d accepted: %+v", r.Name, g.Draws, f.Draws, f)
+						}
+					}
+				}
+				if stock := st.Stock(); len(stock) > 0 {
+					g := f
+					g.OppPassed = g.OppPassed.With(stock[len(stock)-1])
+					if _, err := PositionFromFacts(p.Setup(), g); !errors.Is(err, ErrFacts) {
+						t.Fatalf("%s: a stock card passed accepted: %+v", r.Name, g)
+					}
+				}
 				hidden := st.Hand(seat.Other()) &^ p.OpponentKnown()
 				a, err1 := p.Complete(hidden, st.Stock())
 				b, err2 := q.Complete(hidden, st.Stock())

@@ -60,7 +60,7 @@ func TestPositionNotationRoundTrip(t *testing.T) {
 }
 
 func TestPositionNotationErrors(t *testing.T) {
-	good := "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2"
+	good := "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p1"
 	if _, err := position.Parse(good); err != nil {
 		t.Fatalf("%s: %v", good, err)
 	}
@@ -70,7 +70,16 @@ func TestPositionNotationErrors(t *testing.T) {
 		{"card in two places", strings.Replace(good, "pile=KS,7H", "pile=KS,AC", 1), "pile=", "in the hand and the pile"},
 		{"counts", strings.Replace(good, "stock=30", "stock=29", 1), "stock=", "not 52"},
 		{"bad card", strings.Replace(good, "TD", "1D", 1), "1D", "unknown rank"},
-		{"order", strings.Replace(good, "discards=7H", "discards=7H,KS", 1), "pile=", "last discard"},
+		{"order", "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H,QD,2C stock=28 first=KS took=- passed=KS,2C discards=7H,QD dealer=p1", "pile=", "last discard"},
+		// The README's old example: with p2 dealing, p1 moves first and
+		// must have discarded once, but its discard is not in the pile.
+		{"the non-dealer moved first", strings.Replace(good, "dealer=p1", "dealer=p2", 1), "pile=", "takes from it"},
+		{"passed never offered", strings.Replace(good, "passed=KS", "passed=KS,2C", 1), "passed=", "never offered"},
+		{"first upcard missing", strings.Replace(good, "passed=KS", "passed=-", 1), "passed=", "offered to the opponent first"},
+		{"draws beyond the stock", good + " draws=128", "draws=", "draws"},
+		{"first not the pile's bottom", strings.Replace(good, "first=KS", "first=2C", 1), "first=", "taken at the first offer"},
+		{"score past the target", good + " score=500-0", "score=", "game ended"},
+		{"score past a changed target", good + " score=120-0 rules=standard,target=100", "score=", "game ended"},
 		{"phase", strings.Replace(good, "draw", "sleep", 1), "sleep", "not a phase"},
 		{"unknown key", good + " colour=red", "colour", "unknown key"},
 		{"missing", strings.Replace(good, " stock=30", "", 1), "", "stock= is missing"},
@@ -96,7 +105,7 @@ func TestPositionNotationErrors(t *testing.T) {
 // played: this is how the advisor will sample worlds from a position a
 // user types.
 func TestPositionCompletes(t *testing.T) {
-	p, err := position.Parse("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2")
+	p, err := position.Parse("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p1")
 	if err != nil {
 		t.Fatal(err)
 	}

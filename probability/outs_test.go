@@ -34,7 +34,7 @@ func card(t *testing.T, s string) notation.Card {
 // the one card that makes gin. Worked by hand: nothing else melds with the
 // run, and no set can form from one card.
 func TestSingleGinOut(t *testing.T) {
-	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2")
+	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1")
 	e := probability.Infer(&p)
 	r, err := probability.ExactOuts(&p, &e)
 	if err != nil {
@@ -53,7 +53,7 @@ func TestSingleGinOut(t *testing.T) {
 // A pair of fives whose two other fives are buried in the pile cannot
 // become a set: those fives are dead, not outs.
 func TestDeadPair(t *testing.T) {
-	p := mustParse(t, "p1 draw hand=5C,5D,9C,JD,QH,2S,4S,6H,8H,TS pile=5H,5S,KC stock=29 took=- passed=5H,KC discards=5S,KC dealer=p2 draws=2")
+	p := mustParse(t, "p1 draw hand=5C,5D,9C,JD,QH,2S,4S,6H,8H,TS pile=5H,5S,7C,KC stock=28 took=- passed=5H,7C discards=5S,KC dealer=p1 draws=3")
 	e := probability.Infer(&p)
 	r, err := probability.ExactOuts(&p, &e)
 	if err != nil {
@@ -72,7 +72,7 @@ func TestDeadPair(t *testing.T) {
 // The opponent took two eights from the pile and kept them: it holds
 // them, so an eight discarded now melds with them for certain.
 func TestOpponentHoldsTwoOfARank(t *testing.T) {
-	p := mustParse(t, "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6")
+	p := mustParse(t, "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6")
 	e := probability.Infer(&p)
 	if e.Prob(card(t, "8H")) != 1 || e.Prob(card(t, "8D")) != 1 {
 		t.Fatal("the eights taken are not certain")
@@ -91,7 +91,7 @@ func TestOpponentHoldsTwoOfARank(t *testing.T) {
 // With three cards left and the hand dying at two, only one more draw is
 // possible: the later rows of the reach table are impossible and zero.
 func TestNearlyEmptyStock(t *testing.T) {
-	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,TH,JH,QH stock=3 took=- passed=- discards=QH dealer=p2 draws=28")
+	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,TH,JH,QH stock=3 took=- passed=AC,2C,4C,6C,8C,TC,QC,AD,3D,5D,7D,9D,JD,KD,JH discards=3C,5C,7C,9C,JC,KC,2D,4D,6D,8D,TD,QD,TH,QH dealer=p2 draws=28")
 	e := probability.Infer(&p)
 	r, err := probability.Outs(&p, &e, 500, 1, 0)
 	if err != nil {
@@ -155,8 +155,8 @@ func TestExactOutsAgainstBruteForce(t *testing.T) {
 // FuzzAnalyses reads arbitrary positions and runs every analysis that
 // applies: nothing may panic, and chances must stay in [0, 1].
 func FuzzAnalyses(f *testing.F) {
-	f.Add("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2")
-	f.Add("p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6")
+	f.Add("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1")
+	f.Add("p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6")
 	f.Add("history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS")
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := position.Parse(s)

@@ -214,7 +214,7 @@ func TestTwoEnginesApart(t *testing.T) {
 // answer every line it cannot use with an error line.
 func FuzzEngine(f *testing.F) {
 	f.Add("ginrummy\nnewhand seat p1 dealer p2 hand AS 2S 3S 4S 5S 6S 7S 8S 9S KH upcard QC\ngo\nevent p2 pass QC\ngo\n")
-	f.Add("position p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\ngo\n")
+	f.Add("position p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\ngo\n")
 	f.Add("setoption name samples value 3\nevent p1 knock AS 2S 3S\ngo\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		var out bytes.Buffer

@@ -52,15 +52,15 @@ func golden(t *testing.T, name, got string) {
 // positionExample is worked by hand: p1 holds 10 cards and the pile 2, so
 // 40 are unseen, 10 of them in p2's hand and 30 in the stock; the KS
 // under the 7H is dead.
-const positionExample = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p2"
+const positionExample = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1"
 
 // outsExample has one card to gin, worked by hand: the TS extends the
 // spade run, and the king goes.
-const outsExample = "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2"
+const outsExample = "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1"
 
 // dangerExample: the opponent took two eights and kept them, so an eight
 // discarded now is certain to be usable.
-const dangerExample = "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=- discards=2C,KD drawn=5H dealer=p2 draws=6"
+const dangerExample = "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6"
 
 // riskExample is a knock decision from a simulated game.
 const riskExample = "p1 knock hand=AC,6C,2D,4D,6D,AH,4H,3S,4S,6S pile=6H,TD,JS,QH,QC,TC,JH,QS,9H,JD,8H,KS,8S,JC,QD,TS,KD,9C,KH,TH,7C,9D,7D,9S,7S,8D,3C stock=5 first=6H took=- passed=7C,QC,7D,QD,KD,6H,8H,9H,JH,KH,7S,8S,JS discards=TD,QH,TC,QS,JD,KS,JC,TS,9C,TH,9D,9S,8D drawn=6S draws=26 score=0-0 dealer=p1 rules=eaai number=1"
@@ -144,7 +144,7 @@ func TestGolden(t *testing.T) {
 		{"advise_certain_undercut", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.UndercutCertain}, ExitOK},
 		{"advise_dead_card", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.DeadCard}, ExitOK},
 		{"advise_late_knock", "", []string{"advise", "--samples", "300", "--workers", "1", testpositions.LateKnock}, ExitOK},
-		{"advise_gin_draw", "", []string{"advise", "--samples", "300", "--workers", "1", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p2"}, ExitOK},
+		{"advise_gin_draw", "", []string{"advise", "--samples", "300", "--workers", "1", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p1"}, ExitOK},
 		{"simulate_advisor", "", []string{"simulate", "--p1", "advisor", "--p2", "random", "--games", "2", "--advisor-samples", "8", "--workers", "1"}, ExitOK},
 		{"knock_empty_knocker", "", []string{"knock", "--knocker", "", "--defender", "2H"}, ExitBadInput},
 		{"layoff_sixteen_cards", "", []string{"layoff", "--melds", "AS 2S 3S 4S 5S 6S 7S 8S | AH 2H 3H 4H | AD 2D 3D 4D", "--hand", "KC"}, ExitBadInput},

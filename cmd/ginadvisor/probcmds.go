@@ -169,7 +169,7 @@ func outsCommand(env *environment) *cli.Command {
 			"stock card is each kind weighs each card by the chance that the opponent\n" +
 			"holds it instead.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\"\n" +
+			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
 		Flags: append(outputFlags(), samplingFlags()...),
 		Action: func(c *cli.Context) error {
@@ -305,7 +305,7 @@ func dangerCommand(env *environment) *cli.Command {
 		Description: "POSITION is an 11-card hand in the discard phase. The danger of a card is the\n" +
 			"share of sampled opponent hands with which it completes or extends a meld.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D discards=2C,KD drawn=5H dealer=p2\"\n" +
+			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \"...\"",
 		Flags: append(outputFlags(), samplingFlags()...),
 		Action: func(c *cli.Context) error {
@@ -654,7 +654,7 @@ func adviseCommand(env *environment) *cli.Command {
 			"The advice departs from the heuristic policy's move only when the gain in equity\n" +
 			"is clear of the noise.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p2\"\n" +
+			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \"...\"",
 		Flags: append(append(outputFlags(), samplingFlags()...),
