@@ -330,7 +330,7 @@ func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
 		}
 		return 0, nil
 	}
-	if f.FirstUpcard.Valid() && len(f.Pile) > 0 && f.Pile[0] != f.FirstUpcard && !(f.Hand|pile|f.OppTook).Has(f.FirstUpcard) {
+	if f.FirstUpcard.Valid() && len(f.Pile) > 0 && f.Pile[0] != f.FirstUpcard && !(f.Hand | pile | f.OppTook).Has(f.FirstUpcard) {
 		return 0, factErr("first", "%s is not at the bottom of the pile, so it was taken at the first offer, but it is not where a taken card can be", f.FirstUpcard)
 	}
 	if never := f.OppPassed &^ (f.Hand | pile | f.OppTook); never != 0 {
