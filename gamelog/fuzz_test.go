@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
-	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -92,28 +91,3 @@ func FuzzWriteRead(f *testing.F) {
 }
 
 func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
-
-// FuzzParsePosition reads arbitrary positions: no panic, typed errors, and
-// a position read writes back to a short form that reads back the same.
-func FuzzParsePosition(f *testing.F) {
-	f.Add("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p2")
-	f.Add("history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS")
-	f.Add("p2 discard hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S,7S pile=KS stock=30 drawn=7S took=- passed=KS discards=- dealer=p1")
-	f.Fuzz(func(t *testing.T, s string) {
-		p, err := position.Parse(s)
-		if err != nil {
-			if !errors.Is(err, position.ErrPosition) {
-				t.Fatalf("untyped error %v", err)
-			}
-			return
-		}
-		short := position.Format(&p)
-		q, err := position.Parse(short)
-		if err != nil {
-			t.Fatalf("%q reads, but its short form %q does not: %v", s, short, err)
-		}
-		if again := position.Format(&q); again != short {
-			t.Fatalf("short form does not round-trip:\n%s\n%s", short, again)
-		}
-	})
-}

@@ -36,6 +36,10 @@ import (
 // ErrPosition is wrapped by every error reading a position.
 var ErrPosition = errors.New("bad position")
 
+// ErrRulesConflict means a position names rules that differ from the rules
+// the caller gave with ParseWith.
+var ErrRulesConflict = errors.New("the position's rules differ from the rules given")
+
 // Error says where a position went wrong: Col is the 1-based column, in
 // characters, of the part at fault. It unwraps to ErrPosition and to its
 // cause, such as notation.ErrUnknownRank, rules.ErrFieldValue or
@@ -199,9 +203,24 @@ func Parse(s string) (game.Position, error) {
 	return ParseWith(s, nil)
 }
 
-// ParseWith reads a position in either form. When the position names no
-// rules, defaults gives them (nil: the standard rules).
-func ParseWith(s string, defaults *rules.Rules) (game.Position, error) {
+// ParseWith reads a position in either form under the rules r, such as
+// the ones a command's flags set. When the position names no rules, r
+// applies (nil: the standard rules); when it names rules that play a
+// different game from r, the error wraps ErrRulesConflict.
+func ParseWith(s string, r *rules.Rules) (game.Position, error) {
+	p, err := parseWith(s, r)
+	if err != nil || r == nil {
+		return p, err
+	}
+	if named := p.Setup().Rules; !rules.SameGame(named, *r) {
+		col := strings.Index(s, "rules=")
+		return game.Position{}, causeErr(utf8.RuneCountInString(s[:max(col, 0)])+1, ErrRulesConflict,
+			"rules=%s, but the rules given are %s", rules.FormatSpec(named), rules.FormatSpec(*r))
+	}
+	return p, nil
+}
+
+func parseWith(s string, defaults *rules.Rules) (game.Position, error) {
 	if len(s) > MaxLen {
 		return game.Position{}, posErr(1, "a position of %d bytes; the longest accepted is %d", len(s), MaxLen)
 	}

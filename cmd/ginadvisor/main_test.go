@@ -122,6 +122,10 @@ func TestGolden(t *testing.T) {
 		{"position", "", []string{"position", positionExample}, ExitOK},
 		{"position_json", "", []string{"position", "--json", positionExample}, ExitOK},
 		{"position_history", "", []string{"position", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S"}, ExitOK},
+		// Rules flags apply to a position that names none; a position
+		// that names other rules is a usage error.
+		{"position_rules_flags", "", []string{"position", "--rules", "modern", "--target", "250", positionExample}, ExitOK},
+		{"position_rules_conflict", "", []string{"position", "--target", "250", positionExample + " rules=modern"}, ExitUsage},
 		{"position_two_places", "", []string{"position", strings.Replace(positionExample, "pile=KS,7H", "pile=KS,AC", 1)}, ExitBadInput},
 		{"position_counts", "", []string{"position", strings.Replace(positionExample, "stock=30", "stock=31", 1)}, ExitBadInput},
 		{"position_stream", positionExample + "\n# a comment\np1 draw hand=AC\n", []string{"position", "--json"}, ExitBadInput},

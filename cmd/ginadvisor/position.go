@@ -25,7 +25,7 @@ func positionCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor position \"p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1\"\n" +
 			"  ginadvisor position \"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
-		Flags: append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}),
+		Flags: append(append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}}
 			return positionsDo(env, c, func(p *game.Position, line int) error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -57,9 +58,16 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	if err := env.setColor(c); err != nil {
 		return err
 	}
+	given, err := rulesGiven(c)
+	if err != nil {
+		return err
+	}
 	arg := strings.Join(c.Args().Slice(), " ")
 	if c.Args().Len() > 0 && arg != "-" {
-		p, err := position.Parse(arg)
+		p, err := position.ParseWith(arg, given)
+		if errors.Is(err, position.ErrRulesConflict) {
+			return usageError("%v", err)
+		}
 		if err != nil {
 			return positionFailure(arg, err)
 		}
@@ -82,7 +90,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			failed = true
 			fmt.Fprintf(env.stderr, "stdin:%d: %v\n", n, errLineTooLong)
 		case text != "":
-			p, perr := position.Parse(text)
+			p, perr := position.ParseWith(text, given)
 			if perr == nil {
 				perr = report(&p, n)
 				if _, ok := perr.(*writeFailure); ok {
@@ -171,7 +179,7 @@ func outsCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
-		Flags: append(outputFlags(), samplingFlags()...),
+		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(c)
 			if err != nil {
@@ -307,7 +315,7 @@ func dangerCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \"...\"",
-		Flags: append(outputFlags(), samplingFlags()...),
+		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(c)
 			if err != nil {
@@ -376,8 +384,8 @@ func riskCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor risk \"p1 knock hand=... pile=... stock=20 ... from-pile=...\"\n" +
 			"  ginadvisor risk --melds \"7C 7D 7H | AS 2S 3S\" --samples 20000 \"...\"",
-		Flags: append(append(outputFlags(), samplingFlags()...),
-			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}),
+		Flags: append(append(append(outputFlags(), samplingFlags()...),
+			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(c)
 			if err != nil {
@@ -657,8 +665,8 @@ func adviseCommand(env *environment) *cli.Command {
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \"...\"",
-		Flags: append(append(outputFlags(), samplingFlags()...),
-			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"}),
+		Flags: append(append(append(outputFlags(), samplingFlags()...),
+			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(c)
 			if err != nil {

@@ -65,6 +65,23 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 	return r, nil
 }
 
+// rulesGiven returns the rules the flags set, or nil when no rules flag
+// is set, for commands whose input may name its own rules.
+func rulesGiven(c *cli.Context) (*rules.Rules, error) {
+	set := c.IsSet("rules")
+	for _, f := range rules.Fields() {
+		set = set || c.IsSet(f.Flag)
+	}
+	if !set {
+		return nil, nil
+	}
+	r, err := rulesFrom(c)
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
 // rulesRows describes the rules as table rows.
 func rulesRows(r rules.Rules) [][]string {
 	yes := func(b bool) string {
