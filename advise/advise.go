@@ -119,7 +119,7 @@ func candidates(st *game.State, maxSpreads int) []game.Move {
 	var out []game.Move
 	var knocks []game.Move
 	for _, m := range legal {
-		if m.Kind == game.Pass {
+		if m.Kind == game.PlayOn {
 			out = append(out, m)
 		} else {
 			knocks = append(knocks, m)
@@ -377,10 +377,8 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 			c.Deadwood = meld.MinDeadwood(hand.Without(m.Card))
 		case game.Knock, game.Gin:
 			c.Deadwood = (hand &^ m.Spread.Cards()).Value()
-		case game.Pass:
-			if p.Phase() == game.KnockPhase {
-				c.Deadwood = meld.MinDeadwood(hand)
-			}
+		case game.PlayOn:
+			c.Deadwood = meld.MinDeadwood(hand)
 		case game.Take:
 			if up, ok := p.Upcard(); ok {
 				c.Deadwood = bestKeeping(hand, up)

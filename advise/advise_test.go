@@ -107,7 +107,7 @@ func TestAdviceKnownAnswers(t *testing.T) {
 		{"a pile card that makes gin", "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p1", "take"},
 		// With gin in hand, going gin beats playing on.
 		{"gin in hand", "p1 knock hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,TS pile=QC,KH stock=30 took=- passed=QC discards=- drawn=TS dealer=p2 draws=1", "gin"},
-		{"a knock undercut for certain", testpositions.UndercutCertain, "pass"},
+		{"a knock undercut for certain", testpositions.UndercutCertain, "playon"},
 		{"a late knock beats waiting", testpositions.LateKnock, "knock"},
 		{"a dead card to dump", testpositions.DeadCard, "discard"},
 	}

@@ -82,10 +82,8 @@ func moveDeadwood(k Kind, hand notation.CardSet, m game.Move) int {
 		return meld.MinDeadwood(hand.Without(m.Card))
 	case game.Knock, game.Gin, game.BigGin:
 		return (hand &^ m.Spread.Cards()).Value()
-	case game.Pass:
-		if k == KnockKind {
-			return meld.MinDeadwood(hand)
-		}
+	case game.PlayOn:
+		return meld.MinDeadwood(hand)
 	}
 	return -1
 }

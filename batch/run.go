@@ -356,11 +356,5 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 	return r
 }
 
-// moveName writes a move for people and files; declining to knock reads
-// "play on".
-func moveName(k Kind, m game.Move) string {
-	if k == KnockKind && m.Kind == game.Pass {
-		return "play on"
-	}
-	return m.String()
-}
+// moveName writes a move for people and files.
+func moveName(_ Kind, m game.Move) string { return m.String() }

@@ -124,7 +124,7 @@ func (n noKnock) Move(ctx context.Context, p *game.Position) (game.Move, error) 
 		}
 		return game.DrawMove, nil
 	case game.KnockPhase:
-		return game.PassMove, nil
+		return game.PlayOnMove, nil
 	}
 	return n.Simple.Move(ctx, p)
 }
@@ -242,7 +242,7 @@ func (l *lateKnocker) Move(ctx context.Context, p *game.Position) (game.Move, er
 		return game.DrawMove, nil
 	case game.KnockPhase:
 		if !l.took {
-			return game.PassMove, nil
+			return game.PlayOnMove, nil
 		}
 	}
 	return l.Simple.Move(ctx, p)

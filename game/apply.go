@@ -12,22 +12,50 @@ import (
 // ErrIllegal is wrapped by every error about an illegal move.
 var ErrIllegal = errors.New("illegal move")
 
-// MoveError says why a move is illegal.
+// The reasons a move is illegal. A MoveError unwraps to ErrIllegal and to
+// one of these, so that a caller can tell them apart with errors.Is.
+var (
+	// ErrHandOver: the hand has ended.
+	ErrHandOver = errors.New("the hand is over")
+	// ErrWrongPhase: the move is not one of the phase's kinds.
+	ErrWrongPhase = errors.New("not a move of this phase")
+	// ErrMustDraw: both passed the first upcard, so the stock is drawn.
+	ErrMustDraw = errors.New("the stock must be drawn")
+	// ErrEmptyPile: there is no upcard to take.
+	ErrEmptyPile = errors.New("the pile is empty")
+	// ErrNotInHand: a card discarded or melded is not in the hand.
+	ErrNotInHand = errors.New("not in the hand")
+	// ErrJustTaken: the card taken from the pile may not be discarded at
+	// once.
+	ErrJustTaken = errors.New("just taken from the pile")
+	// ErrNoBigGin: the rules do not allow big gin.
+	ErrNoBigGin = errors.New("big gin is not allowed")
+	// ErrNotMelds: the spread is not melds.
+	ErrNotMelds = errors.New("not melds")
+	// ErrOverLimit: the deadwood left is over the knock limit, or gin
+	// leaves some.
+	ErrOverLimit = errors.New("over the knock limit")
+)
+
+// MoveError says why a move is illegal: Reason in words, Err the reason's
+// sentinel.
 type MoveError struct {
 	Seat   notation.Seat
 	Phase  Phase
 	Move   Move
 	Reason string
+	Err    error
 }
 
 func (e *MoveError) Error() string {
 	return fmt.Sprintf("%s may not %s in the %s phase: %s", e.Seat, e.Move, e.Phase, e.Reason)
 }
 
-func (e *MoveError) Unwrap() error { return ErrIllegal }
+// Unwrap returns ErrIllegal and the reason's sentinel.
+func (e *MoveError) Unwrap() []error { return []error{ErrIllegal, e.Err} }
 
-func (s *State) illegal(m Move, format string, args ...any) error {
-	return &MoveError{Seat: s.turn, Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...)}
+func (s *State) illegal(m Move, why error, format string, args ...any) error {
+	return &MoveError{Seat: s.turn, Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...), Err: why}
 }
 
 // Legal appends the legal moves of the player to move to dst and returns
@@ -62,7 +90,7 @@ func (s *State) Legal(dst []Move) []Move {
 		}
 		return dst
 	case KnockPhase:
-		dst = append(dst, PassMove)
+		dst = append(dst, PlayOnMove)
 		meld.KnockSpreads(s.hands[s.turn], s.limit, func(sp meld.Spread, dead notation.CardSet) bool {
 			if dead == 0 {
 				dst = append(dst, GinMove(sp))
@@ -103,7 +131,7 @@ func (s *State) Apply(m Move) error {
 	seat := s.turn
 	switch s.phase {
 	case Over:
-		return s.illegal(m, "the hand is over")
+		return s.illegal(m, ErrHandOver, "the hand is over")
 	case FirstOffer:
 		switch m.Kind {
 		case Take:
@@ -112,7 +140,7 @@ func (s *State) Apply(m Move) error {
 		case Pass:
 			s.pass()
 		default:
-			return s.illegal(m, "the first upcard may only be taken or passed")
+			return s.illegal(m, ErrWrongPhase, "the first upcard may only be taken or passed")
 		}
 	case DrawPhase:
 		switch {
@@ -130,13 +158,15 @@ func (s *State) Apply(m Move) error {
 			s.pass()
 			s.recordDeath()
 		case s.lastChance:
-			return s.illegal(m, "under the 50th-card rule the last discard may only be taken or passed")
+			return s.illegal(m, ErrWrongPhase, "under the 50th-card rule the last discard may only be taken or passed")
+		case m.Kind != Take && m.Kind != Draw:
+			return s.illegal(m, ErrWrongPhase, "take the upcard or draw from the stock")
 		case s.mustDraw():
-			return s.illegal(m, "both passed the first upcard, so the stock must be drawn")
+			return s.illegal(m, ErrMustDraw, "both passed the first upcard, so the stock must be drawn")
 		case m.Kind == Take:
-			return s.illegal(m, "the pile is empty")
+			return s.illegal(m, ErrEmptyPile, "the pile is empty")
 		default:
-			return s.illegal(m, "take the upcard or draw from the stock")
+			return s.illegal(m, ErrWrongPhase, "take the upcard or draw from the stock")
 		}
 	case DiscardPhase:
 		h := s.hands[seat]
@@ -144,9 +174,9 @@ func (s *State) Apply(m Move) error {
 		case Discard:
 			switch {
 			case !m.Card.Valid() || !h.Has(m.Card):
-				return s.illegal(m, "%s is not in the hand", cardString(m.Card))
+				return s.illegal(m, ErrNotInHand, "%s is not in the hand", cardString(m.Card))
 			case s.fromPile && m.Card == s.drawn && !s.mayDiscardTaken():
-				return s.illegal(m, "%s was just taken from the pile", m.Card)
+				return s.illegal(m, ErrJustTaken, "%s was just taken from the pile", m.Card)
 			}
 			h = h.Without(m.Card)
 			s.hands[seat] = h
@@ -160,7 +190,7 @@ func (s *State) Apply(m Move) error {
 			}
 		case BigGin:
 			if !s.setup.Rules.BigGin {
-				return s.illegal(m, "these rules do not allow big gin")
+				return s.illegal(m, ErrNoBigGin, "these rules do not allow big gin")
 			}
 			if err := s.checkSpread(m, h, 0); err != nil {
 				return err
@@ -168,12 +198,12 @@ func (s *State) Apply(m Move) error {
 			s.record(WentBigGin, seat, 0)
 			s.showdown(m.Spread, 0, true)
 		default:
-			return s.illegal(m, "discard a card")
+			return s.illegal(m, ErrWrongPhase, "discard a card")
 		}
 	case KnockPhase:
 		h := s.hands[seat]
 		switch m.Kind {
-		case Pass:
+		case PlayOn:
 			s.playedOn()
 			s.recordDeath()
 		case Knock, Gin:
@@ -192,7 +222,7 @@ func (s *State) Apply(m Move) error {
 			}
 			s.showdown(m.Spread, dead, false)
 		default:
-			return s.illegal(m, "knock, go gin or pass")
+			return s.illegal(m, ErrWrongPhase, "knock, go gin or play on")
 		}
 	}
 	return nil
@@ -211,19 +241,19 @@ func (s *State) recordDeath() {
 func (s *State) checkSpread(m Move, h notation.CardSet, limit int) error {
 	sp := &m.Spread
 	if sp.N < 0 || sp.N > meld.MaxSpread {
-		return s.illegal(m, "a spread holds 0 to %d melds", meld.MaxSpread)
+		return s.illegal(m, ErrNotMelds, "a spread holds 0 to %d melds", meld.MaxSpread)
 	}
 	if extra := sp.Cards() &^ h; extra != 0 {
-		return s.illegal(m, "%s is not in the hand", extra)
+		return s.illegal(m, ErrNotInHand, "%s is not in the hand", extra)
 	}
 	if _, err := meld.NewSpread(sp.Melds[:sp.N]...); err != nil {
-		return s.illegal(m, "%v", err)
+		return s.illegal(m, errors.Join(ErrNotMelds, err), "%v", err)
 	}
 	if dw := (h &^ sp.Cards()).Value(); dw > limit {
 		if limit == 0 {
-			return s.illegal(m, "%d deadwood left, and gin leaves none", dw)
+			return s.illegal(m, ErrOverLimit, "%d deadwood left, and gin leaves none", dw)
 		}
-		return s.illegal(m, "%d deadwood left, over the knock limit of %d", dw, limit)
+		return s.illegal(m, ErrOverLimit, "%d deadwood left, over the knock limit of %d", dw, limit)
 	}
 	return nil
 }

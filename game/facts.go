@@ -164,7 +164,9 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 		if draws == 0 && !(f.Seat != s.Dealer && f.OppPassed.Has(up)) {
 			return p, factErr("phase", "a draw with no draw made comes only after both passed the first upcard")
 		}
-		if f.StockCount <= s.Rules.DeadStock {
+		// The stock is checked at the end of a turn, so the hand's first
+		// draw is made whatever the dead size.
+		if f.StockCount <= s.Rules.DeadStock && draws > 0 {
 			if !s.Rules.FiftiethCard {
 				return p, factErr("stock", "the hand died when the stock came down to %d", s.Rules.DeadStock)
 			}
@@ -179,6 +181,9 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 		// A turn taken with the stock at the dead size is the 50th-card
 		// rule's last chance: the hand dies after it.
 		switch {
+		case draws <= 1:
+			// The hand's first turn: no turn has ended, so the stock has
+			// not been checked against the dead size yet.
 		case f.FromPile && f.StockCount <= s.Rules.DeadStock:
 			if !s.Rules.FiftiethCard {
 				return p, factErr("stock", "the hand died when the stock came down to %d", s.Rules.DeadStock)

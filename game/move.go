@@ -88,8 +88,8 @@ type MoveKind uint8
 
 // The moves.
 const (
-	// Pass declines the first upcard, declines the last discard under the
-	// 50th-card rule, or plays on instead of knocking.
+	// Pass declines the first upcard, or the last discard under the
+	// 50th-card rule.
 	Pass MoveKind = iota
 	// Take takes the upcard from the pile.
 	Take
@@ -105,6 +105,8 @@ const (
 	// BigGin lays down Move.Spread covering all 11 cards, without a
 	// discard, where the rules allow it.
 	BigGin
+	// PlayOn ends the turn after the discard without knocking.
+	PlayOn
 )
 
 var moveNames = [...]string{
@@ -115,6 +117,7 @@ var moveNames = [...]string{
 	Knock:   "knock",
 	Gin:     "gin",
 	BigGin:  "big-gin",
+	PlayOn:  "playon",
 }
 
 // String returns the move kind's stable name.
@@ -146,9 +149,10 @@ type Move struct {
 
 // Moves of each kind, for readability at call sites.
 var (
-	PassMove = Move{Kind: Pass}
-	TakeMove = Move{Kind: Take}
-	DrawMove = Move{Kind: Draw}
+	PassMove   = Move{Kind: Pass}
+	PlayOnMove = Move{Kind: PlayOn}
+	TakeMove   = Move{Kind: Take}
+	DrawMove   = Move{Kind: Draw}
 )
 
 // DiscardMove discards c.

@@ -227,7 +227,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 	}
 	apply := func(i int, m game.Move) *gamelog.Error {
 		seat := st.Turn()
-		implicit := st.Phase() == game.KnockPhase && m.Kind == game.Pass // the log leaves playing on unsaid
+		implicit := m.Kind == game.PlayOn // the log leaves playing on unsaid
 		card := m.Card
 		switch m.Kind {
 		case game.Take, game.Pass:
@@ -302,7 +302,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 				return nil, e
 			}
 			if st.Phase() == game.KnockPhase && !knocking {
-				if e := apply(i, game.PassMove); e != nil {
+				if e := apply(i, game.PlayOnMove); e != nil {
 					return nil, e
 				}
 			}

@@ -441,11 +441,6 @@ func (e *Engine) decide(ctx context.Context) {
 
 func moveText(p *game.Position, m game.Move) string {
 	switch m.Kind {
-	case game.Pass:
-		if p.Phase() == game.KnockPhase {
-			return "playon"
-		}
-		return "pass"
 	case game.Discard:
 		return "discard " + m.Card.String()
 	case game.Knock, game.Gin, game.BigGin:

@@ -11,7 +11,6 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -82,30 +81,11 @@ func (d *driver) report() {
 
 // parseMove turns a bestmove line into a move.
 func parseMove(t *testing.T, line string) game.Move {
-	f := strings.Fields(strings.TrimPrefix(line, "bestmove "))
-	switch f[0] {
-	case "take":
-		return game.TakeMove
-	case "pass", "playon":
-		return game.PassMove
-	case "draw":
-		return game.DrawMove
-	case "discard":
-		c, err := notation.ParseCard(f[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return game.DiscardMove(c)
-	case "knock", "gin", "big-gin":
-		sp, err := meld.ParseMelds(strings.Join(f[1:], " "))
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		kind, _ := game.ParseMoveKind(f[0])
-		return game.Move{Kind: kind, Spread: sp}
+	m, err := game.ParseMove(strings.TrimPrefix(line, "bestmove "))
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
 	}
-	t.Fatalf("unreadable answer %q", line)
-	return game.Move{}
+	return m
 }
 
 // TestWholeGamesThroughTheProtocol plays hands between the engine, through

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // Outcome is how a hand ended.
@@ -22,6 +24,20 @@ const (
 )
 
 var outcomeNames = [...]string{"knock", "undercut", "gin", "big_gin", "dead"}
+
+// MarshalText writes the outcome's stable name, such as "big_gin".
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's stable name.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	for i, n := range outcomeNames {
+		if n == string(text) {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown outcome %q", notation.Clip(string(text), 20))
+}
 
 // String returns the outcome's stable name: knock, undercut, gin, big_gin
 // or dead.

@@ -325,7 +325,7 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 		case "k", "knock", "y", "yes", "g", "gin":
 			return game.LayDown(hand, best), nil
 		case "p", "play", "n", "no":
-			return game.PassMove, nil
+			return game.PlayOnMove, nil
 		case "m", "meld":
 			m, ok, err := p.ownMelds(hand, pos.KnockLimit())
 			if err != nil || ok {

@@ -710,10 +710,6 @@ func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n cardNamer) e
 				parts[i] = n.set(m.Spread.Melds[i])
 			}
 			return m.Kind.String() + " " + strings.Join(parts, "|")
-		case game.Pass:
-			if p.Phase() == game.KnockPhase {
-				return "play on"
-			}
 		}
 		return m.Kind.String()
 	}

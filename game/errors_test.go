@@ -1,0 +1,78 @@
+package game
+
+import (
+	"errors"
+		"testing"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestIllegalMoveReasons plays an illegal move of each kind and checks
+// that the error names its reason with a sentinel and that the state is
+// left as it was.
+func TestIllegalMoveReasons(t *testing.T) {
+	mustCards := func(text string) notation.CardSet {
+		t.Helper()
+		h, err := notation.ParseHand(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	mustApply := func(st *State, m Move) {
+		t.Helper()
+		if err := st.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// p1 holds a spade run to the nine and the KH; the upcard TS makes
+	// gin.
+	p1, p2 := mustCards("AS 2S 3S 4S 5S 6S 7S 8S 9S KH"), mustCards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
+	up := notation.NewCard(notation.Ten, notation.Spades)
+	stock := (notation.FullDeck &^ p1 &^ p2 &^ up.Set()).Cards()
+	offer, err := FromDeal(Setup{Rules: rules.Standard(), Dealer: notation.P2, Number: 1}, [2]notation.CardSet{p1, p2}, up, stock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forced := offer
+	mustApply(&forced, PassMove)
+	mustApply(&forced, PassMove)
+	took := offer
+	mustApply(&took, TakeMove)
+	knock := took
+	kh := notation.NewCard(notation.King, notation.Hearts)
+	mustApply(&knock, DiscardMove(kh))
+	notMine := notation.NewCard(notation.Ace, notation.Hearts)
+	notAMeld := mustCards("2S 5S 9S")
+
+	tests := []struct {
+		name string
+		st   State
+		move Move
+		why  error
+	}{
+		{"draw at the first offer", offer, DrawMove, ErrWrongPhase},
+		{"take after both passed", forced, TakeMove, ErrMustDraw},
+		{"discard before drawing", forced, DiscardMove(kh), ErrWrongPhase},
+		{"discard a card not held", took, DiscardMove(notMine), ErrNotInHand},
+		{"discard the card just taken", took, DiscardMove(up), ErrJustTaken},
+		{"big gin under standard rules", took, BigGinMove(meld.Spread{}), ErrNoBigGin},
+		{"pass instead of playing on", knock, PassMove, ErrWrongPhase},
+		{"knock with a card not held", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notMine.Set()}}), ErrNotInHand},
+		{"knock with no melds", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notAMeld}}), ErrNotMelds},
+		{"gin with deadwood", knock, GinMove(meld.Spread{}), ErrOverLimit},
+	}
+	for _, tt := range tests {
+		before := tt.st
+		err := tt.st.Apply(tt.move)
+		var me *MoveError
+		if !errors.As(err, &me) || !errors.Is(err, ErrIllegal) || !errors.Is(err, tt.why) {
+			t.Errorf("%s: %v, want an illegal move for %v", tt.name, err, tt.why)
+		}
+		if tt.st != before {
+			t.Errorf("%s: the state changed", tt.name)
+		}
+	}
+}
