@@ -2,7 +2,7 @@ package game
 
 import (
 	"errors"
-		"testing"
+	"testing"
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
