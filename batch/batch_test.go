@@ -121,16 +121,19 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestMergeShards: the shards' summaries merge into exactly the one-run
-// summary, for several shard counts.
+// TestMergeShards: end to end, the shards' summaries of real files,
+// damaged ones included, merge into exactly the one-run summary. The
+// merge itself is checked on generated summaries by
+// TestMergeOfGeneratedSummaries; the advisor's grading is sharded the
+// same way (each decision's seed depends on its game, not its shard).
 func TestMergeShards(t *testing.T) {
 	ins := fileInputs(t, append(samples, "../testdata/eaai/damaged/garbled-card.txt", "../testdata/eaai/damaged/truncated.txt")...)
 	ins = append(ins, textInput("empty.txt", ""))
-	for _, quick := range []bool{true, false} {
+	for _, quick := range []bool{true} {
 		o := Options{Quick: quick, Samples: 8, Seed: 9}
 		whole := run(t, ins, o)
 		whole.Shards = nil
-		for _, n := range []int{2, 3, 5} {
+		for _, n := range []int{2, 3} {
 			var parts []Summary
 			for i := 0; i < n; i++ {
 				o.Shard, o.Shards = i, n

@@ -162,10 +162,11 @@ func WriteHTML(w io.Writer, s *Summary) error {
 	}
 	page.Deadwood = lineChart("Mean deadwood after each discard, by turn", names, dw, func(si, t int) string { return fmt.Sprintf("%s/deadwood/%d", names[si], t+1) })
 	binLabels := []string{"0"}
-	for i := 1; i < len(LostBins); i++ {
-		binLabels = append(binLabels, fmt.Sprintf("<%g%%", 100*LostBins[i]))
+	bins := LostBins()
+	for i := 1; i < len(bins); i++ {
+		binLabels = append(binLabels, fmt.Sprintf("<%g%%", 100*bins[i]))
 	}
-	binLabels = append(binLabels, fmt.Sprintf("≥%g%%", 100*LostBins[len(LostBins)-1]))
+	binLabels = append(binLabels, fmt.Sprintf("≥%g%%", 100*bins[len(bins)-1]))
 	var hist [][]float64
 	maxShare := 0.0
 	for _, p := range s.Players {

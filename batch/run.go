@@ -7,7 +7,8 @@ import (
 	"hash/fnv"
 	"io"
 	"runtime"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -97,58 +98,48 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 	if o.Quick {
 		s.Grading, s.Samples = "quick", 0
 	}
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	group, ctx := errgroup.WithContext(ctx)
 	jobs := make(chan job, 4*workers)
 	results := make(chan struct {
 		j job
 		r result
 	}, 4*workers)
+	// The reader's figures are read only after the group is done.
 	var readErr error
 	var problems []Problem
 	var read, skipped int
-	go func() {
+	group.Go(func() error {
 		defer close(jobs)
 		key, index := 0, 0
 		mine := func() bool { return key%o.Shards == o.Shard }
 		for fi, in := range inputs {
-			rc, err := in.Open()
-			if err == nil {
-				var src *importer.Source
-				src, err = importer.Open(rc, in.Name, o.Import)
-				if err == nil {
-					for {
-						g, gerr := src.Next()
-						if gerr == io.EOF {
-							break
-						}
-						if gerr != nil {
-							var le *gamelog.Error
-							if !errors.As(gerr, &le) {
-								err = gerr
-								break
-							}
-							if mine() {
-								skipped++
-								problems = append(problems, Problem{File: in.Name, Line: le.Line, Message: le.Msg})
-							}
-							key++
-							continue
-						}
-						if mine() {
-							read++
-							select {
-							case jobs <- job{index: index, key: key, file: in.Name, game: g}:
-							case <-ctx.Done():
-								rc.Close()
-								return
-							}
-							index++
-						}
-						key++
-					}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			stop, err := readInput(ctx, in, o.Import, func(g *gamelog.Game, le *gamelog.Error) bool {
+				defer func() { key++ }()
+				if !mine() {
+					return true
 				}
-				rc.Close()
+				if le != nil {
+					skipped++
+					problems = append(problems, Problem{File: in.Name, Line: le.Line, Message: le.Msg})
+					return true
+				}
+				read++
+				select {
+				case jobs <- job{index: index, key: key, file: in.Name, game: g}:
+					index++
+					return true
+				case <-ctx.Done():
+					return false
+				}
+			})
+			if stop {
+				return ctx.Err()
 			}
 			// A file that fails as a whole is reported by one shard only.
 			if err != nil && fi%o.Shards == o.Shard {
@@ -158,12 +149,10 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 				}
 			}
 		}
-	}()
-	var wg sync.WaitGroup
+		return nil
+	})
 	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		group.Go(func() error {
 			for j := range jobs {
 				r := analyseGame(ctx, j, &o)
 				select {
@@ -172,12 +161,17 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 					r result
 				}{j, r}:
 				case <-ctx.Done():
-					return
+					return ctx.Err()
 				}
 			}
-		}()
+			return nil
+		})
 	}
-	go func() { wg.Wait(); close(results) }()
+	done := make(chan error, 1)
+	go func() {
+		done <- group.Wait()
+		close(results)
+	}()
 	// Results are taken in input order, so that decisions stream out in
 	// order and the figures do not depend on the worker count.
 	pending := map[int]result{}
@@ -210,16 +204,48 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 			}
 		}
 	}
+	// Every goroutine has returned once results is closed and done has
+	// its value: the reader's figures are safe to read.
+	<-done
 	s.GamesRead, s.GamesSkipped = read+skipped, skipped
 	s.Errors = problems
 	s.finish()
-	if firstErr != nil {
+	switch {
+	case firstErr != nil:
 		return s, firstErr
-	}
-	if err := ctx.Err(); err != nil && !errors.Is(err, context.Canceled) {
-		return s, err
+	case parent.Err() != nil:
+		return s, parent.Err()
 	}
 	return s, readErr
+}
+
+// readInput opens one input and calls each for every game it holds, with
+// the game or the error that spoiled it. It reports stop when each asked
+// to stop, and err when the input failed as a whole.
+func readInput(ctx context.Context, in Input, opts importer.Options, each func(*gamelog.Game, *gamelog.Error) bool) (stop bool, err error) {
+	rc, err := in.Open()
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close()
+	src, err := importer.Open(rc, in.Name, opts)
+	if err != nil {
+		return false, err
+	}
+	for ctx.Err() == nil {
+		g, gerr := src.Next()
+		if gerr == io.EOF {
+			return false, nil
+		}
+		var le *gamelog.Error
+		if gerr != nil && !errors.As(gerr, &le) {
+			return false, gerr
+		}
+		if !each(g, le) {
+			return true, nil
+		}
+	}
+	return true, nil
 }
 
 func (s *Summary) add(r *result, on func(*Graded) error) error {

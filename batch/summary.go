@@ -111,9 +111,12 @@ type BlunderRecord struct {
 // MaxTurns bounds the deadwood-by-turn series.
 const MaxTurns = 30
 
-// LostBins are the upper edges of the histogram of equity lost per
-// decision; the last bin is open.
-var LostBins = []float64{0.0001, 0.01, 0.02, 0.05, 0.1, 0.2}
+// LostBins returns the upper edges of the histogram of equity lost per
+// decision, in a slice of the caller's own; the last bin is open.
+func LostBins() []float64 { return []float64{0.0001, 0.01, 0.02, 0.05, 0.1, 0.2} }
+
+// lostBins are the edges LostBins returns, for the hot path.
+var lostBins = LostBins()
 
 // Player is one player's summary. Counts and sums are kept beside every
 // rate, so that summaries merge.
@@ -150,7 +153,7 @@ type Player struct {
 	Mistakes      int         `json:"mistakes"`
 	Blunders      int         `json:"blunders"`
 	ByKind        []KindStats `json:"by_kind"`
-	// LostHistogram counts decisions by equity lost, in LostBins.
+	// LostHistogram counts decisions by equity lost, in LostBins().
 	LostHistogram []int `json:"lost_histogram"`
 	// DeadwoodByTurn sums the deadwood left after each of the player's
 	// discards, by its turn in the hand (1 to MaxTurns), with counts.
@@ -163,7 +166,7 @@ type Player struct {
 const MaxWorst = 10
 
 func newPlayer(name string) *Player {
-	p := &Player{Name: name, LostHistogram: make([]int, len(LostBins)+1),
+	p := &Player{Name: name, LostHistogram: make([]int, len(lostBins)+1),
 		DeadwoodSum: make([]int, MaxTurns), DeadwoodCount: make([]int, MaxTurns)}
 	for k := Kind(0); k < numKinds; k++ {
 		p.ByKind = append(p.ByKind, KindStats{Kind: k.String()})
@@ -231,8 +234,8 @@ func (p *Player) addDecision(d *Graded) {
 	case Blunder:
 		p.Blunders++
 	}
-	bin := len(LostBins)
-	for i, edge := range LostBins {
+	bin := len(lostBins)
+	for i, edge := range lostBins {
 		if d.EquityLost < edge {
 			bin = i
 			break

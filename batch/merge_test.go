@@ -1,0 +1,161 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// randomGame is one game's worth of generated figures: per-seat game
+// counts and graded decisions, with a problem now and then.
+type randomGame struct {
+	players   [2]*Player
+	decisions []Graded
+	problem   *Problem
+	hands     int
+}
+
+func generate(rng *rand.Rand, n int) []randomGame {
+	names := []string{"ann", "bob", "cat"}
+	var out []randomGame
+	for g := 0; g < n; g++ {
+		var rg randomGame
+		a, b := names[rng.IntN(3)], names[rng.IntN(3)]
+		for i, name := range []string{a, b} {
+			p := newPlayer(name)
+			p.Games, p.GamesWon = 1, rng.IntN(2)
+			p.Hands, p.HandsWon = 1+rng.IntN(8), rng.IntN(3)
+			p.Knocks, p.Gins, p.Undercuts, p.Points = rng.IntN(3), rng.IntN(2), rng.IntN(2), rng.IntN(120)
+			p.KnockDeadwood, p.KnockTurns = rng.IntN(20), rng.IntN(30)
+			rg.players[i] = p
+		}
+		rg.hands = rg.players[0].Hands
+		for d := rng.IntN(12); d > 0; d-- {
+			lost := 0.0
+			if rng.IntN(3) == 0 {
+				lost = float64(rng.IntN(300000)) / 1e6
+			}
+			rg.decisions = append(rg.decisions, Graded{File: "f", Line: rng.IntN(1000), Game: g, Hand: 1,
+				Player: []string{a, b}[rng.IntN(2)], Kind: Kind(rng.IntN(int(numKinds))), Turn: 1 + rng.IntN(35),
+				Deadwood: rng.IntN(90), EquityLost: lost, Matched: lost == 0, Move: "draw", Best: "take",
+				Position: fmt.Sprint(rng.Uint64())})
+		}
+		if rng.IntN(5) == 0 {
+			rg.problem = &Problem{File: "f", Line: rng.IntN(100), Message: "damaged"}
+		}
+		out = append(out, rg)
+	}
+	return out
+}
+
+// summarize builds a summary of games the slow, obvious way: one game
+// after another into one summary.
+func summarize(games []randomGame) Summary {
+	s := Summary{Grading: "advisor", Samples: 8, Seed: 1}
+	for _, g := range games {
+		if g.problem != nil {
+			s.GamesRead++
+			s.GamesSkipped++
+			s.Errors = append(s.Errors, *g.problem)
+			continue
+		}
+		s.GamesRead++
+		s.GamesAnalyzed++
+		s.Hands += g.hands
+		// The game's figures are added field by field here, not by
+		// merge, which is what the test checks.
+		for _, gp := range g.players {
+			p := s.player(gp.Name)
+			p.Games += gp.Games
+			p.GamesWon += gp.GamesWon
+			p.Hands += gp.Hands
+			p.HandsWon += gp.HandsWon
+			p.Knocks += gp.Knocks
+			p.Gins += gp.Gins
+			p.Undercuts += gp.Undercuts
+			p.Points += gp.Points
+			p.KnockDeadwood += gp.KnockDeadwood
+			p.KnockTurns += gp.KnockTurns
+		}
+		for i := range g.decisions {
+			s.Decisions++
+			s.player(g.decisions[i].Player).addDecision(&g.decisions[i])
+		}
+	}
+	s.finish()
+	return s
+}
+
+// TestMergeOfGeneratedSummaries splits generated games into shares in
+// many ways: merging the shares' summaries gives the summary of all.
+func TestMergeOfGeneratedSummaries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 200; trial++ {
+		games := generate(rng, 1+rng.IntN(30))
+		want := asJSON(t, summarize(games))
+		k := 1 + rng.IntN(5)
+		shares := make([][]randomGame, k)
+		for _, g := range games {
+			i := rng.IntN(k)
+			shares[i] = append(shares[i], g)
+		}
+		var parts []Summary
+		for _, sh := range shares {
+			// Each share as Run would build it, through add and merge.
+			part := Summary{Grading: "advisor", Samples: 8, Seed: 1}
+			for _, g := range sh {
+				part.GamesRead++
+				if g.problem != nil {
+					part.GamesSkipped++
+					part.Errors = append(part.Errors, *g.problem)
+					continue
+				}
+				r := result{games: g.players, hands: g.hands, decisions: g.decisions}
+				if err := part.add(&r, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			part.finish()
+			parts = append(parts, part)
+		}
+		if got := asJSON(t, Merge(parts...)); got != want {
+			t.Fatalf("trial %d, %d shares: the merge differs from the whole:\n%s\n---\n%s", trial, k, got, want)
+		}
+	}
+}
+
+// TestRunStopsWhenCancelled cancels a run in the middle of reading: it
+// returns the context's error, analyses no more games once cancelled, and
+// leaves nothing running (go test -race checks the reader's figures).
+func TestRunStopsWhenCancelled(t *testing.T) {
+	games := testgames.Play(t, rules.Presets()["eaai"], 40, 3)
+	var b strings.Builder
+	if err := gamelog.WriteLog(&b, games); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for trial := 0; trial < 5; trial++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		stopAt := 1 + trial*3
+		s, err := Run(ctx, []Input{textInput("a.log", text), textInput("b.log", text)}, Options{Quick: true, Workers: 2,
+			Progress: func(n int) {
+				if n == stopAt {
+					cancel()
+				}
+			}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("trial %d: err %v, want context.Canceled", trial, err)
+		}
+		if s.GamesAnalyzed >= 80 {
+			t.Fatalf("trial %d: %d games analysed after a cancel at %d", trial, s.GamesAnalyzed, stopAt)
+		}
+	}
+}
