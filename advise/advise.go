@@ -319,6 +319,9 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		results = play(0, half, all)
 		gain := make([]float64, len(moves))
 		for _, r := range results {
+			if r.cnt == nil {
+				continue // a chunk left unplayed by a cancel
+			}
 			for mi := range moves {
 				gain[mi] += r.d[mi]
 			}

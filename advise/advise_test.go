@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -175,6 +176,26 @@ func TestAdviceStopsWhenCancelled(t *testing.T) {
 	for _, c := range a.Candidates {
 		if c.Samples > 64 {
 			t.Fatalf("%s played in %d worlds after the cancel, want one chunk of at most 64", c.Move, c.Samples)
+		}
+	}
+}
+
+// TestAdviceStopsWhenCancelledMidway cancels an advice of a huge budget
+// while it plays: it must return soon with the context's error and a move
+// from the worlds played.
+func TestAdviceStopsWhenCancelledMidway(t *testing.T) {
+	p := mustPosition(t, midGame)
+	for _, wait := range []time.Duration{time.Millisecond, 20 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		timer := time.AfterFunc(wait, cancel)
+		a, err := advise.Advise(ctx, &p, options(100_000, 1, 2))
+		timer.Stop()
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("after %v: err %v, want context.Canceled", wait, err)
+		}
+		if len(a.Candidates) == 0 || a.Candidates[0].Samples == 0 || a.Candidates[0].Samples >= 100_000 {
+			t.Fatalf("after %v: %d candidates, the first played in %d worlds", wait, len(a.Candidates), a.Candidates[0].Samples)
 		}
 	}
 }
