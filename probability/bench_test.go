@@ -1,6 +1,7 @@
 package probability_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -49,7 +50,7 @@ func BenchmarkUndercutRisk10k(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := probability.UndercutRisk(&p, &e, nil, 10000, uint64(i), 0); err != nil {
+		if _, err := probability.UndercutRisk(context.Background(), &p, &e, nil, 10000, uint64(i), 0); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package probability
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -42,14 +43,14 @@ var ErrNotDiscard = errors.New("danger needs an 11-card hand about to discard")
 
 // Danger estimates, from samples sampled opponent hands, the chance that
 // the opponent can use each card the seat could discard.
-func Danger(p *game.Position, e *Estimate, samples int, seed uint64, workers int) (DangerReport, error) {
+func Danger(ctx context.Context, p *game.Position, e *Estimate, samples int, seed uint64, workers int) (DangerReport, error) {
 	r := DangerReport{Hand: p.Hand(), Samples: samples}
 	if p.Phase() != game.DiscardPhase || p.Hand().Len() != 11 {
 		return r, ErrNotDiscard
 	}
 	cards := p.Hand().Cards()
 	s := NewSampler(p, e)
-	counts := parallel(samples, seed, workers, func(rng *rand.Rand, n int) [11]int {
+	counts, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) [11]int {
 		var c [11]int
 		for i := 0; i < n; i++ {
 			opp := s.Opponent(rng)
@@ -61,6 +62,9 @@ func Danger(p *game.Position, e *Estimate, samples int, seed uint64, workers int
 		}
 		return c
 	})
+	if err != nil {
+		return r, err
+	}
 	drawn, fromPile := p.Drawn()
 	for j, d := range cards {
 		hits := 0

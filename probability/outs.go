@@ -1,6 +1,7 @@
 package probability
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -174,7 +175,7 @@ func sortOuts(cs []CardOut) {
 // 1 to 5 draws from the stock, playing the best discard after each: exact
 // for one draw, and by Monte Carlo over sampled worlds (samples of them,
 // from seed) beyond, the opponent drawing from the stock in between.
-func Outs(p *game.Position, e *Estimate, samples int, seed uint64, workers int) (OutsReport, error) {
+func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed uint64, workers int) (OutsReport, error) {
 	r, err := ExactOuts(p, e)
 	if err != nil {
 		return r, err
@@ -193,7 +194,7 @@ func Outs(p *game.Position, e *Estimate, samples int, seed uint64, workers int) 
 	const horizon = 5
 	type tally struct{ knock, gin [horizon]int }
 	s := NewSampler(p, e)
-	results := parallel(samples, seed, workers, func(rng *rand.Rand, n int) tally {
+	results, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) tally {
 		var t tally
 		for i := 0; i < n; i++ {
 			st, _, err := s.World(rng)
@@ -222,6 +223,9 @@ func Outs(p *game.Position, e *Estimate, samples int, seed uint64, workers int) 
 		}
 		return t
 	})
+	if err != nil {
+		return r, err
+	}
 	var total tally
 	for _, t := range results {
 		for k := range total.knock {

@@ -1,6 +1,7 @@
 package probability_test
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestOpponentHoldsTwoOfARank(t *testing.T) {
 	if e.Prob(card(t, "8H")) != 1 || e.Prob(card(t, "8D")) != 1 {
 		t.Fatal("the eights taken are not certain")
 	}
-	r, err := probability.Danger(&p, &e, 2000, 1, 0)
+	r, err := probability.Danger(context.Background(), &p, &e, 2000, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func TestOpponentHoldsTwoOfARank(t *testing.T) {
 func TestNearlyEmptyStock(t *testing.T) {
 	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,TH,JH,QH stock=3 took=- passed=AC,2C,4C,6C,8C,TC,QC,AD,3D,5D,7D,9D,JD,KD,JH discards=3C,5C,7C,9C,JC,KC,2D,4D,6D,8D,TD,QD,TH,QH dealer=p2 draws=28")
 	e := probability.Infer(&p)
-	r, err := probability.Outs(&p, &e, 500, 1, 0)
+	r, err := probability.Outs(context.Background(), &p, &e, 500, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,8 +170,8 @@ func FuzzAnalyses(f *testing.F) {
 				t.Fatalf("P(%s) = %v", c, q)
 			}
 		}
-		_, _ = probability.Outs(&p, &e, 40, 1, 1)
-		_, _ = probability.Danger(&p, &e, 40, 1, 1)
-		_, _ = probability.UndercutRisk(&p, &e, nil, 40, 1, 1)
+		_, _ = probability.Outs(context.Background(), &p, &e, 40, 1, 1)
+		_, _ = probability.Danger(context.Background(), &p, &e, 40, 1, 1)
+		_, _ = probability.UndercutRisk(context.Background(), &p, &e, nil, 40, 1, 1)
 	})
 }

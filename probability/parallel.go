@@ -1,6 +1,7 @@
 package probability
 
 import (
+	"context"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -14,8 +15,9 @@ const chunk = 256
 
 // parallel runs samples draws in chunks over workers goroutines (0: one
 // per core), each chunk with its own random stream from seed, and returns
-// the chunks' results in chunk order.
-func parallel[T any](samples int, seed uint64, workers int, run func(rng *rand.Rand, n int) T) []T {
+// the chunks' results in chunk order. When ctx is done it stops within a
+// chunk a worker and returns ctx's error.
+func parallel[T any](ctx context.Context, samples int, seed uint64, workers int, run func(rng *rand.Rand, n int) T) ([]T, error) {
 	chunks := (samples + chunk - 1) / chunk
 	out := make([]T, chunks)
 	if workers <= 0 {
@@ -30,7 +32,7 @@ func parallel[T any](samples int, seed uint64, workers int, run func(rng *rand.R
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= chunks {
+				if i >= chunks || ctx.Err() != nil {
 					return
 				}
 				n := min(chunk, samples-i*chunk)
@@ -39,5 +41,5 @@ func parallel[T any](samples int, seed uint64, workers int, run func(rng *rand.R
 		}()
 	}
 	wg.Wait()
-	return out
+	return out, ctx.Err()
 }

@@ -1,6 +1,7 @@
 package probability
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -57,7 +58,7 @@ var ErrNotKnock = errors.New("risk needs a hand at its knock decision, within th
 // arrangement when given is nil), and with every spread within the limit,
 // scored on the same hands. Lay-offs are exact, or greedy under rules that
 // say so.
-func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int, seed uint64, workers int) (RiskReport, error) {
+func UndercutRisk(ctx context.Context, p *game.Position, e *Estimate, given *meld.Spread, samples int, seed uint64, workers int) (RiskReport, error) {
 	r := RiskReport{Hand: p.Hand(), Samples: samples}
 	hand := p.Hand()
 	if p.Phase() != game.KnockPhase || hand.Len() != 10 || meld.MinDeadwood(hand) > p.KnockLimit() {
@@ -86,7 +87,7 @@ func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int
 		dist          map[int]int // for the given spread
 	}
 	s := NewSampler(p, e)
-	parts := parallel(samples, seed, workers, func(rng *rand.Rand, n int) acc {
+	parts, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) acc {
 		a := acc{undercut: make([]int, len(spreads)), win: make([]int, len(spreads)),
 			points: make([]float64, len(spreads)), sq: make([]float64, len(spreads)), dist: map[int]int{}}
 		for i := 0; i < n; i++ {
@@ -110,6 +111,9 @@ func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int
 		}
 		return a
 	})
+	if err != nil {
+		return r, err
+	}
 	n := float64(max(samples, 1))
 	risk := func(j int) SpreadRisk {
 		var u, w int
@@ -145,13 +149,14 @@ func UndercutRisk(p *game.Position, e *Estimate, given *meld.Spread, samples int
 			r.Safest = sr
 		}
 	}
-	r.ImproveNext, r.OpponentKnocksNext = waiting(p, e, s, samples, seed+1, workers)
-	return r, nil
+	var err2 error
+	r.ImproveNext, r.OpponentKnocksNext, err2 = waiting(ctx, p, e, s, samples, seed+1, workers)
+	return r, err2
 }
 
 // waiting estimates the chance that the seat's next draw lowers its
 // deadwood, and that the opponent, drawing first, can knock or go gin.
-func waiting(p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64, workers int) (float64, float64) {
+func waiting(ctx context.Context, p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64, workers int) (float64, float64, error) {
 	hand := p.Hand()
 	dw := meld.MinDeadwood(hand)
 	improve := 0.0
@@ -165,7 +170,7 @@ func waiting(p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64
 	}
 	up, hasUp := p.Upcard()
 	limit := p.KnockLimit()
-	counts := parallel(samples, seed, workers, func(rng *rand.Rand, n int) int {
+	counts, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) int {
 		k := 0
 		for i := 0; i < n; i++ {
 			st, hidden, err := s.World(rng)
@@ -190,9 +195,12 @@ func waiting(p *game.Position, e *Estimate, s *Sampler, samples int, seed uint64
 		}
 		return k
 	})
+	if err != nil {
+		return 0, 0, err
+	}
 	total := 0
 	for _, c := range counts {
 		total += c
 	}
-	return improve, float64(total) / float64(max(samples, 1))
+	return improve, float64(total) / float64(max(samples, 1)), nil
 }

@@ -1,6 +1,8 @@
 package probability_test
 
 import (
+	"context"
+	"errors"
 	"reflect"
 	"testing"
 
@@ -29,7 +31,7 @@ func decisions(t testing.TB, phase game.Phase, n int) []game.Position {
 func TestUndercutRisk(t *testing.T) {
 	for _, p := range decisions(t, game.KnockPhase, 20) {
 		e := probability.Infer(&p)
-		r, err := probability.UndercutRisk(&p, &e, nil, 600, 3, 0)
+		r, err := probability.UndercutRisk(context.Background(), &p, &e, nil, 600, 3, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,16 +57,39 @@ func TestUndercutRisk(t *testing.T) {
 func TestSameAtAnyWorkerCount(t *testing.T) {
 	p := decisions(t, game.DiscardPhase, 1)[0]
 	e := probability.Infer(&p)
-	a, err1 := probability.Danger(&p, &e, 3000, 9, 1)
-	b, err2 := probability.Danger(&p, &e, 3000, 9, 3)
+	a, err1 := probability.Danger(context.Background(), &p, &e, 3000, 9, 1)
+	b, err2 := probability.Danger(context.Background(), &p, &e, 3000, 9, 3)
 	if err1 != nil || err2 != nil || !reflect.DeepEqual(a, b) {
 		t.Fatalf("danger differs by worker count: %v %v", err1, err2)
 	}
 	q := decisions(t, game.DrawPhase, 1)[0]
 	f := probability.Infer(&q)
-	c, _ := probability.Outs(&q, &f, 3000, 9, 1)
-	d, _ := probability.Outs(&q, &f, 3000, 9, 4)
-	if !reflect.DeepEqual(c, d) {
-		t.Fatal("outs differ by worker count")
+	c, err1 := probability.Outs(context.Background(), &q, &f, 3000, 9, 1)
+	d, err2 := probability.Outs(context.Background(), &q, &f, 3000, 9, 4)
+	if err1 != nil || err2 != nil || len(c.Reach) < 2 || !reflect.DeepEqual(c, d) {
+		t.Fatalf("outs differ by worker count: %v %v", err1, err2)
+	}
+}
+
+// TestAnalysesStopWhenCancelled runs each sampled analysis with a context
+// already cancelled: each returns the context's error at once, whatever
+// the budget.
+func TestAnalysesStopWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	d := decisions(t, game.DiscardPhase, 1)[0]
+	e := probability.Infer(&d)
+	if _, err := probability.Danger(ctx, &d, &e, 10_000_000, 1, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("danger: %v", err)
+	}
+	q := decisions(t, game.DrawPhase, 1)[0]
+	f := probability.Infer(&q)
+	if _, err := probability.Outs(ctx, &q, &f, 10_000_000, 1, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("outs: %v", err)
+	}
+	k := decisions(t, game.KnockPhase, 1)[0]
+	g := probability.Infer(&k)
+	if _, err := probability.UndercutRisk(ctx, &k, &g, nil, 10_000_000, 1, 2); !errors.Is(err, context.Canceled) {
+		t.Errorf("risk: %v", err)
 	}
 }

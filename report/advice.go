@@ -74,7 +74,7 @@ func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, er
 		if n <= 0 {
 			n = 2000
 		}
-		if d, err := probability.Danger(p, &e, n, o.Seed, o.Workers); err == nil {
+		if d, err := probability.Danger(ctx, p, &e, n, o.Seed, o.Workers); err == nil {
 			danger = map[game.Move]float64{}
 			for _, x := range d.Discards {
 				danger[game.DiscardMove(x.Card)] = x.Danger

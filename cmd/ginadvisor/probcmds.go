@@ -186,7 +186,7 @@ func outsCommand(env *environment) *cli.Command {
 				return err
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
-				return probability.Outs(p, e, s.samples, s.seed, s.workers)
+				return probability.Outs(c.Context, p, e, s.samples, s.seed, s.workers)
 			}, outsJSON, printOuts)
 		},
 	}
@@ -322,7 +322,7 @@ func dangerCommand(env *environment) *cli.Command {
 				return err
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
-				return probability.Danger(p, e, s.samples, s.seed, s.workers)
+				return probability.Danger(c.Context, p, e, s.samples, s.seed, s.workers)
 			}, dangerJSON, printDanger)
 		},
 	}
@@ -396,7 +396,7 @@ func riskCommand(env *environment) *cli.Command {
 				return err
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
-				return probability.UndercutRisk(p, e, given, s.samples, s.seed, s.workers)
+				return probability.UndercutRisk(c.Context, p, e, given, s.samples, s.seed, s.workers)
 			}, riskJSON, printRisk)
 		},
 	}
