@@ -11,14 +11,17 @@ package protocol
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -29,8 +32,18 @@ import (
 // Version is the protocol's version, given in the handshake.
 const Version = 1
 
+// MaxLine bounds a command line. A longer line is answered with one error
+// line and skipped, whatever its length.
+const MaxLine = 64 << 10
+
+// maxQueued bounds the commands kept while a go runs; more are refused.
+const maxQueued = 1024
+
 // Engine answers one controller.
 type Engine struct {
+	// mu guards out: a running go writes its info and bestmove lines
+	// while Serve answers isready and stop.
+	mu      sync.Mutex
 	out     *bufio.Writer
 	name    string
 	rules   rules.Rules
@@ -55,41 +68,156 @@ func New(out io.Writer, name string) *Engine {
 }
 
 func (e *Engine) reply(format string, args ...any) {
+	e.mu.Lock()
 	fmt.Fprintf(e.out, format+"\n", args...)
+	e.mu.Unlock()
+}
+
+func (e *Engine) flush() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.out.Flush()
 }
 
 func (e *Engine) errorf(format string, args ...any) {
 	e.reply("error "+format, args...)
 }
 
-// Serve reads commands until quit or the end of input, answering each at
-// once. It never stops on bad input: a bad line gets an error line.
+// input is one line read by Serve's reader, or the error that ended the
+// input.
+type input struct {
+	text string
+	err  error
+}
+
+// Serve reads commands until quit or the end of input, answering each in
+// order. It never stops on bad input: a bad line, however long, gets an
+// error line. A go runs while Serve reads on: stop makes it answer at once
+// with its best move so far, isready is answered at once, quit stops it
+// and ends, and other commands wait until it has answered. When ctx is
+// done, a running go is stopped and Serve returns ctx's error.
 func (e *Engine) Serve(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 64*1024)
-	for sc.Scan() {
-		if ctx.Err() != nil {
+	done := make(chan struct{})
+	defer close(done)
+	inputs := make(chan input)
+	go func() {
+		lr := lines.New(in, MaxLine)
+		for {
+			text, err := lr.Next()
+			select {
+			case inputs <- input{text, err}:
+			case <-done:
+				return
+			}
+			if err != nil && !errors.Is(err, lines.ErrTooLong) {
+				return
+			}
+		}
+	}()
+	var (
+		stop    context.CancelFunc // the running go's, or nil
+		stopped chan struct{}      // closed when it has answered
+		queued  []string
+		ended   bool // the input ended or failed
+	)
+	finish := func() {
+		if stop != nil {
+			stop()
+			<-stopped
+			stop, stopped = nil, nil
+		}
+	}
+	defer finish()
+	// handle answers one line and says whether to go on; a go is started
+	// and left running.
+	handle := func(line string) bool {
+		if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "go" {
+			goCtx, cancel := context.WithCancel(ctx)
+			stop, stopped = cancel, make(chan struct{})
+			ch := stopped
+			go func() {
+				defer close(ch)
+				e.decide(goCtx)
+				_ = e.flush()
+			}()
+			return true
+		}
+		return e.Handle(ctx, line)
+	}
+	for {
+		if stop == nil && len(queued) > 0 {
+			line := queued[0]
+			queued = queued[1:]
+			if !handle(line) {
+				return e.flush()
+			}
+			if err := e.flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		if ended && stop == nil {
+			return e.flush()
+		}
+		var next <-chan input
+		if !ended {
+			next = inputs
+		}
+		select {
+		case <-ctx.Done():
+			finish()
+			_ = e.flush()
 			return ctx.Err()
-		}
-		if !e.Handle(ctx, sc.Text()) {
-			return e.out.Flush()
-		}
-		if err := e.out.Flush(); err != nil {
-			return err
+		case <-stopped:
+			stop, stopped = nil, nil
+		case x := <-next:
+			switch {
+			case errors.Is(x.err, lines.ErrTooLong):
+				e.errorf("%v: skipped", x.err)
+			case x.err == io.EOF:
+				ended = true
+			case x.err != nil:
+				e.errorf("reading the input: %v", x.err)
+				ended = true
+			case stop != nil:
+				switch word, _, _ := strings.Cut(strings.TrimSpace(stripComment(x.text)), " "); word {
+				case "stop":
+					stop()
+				case "isready":
+					e.reply("readyok")
+				case "quit":
+					finish()
+					return e.flush()
+				default:
+					if len(queued) >= maxQueued {
+						e.errorf("busy: %d commands wait for the running go; send stop", len(queued))
+					} else {
+						queued = append(queued, x.text)
+					}
+				}
+			default:
+				if !handle(x.text) {
+					return e.flush()
+				}
+			}
+			if err := e.flush(); err != nil {
+				return err
+			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		e.errorf("reading the input: %v", err)
+}
+
+// stripComment cuts a line at its first '#'.
+func stripComment(line string) string {
+	if i := strings.IndexByte(line, '#'); i >= 0 {
+		return line[:i]
 	}
-	return e.out.Flush()
+	return line
 }
 
 // Handle answers one line; it returns false after quit.
 func (e *Engine) Handle(ctx context.Context, line string) bool {
-	line = strings.TrimSpace(line)
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		line = strings.TrimSpace(line[:i])
-	}
+	line = strings.TrimSpace(stripComment(line))
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return true
@@ -116,6 +244,8 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 		e.setScores(f[1:])
 	case "go":
 		e.decide(ctx)
+	case "stop":
+		// Nothing is running: a stop between searches is no error.
 	case "show":
 		if e.have {
 			p := e.pos
@@ -128,7 +258,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 			e.errorf("no hand is set up")
 		}
 	default:
-		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, show, quit)", f[0])
+		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, stop, show, quit)", f[0])
 	}
 	return true
 }
@@ -420,7 +550,8 @@ func (e *Engine) decide(ctx context.Context) {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
 	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity})
-	if err != nil {
+	// A stopped go answers with its best move so far.
+	if err != nil && (a == nil || ctx.Err() == nil) {
 		e.errorf("%v", err)
 		return
 	}

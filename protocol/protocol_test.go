@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -167,7 +170,12 @@ func TestErrorsKeepGoing(t *testing.T) {
 	if err := e.Serve(context.Background(), strings.NewReader(in)); err != nil {
 		t.Fatal(err)
 	}
+	// A go runs while the engine reads on, and isready is answered at
+	// once, so go's error and readyok come in either order.
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) == 6 && lines[5] == "error no hand is set up" {
+		lines[4], lines[5] = lines[5], lines[4]
+	}
 	if len(lines) != 6 || lines[4] != "error no hand is set up" || lines[5] != "readyok" {
 		t.Fatalf("replies:\n%s", out.String())
 	}
@@ -175,6 +183,76 @@ func TestErrorsKeepGoing(t *testing.T) {
 		if !strings.HasPrefix(l, "error ") {
 			t.Errorf("not an error line: %q", l)
 		}
+	}
+}
+
+// TestStopAnswersAtOnce starts a go with the largest budget and stops it:
+// the engine answers with a legal best move at once, then goes on.
+func TestStopAnswersAtOnce(t *testing.T) {
+	pr, pw := io.Pipe()
+	var out syncBuffer
+	e := New(&out, "x")
+	served := make(chan error, 1)
+	go func() { served <- e.Serve(context.Background(), pr) }()
+	send := func(s string) {
+		if _, err := io.WriteString(pw, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send("setoption name samples value 100000")
+	send("position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1")
+	send("go")
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	send("isready")
+	send("stop")
+	for !strings.Contains(out.String(), "bestmove") {
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("no bestmove 5 s after stop:\n%s", out.String())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	send("show")
+	send("quit")
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "readyok") || !strings.Contains(text, "bestmove discard ") || !strings.Contains(text, "position p1 discard") {
+		t.Fatalf("replies:\n%s", text)
+	}
+	t.Logf("bestmove %v after stop", time.Since(start))
+}
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestLongLine sends a line far over the bound: one error line, and the
+// engine goes on.
+func TestLongLine(t *testing.T) {
+	var out bytes.Buffer
+	e := New(&out, "x")
+	in := "isready\n" + strings.Repeat("x", 3*MaxLine) + "\nisready\n"
+	if err := e.Serve(context.Background(), strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "readyok\nerror line longer than 65536 bytes: skipped\nreadyok\n" {
+		t.Fatalf("replies:\n%.300s", got)
 	}
 }
 

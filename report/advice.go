@@ -59,16 +59,17 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 
 // Advise asks advise.Advise for the seat's decision with the advisor's
 // rollout policies, and adds danger and outs to each discard. A cancelled
-// ctx stops it within one chunk of worlds, with ctx's error.
+// ctx stops it within one chunk of worlds: it then returns the advice
+// from the worlds played, without danger, with ctx's error.
 func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, error) {
 	a, err := advise.Advise(ctx, p, advise.Options{Samples: o.Samples, Time: o.Time, Seed: o.Seed, Workers: o.Workers,
 		Rollout: bot.Rollout, Equity: o.Equity})
-	if err != nil {
+	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
 		return nil, err
 	}
 	r := &Advice{Phase: a.Phase, Before: a.Before}
 	var danger map[game.Move]float64
-	if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 {
+	if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 && err == nil {
 		e := probability.Infer(p)
 		n := o.DangerSamples
 		if n <= 0 {
@@ -92,7 +93,7 @@ func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, er
 		}
 		r.Candidates = append(r.Candidates, m)
 	}
-	return r, nil
+	return r, err
 }
 
 // MoveText is a move as the reports write it: "discard KS", or the kind

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -77,18 +77,21 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		return nil
 	}
 	env.awaitingInput("positions")
-	br := bufio.NewReaderSize(env.stdin, maxLine)
+	in := lines.New(env.stdin, position.MaxLen)
+	in.Comments = true
 	failed := false
-	for n := 1; ; n++ {
-		text, tooLong, err := readLine(br)
-		if err != nil && err != io.EOF {
-			return err
+	for {
+		text, err := in.Next()
+		n := in.Line()
+		if err == io.EOF {
+			break
 		}
-		text = strings.TrimSpace(stripComment(text))
 		switch {
-		case tooLong:
+		case errors.Is(err, lines.ErrTooLong):
 			failed = true
-			fmt.Fprintf(env.stderr, "stdin:%d: %v\n", n, errLineTooLong)
+			fmt.Fprintf(env.stderr, "stdin:%d: %v\n", n, err)
+		case err != nil:
+			return err
 		case text != "":
 			p, perr := position.ParseWith(text, given)
 			if perr == nil {
@@ -112,9 +115,6 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 					}
 				}
 			}
-		}
-		if err == io.EOF {
-			break
 		}
 	}
 	if failed {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -67,38 +69,6 @@ func scoreCommand(env *environment) *cli.Command {
 	}
 }
 
-// stripComment cuts a line at its first "#": a comment runs to the end of
-// the line, wherever it starts.
-func stripComment(line string) string {
-	if i := strings.IndexByte(line, '#'); i >= 0 {
-		return line[:i]
-	}
-	return line
-}
-
-// maxLine is the longest input line read; a hand is far shorter.
-const maxLine = 64 * 1024
-
-var errLineTooLong = fmt.Errorf("line longer than %d bytes", maxLine)
-
-// readLine returns the next line without its newline. A line longer than
-// the reader's buffer is skipped to its end and reported as too long, so
-// that one bad line does not stop the rest.
-func readLine(r *bufio.Reader) (line string, tooLong bool, err error) {
-	b, err := r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		head := string(b)
-		for err == bufio.ErrBufferFull {
-			_, err = r.ReadSlice('\n')
-		}
-		if err == io.EOF {
-			err = nil
-		}
-		return head, true, err
-	}
-	return strings.TrimSuffix(string(b), "\n"), false, err
-}
-
 type scorePrinter struct {
 	env       *environment
 	out       io.Writer
@@ -124,34 +94,28 @@ type lineResult struct {
 // waiting, so that a file is scored at full speed while a person or a
 // pipe sees each result as soon as its line is in.
 func (p scorePrinter) stream(r io.Reader, name string) error {
-	in := bufio.NewReaderSize(r, maxLine)
+	in := lines.New(r, 0)
+	in.Comments = true
 	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
 	p.out = out
 	p.tables = newTableWriter(out)
 	defer out.Flush()
-	bad, n := 0, 0
+	bad := 0
 	for {
-		raw, tooLong, readErr := readLine(in)
-		if readErr != nil && raw == "" && !tooLong {
-			if readErr == io.EOF {
-				break
-			}
-			return fmt.Errorf("reading %s after line %d: %w", name, n, readErr)
+		line, readErr := in.Next()
+		n := in.Line()
+		if readErr == io.EOF {
+			break
 		}
-		n++
-		line := strings.TrimSpace(stripComment(raw))
-		if n == 1 {
-			line = strings.TrimPrefix(line, "\uFEFF")
+		if readErr != nil && !errors.Is(readErr, lines.ErrTooLong) {
+			return fmt.Errorf("reading %s after line %d: %w", name, n-1, readErr)
 		}
-		if !tooLong && line == "" {
+		if readErr == nil && line == "" {
 			continue
 		}
 		var rep *report.ScoreReport
-		var err error
-		if tooLong {
-			err = errLineTooLong
-			line = line[:min(len(line), 40)] + "…"
-		} else {
+		err := readErr
+		if err == nil {
 			var hand notation.CardSet
 			hand, err = notation.ParseHand(line)
 			if err == nil {

@@ -1,0 +1,111 @@
+// Package lines reads line-oriented text input, such as positions, hands
+// or protocol commands, one line at a time with bounded memory, whatever
+// the input holds.
+package lines
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// DefaultMax is the longest line a Reader keeps when New is given 0.
+const DefaultMax = 64 << 10
+
+// ErrTooLong is wrapped by the error for a line longer than the Reader's
+// bound. The line is skipped to its end; reading goes on with the next.
+var ErrTooLong = errors.New("line too long")
+
+// TooLongError reports a line over the bound: its number and the bound.
+// Its text leaves the number to the caller, which knows the input's name.
+type TooLongError struct {
+	Line, Max int
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("line longer than %d bytes", e.Max)
+}
+
+// Unwrap returns ErrTooLong.
+func (e *TooLongError) Unwrap() error { return ErrTooLong }
+
+// Reader reads lines. It strips a byte-order mark at the start of the
+// input and a carriage return before each newline. Its zero value is not
+// useful; use New.
+type Reader struct {
+	br    *bufio.Reader
+	max   int
+	n     int
+	atEOF bool
+	// Comments, when set, cuts each line at its first '#' and trims the
+	// white space around what is left.
+	Comments bool
+}
+
+// New returns a Reader of r that keeps lines of at most max bytes (0:
+// DefaultMax). It buffers r, so r need not be buffered.
+func New(r io.Reader, max int) *Reader {
+	if max <= 0 {
+		max = DefaultMax
+	}
+	// The buffer holds a whole line of max bytes with a byte-order mark, a
+	// carriage return and its newline, so that it is read in one piece.
+	return &Reader{br: bufio.NewReaderSize(r, max+5), max: max}
+}
+
+// Buffered returns the bytes read from the input and not yet returned, so
+// that a caller can flush its output when no more input is waiting.
+func (r *Reader) Buffered() int { return r.br.Buffered() }
+
+// Line returns the number of the line last read, from 1.
+func (r *Reader) Line() int { return r.n }
+
+// Next returns the next line, without its newline. At the end of the
+// input it returns io.EOF; a last line with no newline is returned first.
+// A line longer than the bound gives a *TooLongError and the empty text;
+// the next call reads the line after it. Other errors are the input's.
+func (r *Reader) Next() (string, error) {
+	if r.atEOF {
+		return "", io.EOF
+	}
+	b, err := r.br.ReadSlice('\n')
+	r.n++
+	if err == bufio.ErrBufferFull {
+		for err == bufio.ErrBufferFull {
+			_, err = r.br.ReadSlice('\n')
+		}
+		if err == io.EOF {
+			r.atEOF = true
+		} else if err != nil {
+			return "", err
+		}
+		return "", &TooLongError{Line: r.n, Max: r.max}
+	}
+	switch {
+	case err == io.EOF:
+		r.atEOF = true
+		if len(b) == 0 {
+			r.n--
+			return "", io.EOF
+		}
+	case err != nil:
+		return "", err
+	}
+	line := string(bytes.TrimSuffix(bytes.TrimSuffix(b, []byte{'\n'}), []byte{'\r'}))
+	if r.n == 1 {
+		line = strings.TrimPrefix(line, "\uFEFF")
+	}
+	if len(line) > r.max {
+		return "", &TooLongError{Line: r.n, Max: r.max}
+	}
+	if r.Comments {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+	}
+	return line, nil
+}

@@ -1,0 +1,110 @@
+package lines
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// readAll reads every line, writing a too-long line as "<long>".
+func readAll(t *testing.T, r *Reader) []string {
+	t.Helper()
+	var out []string
+	for {
+		s, err := r.Next()
+		if err == io.EOF {
+			return out
+		}
+		if errors.Is(err, ErrTooLong) {
+			s = "<long>"
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+}
+
+func TestReader(t *testing.T) {
+	tests := []struct {
+		name, in string
+		max      int
+		comments bool
+		want     []string
+	}{
+		{"empty", "", 0, false, nil},
+		{"no final newline", "a\nb", 0, false, []string{"a", "b"}},
+		{"final newline", "a\nb\n", 0, false, []string{"a", "b"}},
+		{"blank lines", "\n\na\n", 0, false, []string{"", "", "a"}},
+		{"crlf", "a\r\nb\r\n", 0, false, []string{"a", "b"}},
+		{"byte-order mark", "\uFEFFa\n\uFEFFb\n", 0, false, []string{"a", "\uFEFFb"}},
+		{"comments", "  a # x\n# only\nb#\n", 0, true, []string{"a", "", "b"}},
+		{"at the bound", "abcd\nabcde\nab\n", 4, false, []string{"abcd", "<long>", "ab"}},
+		{"long last line", "ab\nabcdefgh", 4, false, []string{"ab", "<long>"}},
+		{"very long line", "x\n" + strings.Repeat("y", 100000) + "\nz\n", 16, false, []string{"x", "<long>", "z"}},
+	}
+	for _, tt := range tests {
+		r := New(strings.NewReader(tt.in), tt.max)
+		r.Comments = tt.comments
+		got := readAll(t, r)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") || len(got) != len(tt.want) {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestReaderOneByteAtATime reads through a reader that returns one byte a
+// call: the lines and their numbers are the same.
+func TestReaderOneByteAtATime(t *testing.T) {
+	in := "a\n" + strings.Repeat("q", 50) + "\nb\nc"
+	r := New(iotest.OneByteReader(strings.NewReader(in)), 8)
+	got := readAll(t, r)
+	if strings.Join(got, "|") != "a|<long>|b|c" || r.Line() != 4 {
+		t.Fatalf("%q, line %d", got, r.Line())
+	}
+}
+
+func TestTooLongError(t *testing.T) {
+	r := New(strings.NewReader("abcdefgh\n"), 4)
+	_, err := r.Next()
+	var tl *TooLongError
+	if !errors.As(err, &tl) || tl.Line != 1 || tl.Max != 4 || err.Error() != "line longer than 4 bytes" {
+		t.Fatalf("%v", err)
+	}
+}
+
+// FuzzReader splits arbitrary input: every line returned is within the
+// bound and has no newline, and the lines kept, joined, are the input's
+// lines that were within the bound.
+func FuzzReader(f *testing.F) {
+	f.Add("a\nb\r\n\uFEFFc", 4)
+	f.Add(strings.Repeat("x", 70), 8)
+	f.Fuzz(func(t *testing.T, in string, max int) {
+		max = 1 + (max&0x7fffffff)%64
+		r := New(strings.NewReader(in), max)
+		var want []string
+		for i, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+			l = strings.TrimSuffix(l, "\r")
+			if i == 0 {
+				l = strings.TrimPrefix(l, "\uFEFF")
+			}
+			if len(l) > max {
+				l = "<long>"
+			}
+			want = append(want, l)
+		}
+		if in == "" {
+			want = nil
+		}
+		got := readAll(t, r)
+		for _, l := range got {
+			if len(l) > max && l != "<long>" || strings.ContainsRune(l, '\n') {
+				t.Fatalf("line %q over %d", l, max)
+			}
+		}
+		if strings.Join(got, "\x00") != strings.Join(want, "\x00") || len(got) != len(want) {
+			t.Fatalf("%q (max %d): %q, want %q", in, max, got, want)
+		}
+	})
+}
