@@ -16,3 +16,7 @@ const (
 	// dump, at 0% danger.
 	DeadCard = "p1 discard hand=AS,2S,3S,7C,7D,7H,4D,5D,6D,KS,9C pile=QS,KC,KD,KH,JD stock=26 took=- passed=QS,KH discards=KC,JD drawn=9C dealer=p2 rules=eaai"
 )
+
+// LargestTarget is a mid-game eaai decision under the largest target the
+// rules accept.
+const LargestTarget = "p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=90000-3 dealer=p1 rules=eaai,target=100000 number=1"
