@@ -9,7 +9,8 @@ import (
 
 // Distribution is how a hand ends, seen from one player: Points[k] is the
 // chance that the player wins the hand with k points, the same for both
-// players, and Dead the chance that the hand dies.
+// players, and Dead the chance that the hand dies. Twice the sum of Points
+// and Dead make 1.
 type Distribution struct {
 	Points []float64
 	Dead   float64
@@ -50,7 +51,13 @@ func NewEquity(d Distribution, target int) *Equity {
 	target = max(target, 1)
 	n := min(target, MaxTableTarget)
 	e := &Equity{target: target, size: n, win: make([]float64, n*n)}
-	dead := min(d.Dead, 0.999)
+	// A dead hand, and a hand won with no points (a tie under rules where
+	// it is no undercut), leave the scores as they were.
+	stay := d.Dead
+	if len(d.Points) > 0 {
+		stay += 2 * d.Points[0]
+	}
+	stay = min(stay, 0.999)
 	for a := n - 1; a >= 0; a-- {
 		for b := n - 1; b >= 0; b-- {
 			sum := 0.0
@@ -67,7 +74,7 @@ func NewEquity(d Distribution, target int) *Equity {
 					sum += p * e.win[a*n+b+k]
 				}
 			}
-			e.win[a*n+b] = sum / (1 - dead)
+			e.win[a*n+b] = sum / (1 - stay)
 		}
 	}
 	return e

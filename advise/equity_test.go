@@ -27,7 +27,7 @@ func winByRecursion(d Distribution, target int) func(a, b int) float64 {
 		for k := 1; k < len(d.Points); k++ {
 			sum += d.Points[k] * (w(a+k, b) + w(a, b+k))
 		}
-		v := sum / (1 - d.Dead)
+		v := sum / (1 - d.Dead - 2*d.Points[0])
 		memo[[2]int{a, b}] = v
 		return v
 	}
@@ -40,7 +40,7 @@ func TestEquityAgainstRecursion(t *testing.T) {
 		// A random distribution: a dead-hand chance and 40 point values.
 		d := Distribution{Points: make([]float64, 40), Dead: 0.05 * rng.Float64()}
 		total := 0.0
-		for k := 1; k < len(d.Points); k++ {
+		for k := 0; k < len(d.Points); k++ {
 			d.Points[k] = rng.Float64()
 			total += d.Points[k]
 		}
