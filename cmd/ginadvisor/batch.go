@@ -20,6 +20,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/render"
 )
 
 // expandInputs turns arguments into inputs: "-" (or none) is stdin, and a
@@ -353,9 +354,9 @@ func batchCommand(env *environment) *cli.Command {
 			stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-"
 			if !stdoutTaken {
 				if wantJSON(c) {
-					err = writeJSON(env.stdout, s)
+					err = render.JSON(env.stdout, s)
 				} else {
-					err = printBatch(env.stdout, &s)
+					err = printBatch(env.stdout, env.styleFor(c), &s)
 				}
 				if err != nil {
 					return err
@@ -391,7 +392,7 @@ func writeReportFile(path string, s *batch.Summary) error {
 
 // printBatch writes the summary: one column per player, then the worst
 // decisions.
-func printBatch(w io.Writer, s *batch.Summary) error {
+func printBatch(w io.Writer, style render.Style, s *batch.Summary) error {
 	header := []string{"Per player"}
 	for _, p := range s.Players {
 		header = append(header, p.Name)
@@ -431,7 +432,7 @@ func printBatch(w io.Writer, s *batch.Summary) error {
 		}),
 	}
 	if len(s.Players) > 0 {
-		if err := newTableWriter(w).render(header, rows); err != nil {
+		if err := style.Tables(w).Render(header, rows); err != nil {
 			return err
 		}
 	}
@@ -441,7 +442,7 @@ func printBatch(w io.Writer, s *batch.Summary) error {
 	}
 	text := fmt.Sprintf("%d games read, %d skipped, %d analysed: %d hands, %d decisions graded by %s.",
 		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading)
-	if _, err := fmt.Fprint(w, wrapText(text, 80)); err != nil {
+	if _, err := fmt.Fprint(w, render.Wrap(text, 80)); err != nil {
 		return err
 	}
 	for _, p := range s.Players {
@@ -517,9 +518,9 @@ func mergeCommand(env *environment) *cli.Command {
 			}
 			m := batch.Merge(parts...)
 			if wantJSON(c) {
-				return writeJSON(env.stdout, m)
+				return render.JSON(env.stdout, m)
 			}
-			return printBatch(env.stdout, &m)
+			return printBatch(env.stdout, env.styleFor(c), &m)
 		},
 	}
 }

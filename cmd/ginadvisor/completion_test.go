@@ -12,6 +12,7 @@ import (
 // TestBashCompletion builds the binary, loads its bash completion script
 // in a real bash, and completes a command, a subcommand and a flag.
 func TestBashCompletion(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
@@ -50,6 +51,7 @@ func TestBashCompletion(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func TestCompletionScriptsAndMan(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
 		code, out, errOut := runCLI(t, "", "completion", shell)
 		if code != ExitOK || !strings.Contains(out, "ginadvisor") {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/render"
 )
 
 func logCommand(env *environment) *cli.Command {
@@ -45,7 +46,7 @@ func logCommand(env *environment) *cli.Command {
 					rep := checkLogs(env, paths)
 					var err error
 					if wantJSON(c) {
-						err = writeJSON(env.stdout, rep)
+						err = render.JSON(env.stdout, rep)
 					} else {
 						err = printLogCheck(env.stdout, rep)
 					}

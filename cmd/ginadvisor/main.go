@@ -21,11 +21,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/fatih/color"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/render"
 )
 
 // Exit codes, documented in the package comment and the README.
@@ -333,9 +333,36 @@ func newAppWith(env *environment) *cli.App {
 			return nil
 		},
 	}
-	for _, c := range app.Commands {
-		c.OnUsageError = onUsageError
+	// The library's own help command is a package variable it writes to
+	// as each app runs; every app gets a help command of its own instead,
+	// so that apps may run at once.
+	// The library adds --help only when it adds its own help command.
+	app.HideHelpCommand = true
+	app.Flags = append(app.Flags, cli.HelpFlag)
+	app.Commands = append(app.Commands, &cli.Command{
+		Name:      "help",
+		Aliases:   []string{"h"},
+		Usage:     "show the commands, or one command's help",
+		ArgsUsage: "[COMMAND]",
+		Description: "Examples:\n" +
+			"  ginadvisor help\n" +
+			"  ginadvisor help advise",
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return cli.ShowCommandHelp(c, c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+	})
+	var each func(cmds []*cli.Command)
+	each = func(cmds []*cli.Command) {
+		for _, c := range cmds {
+			c.OnUsageError = onUsageError
+			c.HideHelpCommand = true
+			each(c.Subcommands)
+		}
 	}
+	each(app.Commands)
 	return app
 }
 
@@ -348,6 +375,25 @@ type environment struct {
 	notFound       bool
 	// isTerminal tells whether a writer is a terminal; tests replace it.
 	isTerminal func(io.Writer) bool
+}
+
+// styleFor is how the command writes for people: --format, or boxes on a
+// terminal (as wide as it) and plain columns in a pipe; color as
+// useColor says; suits as symbols when its --symbols flag asks for them.
+// setColor has checked the flags' values.
+func (e *environment) styleFor(c *cli.Context) render.Style {
+	f, _ := formatMode(c)
+	if f == "auto" || f == "json" || f == "" {
+		f = "plain"
+		if e.isTerminal(e.stdout) {
+			f = "table"
+		}
+	}
+	s := render.Style{Format: f, Color: e.useColor(c), Symbols: boolFlag(c, "symbols")}
+	if f == "table" && e.isTerminal(e.stdout) {
+		s.Width = terminalWidth(e.stdout)
+	}
+	return s
 }
 
 func isTerminal(w io.Writer) bool {
@@ -448,31 +494,14 @@ func (e *environment) useColor(c *cli.Context) bool {
 	return e.isTerminal(e.stdout)
 }
 
-// setColor applies the color decision; fatih/color keeps it in a global.
-// A bad --color value is a usage error.
-// It also sets the table format: --format, or boxes on a terminal and
-// plain columns in a pipe.
+// setColor checks the output flags: a bad --color or --format value is a
+// usage error. styleFor then works out the style from them.
 func (e *environment) setColor(c *cli.Context) error {
 	if _, err := colorMode(c); err != nil {
 		return err
 	}
-	f, err := formatMode(c)
-	if err != nil {
-		return err
-	}
-	if f == "auto" || f == "json" {
-		f = "plain"
-		if e.isTerminal(e.stdout) {
-			f = "table"
-		}
-	}
-	outputFormat = f
-	tableWidth = 0
-	if f == "table" && e.isTerminal(e.stdout) {
-		tableWidth = terminalWidth(e.stdout)
-	}
-	color.NoColor = !e.useColor(c)
-	return nil
+	_, err := formatMode(c)
+	return err
 }
 
 // awaitingInput tells a person at a terminal that input is read from

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/fatih/color"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/urfave/cli/v2"
 )
@@ -66,6 +65,7 @@ const dangerExample = "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,
 const riskExample = "p1 knock hand=AC,6C,2D,4D,6D,AH,4H,3S,4S,6S pile=6H,TD,JS,QH,QC,TC,JH,QS,9H,JD,8H,KS,8S,JC,QD,TS,KD,9C,KH,TH,7C,9D,7D,9S,7S,8D,3C stock=5 first=6H took=- passed=7C,QC,7D,QD,KD,6H,8H,9H,JH,KH,7S,8S,JS discards=TD,QH,TC,QS,JD,KS,JC,TS,9C,TH,9D,9S,8D drawn=6S draws=26 score=0-0 dealer=p1 rules=eaai number=1"
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		stdin string
@@ -171,6 +171,7 @@ func TestGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			code, out, errOut := runCLI(t, tt.stdin, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit code %d, want %d; stderr: %s", code, tt.code, errOut)
@@ -181,6 +182,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestFlagsAfterArguments(t *testing.T) {
+	t.Parallel()
 	_, before, _ := runCLI(t, "", "score", "--json", "As 2s 3s")
 	_, after, _ := runCLI(t, "", "score", "As 2s 3s", "--json")
 	if before != after || !strings.HasPrefix(after, "{") {
@@ -193,6 +195,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 }
 
 func TestSimulateLog(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "games.log")
 	code, _, errOut := runCLI(t, "", "simulate", "--games", "5", "--seed", "2", "--log", path, "--json")
 	if code != ExitOK {
@@ -208,6 +211,7 @@ func TestSimulateLog(t *testing.T) {
 }
 
 func TestStreamLongLine(t *testing.T) {
+	t.Parallel()
 	input := "As 2s 3s\n" + strings.Repeat("x", 100_000) + "\nKs Kd Kh\nQs Qd Qh"
 	code, out, errOut := runCLI(t, input, "score", "--json")
 	if code != ExitBadInput || !strings.Contains(errOut, "stdin:2: line longer than") {
@@ -219,6 +223,7 @@ func TestStreamLongLine(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI(t, "", "--version")
 	if code != ExitOK || !strings.Contains(out, version) {
 		t.Errorf("--version: code %d, output %q", code, out)
@@ -226,7 +231,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestColor(t *testing.T) {
-	defer func(saved bool) { color.NoColor = saved }(color.NoColor)
+	t.Parallel()
 	tests := []struct {
 		name     string
 		env      map[string]string
@@ -260,6 +265,7 @@ func TestColor(t *testing.T) {
 }
 
 func TestLogCheck(t *testing.T) {
+	t.Parallel()
 	sample := filepath.Join("..", "..", "testdata", "sample.log")
 	code, out, errOut := runCLI(t, "", "log", "check", sample)
 	if code != ExitOK || !strings.Contains(out, "2 games read (6 hands), 0 skipped") {
@@ -296,6 +302,7 @@ func TestLogCheck(t *testing.T) {
 // TestPositionCounts checks the position command's counts against the
 // example worked by hand.
 func TestPositionCounts(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCLI(t, "", "position", "--json", positionExample)
 	var r struct {
 		Unseen         []string `json:"unseen"`
@@ -326,6 +333,7 @@ func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space le
 // TestWriteErrors runs every command against an output that cannot be
 // written: each must say so and exit 1.
 func TestWriteErrors(t *testing.T) {
+	t.Parallel()
 	sample := filepath.Join("..", "..", "testdata", "sample.log")
 	commands := [][]string{
 		{"score", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c"},
@@ -352,6 +360,7 @@ func TestWriteErrors(t *testing.T) {
 // TestErrorsEscapeAndShortenInput checks that input echoed in an error
 // cannot drive the terminal, and that long input is cut around the fault.
 func TestErrorsEscapeAndShortenInput(t *testing.T) {
+	t.Parallel()
 	_, _, errOut := runCLI(t, "", "score", "As 2s \x1b]0;pwned\x07 3s")
 	if strings.ContainsAny(errOut, "\x1b\x07") || !strings.Contains(errOut, `\x1b`) {
 		t.Errorf("control characters reach the terminal: %q", errOut)
@@ -370,6 +379,7 @@ func TestErrorsEscapeAndShortenInput(t *testing.T) {
 // TestKnockMeldOrder checks that a spread is written in one order in the
 // options table and in the summary line.
 func TestKnockMeldOrder(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runCLI(t, "", "knock", "--knocker", "2H 3H 4H AC 7S 8S 9S JC QC KC", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD")
 	if n := strings.Count(out, "2H 3H 4H | 7S 8S 9S | JC QC KC"); n != 2 {
 		t.Errorf("the minimal spread appears %d times in one order:\n%s", n, out)
@@ -377,6 +387,7 @@ func TestKnockMeldOrder(t *testing.T) {
 }
 
 func TestVersionHasBuildInfo(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runCLI(t, "", "--version")
 	// A test binary has build info with the Go version, at least.
 	if !strings.Contains(out, version) || !strings.Contains(out, "go1.") {
@@ -386,6 +397,7 @@ func TestVersionHasBuildInfo(t *testing.T) {
 
 // TestHelpHasExamples checks that every command's help shows examples.
 func TestHelpHasExamples(t *testing.T) {
+	t.Parallel()
 	app := newApp(strings.NewReader(""), io.Discard, io.Discard, noEnv)
 	var check func(prefix string, cmds []*cli.Command)
 	check = func(prefix string, cmds []*cli.Command) {
@@ -403,6 +415,7 @@ func TestHelpHasExamples(t *testing.T) {
 }
 
 func TestScoreReadsAFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "testdata", "hands.txt")
 	code, out, errOut := runCLI(t, "", "score", "--json", path)
 	if code != ExitOK || strings.Count(out, "\n") < 3 || errOut != "" {
@@ -413,6 +426,7 @@ func TestScoreReadsAFile(t *testing.T) {
 // TestProgress checks the progress bar's content, and that a pipe gets
 // none.
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	var buf bytes.Buffer
 	bar := newProgressBar(&buf, 100, "games")
 	bar.set(50)
@@ -431,6 +445,7 @@ func TestProgress(t *testing.T) {
 // output fits 80 columns. JSON, CSV, game logs, the position notation (one
 // line by design) and the terminal game's prompts are left out.
 func TestHumanOutputFits80Columns(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("testdata", "*.golden"))
 	for _, f := range files {
 		base := filepath.Base(f)
@@ -457,6 +472,7 @@ func TestHumanOutputFits80Columns(t *testing.T) {
 
 // TestHelpDefaultsOnce checks that no flag's help shows two defaults.
 func TestHelpDefaultsOnce(t *testing.T) {
+	t.Parallel()
 	app := newApp(strings.NewReader(""), io.Discard, io.Discard, noEnv)
 	for _, c := range app.Commands {
 		_, out, _ := runCLI(t, "", c.Name, "--help")
@@ -470,6 +486,7 @@ func TestHelpDefaultsOnce(t *testing.T) {
 
 // TestOutsJSON checks the outs of the worked example through the JSON.
 func TestOutsJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCLI(t, "", "outs", "--json", "--samples", "500", outsExample)
 	var r struct {
 		Count map[string]int `json:"count"`

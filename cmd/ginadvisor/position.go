@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/render"
 )
 
 func positionCommand(env *environment) *cli.Command {
@@ -27,7 +28,7 @@ func positionCommand(env *environment) *cli.Command {
 			"  ginadvisor position \"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
 		Flags: append(append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}}
+			pp := positionPrinter{out: env.stdout, json: wantJSON(c), names: env.styleFor(c)}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				return wrote(pp.print(p, line))
 			})
@@ -49,7 +50,7 @@ func positionFailure(input string, err error) error {
 type positionPrinter struct {
 	out   io.Writer
 	json  bool
-	names cardNamer
+	names render.Style
 }
 
 // positionReport is the JSON of a position.
@@ -108,7 +109,7 @@ func (pp positionPrinter) print(p *game.Position, line int) error {
 	r := reportOf(p)
 	r.Line = line
 	if pp.json {
-		return writeJSON(pp.out, r)
+		return render.JSON(pp.out, r)
 	}
 	n := pp.names
 	f := p.Facts()
@@ -116,7 +117,7 @@ func (pp positionPrinter) print(p *game.Position, line int) error {
 		if s == 0 {
 			return "none (0)"
 		}
-		return fmt.Sprintf("%s (%d)", n.set(s), s.Len())
+		return fmt.Sprintf("%s (%d)", n.Set(s), s.Len())
 	}
 	list := func(cs []notation.Card) string {
 		if len(cs) == 0 {
@@ -124,13 +125,13 @@ func (pp positionPrinter) print(p *game.Position, line int) error {
 		}
 		parts := make([]string, len(cs))
 		for i, c := range cs {
-			parts[i] = n.card(c)
+			parts[i] = n.Card(c)
 		}
 		return strings.Join(parts, " ")
 	}
 	up := "none"
 	if c, ok := p.Upcard(); ok {
-		up = n.card(c)
+		up = n.Card(c)
 	}
 	s := p.Setup()
 	rows := [][]string{
@@ -144,7 +145,7 @@ func (pp positionPrinter) print(p *game.Position, line int) error {
 		{"its discards", list(f.OppDiscards)},
 		{"dead", count(p.Dead())},
 		{"unseen", fmt.Sprintf("%d: %d in the stock, %d in the opponent's hand", r.UnseenCount, f.StockCount, p.OpponentHidden())},
-		{"unseen cards", compact(p.Unseen(), n.symbols)},
+		{"unseen cards", compact(p.Unseen(), n.Symbols)},
 		{"knock limit", strconv.Itoa(p.KnockLimit())},
 		{"score", fmt.Sprintf("p1 %d, p2 %d; %s deals hand %d", s.Scores[0], s.Scores[1], r.Dealer, s.Number)},
 		{"rules", s.Rules.Name},
@@ -154,7 +155,7 @@ func (pp positionPrinter) print(p *game.Position, line int) error {
 			return err
 		}
 	}
-	if err := newTableWriter(pp.out).render([]string{"What", "Cards"}, rows); err != nil {
+	if err := pp.names.Tables(pp.out).Render([]string{"What", "Cards"}, rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintln(pp.out, r.Notation)

@@ -19,6 +19,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -36,12 +37,12 @@ func samplingFlags() []cli.Flag {
 type sampling struct {
 	samples, workers int
 	seed             uint64
-	names            cardNamer
+	names            render.Style
 	json             bool
 }
 
-func samplingFrom(c *cli.Context) (sampling, error) {
-	s := sampling{samples: c.Int("samples"), workers: c.Int("workers"), seed: c.Uint64("seed"), names: cardNamer{symbols: c.Bool("symbols")}, json: wantJSON(c)}
+func samplingFrom(env *environment, c *cli.Context) (sampling, error) {
+	s := sampling{samples: c.Int("samples"), workers: c.Int("workers"), seed: c.Uint64("seed"), names: env.styleFor(c), json: wantJSON(c)}
 	if s.samples < 1 || s.samples > 1_000_000 {
 		return s, usageError("--samples must be from 1 to 1,000,000, not %d", s.samples)
 	}
@@ -110,7 +111,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 						Input string `json:"input"`
 						Error string `json:"error"`
 					}{n, text, perr.Error()}
-					if err := writeJSON(env.stdout, bad); err != nil {
+					if err := render.JSON(env.stdout, bad); err != nil {
 						return err
 					}
 				}
@@ -150,7 +151,7 @@ func inputErrorFor(err error) error {
 func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 	analyse func(p *game.Position, e *probability.Estimate) (R, error),
 	toJSON func(r *R, line int) any,
-	print func(w io.Writer, r *R, n cardNamer, line int) error) error {
+	print func(w io.Writer, r *R, n render.Style, line int) error) error {
 	return positionsDo(env, c, func(p *game.Position, line int) error {
 		e := probability.Infer(p)
 		r, err := analyse(p, &e)
@@ -158,7 +159,7 @@ func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 			return err
 		}
 		if s.json {
-			return wrote(writeJSON(env.stdout, toJSON(&r, line)))
+			return wrote(render.JSON(env.stdout, toJSON(&r, line)))
 		}
 		return wrote(print(env.stdout, &r, s.names, line))
 	})
@@ -181,7 +182,7 @@ func outsCommand(env *environment) *cli.Command {
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
 		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(c)
+			s, err := samplingFrom(env, c)
 			if err != nil {
 				return err
 			}
@@ -246,20 +247,20 @@ func outsJSON(r *probability.OutsReport, line int) any {
 	return j
 }
 
-func printOuts(w io.Writer, r *probability.OutsReport, n cardNamer, line int) error {
+func printOuts(w io.Writer, r *probability.OutsReport, n render.Style, line int) error {
 	if line > 0 {
 		fmt.Fprintf(w, "Line %d:\n", line)
 	}
-	fmt.Fprintf(w, "Hand %s: deadwood %d, knock limit %d.\n", n.set(r.Hand), r.Deadwood, r.KnockLimit)
+	fmt.Fprintf(w, "Hand %s: deadwood %d, knock limit %d.\n", n.Set(r.Hand), r.Deadwood, r.KnockLimit)
 	if u := r.Upcard; u != nil {
-		fmt.Fprintf(w, "Taking the upcard %s leaves %d deadwood, discarding %s (%s).\n", n.card(u.Card), u.Deadwood, n.card(u.Discard), u.Kind)
+		fmt.Fprintf(w, "Taking the upcard %s leaves %d deadwood, discarding %s (%s).\n", n.Card(u.Card), u.Deadwood, n.Card(u.Discard), u.Kind)
 	}
 	var rows [][]string
 	for k := probability.OutGin; k <= probability.OutBlank; k++ {
 		var cards []string
 		for _, o := range r.Cards {
 			if o.Kind == k {
-				cards = append(cards, n.card(o.Card))
+				cards = append(cards, n.Card(o.Card))
 			}
 		}
 		if len(cards) > 12 {
@@ -267,7 +268,7 @@ func printOuts(w io.Writer, r *probability.OutsReport, n cardNamer, line int) er
 		}
 		rows = append(rows, []string{k.String(), strconv.Itoa(r.Count[k]), percent(r.NextChance[k]), dashIfEmpty(strings.Join(cards, " "))})
 	}
-	if err := newTableWriter(w).render([]string{"Kind", "Cards", "Next draw", "Which"}, rows); err != nil {
+	if err := n.Tables(w).Render([]string{"Kind", "Cards", "Next draw", "Which"}, rows); err != nil {
 		return err
 	}
 	var best [][]string
@@ -275,11 +276,11 @@ func printOuts(w io.Writer, r *probability.OutsReport, n cardNamer, line int) er
 		if o.Kind > probability.OutKnock || len(best) == 10 {
 			break
 		}
-		best = append(best, []string{n.card(o.Card), strconv.Itoa(o.Deadwood), n.card(o.Discard), percent(o.Next)})
+		best = append(best, []string{n.Card(o.Card), strconv.Itoa(o.Deadwood), n.Card(o.Discard), percent(o.Next)})
 	}
 	if len(best) > 0 {
 		fmt.Fprintln(w, "The best draws:")
-		if err := newTableWriter(w).render([]string{"Draw", "Deadwood", "Discard", "Next draw"}, best); err != nil {
+		if err := n.Tables(w).Render([]string{"Draw", "Deadwood", "Discard", "Next draw"}, best); err != nil {
 			return err
 		}
 	}
@@ -295,7 +296,7 @@ func printOuts(w io.Writer, r *probability.OutsReport, n cardNamer, line int) er
 		reach = append(reach, []string{strconv.Itoa(row.Draws), percent(row.Knock), percent(row.Gin), how})
 	}
 	fmt.Fprintln(w, "Chance of a knock or gin within k draws, discarding best:")
-	return newTableWriter(w).render([]string{"k", "Knock", "Gin", "How"}, reach)
+	return n.Tables(w).Render([]string{"k", "Knock", "Gin", "How"}, reach)
 }
 
 func dashIfEmpty(s string) string {
@@ -317,7 +318,7 @@ func dangerCommand(env *environment) *cli.Command {
 			"  ginadvisor danger --json --samples 20000 \"...\"",
 		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(c)
+			s, err := samplingFrom(env, c)
 			if err != nil {
 				return err
 			}
@@ -350,7 +351,7 @@ func dangerJSON(r *probability.DangerReport, line int) any {
 	}{line, r.Hand.Strings(), r.Samples, rows}
 }
 
-func printDanger(w io.Writer, r *probability.DangerReport, n cardNamer, line int) error {
+func printDanger(w io.Writer, r *probability.DangerReport, n render.Style, line int) error {
 	if line > 0 {
 		fmt.Fprintf(w, "Line %d:\n", line)
 	}
@@ -365,12 +366,12 @@ func printDanger(w io.Writer, r *probability.DangerReport, n cardNamer, line int
 			mark = "on the trade-off"
 		}
 		se = math.Max(se, d.SE)
-		rows = append(rows, []string{n.card(d.Card), strconv.Itoa(d.Deadwood), percent(d.Danger), mark})
+		rows = append(rows, []string{n.Card(d.Card), strconv.Itoa(d.Deadwood), percent(d.Danger), mark})
 	}
-	if err := newTableWriter(w).render([]string{"Discard", "Deadwood left", "Danger", ""}, rows); err != nil {
+	if err := n.Tables(w).Render([]string{"Discard", "Deadwood left", "Danger", ""}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprint(w, wrapText(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, percent(se)), 80))
+	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, percent(se)), 80))
 	return err
 }
 
@@ -387,7 +388,7 @@ func riskCommand(env *environment) *cli.Command {
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(c)
+			s, err := samplingFrom(env, c)
 			if err != nil {
 				return err
 			}
@@ -440,14 +441,14 @@ func riskJSON(r *probability.RiskReport, line int) any {
 	}{line, r.Hand.Strings(), r.Samples, r.Spreads, spreadRiskJ(r.Given), spreadRiskJ(r.BestPoints), spreadRiskJ(r.Safest), r.ImproveNext, r.OpponentKnocksNext}
 }
 
-func printRisk(w io.Writer, r *probability.RiskReport, n cardNamer, line int) error {
+func printRisk(w io.Writer, r *probability.RiskReport, n render.Style, line int) error {
 	if line > 0 {
 		fmt.Fprintf(w, "Line %d:\n", line)
 	}
 	spread := func(s probability.SpreadRisk) string {
 		parts := make([]string, s.Spread.N)
 		for i := 0; i < s.Spread.N; i++ {
-			parts[i] = n.set(s.Spread.Melds[i])
+			parts[i] = n.Set(s.Spread.Melds[i])
 		}
 		return strings.Join(parts, " | ")
 	}
@@ -456,7 +457,7 @@ func printRisk(w io.Writer, r *probability.RiskReport, n cardNamer, line int) er
 			fmt.Sprintf("%+.1f ±%.1f", s.Points, s.PointsSE)}
 	}
 	rows := [][]string{row("asked", r.Given), row("most points", r.BestPoints), row("safest", r.Safest)}
-	if err := newTableWriter(w).render([]string{"Spread", "Melds", "Dw", "Undercut", "Win", "Points"}, rows); err != nil {
+	if err := n.Tables(w).Render([]string{"Spread", "Melds", "Dw", "Undercut", "Win", "Points"}, rows); err != nil {
 		return err
 	}
 	keys := make([]int, 0, len(r.Given.DefenderDeadwood))
@@ -475,13 +476,13 @@ func printRisk(w io.Writer, r *probability.RiskReport, n cardNamer, line int) er
 		}
 		return 0
 	}
-	fmt.Fprint(w, wrapText(fmt.Sprintf("Over %d sampled opponent hands and %d spreads within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
+	fmt.Fprint(w, render.Wrap(fmt.Sprintf("Over %d sampled opponent hands and %d spreads within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
 		r.Samples, r.Spreads, quantile(0.25), quantile(0.5), quantile(0.75)), 80))
 	verdict := "knocking now looks better"
 	if r.ImproveNext > r.OpponentKnocksNext && r.Given.Undercut > 0.25 {
 		verdict = "waiting may pay"
 	}
-	_, err := fmt.Fprint(w, wrapText(fmt.Sprintf("Waiting: your next draw improves your deadwood with chance %s; the opponent can knock or go gin after its next draw with chance %s: %s.",
+	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Waiting: your next draw improves your deadwood with chance %s; the opponent can knock or go gin after its next draw with chance %s: %s.",
 		percent(r.ImproveNext), percent(r.OpponentKnocksNext), verdict), 80))
 	return err
 }
@@ -522,7 +523,7 @@ func calibrateCommand(env *environment) *cli.Command {
 					return err
 				}
 				if wantJSON(c) {
-					return writeJSON(env.stdout, struct {
+					return render.JSON(env.stdout, struct {
 						Model   probability.Model `json:"model"`
 						LogLoss float64           `json:"log_loss"`
 					}{m, loss})
@@ -535,9 +536,9 @@ func calibrateCommand(env *environment) *cli.Command {
 				return err
 			}
 			if wantJSON(c) {
-				return writeJSON(env.stdout, calibrationJSON(cal))
+				return render.JSON(env.stdout, calibrationJSON(cal))
 			}
-			return printCalibration(env.stdout, cal, games)
+			return printCalibration(env.stdout, env.styleFor(c), cal, games)
 		},
 	}
 }
@@ -562,7 +563,7 @@ func calibrationJSON(cal *probability.Calibration) any {
 	}{out, cal.Beats()}
 }
 
-func printCalibration(w io.Writer, cal *probability.Calibration, games int) error {
+func printCalibration(w io.Writer, style render.Style, cal *probability.Calibration, games int) error {
 	var rows [][]string
 	for i, st := range probability.Stages {
 		s := cal.Scores[i]
@@ -570,8 +571,8 @@ func printCalibration(w io.Writer, cal *probability.Calibration, games int) erro
 			fmt.Sprintf("%.4f", s[0].LogLoss), fmt.Sprintf("%.4f", s[1].LogLoss), fmt.Sprintf("%.4f", s[2].LogLoss),
 			fmt.Sprintf("%.4f", s[0].Brier), fmt.Sprintf("%.4f", s[1].Brier), fmt.Sprintf("%.4f", s[2].Brier)})
 	}
-	fmt.Fprint(w, wrapText(fmt.Sprintf("Log-loss (LL) and Brier score (B) over %d games, lower is better: inf., the inference; unif., the uniform prior; takes, the known takes only.", games), 80))
-	if err := newTableWriter(w).render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
+	fmt.Fprint(w, render.Wrap(fmt.Sprintf("Log-loss (LL) and Brier score (B) over %d games, lower is better: inf., the inference; unif., the uniform prior; takes, the known takes only.", games), 80))
+	if err := style.Tables(w).Render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
 		return err
 	}
 	for i, st := range probability.Stages {
@@ -580,7 +581,7 @@ func printCalibration(w io.Writer, cal *probability.Calibration, games int) erro
 			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted), fmt.Sprintf("%.3f", b.Observed)})
 		}
 		fmt.Fprintf(w, "Reliability of the inference, %s:\n", st.Name)
-		if err := newTableWriter(w).render([]string{"Predicted", "Cards", "Mean predicted", "Observed"}, rel); err != nil {
+		if err := style.Tables(w).Render([]string{"Predicted", "Cards", "Mean predicted", "Observed"}, rel); err != nil {
 			return err
 		}
 	}
@@ -643,7 +644,7 @@ func equityCommand(env *environment) *cli.Command {
 				for _, n := range names {
 					out = append(out, dist{n, byPreset[n].Dead, byPreset[n].Points})
 				}
-				return writeJSON(env.stdout, out)
+				return render.JSON(env.stdout, out)
 			}
 			_, err := io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
 			return err
@@ -668,7 +669,7 @@ func adviseCommand(env *environment) *cli.Command {
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(c)
+			s, err := samplingFrom(env, c)
 			if err != nil {
 				return err
 			}
@@ -688,7 +689,7 @@ func adviseCommand(env *environment) *cli.Command {
 				}
 				a.Line = line
 				if s.json {
-					return wrote(writeJSON(env.stdout, a))
+					return wrote(render.JSON(env.stdout, a))
 				}
 				return wrote(printAdvice(env.stdout, p, a, s.names))
 			})
@@ -696,18 +697,18 @@ func adviseCommand(env *environment) *cli.Command {
 	}
 }
 
-func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n cardNamer) error {
+func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n render.Style) error {
 	if a.Line > 0 {
 		fmt.Fprintf(w, "Line %d:\n", a.Line)
 	}
 	label := func(m game.Move) string {
 		switch m.Kind {
 		case game.Discard:
-			return "discard " + n.card(m.Card)
+			return "discard " + n.Card(m.Card)
 		case game.Knock, game.Gin, game.BigGin:
 			parts := make([]string, m.Spread.N)
 			for i := 0; i < m.Spread.N; i++ {
-				parts[i] = n.set(m.Spread.Melds[i])
+				parts[i] = n.Set(m.Spread.Melds[i])
 			}
 			return m.Kind.String() + " " + strings.Join(parts, "|")
 		}
@@ -734,7 +735,7 @@ func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n cardNamer) e
 		rows = append(rows, []string{label(c.Move) + mark, percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
 			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})
 	}
-	if err := newTableWriter(w).render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
+	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
 		return err
 	}
 	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
@@ -753,7 +754,7 @@ func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n cardNamer) e
 	} else {
 		why += fmt.Sprintf(" It gains %.1f points of equity over the heuristic policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
 	}
-	_, err := fmt.Fprint(w, wrapText(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
+	_, err := fmt.Fprint(w, render.Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
 }
 

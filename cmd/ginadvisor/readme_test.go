@@ -48,6 +48,7 @@ func splitShell(line string) ([]string, bool) {
 // TestReadmeCommands runs every `go run ./cmd/ginadvisor` command in the
 // README's shell blocks, in-process, and expects each to succeed.
 func TestReadmeCommands(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)

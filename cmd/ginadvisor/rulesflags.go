@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -146,9 +147,9 @@ func rulesCommand(env *environment) *cli.Command {
 				return err
 			}
 			if wantJSON(c) {
-				return writeJSON(env.stdout, r)
+				return render.JSON(env.stdout, r)
 			}
-			return newTableWriter(env.stdout).render([]string{"Rule", "Value"}, rulesRows(r))
+			return env.styleFor(c).Tables(env.stdout).Render([]string{"Rule", "Value"}, rulesRows(r))
 		},
 	}
 }

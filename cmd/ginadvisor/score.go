@@ -14,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -43,7 +44,7 @@ func scoreCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			p := scorePrinter{env: env, out: env.stdout, tables: newTableWriter(env.stdout), json: wantJSON(c), names: cardNamer{symbols: c.Bool("symbols")}, rules: rs, allSplits: c.Bool("all-splits")}
+			p := scorePrinter{env: env, out: env.stdout, tables: env.styleFor(c).Tables(env.stdout), json: wantJSON(c), names: env.styleFor(c), rules: rs, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				env.awaitingInput("hands")
@@ -72,10 +73,10 @@ func scoreCommand(env *environment) *cli.Command {
 type scorePrinter struct {
 	env       *environment
 	out       io.Writer
-	tables    *tableWriter
+	tables    *render.Tables
 	allSplits bool
 	json      bool
-	names     cardNamer
+	names     render.Style
 	rules     rules.Rules
 }
 
@@ -98,7 +99,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 	in.Comments = true
 	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
 	p.out = out
-	p.tables = newTableWriter(out)
+	p.tables = p.names.Tables(out)
 	defer out.Flush()
 	bad := 0
 	for {
@@ -127,7 +128,7 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 			msg := name + ":" + strconv.Itoa(n) + ": " + err.Error()
 			fmt.Fprintln(p.env.stderr, "ginadvisor:", msg)
 			if p.json {
-				if err := writeJSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()}); err != nil {
+				if err := render.JSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()}); err != nil {
 					return err
 				}
 			}
@@ -153,16 +154,16 @@ func (p scorePrinter) print(r *report.ScoreReport, line int) error {
 	w := p.out
 	if p.json {
 		if line > 0 {
-			return writeJSON(w, lineResult{Line: line, ScoreReport: r})
+			return render.JSON(w, lineResult{Line: line, ScoreReport: r})
 		}
-		return writeJSON(w, r)
+		return render.JSON(w, r)
 	}
 	if line > 0 {
 		if _, err := fmt.Fprintf(w, "Line %d: ", line); err != nil {
 			return err
 		}
 	}
-	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", p.names.set(r.Hand()), len(r.Cards)); err != nil {
+	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", p.names.Set(r.Hand()), len(r.Cards)); err != nil {
 		return err
 	}
 	// The table groups arrangements that only split a run differently;
@@ -184,7 +185,7 @@ func (p scorePrinter) print(r *report.ScoreReport, line int) error {
 		a := g.Arrangement
 		melds := make([]string, 0, len(a.Melds))
 		for _, m := range a.Melds {
-			melds = append(melds, meldColor.Sprint(p.names.set(m.Cards)))
+			melds = append(melds, p.names.Meld(p.names.Set(m.Cards)))
 		}
 		meldText := strings.Join(melds, " | ")
 		if meldText == "" {
@@ -197,11 +198,11 @@ func (p scorePrinter) print(r *report.ScoreReport, line int) error {
 		}
 		dead := "-"
 		if a.Deadwood != 0 {
-			dead = deadwoodColor.Sprint(p.names.set(a.Deadwood))
+			dead = p.names.Deadwood(p.names.Set(a.Deadwood))
 		}
 		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Points())})
 	}
-	if err := p.tables.render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
+	if err := p.tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
 		return err
 	}
 	if len(r.Discards) > 0 {
@@ -215,13 +216,13 @@ func (p scorePrinter) print(r *report.ScoreReport, line int) error {
 				status = "knock"
 			}
 			c, _ := notation.ParseCard(d.Card)
-			rows = append(rows, []string{p.names.card(c), strconv.Itoa(d.Deadwood), status})
+			rows = append(rows, []string{p.names.Card(c), strconv.Itoa(d.Deadwood), status})
 		}
-		if err := p.tables.render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
+		if err := p.tables.Render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
 			return err
 		}
 	}
-	_, err := fmt.Fprint(w, wrapText(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, verdictColor.Sprint(r.Verdict)), 80))
+	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, p.names.Verdict(r.Verdict)), 80))
 	if line > 0 {
 		_, err = fmt.Fprintln(w)
 	}

@@ -13,6 +13,7 @@ import (
 // xargs -P, as a scheduler would, merges the shards' summaries, and
 // requires exactly the summary of one run.
 func TestShardedBatchThroughXargs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -71,6 +72,7 @@ func withoutShards(t *testing.T, b []byte) string {
 // TestConvertToEAAIRoundTrip converts a transcript to the log and back:
 // the transcript must come out byte for byte.
 func TestConvertToEAAIRoundTrip(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "testdata", "eaai", "heuristic-vs-simple-002.txt")
 	code, log, errOut := runCLI(t, "", "convert", path)
 	if code != ExitOK {

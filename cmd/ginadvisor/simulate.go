@@ -19,6 +19,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -100,9 +101,9 @@ func simulateCommand(env *environment) *cli.Command {
 				}
 			}
 			if wantJSON(c) {
-				err = writeJSON(env.stdout, s)
+				err = render.JSON(env.stdout, s)
 			} else {
-				err = printSummary(env.stdout, s)
+				err = printSummary(env.stdout, env.styleFor(c), s)
 			}
 			if err != nil {
 				return err
@@ -120,7 +121,7 @@ func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%"
 
 // printSummary writes one column per player and one row per measure, so
 // that the table stays narrow; what belongs to the whole run follows it.
-func printSummary(w io.Writer, s engine.Summary) error {
+func printSummary(w io.Writer, style render.Style, s engine.Summary) error {
 	header := []string{"Per player"}
 	rows := [][]string{{"games won"}, {"95% interval"}, {"hands won"}, {"knocks, of all hands"}, {"gin"}, {"big gin"}, {"undercuts made"}, {"points a hand"}, {"final points"}}
 	for _, p := range s.Players {
@@ -137,7 +138,7 @@ func printSummary(w io.Writer, s engine.Summary) error {
 			rows[i] = append(rows[i], cells[i])
 		}
 	}
-	if err := newTableWriter(w).render(header, rows); err != nil {
+	if err := style.Tables(w).Render(header, rows); err != nil {
 		return err
 	}
 	o := s.Outcomes
@@ -239,8 +240,8 @@ func playCommand(env *environment) *cli.Command {
 			w := env.stdout
 			human := terminal.New(env.stdin, w)
 			human.Symbols = c.Bool("symbols")
-			human.MeldStyle = func(s string) string { return meldColor.Sprint(s) }
-			human.DeadwoodStyle = func(s string) string { return deadwoodColor.Sprint(s) }
+			human.MeldStyle = env.styleFor(c).Meld
+			human.DeadwoodStyle = env.styleFor(c).Deadwood
 			// The player shows each showdown; the game adds the score.
 			setup := engine.GameSetup{Rules: r, Seed: seed, OnHand: func(st *game.State) {
 				res, _ := st.Result()

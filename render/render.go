@@ -1,4 +1,8 @@
-package main
+// Package render writes results for people: tables boxed, in plain
+// columns or as tab-separated values, prose wrapped to the terminal, cards
+// with suit letters or symbols, and melds and deadwood in color. A Style
+// value carries every choice, so that nothing global changes.
+package render
 
 import (
 	"encoding/json"
@@ -14,18 +18,47 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
-var (
-	meldColor     = color.New(color.FgGreen)
-	deadwoodColor = color.New(color.FgRed)
-	verdictColor  = color.New(color.Bold)
-)
+// Style is how results are written. The zero value writes boxed tables as
+// wide as their contents, with suit letters and no color.
+type Style struct {
+	// Format is "table" (boxes), "plain" (aligned columns) or "tsv"; ""
+	// means "table".
+	Format string
+	// Width is the terminal's width, which boxed tables wrap their cells
+	// to fit; 0 leaves them as wide as their contents.
+	Width int
+	// Color dresses melds, deadwood and verdicts.
+	Color bool
+	// Symbols writes suits as symbols (♣♦♥♠).
+	Symbols bool
+}
 
-// tableWriter renders tables to one writer. It keeps a single
+func (s Style) paint(attr color.Attribute, text string) string {
+	c := color.New(attr)
+	if s.Color {
+		c.EnableColor()
+	} else {
+		c.DisableColor()
+	}
+	return c.Sprint(text)
+}
+
+// Meld dresses the text of a meld.
+func (s Style) Meld(text string) string { return s.paint(color.FgGreen, text) }
+
+// Deadwood dresses the text of deadwood.
+func (s Style) Deadwood(text string) string { return s.paint(color.FgRed, text) }
+
+// Verdict dresses a verdict.
+func (s Style) Verdict(text string) string { return s.paint(color.Bold, text) }
+
+// Tables renders tables to one writer in a style. It keeps a single
 // tablewriter.Table and resets it between tables, because a new Table
 // allocates a large cache; that dominated the time to score a file of
 // hands.
-type tableWriter struct {
+type Tables struct {
 	w       io.Writer
+	style   Style
 	t       *tablewriter.Table
 	wrapped bool // t wraps its cells to the terminal's width
 }
@@ -47,7 +80,8 @@ func naturalWidth(header []string, rows [][]string) int {
 	return total
 }
 
-func newTableWriter(w io.Writer) *tableWriter { return &tableWriter{w: w} }
+// Tables returns a table renderer writing to w in the style.
+func (s Style) Tables(w io.Writer) *Tables { return &Tables{w: w, style: s} }
 
 // noCache stands in for tablewriter's stringer cache. The cells here are
 // plain strings, and purging the default cache on every Reset allocated
@@ -58,19 +92,10 @@ func (noCache) Add(reflect.Type, reflect.Value) bool        { return false }
 func (noCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
 func (noCache) Purge()                                      {}
 
-// outputFormat is how tables are written: "table", with box-drawing
-// borders; "plain", aligned columns with no borders; or "tsv", tab-separated
-// values. Like color.NoColor it is set once per command, from --format,
-// or from whether stdout is a terminal.
-var outputFormat = "table"
-
-// tableWidth is the terminal's width, which boxed tables wrap their cells
-// to fit; 0 leaves them as wide as their contents.
-var tableWidth = 0
-
-// render writes a table with the given header and rows.
-func (tr *tableWriter) render(header []string, rows [][]string) error {
-	switch outputFormat {
+// Render writes a table with the given header and rows.
+func (tr *Tables) Render(header []string, rows [][]string) error {
+	tableWidth := tr.style.Width
+	switch tr.style.Format {
 	case "plain":
 		return renderPlain(tr.w, header, rows)
 	case "tsv":
@@ -153,9 +178,9 @@ func renderTSV(w io.Writer, header []string, rows [][]string) error {
 	return err
 }
 
-// wrapText breaks prose into lines of at most width characters, at
-// spaces, and ends it with a newline.
-func wrapText(s string, width int) string {
+// Wrap breaks prose into lines of at most width characters, at spaces,
+// and ends it with a newline.
+func Wrap(s string, width int) string {
 	var b strings.Builder
 	line := 0
 	for i, word := range strings.Fields(s) {
@@ -174,39 +199,40 @@ func wrapText(s string, width int) string {
 	return b.String()
 }
 
-// writeJSON writes v as one line of JSON.
-func writeJSON(w io.Writer, v any) error {
+// JSON writes v as one line of JSON, with no HTML escaping.
+func JSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
-// cardNamer formats cards plainly or with suit symbols.
-type cardNamer struct{ symbols bool }
-
-func (n cardNamer) set(s notation.CardSet) string {
-	if n.symbols {
-		return s.Symbols()
+// Set writes cards in card order, with suit letters or symbols.
+func (s Style) Set(cs notation.CardSet) string {
+	if s.Symbols {
+		return cs.Symbols()
 	}
-	return s.String()
+	return cs.String()
 }
 
-func (n cardNamer) card(c notation.Card) string {
-	if n.symbols {
+// Card writes a card with its suit letter or symbol.
+func (s Style) Card(c notation.Card) string {
+	if s.Symbols {
 		return c.Symbol()
 	}
 	return c.String()
 }
 
-func (n cardNamer) names(names []string) string {
-	if !n.symbols {
+// Names writes card names given as text, with symbols where the style
+// asks for them; a name that is no card is written as it is.
+func (s Style) Names(names []string) string {
+	if !s.Symbols {
 		return strings.Join(names, " ")
 	}
 	out := make([]string, len(names))
-	for i, s := range names {
-		c, err := notation.ParseCard(s)
+	for i, name := range names {
+		c, err := notation.ParseCard(name)
 		if err != nil {
-			out[i] = s
+			out[i] = name
 			continue
 		}
 		out[i] = c.Symbol()
