@@ -5,7 +5,9 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -238,4 +240,32 @@ func (s Style) Names(names []string) string {
 		out[i] = c.Symbol()
 	}
 	return strings.Join(out, " ")
+}
+
+// JSONLine writes v as one line of JSON; when line is above 0, the object
+// starts with "line", the input line it answers, as streamed JSON Lines
+// outputs do.
+func JSONLine(w io.Writer, line int, v any) error {
+	if line <= 0 {
+		return JSON(w, v)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if len(b) > 1 && b[0] == '{' {
+		fmt.Fprintf(&buf, `{"line":%d`, line)
+		if b[1] != '}' {
+			buf.WriteByte(',')
+		}
+		buf.Write(b[1:])
+	} else {
+		fmt.Fprintf(&buf, `{"line":%d,"value":`, line)
+		buf.Write(b)
+		buf.WriteByte('}')
+	}
+	buf.WriteByte('\n')
+	_, err = w.Write(buf.Bytes())
+	return err
 }

@@ -150,7 +150,6 @@ func inputErrorFor(err error) error {
 // writes its JSON or its table.
 func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 	analyse func(p *game.Position, e *probability.Estimate) (R, error),
-	toJSON func(r *R, line int) any,
 	print func(w io.Writer, r *R, n render.Style, line int) error) error {
 	return positionsDo(env, c, func(p *game.Position, line int) error {
 		e := probability.Infer(p)
@@ -159,7 +158,7 @@ func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 			return err
 		}
 		if s.json {
-			return wrote(render.JSON(env.stdout, toJSON(&r, line)))
+			return wrote(render.JSONLine(env.stdout, line, r))
 		}
 		return wrote(print(env.stdout, &r, s.names, line))
 	})
@@ -188,63 +187,9 @@ func outsCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
 				return probability.Outs(c.Context, p, e, s.samples, s.seed, s.workers)
-			}, outsJSON, printOuts)
+			}, printOuts)
 		},
 	}
-}
-
-type outJSON struct {
-	Card     string  `json:"card"`
-	Deadwood int     `json:"deadwood"`
-	Discard  string  `json:"discard"`
-	Kind     string  `json:"kind"`
-	Next     float64 `json:"next"`
-}
-
-type reachJSON struct {
-	Draws    int     `json:"draws"`
-	Knock    float64 `json:"knock"`
-	Gin      float64 `json:"gin"`
-	Method   string  `json:"method"`
-	Samples  int     `json:"samples,omitempty"`
-	KnockSE  float64 `json:"knock_se,omitempty"`
-	GinSE    float64 `json:"gin_se,omitempty"`
-	Possible bool    `json:"possible"`
-}
-
-type outsReportJSON struct {
-	Line       int                `json:"line,omitempty"`
-	Hand       []string           `json:"hand"`
-	Deadwood   int                `json:"deadwood"`
-	KnockLimit int                `json:"knock_limit"`
-	Upcard     *outJSON           `json:"upcard,omitempty"`
-	Cards      []outJSON          `json:"cards"`
-	Count      map[string]int     `json:"count"`
-	Next       map[string]float64 `json:"next"`
-	Reach      []reachJSON        `json:"reach"`
-}
-
-func outJ(o probability.CardOut) outJSON {
-	return outJSON{Card: o.Card.String(), Deadwood: o.Deadwood, Discard: o.Discard.String(), Kind: o.Kind.String(), Next: o.Next}
-}
-
-func outsJSON(r *probability.OutsReport, line int) any {
-	j := outsReportJSON{Line: line, Hand: r.Hand.Strings(), Deadwood: r.Deadwood, KnockLimit: r.KnockLimit, Count: map[string]int{}, Next: map[string]float64{}}
-	if r.Upcard != nil {
-		u := outJ(*r.Upcard)
-		j.Upcard = &u
-	}
-	for _, o := range r.Cards {
-		j.Cards = append(j.Cards, outJ(o))
-	}
-	for k := probability.OutGin; k <= probability.OutBlank; k++ {
-		j.Count[k.String()] = r.Count[k]
-		j.Next[k.String()] = r.NextChance[k]
-	}
-	for _, row := range r.Reach {
-		j.Reach = append(j.Reach, reachJSON(row))
-	}
-	return j
 }
 
 func printOuts(w io.Writer, r *probability.OutsReport, n render.Style, line int) error {
@@ -324,31 +269,9 @@ func dangerCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
 				return probability.Danger(c.Context, p, e, s.samples, s.seed, s.workers)
-			}, dangerJSON, printDanger)
+			}, printDanger)
 		},
 	}
-}
-
-type dangerRowJSON struct {
-	Card     string  `json:"card"`
-	Deadwood int     `json:"deadwood"`
-	Danger   float64 `json:"danger"`
-	SE       float64 `json:"se"`
-	Allowed  bool    `json:"allowed"`
-	Frontier bool    `json:"frontier"`
-}
-
-func dangerJSON(r *probability.DangerReport, line int) any {
-	var rows []dangerRowJSON
-	for _, d := range r.Discards {
-		rows = append(rows, dangerRowJSON{d.Card.String(), d.Deadwood, d.Danger, d.SE, d.Allowed, slices.Contains(r.Frontier, d.Card)})
-	}
-	return struct {
-		Line     int             `json:"line,omitempty"`
-		Hand     []string        `json:"hand"`
-		Samples  int             `json:"samples"`
-		Discards []dangerRowJSON `json:"discards"`
-	}{line, r.Hand.Strings(), r.Samples, rows}
 }
 
 func printDanger(w io.Writer, r *probability.DangerReport, n render.Style, line int) error {
@@ -398,47 +321,9 @@ func riskCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
 				return probability.UndercutRisk(c.Context, p, e, given, s.samples, s.seed, s.workers)
-			}, riskJSON, printRisk)
+			}, printRisk)
 		},
 	}
-}
-
-type spreadRiskJSON struct {
-	Melds            [][]string     `json:"melds"`
-	Deadwood         []string       `json:"deadwood"`
-	Undercut         float64        `json:"undercut"`
-	Win              float64        `json:"win"`
-	Points           float64        `json:"points"`
-	PointsSE         float64        `json:"points_se"`
-	DefenderDeadwood map[string]int `json:"defender_deadwood,omitempty"`
-}
-
-func spreadRiskJ(s probability.SpreadRisk) spreadRiskJSON {
-	j := spreadRiskJSON{Deadwood: s.Deadwood.Strings(), Undercut: s.Undercut, Win: s.Win, Points: s.Points, PointsSE: s.PointsSE}
-	for i := 0; i < s.Spread.N; i++ {
-		j.Melds = append(j.Melds, s.Spread.Melds[i].Strings())
-	}
-	if s.DefenderDeadwood != nil {
-		j.DefenderDeadwood = map[string]int{}
-		for k, v := range s.DefenderDeadwood {
-			j.DefenderDeadwood[strconv.Itoa(k)] = v
-		}
-	}
-	return j
-}
-
-func riskJSON(r *probability.RiskReport, line int) any {
-	return struct {
-		Line               int            `json:"line,omitempty"`
-		Hand               []string       `json:"hand"`
-		Samples            int            `json:"samples"`
-		Spreads            int            `json:"spreads"`
-		Given              spreadRiskJSON `json:"given"`
-		BestPoints         spreadRiskJSON `json:"best_points"`
-		Safest             spreadRiskJSON `json:"safest"`
-		ImproveNext        float64        `json:"improve_next"`
-		OpponentKnocksNext float64        `json:"opponent_knocks_next"`
-	}{line, r.Hand.Strings(), r.Samples, r.Spreads, spreadRiskJ(r.Given), spreadRiskJ(r.BestPoints), spreadRiskJ(r.Safest), r.ImproveNext, r.OpponentKnocksNext}
 }
 
 func printRisk(w io.Writer, r *probability.RiskReport, n render.Style, line int) error {
@@ -536,31 +421,11 @@ func calibrateCommand(env *environment) *cli.Command {
 				return err
 			}
 			if wantJSON(c) {
-				return render.JSON(env.stdout, calibrationJSON(cal))
+				return render.JSON(env.stdout, cal)
 			}
 			return printCalibration(env.stdout, env.styleFor(c), cal, games)
 		},
 	}
-}
-
-func calibrationJSON(cal *probability.Calibration) any {
-	type stage struct {
-		Stage       string                       `json:"stage"`
-		Scores      map[string]probability.Score `json:"scores"`
-		Reliability []probability.ReliabilityBin `json:"reliability"`
-	}
-	var out []stage
-	for i, st := range probability.Stages {
-		s := stage{Stage: st.Name, Scores: map[string]probability.Score{}, Reliability: cal.Reliability(i, probability.Inferred)}
-		for j, name := range probability.PredictorNames {
-			s.Scores[name] = cal.Scores[i][j]
-		}
-		out = append(out, s)
-	}
-	return struct {
-		Stages []stage `json:"stages"`
-		Beats  bool    `json:"beats_baselines"`
-	}{out, cal.Beats()}
 }
 
 func printCalibration(w io.Writer, style render.Style, cal *probability.Calibration, games int) error {
