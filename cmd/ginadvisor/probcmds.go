@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -164,8 +161,6 @@ func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 	})
 }
 
-func percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
-
 func outsCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "outs",
@@ -187,68 +182,9 @@ func outsCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
 				return probability.Outs(c.Context, p, e, s.samples, s.seed, s.workers)
-			}, printOuts)
+			}, render.Outs)
 		},
 	}
-}
-
-func printOuts(w io.Writer, r *probability.OutsReport, n render.Style, line int) error {
-	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
-	}
-	fmt.Fprintf(w, "Hand %s: deadwood %d, knock limit %d.\n", n.Set(r.Hand), r.Deadwood, r.KnockLimit)
-	if u := r.Upcard; u != nil {
-		fmt.Fprintf(w, "Taking the upcard %s leaves %d deadwood, discarding %s (%s).\n", n.Card(u.Card), u.Deadwood, n.Card(u.Discard), u.Kind)
-	}
-	var rows [][]string
-	for k := probability.OutGin; k <= probability.OutBlank; k++ {
-		var cards []string
-		for _, o := range r.Cards {
-			if o.Kind == k {
-				cards = append(cards, n.Card(o.Card))
-			}
-		}
-		if len(cards) > 12 {
-			cards = append(cards[:12], fmt.Sprintf("… (%d more)", len(cards)-12))
-		}
-		rows = append(rows, []string{k.String(), strconv.Itoa(r.Count[k]), percent(r.NextChance[k]), dashIfEmpty(strings.Join(cards, " "))})
-	}
-	if err := n.Tables(w).Render([]string{"Kind", "Cards", "Next draw", "Which"}, rows); err != nil {
-		return err
-	}
-	var best [][]string
-	for _, o := range r.Cards {
-		if o.Kind > probability.OutKnock || len(best) == 10 {
-			break
-		}
-		best = append(best, []string{n.Card(o.Card), strconv.Itoa(o.Deadwood), n.Card(o.Discard), percent(o.Next)})
-	}
-	if len(best) > 0 {
-		fmt.Fprintln(w, "The best draws:")
-		if err := n.Tables(w).Render([]string{"Draw", "Deadwood", "Discard", "Next draw"}, best); err != nil {
-			return err
-		}
-	}
-	var reach [][]string
-	for _, row := range r.Reach {
-		how := row.Method
-		if row.Samples > 0 {
-			how = fmt.Sprintf("%s, %d samples, ±%s / ±%s", row.Method, row.Samples, percent(row.KnockSE), percent(row.GinSE))
-		}
-		if !row.Possible {
-			how = "the stock runs out first"
-		}
-		reach = append(reach, []string{strconv.Itoa(row.Draws), percent(row.Knock), percent(row.Gin), how})
-	}
-	fmt.Fprintln(w, "Chance of a knock or gin within k draws, discarding best:")
-	return n.Tables(w).Render([]string{"k", "Knock", "Gin", "How"}, reach)
-}
-
-func dashIfEmpty(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
 }
 
 func dangerCommand(env *environment) *cli.Command {
@@ -269,33 +205,9 @@ func dangerCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
 				return probability.Danger(c.Context, p, e, s.samples, s.seed, s.workers)
-			}, printDanger)
+			}, render.Danger)
 		},
 	}
-}
-
-func printDanger(w io.Writer, r *probability.DangerReport, n render.Style, line int) error {
-	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
-	}
-	var rows [][]string
-	se := 0.0
-	for _, d := range r.Discards {
-		mark := ""
-		switch {
-		case !d.Allowed:
-			mark = "just taken: not allowed"
-		case slices.Contains(r.Frontier, d.Card):
-			mark = "on the trade-off"
-		}
-		se = math.Max(se, d.SE)
-		rows = append(rows, []string{n.Card(d.Card), strconv.Itoa(d.Deadwood), percent(d.Danger), mark})
-	}
-	if err := n.Tables(w).Render([]string{"Discard", "Deadwood left", "Danger", ""}, rows); err != nil {
-		return err
-	}
-	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, percent(se)), 80))
-	return err
 }
 
 func riskCommand(env *environment) *cli.Command {
@@ -321,55 +233,9 @@ func riskCommand(env *environment) *cli.Command {
 			}
 			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
 				return probability.UndercutRisk(c.Context, p, e, given, s.samples, s.seed, s.workers)
-			}, printRisk)
+			}, render.Risk)
 		},
 	}
-}
-
-func printRisk(w io.Writer, r *probability.RiskReport, n render.Style, line int) error {
-	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
-	}
-	spread := func(s probability.SpreadRisk) string {
-		parts := make([]string, s.Spread.N)
-		for i := 0; i < s.Spread.N; i++ {
-			parts[i] = n.Set(s.Spread.Melds[i])
-		}
-		return strings.Join(parts, " | ")
-	}
-	row := func(what string, s probability.SpreadRisk) []string {
-		return []string{what, spread(s), strconv.Itoa(s.Deadwood.Value()), percent(s.Undercut), percent(s.Win),
-			fmt.Sprintf("%+.1f ±%.1f", s.Points, s.PointsSE)}
-	}
-	rows := [][]string{row("asked", r.Given), row("most points", r.BestPoints), row("safest", r.Safest)}
-	if err := n.Tables(w).Render([]string{"Spread", "Melds", "Dw", "Undercut", "Win", "Points"}, rows); err != nil {
-		return err
-	}
-	keys := make([]int, 0, len(r.Given.DefenderDeadwood))
-	for k := range r.Given.DefenderDeadwood {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	// The median and the quartiles of the opponent's deadwood.
-	quantile := func(q float64) int {
-		seen := 0
-		for _, k := range keys {
-			seen += r.Given.DefenderDeadwood[k]
-			if float64(seen) >= q*float64(r.Samples) {
-				return k
-			}
-		}
-		return 0
-	}
-	fmt.Fprint(w, render.Wrap(fmt.Sprintf("Over %d sampled opponent hands and %d spreads within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
-		r.Samples, r.Spreads, quantile(0.25), quantile(0.5), quantile(0.75)), 80))
-	verdict := "knocking now looks better"
-	if r.ImproveNext > r.OpponentKnocksNext && r.Given.Undercut > 0.25 {
-		verdict = "waiting may pay"
-	}
-	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Waiting: your next draw improves your deadwood with chance %s; the opponent can knock or go gin after its next draw with chance %s: %s.",
-		percent(r.ImproveNext), percent(r.OpponentKnocksNext), verdict), 80))
-	return err
 }
 
 func calibrateCommand(env *environment) *cli.Command {
@@ -423,39 +289,9 @@ func calibrateCommand(env *environment) *cli.Command {
 			if wantJSON(c) {
 				return render.JSON(env.stdout, cal)
 			}
-			return printCalibration(env.stdout, env.styleFor(c), cal, games)
+			return render.Calibration(env.stdout, env.styleFor(c), cal, games)
 		},
 	}
-}
-
-func printCalibration(w io.Writer, style render.Style, cal *probability.Calibration, games int) error {
-	var rows [][]string
-	for i, st := range probability.Stages {
-		s := cal.Scores[i]
-		rows = append(rows, []string{st.Name, strconv.Itoa(s[0].N),
-			fmt.Sprintf("%.4f", s[0].LogLoss), fmt.Sprintf("%.4f", s[1].LogLoss), fmt.Sprintf("%.4f", s[2].LogLoss),
-			fmt.Sprintf("%.4f", s[0].Brier), fmt.Sprintf("%.4f", s[1].Brier), fmt.Sprintf("%.4f", s[2].Brier)})
-	}
-	fmt.Fprint(w, render.Wrap(fmt.Sprintf("Log-loss (LL) and Brier score (B) over %d games, lower is better: inf., the inference; unif., the uniform prior; takes, the known takes only.", games), 80))
-	if err := style.Tables(w).Render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
-		return err
-	}
-	for i, st := range probability.Stages {
-		var rel [][]string
-		for _, b := range cal.Reliability(i, probability.Inferred) {
-			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted), fmt.Sprintf("%.3f", b.Observed)})
-		}
-		fmt.Fprintf(w, "Reliability of the inference, %s:\n", st.Name)
-		if err := style.Tables(w).Render([]string{"Predicted", "Cards", "Mean predicted", "Observed"}, rel); err != nil {
-			return err
-		}
-	}
-	verdict := "The inference beats both baselines at every stage."
-	if !cal.Beats() {
-		verdict = "The inference does NOT beat both baselines at every stage."
-	}
-	_, err := fmt.Fprintln(w, verdict)
-	return err
 }
 
 func equityCommand(env *environment) *cli.Command {
@@ -556,71 +392,10 @@ func adviseCommand(env *environment) *cli.Command {
 				if s.json {
 					return wrote(render.JSON(env.stdout, a))
 				}
-				return wrote(printAdvice(env.stdout, p, a, s.names))
+				return wrote(render.Advice(env.stdout, p, a, s.names))
 			})
 		},
 	}
-}
-
-func printAdvice(w io.Writer, p *game.Position, a *report.Advice, n render.Style) error {
-	if a.Line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", a.Line)
-	}
-	label := func(m game.Move) string {
-		switch m.Kind {
-		case game.Discard:
-			return "discard " + n.Card(m.Card)
-		case game.Knock, game.Gin, game.BigGin:
-			parts := make([]string, m.Spread.N)
-			for i := 0; i < m.Spread.N; i++ {
-				parts[i] = n.Set(m.Spread.Melds[i])
-			}
-			return m.Kind.String() + " " + strings.Join(parts, "|")
-		}
-		return m.Kind.String()
-	}
-	best := a.Candidates[0]
-	fmt.Fprintf(w, "Recommended: %s.\n", label(best.Move))
-	var rows [][]string
-	for _, c := range a.Candidates {
-		dw, dg, outs := "-", "-", "-"
-		if c.Deadwood >= 0 {
-			dw = strconv.Itoa(c.Deadwood)
-		}
-		if c.Danger != nil {
-			dg = percent(*c.Danger)
-		}
-		if c.OutsKnock != nil {
-			outs = strconv.Itoa(*c.OutsKnock)
-		}
-		mark := ""
-		if c.Baseline {
-			mark = "*"
-		}
-		rows = append(rows, []string{label(c.Move) + mark, percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
-			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})
-	}
-	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
-		return err
-	}
-	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
-		label(best.Move), percent(best.Equity), percent(a.Before), best.Points, best.Samples)
-	if best.Deadwood >= 0 {
-		why += fmt.Sprintf(" It leaves %d deadwood.", best.Deadwood)
-	}
-	if best.OutsKnock != nil {
-		why += fmt.Sprintf(" %d unseen cards would then bring a knock.", *best.OutsKnock)
-	}
-	if best.Danger != nil {
-		why += fmt.Sprintf(" The opponent can use it with chance %s.", percent(*best.Danger))
-	}
-	if best.Baseline {
-		why += " It is also what the heuristic policy plays; no other move gains clearly."
-	} else {
-		why += fmt.Sprintf(" It gains %.1f points of equity over the heuristic policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
-	}
-	_, err := fmt.Fprint(w, render.Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
-	return err
 }
 
 func engineCommand(env *environment) *cli.Command {
