@@ -356,7 +356,7 @@ func batchCommand(env *environment) *cli.Command {
 				if wantJSON(c) {
 					err = render.JSON(env.stdout, s)
 				} else {
-					err = printBatch(env.stdout, env.styleFor(c), &s)
+					err = render.Batch(env.stdout, env.styleFor(c), &s)
 				}
 				if err != nil {
 					return err
@@ -388,83 +388,6 @@ func writeReportFile(path string, s *batch.Summary) error {
 		return err
 	}
 	return f.Close()
-}
-
-// printBatch writes the summary: one column per player, then the worst
-// decisions.
-func printBatch(w io.Writer, style render.Style, s *batch.Summary) error {
-	header := []string{"Per player"}
-	for _, p := range s.Players {
-		header = append(header, p.Name)
-	}
-	row := func(label string, f func(p *batch.Player) string) []string {
-		r := []string{label}
-		for _, p := range s.Players {
-			r = append(r, f(p))
-		}
-		return r
-	}
-	kind := func(i int) func(p *batch.Player) string {
-		return func(p *batch.Player) string {
-			k := p.ByKind[i]
-			return fmt.Sprintf("%s of %d", pct(k.MatchRate), k.Decisions)
-		}
-	}
-	rows := [][]string{
-		row("games won", func(p *batch.Player) string { return fmt.Sprintf("%d of %d (%s)", p.GamesWon, p.Games, pct(p.WinRate)) }),
-		row("95% interval", func(p *batch.Player) string { return pct(p.WinRateCI95[0]) + " to " + pct(p.WinRateCI95[1]) }),
-		row("hands won", func(p *batch.Player) string {
-			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, pct(p.HandRate))
-		}),
-		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
-		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
-		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
-		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
-		row("matched advice", func(p *batch.Player) string { return pct(ratioOf(p.Matched, p.Decisions)) }),
-		row("  upcard", kind(0)),
-		row("  draw", kind(1)),
-		row("  discard", kind(2)),
-		row("  knock", kind(3)),
-		row("equity lost a decision", func(p *batch.Player) string { return strconv.FormatFloat(100*p.MeanEquityLost, 'f', 2, 64) + "%" }),
-		row("accuracy", func(p *batch.Player) string { return strconv.FormatFloat(p.Accuracy, 'f', 1, 64) }),
-		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
-			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
-		}),
-	}
-	if len(s.Players) > 0 {
-		if err := style.Tables(w).Render(header, rows); err != nil {
-			return err
-		}
-	}
-	grading := fmt.Sprintf("the advisor at %d worlds a decision, seed %d", s.Samples, s.Seed)
-	if s.Grading == "quick" {
-		grading = "deadwood and outs (--quick)"
-	}
-	text := fmt.Sprintf("%d games read, %d skipped, %d analysed: %d hands, %d decisions graded by %s.",
-		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading)
-	if _, err := fmt.Fprint(w, render.Wrap(text, 80)); err != nil {
-		return err
-	}
-	for _, p := range s.Players {
-		if len(p.Worst) == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "\nWorst decisions of %s:\n", p.Name)
-		for i, b := range p.Worst {
-			if i == 5 {
-				break
-			}
-			fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, b.File, b.Line, b.Position)
-		}
-	}
-	return nil
-}
-
-func ratioOf(a, b int) float64 {
-	if b == 0 {
-		return 0
-	}
-	return float64(a) / float64(b)
 }
 
 func mergeCommand(env *environment) *cli.Command {
@@ -520,7 +443,7 @@ func mergeCommand(env *environment) *cli.Command {
 			if wantJSON(c) {
 				return render.JSON(env.stdout, m)
 			}
-			return printBatch(env.stdout, env.styleFor(c), &m)
+			return render.Batch(env.stdout, env.styleFor(c), &m)
 		},
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -83,55 +81,6 @@ func rulesGiven(c *cli.Context) (*rules.Rules, error) {
 	return &r, nil
 }
 
-// rulesRows describes the rules as table rows.
-func rulesRows(r rules.Rules) [][]string {
-	yes := func(b bool) string {
-		if b {
-			return "yes"
-		}
-		return "no"
-	}
-	knock := strconv.Itoa(r.KnockLimit)
-	switch {
-	case r.StraightGin:
-		knock = "gin only (straight gin)"
-	case r.Oklahoma:
-		knock = fmt.Sprintf("the first upcard's value, at most %d; gin only on an ace", r.KnockLimit)
-	}
-	bigGin := "not allowed"
-	if r.BigGin {
-		bigGin = strconv.Itoa(r.BigGinBonus)
-	}
-	layoffs := "the defender's best"
-	if r.GreedyLayoffs {
-		layoffs = "greedy, deadwood only (EAAI)"
-	}
-	deal := "alternates"
-	if r.WinnerDeals {
-		deal = "winner deals"
-	}
-	return [][]string{
-		{"preset", r.Name},
-		{"knock limit", knock},
-		{"gin bonus", strconv.Itoa(r.GinBonus)},
-		{"undercut bonus", strconv.Itoa(r.UndercutBonus)},
-		{"tie is an undercut", yes(r.TieIsUndercut)},
-		{"big gin bonus", bigGin},
-		{"game to", strconv.Itoa(r.Target)},
-		{"game bonus", strconv.Itoa(r.GameBonus)},
-		{"box bonus per hand won", strconv.Itoa(r.BoxBonus)},
-		{"shutout doubles", yes(r.ShutoutDoubles)},
-		{"shutout bonus", strconv.Itoa(r.ShutoutBonus)},
-		{"Oklahoma", yes(r.Oklahoma)},
-		{"spade upcard doubles", yes(r.SpadesDouble)},
-		{"straight gin", yes(r.StraightGin)},
-		{"hand dies with stock at", strconv.Itoa(r.DeadStock)},
-		{"50th-card rule", yes(r.FiftiethCard)},
-		{"deal", deal},
-		{"lay-offs", layoffs},
-	}
-}
-
 func rulesCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "rules",
@@ -149,7 +98,7 @@ func rulesCommand(env *environment) *cli.Command {
 			if wantJSON(c) {
 				return render.JSON(env.stdout, r)
 			}
-			return env.styleFor(c).Tables(env.stdout).Render([]string{"Rule", "Value"}, rulesRows(r))
+			return env.styleFor(c).Tables(env.stdout).Render([]string{"Rule", "Value"}, render.RulesRows(r))
 		},
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/lines"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -68,6 +67,17 @@ func scoreCommand(env *environment) *cli.Command {
 			return p.print(r, 0)
 		},
 	}
+}
+
+// print writes one scored hand, as JSON or as text.
+func (p scorePrinter) print(r *report.ScoreReport, line int) error {
+	if p.json {
+		if line > 0 {
+			return render.JSON(p.out, lineResult{Line: line, ScoreReport: r})
+		}
+		return render.JSON(p.out, r)
+	}
+	return render.Score(p.out, p.tables, r, line, p.allSplits)
 }
 
 type scorePrinter struct {
@@ -148,83 +158,4 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		return silentExit(ExitBadInput)
 	}
 	return nil
-}
-
-func (p scorePrinter) print(r *report.ScoreReport, line int) error {
-	w := p.out
-	if p.json {
-		if line > 0 {
-			return render.JSON(w, lineResult{Line: line, ScoreReport: r})
-		}
-		return render.JSON(w, r)
-	}
-	if line > 0 {
-		if _, err := fmt.Fprintf(w, "Line %d: ", line); err != nil {
-			return err
-		}
-	}
-	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", p.names.Set(r.Hand()), len(r.Cards)); err != nil {
-		return err
-	}
-	// The table groups arrangements that only split a run differently;
-	// the JSON lists every one.
-	arrs := make([]meld.Arrangement, len(r.Arrangements))
-	for i, a := range r.Arrangements {
-		arrs[i] = a.Arrangement()
-	}
-	var groups []meld.SplitGroup
-	if p.allSplits {
-		for _, a := range arrs {
-			groups = append(groups, meld.SplitGroup{Arrangement: a, Count: 1})
-		}
-	} else {
-		groups = meld.GroupSplits(arrs)
-	}
-	rows := make([][]string, 0, len(groups))
-	for i, g := range groups {
-		a := g.Arrangement
-		melds := make([]string, 0, len(a.Melds))
-		for _, m := range a.Melds {
-			melds = append(melds, p.names.Meld(p.names.Set(m.Cards)))
-		}
-		meldText := strings.Join(melds, " | ")
-		if meldText == "" {
-			meldText = "-"
-		}
-		if n := g.Count - 1; n == 1 {
-			meldText += " (+1 split of its runs)"
-		} else if n > 1 {
-			meldText += fmt.Sprintf(" (+%d splits of its runs)", n)
-		}
-		dead := "-"
-		if a.Deadwood != 0 {
-			dead = p.names.Deadwood(p.names.Set(a.Deadwood))
-		}
-		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Points())})
-	}
-	if err := p.tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
-		return err
-	}
-	if len(r.Discards) > 0 {
-		rows = rows[:0]
-		for _, d := range r.Discards {
-			status := "over"
-			switch {
-			case d.Gin:
-				status = "gin"
-			case d.CanKnock:
-				status = "knock"
-			}
-			c, _ := notation.ParseCard(d.Card)
-			rows = append(rows, []string{p.names.Card(c), strconv.Itoa(d.Deadwood), status})
-		}
-		if err := p.tables.Render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
-			return err
-		}
-	}
-	_, err := fmt.Fprint(w, render.Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, p.names.Verdict(r.Verdict)), 80))
-	if line > 0 {
-		_, err = fmt.Fprintln(w)
-	}
-	return err
 }

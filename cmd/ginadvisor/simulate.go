@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -103,7 +102,7 @@ func simulateCommand(env *environment) *cli.Command {
 			if wantJSON(c) {
 				err = render.JSON(env.stdout, s)
 			} else {
-				err = printSummary(env.stdout, env.styleFor(c), s)
+				err = render.Simulation(env.stdout, env.styleFor(c), s)
 			}
 			if err != nil {
 				return err
@@ -115,42 +114,6 @@ func simulateCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
-
-// printSummary writes one column per player and one row per measure, so
-// that the table stays narrow; what belongs to the whole run follows it.
-func printSummary(w io.Writer, style render.Style, s engine.Summary) error {
-	header := []string{"Per player"}
-	rows := [][]string{{"games won"}, {"95% interval"}, {"hands won"}, {"knocks, of all hands"}, {"gin"}, {"big gin"}, {"undercuts made"}, {"points a hand"}, {"final points"}}
-	for _, p := range s.Players {
-		header = append(header, p.Name)
-		cells := []string{
-			fmt.Sprintf("%d (%s)", p.GamesWon, pct(p.WinRate)),
-			pct(p.WinRateCI95[0]) + " to " + pct(p.WinRateCI95[1]),
-			strconv.Itoa(p.HandsWon),
-			pct(p.KnockRate), pct(p.GinRate), pct(p.BigGinRate), pct(p.UndercutRate),
-			strconv.FormatFloat(p.PointsPerHand, 'f', 2, 64),
-			strconv.Itoa(p.FinalPoints),
-		}
-		for i := range rows {
-			rows[i] = append(rows[i], cells[i])
-		}
-	}
-	if err := style.Tables(w).Render(header, rows); err != nil {
-		return err
-	}
-	o := s.Outcomes
-	_, err := fmt.Fprintf(w, "%d games, %d hands (%.2f a game, %.2f draws a hand); rules %s, seed %d.\n"+
-		"Hands ended: knock %s, undercut %s, gin %s, big gin %s, dead %s.\n"+
-		"Points per scored hand: %.2f.\n",
-		s.Games, s.Hands, s.HandsPerGame, s.DrawsPerHand, s.Rules, s.Seed,
-		pct(o.Knock), pct(o.Undercut), pct(o.Gin), pct(o.BigGin), pct(o.Dead), s.PointsPerScoredHand)
-	if s.Unfinished > 0 {
-		fmt.Fprintf(w, "%d games stopped unfinished after 1000 hands.\n", s.Unfinished)
-	}
-	return err
 }
 
 // lookupPlayer finds a player by name: the engine's built-in players, and

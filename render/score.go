@@ -1,0 +1,88 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/report"
+)
+
+// Score writes a hand's score: its arrangements (runs split differently
+// grouped, unless allSplits), its discards and the verdict. tables renders
+// in the style; a caller that scores many hands keeps one.
+func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSplits bool) error {
+	n := tables.style
+	if line > 0 {
+		if _, err := fmt.Fprintf(w, "Line %d: ", line); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", n.Set(r.Hand()), len(r.Cards)); err != nil {
+		return err
+	}
+	// The table groups arrangements that only split a run differently;
+	// the JSON lists every one.
+	arrs := make([]meld.Arrangement, len(r.Arrangements))
+	for i, a := range r.Arrangements {
+		arrs[i] = a.Arrangement()
+	}
+	var groups []meld.SplitGroup
+	if allSplits {
+		for _, a := range arrs {
+			groups = append(groups, meld.SplitGroup{Arrangement: a, Count: 1})
+		}
+	} else {
+		groups = meld.GroupSplits(arrs)
+	}
+	rows := make([][]string, 0, len(groups))
+	for i, g := range groups {
+		a := g.Arrangement
+		melds := make([]string, 0, len(a.Melds))
+		for _, m := range a.Melds {
+			melds = append(melds, n.Meld(n.Set(m.Cards)))
+		}
+		meldText := strings.Join(melds, " | ")
+		if meldText == "" {
+			meldText = "-"
+		}
+		if n := g.Count - 1; n == 1 {
+			meldText += " (+1 split of its runs)"
+		} else if n > 1 {
+			meldText += fmt.Sprintf(" (+%d splits of its runs)", n)
+		}
+		dead := "-"
+		if a.Deadwood != 0 {
+			dead = n.Deadwood(n.Set(a.Deadwood))
+		}
+		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Points())})
+	}
+	if err := tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
+		return err
+	}
+	if len(r.Discards) > 0 {
+		rows = rows[:0]
+		for _, d := range r.Discards {
+			status := "over"
+			switch {
+			case d.Gin:
+				status = "gin"
+			case d.CanKnock:
+				status = "knock"
+			}
+			c, _ := notation.ParseCard(d.Card)
+			rows = append(rows, []string{n.Card(c), strconv.Itoa(d.Deadwood), status})
+		}
+		if err := tables.Render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, n.Verdict(r.Verdict)), 80))
+	if line > 0 {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}
