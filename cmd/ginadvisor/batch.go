@@ -1,17 +1,12 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -22,46 +17,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/render"
 )
-
-// expandInputs turns arguments into inputs: "-" (or none) is stdin, and a
-// directory stands for every file under it, in name order.
-func expandInputs(env *environment, args []string) ([]batch.Input, error) {
-	if len(args) == 0 {
-		args = []string{"-"}
-	}
-	var ins []batch.Input
-	for _, a := range args {
-		if a == "-" {
-			ins = append(ins, batch.Input{Name: "stdin", Open: func() (io.ReadCloser, error) { return io.NopCloser(env.stdin), nil }})
-			continue
-		}
-		info, err := os.Stat(a)
-		if err != nil || !info.IsDir() {
-			path := a
-			ins = append(ins, batch.Input{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }})
-			continue
-		}
-		var files []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		slices.Sort(files)
-		for _, f := range files {
-			path := f
-			ins = append(ins, batch.Input{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }})
-		}
-	}
-	return ins, nil
-}
 
 // importFlags are the flags that say how to read other programs' records.
 func importFlags() []cli.Flag {
@@ -115,7 +70,7 @@ func convertCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			ins, err := expandInputs(env, c.Args().Slice())
+			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
 				return err
 			}
@@ -190,33 +145,6 @@ func convertCommand(env *environment) *cli.Command {
 	}
 }
 
-// parseShard reads "i/n", from 1.
-func parseShard(s string) (int, int, error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(strings.TrimSpace(a))
-	n, err2 := strconv.Atoi(strings.TrimSpace(b))
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, usageError("--shard takes i/n with 1 <= i <= n, not %q", s)
-	}
-	return i - 1, n, nil
-}
-
-// csvColumns are the columns of --csv, in order; --jsonl uses the same
-// names.
-var csvColumns = []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "class", "deadwood", "position"}
-
-func csvRow(d *batch.Graded) []string {
-	return []string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Game), strconv.Itoa(d.Hand), d.Player, strconv.Itoa(d.Seat),
-		d.KindName(), strconv.Itoa(d.Turn), strconv.Itoa(d.Stock), d.Move, d.Best, strconv.FormatBool(d.Matched),
-		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position}
-}
-
-// jsonlRow is a graded decision as one JSON object, with the kind named.
-type jsonlRow struct {
-	*batch.Graded
-	Kind string `json:"kind"`
-}
-
 // openOut opens an output file, or stdout for "-".
 // The returned close may be called more than once; only the first call
 // closes.
@@ -278,11 +206,11 @@ func batchCommand(env *environment) *cli.Command {
 				return usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
 			}
 			if s := c.String("shard"); s != "" {
-				if o.Shard, o.Shards, err = parseShard(s); err != nil {
-					return err
+				if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
+					return usageError("--shard %v", err)
 				}
 			}
-			ins, err := expandInputs(env, c.Args().Slice())
+			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
 				return err
 			}
@@ -299,12 +227,12 @@ func batchCommand(env *environment) *cli.Command {
 					return fmt.Errorf("--csv: %w", err)
 				}
 				closers = append(closers, closeFn)
-				cw := csv.NewWriter(w)
-				if err := cw.Write(csvColumns); err != nil {
+				cw, err := batch.NewCSVWriter(w)
+				if err != nil {
 					return err
 				}
-				sinks = append(sinks, func(d *batch.Graded) error { return cw.Write(csvRow(d)) })
-				closers = append([]func() error{func() error { cw.Flush(); return cw.Error() }}, closers...)
+				sinks = append(sinks, cw.Write)
+				closers = append([]func() error{cw.Flush}, closers...)
 			}
 			if path := c.String("jsonl"); path != "" {
 				w, closeFn, err := openOut(env, path)
@@ -312,8 +240,7 @@ func batchCommand(env *environment) *cli.Command {
 					return fmt.Errorf("--jsonl: %w", err)
 				}
 				closers = append(closers, closeFn)
-				enc := json.NewEncoder(w)
-				sinks = append(sinks, func(d *batch.Graded) error { return enc.Encode(jsonlRow{d, d.KindName()}) })
+				sinks = append(sinks, batch.NewJSONLWriter(w).Write)
 			}
 			if len(sinks) > 0 {
 				o.OnDecision = func(d *batch.Graded) error {

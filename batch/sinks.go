@@ -1,0 +1,118 @@
+package batch
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// CSVColumns returns the columns of the CSV of graded decisions, in order;
+// the JSON Lines use the same names.
+func CSVColumns() []string {
+	return []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "class", "deadwood", "position"}
+}
+
+// CSVWriter writes graded decisions as CSV, one row each after a header.
+type CSVWriter struct{ w *csv.Writer }
+
+// NewCSVWriter writes the header to w and returns the writer of rows.
+func NewCSVWriter(w io.Writer) (*CSVWriter, error) {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVColumns()); err != nil {
+		return nil, err
+	}
+	return &CSVWriter{cw}, nil
+}
+
+// Write writes one decision.
+func (c *CSVWriter) Write(d *Graded) error {
+	return c.w.Write([]string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Game), strconv.Itoa(d.Hand), d.Player, strconv.Itoa(d.Seat),
+		d.KindName(), strconv.Itoa(d.Turn), strconv.Itoa(d.Stock), d.Move, d.Best, strconv.FormatBool(d.Matched),
+		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position})
+}
+
+// Flush writes what is buffered and reports any error of the writes.
+func (c *CSVWriter) Flush() error {
+	c.w.Flush()
+	return c.w.Error()
+}
+
+// JSONLWriter writes graded decisions as JSON Lines, the kind named.
+type JSONLWriter struct{ enc *json.Encoder }
+
+// NewJSONLWriter returns a writer of decisions to w.
+func NewJSONLWriter(w io.Writer) *JSONLWriter { return &JSONLWriter{json.NewEncoder(w)} }
+
+// Write writes one decision as one line.
+func (j *JSONLWriter) Write(d *Graded) error {
+	return j.enc.Encode(struct {
+		*Graded
+		Kind string `json:"kind"`
+	}{d, d.KindName()})
+}
+
+// ErrShard means a shard is not written i/n with 1 <= i <= n: a shard
+// option "takes i/n with 1 <= i <= n".
+var ErrShard = errors.New("takes i/n with 1 <= i <= n")
+
+// ParseShard reads "i/n", counted from 1, and returns the shard counted
+// from 0 and the number of shards, as Options takes them.
+func ParseShard(s string) (shard, shards int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(a))
+	n, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return 0, 0, fmt.Errorf("%w, not %q", ErrShard, s)
+	}
+	return i - 1, n, nil
+}
+
+// ExpandInputs turns paths into inputs: "-" (or no path at all) is stdin,
+// and a directory stands for every file under it but hidden ones, in name
+// order.
+func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
+	if len(paths) == 0 {
+		paths = []string{"-"}
+	}
+	open := func(path string) Input {
+		return Input{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }}
+	}
+	var ins []Input
+	for _, a := range paths {
+		if a == "-" {
+			ins = append(ins, Input{Name: "stdin", Open: func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }})
+			continue
+		}
+		info, err := os.Stat(a)
+		if err != nil || !info.IsDir() {
+			ins = append(ins, open(a))
+			continue
+		}
+		var files []string
+		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		slices.Sort(files)
+		for _, f := range files {
+			ins = append(ins, open(f))
+		}
+	}
+	return ins, nil
+}
