@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/stats"
 )
 
@@ -175,11 +176,7 @@ func newPlayer(name string) *Player {
 }
 
 // Problem is an input that failed: a damaged game or an unreadable file.
-type Problem struct {
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Message string `json:"message"`
-}
+type Problem = gamelog.Problem
 
 // Summary is the result of a batch: mergeable across shards.
 type Summary struct {

@@ -106,7 +106,7 @@ func convertCommand(env *environment) *cli.Command {
 							var le *gamelog.Error
 							if errors.As(gerr, &le) {
 								skipped++
-								fmt.Fprintf(env.stderr, "%s\n", escapeControl(gerr.Error()))
+								fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(gerr.Error()))
 								continue
 							}
 							if gerr != nil {
@@ -125,7 +125,7 @@ func convertCommand(env *environment) *cli.Command {
 				}
 				if err != nil {
 					failed = true
-					fmt.Fprintf(env.stderr, "%s: %s\n", in.Name, escapeControl(err.Error()))
+					fmt.Fprintf(env.stderr, "%s: %s\n", in.Name, render.EscapeControl(err.Error()))
 				}
 			}
 			if converted == 0 && to == "ginadvisor" {
@@ -136,7 +136,7 @@ func convertCommand(env *environment) *cli.Command {
 			if err := closeOut(); err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, plural(converted, "game", "games"), skipped)
+			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
 			if skipped > 0 || failed {
 				return silentExit(ExitBadInput)
 			}
@@ -271,7 +271,7 @@ func batchCommand(env *environment) *cli.Command {
 				return runErr
 			}
 			for _, e := range s.Errors {
-				fmt.Fprintf(env.stderr, "%s: %s\n", where(logProblem{File: e.File, Line: e.Line}), escapeControl(e.Message))
+				fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
 			}
 			if path := c.String("html"); path != "" {
 				if err := writeReportFile(path, &s); err != nil {

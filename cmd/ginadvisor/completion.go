@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/urfave/cli/v2"
 )
 
@@ -92,7 +93,7 @@ func completionCommand(env *environment) *cli.Command {
 				}
 				script = s
 			default:
-				return usageError("unknown shell %q: bash, zsh, fish or powershell", escapeControl(c.Args().First()))
+				return usageError("unknown shell %q: bash, zsh, fish or powershell", render.EscapeControl(c.Args().First()))
 			}
 			_, err := io.WriteString(env.stdout, script)
 			return err

@@ -146,7 +146,7 @@ func caretDetail(input string, col int) string {
 		caret++
 	}
 	for i := start; i < end; i++ {
-		shown := escapeControl(string(runes[i]))
+		shown := render.EscapeControl(string(runes[i]))
 		if i < col-1 {
 			caret += utf8.RuneCountInString(shown)
 		}
@@ -301,7 +301,7 @@ func newAppWith(env *environment) *cli.App {
 			if s := suggest(name, names); s != "" {
 				hint = fmt.Sprintf(" Did you mean %q?", s)
 			}
-			fmt.Fprintf(stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", escapeControl(name), hint, where)
+			fmt.Fprintf(stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
 			env.notFound = true
 		},
 		Commands: []*cli.Command{
@@ -462,7 +462,7 @@ func formatMode(c *cli.Context) (string, error) {
 	case "auto", "table", "plain", "tsv", "json":
 		return m, nil
 	}
-	return "", usageError("--format must be auto, table, plain, tsv or json, not %q", escapeControl(ctx.String("format")))
+	return "", usageError("--format must be auto, table, plain, tsv or json, not %q", render.EscapeControl(ctx.String("format")))
 }
 
 // colorMode reads --color: auto, always or never.
@@ -475,7 +475,7 @@ func colorMode(c *cli.Context) (string, error) {
 	case "auto", "always", "never":
 		return m, nil
 	}
-	return "", usageError("--color must be auto, always or never, not %q", escapeControl(ctx.String("color")))
+	return "", usageError("--color must be auto, always or never, not %q", render.EscapeControl(ctx.String("color")))
 }
 
 // useColor decides whether to color output. --color=always colors;

@@ -100,7 +100,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			}
 			if perr != nil {
 				failed = true
-				fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, escapeControl(perr.Error()))
+				fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(perr.Error()))
 				if wantJSON(c) {
 					// A script reading JSON Lines sees the bad line too.
 					bad := struct {

@@ -1,0 +1,98 @@
+package gamelog
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strconv"
+)
+
+// Problem is one input that failed or gave a warning: a damaged game, an
+// unreadable file, a rules entry this version does not know.
+type Problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Message string `json:"message"`
+}
+
+// Source is one input to check: its name and how to open it.
+type Source struct {
+	Name string
+	Open func() (io.ReadCloser, error)
+}
+
+// CheckReport is the result of checking logs: the games read and skipped,
+// and every problem, with the fields documented for `log check --json`.
+type CheckReport struct {
+	Files        int       `json:"files"`
+	GamesRead    int       `json:"games_read"`
+	GamesSkipped int       `json:"games_skipped"`
+	Hands        int       `json:"hands"`
+	Errors       []Problem `json:"errors"`
+	Warnings     []Problem `json:"warnings"`
+	// Failed says an input could not be opened or read to its end.
+	Failed bool `json:"-"`
+}
+
+// CheckAll reads and replays every game of the sources, one source open at a
+// time: a damaged game is a problem with its file:line, and the rest are
+// still read. It stops between games when ctx is done.
+func CheckAll(ctx context.Context, sources []Source) (*CheckReport, error) {
+	rep := &CheckReport{Errors: []Problem{}, Warnings: []Problem{}}
+	for _, src := range sources {
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+		rep.Files++
+		rc, err := src.Open()
+		if err != nil {
+			rep.Failed = true
+			rep.Errors = append(rep.Errors, Problem{File: src.Name, Message: err.Error()})
+			continue
+		}
+		err = checkOne(ctx, rep, src.Name, rc)
+		rc.Close()
+		if err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) error {
+	lr := NewReader(r, name)
+	for ctx.Err() == nil {
+		g, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var le *Error
+			if errors.As(err, &le) {
+				rep.GamesSkipped++
+			} else {
+				rep.Failed = true
+			}
+			rep.Errors = append(rep.Errors, problemOf(name, err))
+			continue
+		}
+		rep.GamesRead++
+		rep.Hands += len(g.Hands)
+	}
+	for _, w := range lr.Warnings {
+		rep.Warnings = append(rep.Warnings, problemOf(name, w))
+	}
+	return ctx.Err()
+}
+
+func problemOf(file string, err error) Problem {
+	var le *Error
+	if errors.As(err, &le) {
+		msg := le.Msg
+		if le.Text != "" {
+			msg += ": " + strconv.Quote(le.Text)
+		}
+		return Problem{File: file, Line: le.Line, Message: msg}
+	}
+	return Problem{File: file, Message: err.Error()}
+}

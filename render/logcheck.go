@@ -1,0 +1,59 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+)
+
+// LogCheck writes the result of checking logs: each problem with its
+// file:line, then the counts.
+func LogCheck(w io.Writer, rep *gamelog.CheckReport) error {
+	for _, e := range rep.Errors {
+		if _, err := fmt.Fprintf(w, "%s: %s\n", Where(e), EscapeControl(e.Message)); err != nil {
+			return err
+		}
+	}
+	for _, e := range rep.Warnings {
+		fmt.Fprintf(w, "%s: warning: %s\n", Where(e), EscapeControl(e.Message))
+	}
+	_, err := fmt.Fprintf(w, "%d games read (%d hands), %d skipped, in %d %s.\n",
+		rep.GamesRead, rep.Hands, rep.GamesSkipped, rep.Files, Plural(rep.Files, "file", "files"))
+	return err
+}
+
+// Where writes a problem's place: file:line, or the file alone.
+func Where(p gamelog.Problem) string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return p.File
+}
+
+// Plural picks the word for n things.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// EscapeControl keeps the control characters of input off the terminal,
+// writing them as Go escapes.
+func EscapeControl(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
