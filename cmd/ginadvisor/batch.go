@@ -252,15 +252,15 @@ func batchCommand(env *environment) *cli.Command {
 					return nil
 				}
 			}
-			var bar *progressBar
+			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
-				bar = newProgressBar(env.stderr, -1, "games")
-				o.Progress = bar.set
+				bar = render.NewProgress(env.stderr, -1, "games")
+				o.Progress = bar.Set
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			s, runErr := batch.Run(ctx, ins, o)
-			bar.finish()
+			bar.Finish()
 			for len(closers) > 0 {
 				if err := closers[0](); err != nil && runErr == nil {
 					runErr = err

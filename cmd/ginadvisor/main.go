@@ -17,9 +17,7 @@ import (
 	"os"
 	"regexp"
 	"runtime/debug"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -102,60 +100,9 @@ func parseFailure(label, input string, err error) error {
 	if errors.As(err, &pe) {
 		col = pe.Col
 	}
-	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %s: %w", label, shortQuote(input, col), err)}
-	e.detail = caretDetail(input, col)
+	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %s: %w", label, render.Quote(input, col), err)}
+	e.detail = render.Caret(input, col)
 	return e
-}
-
-// window is how many characters of input an error shows on each side of
-// the column at fault.
-const window = 30
-
-// shortQuote quotes input for an error message, escaping control
-// characters, and shortens long input to a window around col.
-func shortQuote(input string, col int) string {
-	runes := []rune(input)
-	if len(runes) <= 2*window {
-		return strconv.Quote(input)
-	}
-	start := max(0, min(col-1, len(runes))-window)
-	end := min(len(runes), start+2*window)
-	q := strconv.Quote(string(runes[start:end]))
-	if start > 0 {
-		q = "…" + q
-	}
-	if end < len(runes) {
-		q += "…"
-	}
-	return q
-}
-
-// caretDetail shows the input around column col, with control characters
-// escaped, and a caret under the column; it is empty when col is unknown.
-func caretDetail(input string, col int) string {
-	runes := []rune(input)
-	if col < 1 || col > len(runes)+1 {
-		return ""
-	}
-	start := max(0, col-1-window)
-	end := min(len(runes), col-1+window)
-	var b strings.Builder
-	caret := 0
-	if start > 0 {
-		b.WriteString("…")
-		caret++
-	}
-	for i := start; i < end; i++ {
-		shown := render.EscapeControl(string(runes[i]))
-		if i < col-1 {
-			caret += utf8.RuneCountInString(shown)
-		}
-		b.WriteString(shown)
-	}
-	if end < len(runes) {
-		b.WriteString("…")
-	}
-	return "  " + b.String() + "\n  " + strings.Repeat(" ", caret) + "^"
 }
 
 // checkedWriter remembers the first write error.

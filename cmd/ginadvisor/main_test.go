@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/urfave/cli/v2"
 )
 
@@ -428,10 +429,10 @@ func TestScoreReadsAFile(t *testing.T) {
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	var buf bytes.Buffer
-	bar := newProgressBar(&buf, 100, "games")
-	bar.set(50)
-	bar.set(40) // out of order: ignored
-	bar.finish()
+	bar := render.NewProgress(&buf, 100, "games")
+	bar.Set(50)
+	bar.Set(40) // out of order: ignored
+	bar.Finish()
 	if out := buf.String(); !strings.Contains(out, "50/100") || !strings.Contains(out, "games/s") {
 		t.Errorf("bar: %q", out)
 	}

@@ -44,5 +44,5 @@ func positionFailure(input string, err error) error {
 	if errors.As(err, &pe) {
 		col = pe.Col
 	}
-	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: caretDetail(input, col)}
+	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: render.Caret(input, col)}
 }

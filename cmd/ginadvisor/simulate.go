@@ -3,14 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -82,15 +79,15 @@ func simulateCommand(env *environment) *cli.Command {
 					return lw.Write(gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source))
 				}
 			}
-			var bar *progressBar
+			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
-				bar = newProgressBar(env.stderr, games, "games")
-				opts.Progress = bar.set
+				bar = render.NewProgress(env.stderr, games, "games")
+				opts.Progress = bar.Set
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			s, err := engine.Simulate(ctx, opts)
-			bar.finish()
+			bar.Finish()
 			if err != nil {
 				return err
 			}
@@ -127,50 +124,6 @@ func lookupPlayer(name string, advisorSamples int) (bot.NewPlayerFunc, error) {
 		return nil, err
 	}
 	return e.Make(bot.Options{AdvisorSamples: advisorSamples}), nil
-}
-
-// progressBar shows progress on a terminal: a bar as wide as the
-// terminal allows, the count, the rate and the time left. It is cleared
-// when the work is done. Callers create one only when stderr is a
-// terminal, so a pipe or a log file sees nothing.
-type progressBar struct {
-	mu   sync.Mutex
-	bar  *progressbar.ProgressBar
-	done int
-}
-
-func newProgressBar(w io.Writer, total int, unit string) *progressBar {
-	return &progressBar{bar: progressbar.NewOptions64(int64(total),
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString(unit),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionFullWidth(),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(100*time.Millisecond),
-	)}
-}
-
-// set records that done items are finished; it may be called from
-// several goroutines, in any order.
-func (b *progressBar) set(done int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if done > b.done {
-		b.done = done
-		_ = b.bar.Set(done)
-	}
-}
-
-// finish clears the bar.
-func (b *progressBar) finish() {
-	if b == nil {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	_ = b.bar.Clear()
 }
 
 func playCommand(env *environment) *cli.Command {
