@@ -23,11 +23,8 @@ import (
 // worlds for every candidate.
 const DefaultSamples = 64
 
-// Input is one file (or stdin) to analyse.
-type Input struct {
-	Name string
-	Open func() (io.ReadCloser, error)
-}
+// Input is one file (or stdin) to analyse: its name and how to open it.
+type Input = gamelog.Source
 
 // Options set up a batch.
 type Options struct {

@@ -92,42 +92,17 @@ func convertCommand(env *environment) *cli.Command {
 			if to == "eaai" {
 				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
 			}
-			converted, skipped, failed := 0, 0, false
-			for _, in := range ins {
-				rc, err := in.Open()
-				if err == nil {
-					var src *importer.Source
-					if src, err = importer.Open(rc, in.Name, o); err == nil {
-						for {
-							g, gerr := src.Next()
-							if gerr == io.EOF {
-								break
-							}
-							var le *gamelog.Error
-							if errors.As(gerr, &le) {
-								skipped++
-								fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(gerr.Error()))
-								continue
-							}
-							if gerr != nil {
-								err = gerr
-								break
-							}
-							converted++
-							g.Number = converted
-							if werr := write(g); werr != nil {
-								rc.Close()
-								return werr
-							}
-						}
-					}
-					rc.Close()
+			res, err := importer.Convert(c.Context, ins, o, write, func(source string, err error) {
+				if source == "" {
+					fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(err.Error()))
+					return
 				}
-				if err != nil {
-					failed = true
-					fmt.Fprintf(env.stderr, "%s: %s\n", in.Name, render.EscapeControl(err.Error()))
-				}
+				fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
+			})
+			if err != nil {
+				return err
 			}
+			converted, skipped, failed := res.Converted, res.Skipped, res.Failed
 			if converted == 0 && to == "ginadvisor" {
 				if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
 					return err

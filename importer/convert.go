@@ -1,0 +1,79 @@
+package importer
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+)
+
+// ConvertResult counts what Convert did.
+type ConvertResult struct {
+	// Converted and Skipped count the games written and the damaged games
+	// left out; Failed says some source could not be read as a whole.
+	Converted, Skipped int
+	Failed             bool
+}
+
+// Convert reads every game of the sources, in any format Open detects,
+// numbers them from 1 and passes each to write. A damaged game, or a
+// source that fails as a whole, goes to problem and the rest go on; an
+// error from write stops the conversion and is returned, as is ctx's
+// error between games.
+func Convert(ctx context.Context, sources []gamelog.Source, o Options, write func(*gamelog.Game) error, problem func(source string, err error)) (ConvertResult, error) {
+	var r ConvertResult
+	for _, in := range sources {
+		err := convertOne(ctx, in, o, &r, write, problem)
+		var we *writeError
+		if errors.As(err, &we) {
+			return r, we.err
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return r, ctxErr
+		}
+		if err != nil {
+			r.Failed = true
+			problem(in.Name, err)
+		}
+	}
+	return r, nil
+}
+
+// writeError carries an error of the writer, which stops a conversion.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return e.err.Error() }
+
+func convertOne(ctx context.Context, in gamelog.Source, o Options, r *ConvertResult, write func(*gamelog.Game) error, problem func(string, error)) error {
+	rc, err := in.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	src, err := Open(rc, in.Name, o)
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		g, err := src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var le *gamelog.Error
+		if errors.As(err, &le) {
+			r.Skipped++
+			problem("", err)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		r.Converted++
+		g.Number = r.Converted
+		if err := write(g); err != nil {
+			return &writeError{err}
+		}
+	}
+	return nil
+}
