@@ -2,6 +2,7 @@ package calibrate
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -43,4 +44,43 @@ func MeasureEquity(ctx context.Context, r rules.Rules, games int, seed uint64) (
 		d.Points[k] = float64(n) / float64(2*max(hands, 1))
 	}
 	return d, nil
+}
+
+// PresetDistribution is a preset's measured distribution, as the equity
+// command writes it.
+type PresetDistribution struct {
+	Preset string `json:"preset"`
+	advise.Distribution
+}
+
+// MarshalJSON writes the preset, the dead-hand chance and the points.
+func (d PresetDistribution) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Preset string    `json:"preset"`
+		Dead   float64   `json:"dead"`
+		Points []float64 `json:"points"`
+	}{d.Preset, d.Dead, d.Points})
+}
+
+// MeasurePresets measures the distribution of each named preset, each
+// once, in the order given.
+func MeasurePresets(ctx context.Context, names []string, games int, seed uint64) ([]PresetDistribution, error) {
+	var out []PresetDistribution
+	seen := map[string]bool{}
+	for _, name := range names {
+		r, err := rules.Preset(name)
+		if err != nil {
+			return nil, err
+		}
+		if seen[r.Name] {
+			continue
+		}
+		seen[r.Name] = true
+		d, err := MeasureEquity(ctx, r, games, seed)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, PresetDistribution{Preset: r.Name, Distribution: d})
+	}
+	return out, nil
 }

@@ -318,36 +318,23 @@ func equityCommand(env *environment) *cli.Command {
 			if games < 1 || games > 1_000_000 {
 				return usageError("--games must be from 1 to 1,000,000, not %d", games)
 			}
-			var names []string
-			byPreset := map[string]advise.Distribution{}
-			for _, name := range strings.Split(c.String("presets"), ",") {
-				r, err := rules.Preset(name)
-				if err != nil {
-					return usageError("--presets: %v", err)
-				}
-				if _, ok := byPreset[r.Name]; ok {
-					continue
-				}
-				d, err := calibrate.MeasureEquity(c.Context, r, games, c.Uint64("seed"))
-				if err != nil {
-					return err
-				}
-				names = append(names, r.Name)
-				byPreset[r.Name] = d
+			ds, err := calibrate.MeasurePresets(c.Context, strings.Split(c.String("presets"), ","), games, c.Uint64("seed"))
+			if errors.Is(err, rules.ErrUnknownPreset) {
+				return usageError("--presets: %v", err)
+			}
+			if err != nil {
+				return err
 			}
 			if wantJSON(c) {
-				type dist struct {
-					Preset string    `json:"preset"`
-					Dead   float64   `json:"dead"`
-					Points []float64 `json:"points"`
-				}
-				var out []dist
-				for _, n := range names {
-					out = append(out, dist{n, byPreset[n].Dead, byPreset[n].Points})
-				}
-				return render.JSON(env.stdout, out)
+				return render.JSON(env.stdout, ds)
 			}
-			_, err := io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
+			var names []string
+			byPreset := map[string]advise.Distribution{}
+			for _, d := range ds {
+				names = append(names, d.Preset)
+				byPreset[d.Preset] = d.Distribution
+			}
+			_, err = io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
 			return err
 		},
 	}
