@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"io"
 	"strings"
@@ -12,56 +13,15 @@ import (
 // The completion scripts ask the program itself for the words that may
 // come next: urfave/cli answers a command line that ends in
 // --generate-bash-completion with its commands, subcommands or flags.
-const bashCompletion = `# bash completion for ginadvisor; load it with
-#   source <(ginadvisor completion bash)
-_ginadvisor_complete() {
-  local cur words
-  cur="${COMP_WORDS[COMP_CWORD]}"
-  if [[ "$cur" == -* ]]; then
-    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" "$cur" --generate-bash-completion 2>/dev/null)
-  else
-    words=$("${COMP_WORDS[0]}" "${COMP_WORDS[@]:1:$COMP_CWORD-1}" --generate-bash-completion 2>/dev/null)
-  fi
-  COMPREPLY=($(compgen -W "$words" -- "$cur"))
-}
-complete -o bashdefault -o default -F _ginadvisor_complete ginadvisor
-`
+//
+//go:embed completion.bash
+var bashCompletion string
 
-const zshCompletion = `#compdef ginadvisor
-# zsh completion for ginadvisor; load it with
-#   source <(ginadvisor completion zsh)
-_ginadvisor() {
-  local -a opts
-  local cur=${words[CURRENT]}
-  if [[ "$cur" == -* ]]; then
-    opts=("${(@f)$(${words[1]} ${words[2,CURRENT-1]} $cur --generate-bash-completion 2>/dev/null)}")
-  else
-    opts=("${(@f)$(${words[1]} ${words[2,CURRENT-1]} --generate-bash-completion 2>/dev/null)}")
-  fi
-  opts=(${opts%%:*})
-  if [[ -n "$opts" ]]; then
-    compadd -a opts
-  else
-    _files
-  fi
-}
-compdef _ginadvisor ginadvisor
-`
+//go:embed completion.zsh
+var zshCompletion string
 
-const powershellCompletion = `# PowerShell completion for ginadvisor; load it with
-#   ginadvisor completion powershell | Out-String | Invoke-Expression
-Register-ArgumentCompleter -Native -CommandName ginadvisor -ScriptBlock {
-  param($wordToComplete, $commandAst, $cursorPosition)
-  $words = $commandAst.CommandElements | Select-Object -Skip 1 | ForEach-Object { $_.ToString() }
-  if ($wordToComplete -ne '') { $words = $words | Select-Object -SkipLast 1 }
-  $args = @($words)
-  if ($wordToComplete -like '-*') { $args += $wordToComplete }
-  $args += '--generate-bash-completion'
-  & ginadvisor @args 2>$null | ForEach-Object { ($_ -split ':')[0] } |
-    Where-Object { $_ -like "$wordToComplete*" } |
-    ForEach-Object { [System.Management.Automation.CompletionResult]::new($_, $_, 'ParameterValue', $_) }
-}
-`
+//go:embed completion.ps1
+var powershellCompletion string
 
 func completionCommand(env *environment) *cli.Command {
 	return &cli.Command{

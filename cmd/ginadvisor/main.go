@@ -178,40 +178,6 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	return &exitError{code: ExitUsage, err: fmt.Errorf("%s; see '%s'", msg, help)}
 }
 
-// suggest returns the known name closest to name, if it is close enough
-// to be a likely typing slip.
-func suggest(name string, known []string) string {
-	best, bestDist := "", 3
-	for _, k := range known {
-		if d := editDistance(strings.ToLower(name), k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between two short strings.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
-
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
 	return newAppWith(&environment{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, isTerminal: isTerminal})
 }
@@ -245,7 +211,7 @@ func newAppWith(env *environment) *cli.App {
 				names = append(names, cmd.Name)
 			}
 			hint := ""
-			if s := suggest(name, names); s != "" {
+			if s := render.Suggest(name, names); s != "" {
 				hint = fmt.Sprintf(" Did you mean %q?", s)
 			}
 			fmt.Fprintf(stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
