@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -307,39 +306,13 @@ func mergeCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			args := c.Args().Slice()
-			if len(args) == 0 {
-				args = []string{"-"}
+			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
+			if err != nil {
+				return err
 			}
-			var parts []batch.Summary
-			for _, a := range args {
-				var r io.Reader = env.stdin
-				if a != "-" {
-					f, err := os.Open(a)
-					if err != nil {
-						return &exitError{code: ExitBadInput, err: err}
-					}
-					defer f.Close()
-					r = f
-				}
-				dec := json.NewDecoder(r)
-				for {
-					var s batch.Summary
-					err := dec.Decode(&s)
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						return &exitError{code: ExitBadInput, err: fmt.Errorf("%s: not a batch summary: %v", a, err)}
-					}
-					if len(parts) > 0 && (s.Grading != parts[0].Grading || s.Samples != parts[0].Samples || s.Seed != parts[0].Seed) {
-						return &exitError{code: ExitBadInput, err: fmt.Errorf("%s: graded by %s at %d worlds with seed %d, unlike the first summary", a, s.Grading, s.Samples, s.Seed)}
-					}
-					parts = append(parts, s)
-				}
-			}
-			if len(parts) == 0 {
-				return &exitError{code: ExitBadInput, err: errors.New("no summaries to merge")}
+			parts, err := batch.ReadSummaries(ins)
+			if err != nil {
+				return &exitError{code: ExitBadInput, err: err}
 			}
 			m := batch.Merge(parts...)
 			if wantJSON(c) {

@@ -12,7 +12,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -75,45 +74,32 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		return nil
 	}
 	env.awaitingInput("positions")
-	in := lines.New(env.stdin, position.MaxLen)
-	in.Comments = true
-	failed := false
-	for {
-		text, err := in.Next()
-		n := in.Line()
-		if err == io.EOF {
-			break
-		}
-		switch {
-		case errors.Is(err, lines.ErrTooLong):
-			failed = true
-			fmt.Fprintf(env.stderr, "stdin:%d: %v\n", n, err)
-		case err != nil:
+	failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
+		if err := report(p, n); err != nil {
+			if _, ok := err.(*writeFailure); ok {
+				return fmt.Errorf("%w: %w", position.ErrStop, err)
+			}
 			return err
-		case text != "":
-			p, perr := position.ParseWith(text, given)
-			if perr == nil {
-				perr = report(&p, n)
-				if _, ok := perr.(*writeFailure); ok {
-					return perr
-				}
-			}
-			if perr != nil {
-				failed = true
-				fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(perr.Error()))
-				if wantJSON(c) {
-					// A script reading JSON Lines sees the bad line too.
-					bad := struct {
-						Line  int    `json:"line"`
-						Input string `json:"input"`
-						Error string `json:"error"`
-					}{n, text, perr.Error()}
-					if err := render.JSON(env.stdout, bad); err != nil {
-						return err
-					}
-				}
-			}
 		}
+		return nil
+	}, func(n int, text string, err error) error {
+		fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(err.Error()))
+		if !wantJSON(c) {
+			return nil
+		}
+		// A script reading JSON Lines sees the bad line too.
+		return render.JSON(env.stdout, struct {
+			Line  int    `json:"line"`
+			Input string `json:"input"`
+			Error string `json:"error"`
+		}{n, text, err.Error()})
+	})
+	if err != nil {
+		var wf *writeFailure
+		if errors.As(err, &wf) {
+			return wf
+		}
+		return err
 	}
 	if failed {
 		return silentExit(ExitBadInput)
