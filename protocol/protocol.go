@@ -319,21 +319,17 @@ func (e *Engine) setOption(f []string) {
 		}
 		e.rules = r
 	default:
-		fl, ok := rules.FieldByKey(name)
-		if !ok {
-			e.errorf("unknown option %q", name)
+		if _, ok := rules.FieldByKey(name); !ok {
+			e.errorf("unknown option %q", notation.Clip(name, 40))
 			return
 		}
-		r := e.rules
-		if err := fl.Set(&r, value); err != nil {
+		// The same rule as the CLI's flags: turning straight gin on brings
+		// the knock limit to 0.
+		r, err := rules.Apply(e.rules, rules.Override{Key: name, Value: value})
+		if err != nil {
 			e.errorf("%v", err)
 			return
 		}
-		if err := r.Validate(); err != nil {
-			e.errorf("%v", err)
-			return
-		}
-		r.Name = strings.TrimSuffix(r.Name, "+") + "+"
 		e.rules = r
 	}
 }

@@ -117,3 +117,41 @@ func SameGame(a, b Rules) bool {
 	a.Name, b.Name = "", ""
 	return a == b
 }
+
+// Override is one rule field set by name, as a flag or an option gives it.
+type Override struct {
+	Key, Value string
+}
+
+// Apply sets the fields of r that the overrides name, in order, and
+// returns the changed rules, named after their preset with "+". Straight
+// gin is gin only: turning it on brings the knock limit to 0 unless the
+// overrides set the knock limit too (which Validate then refuses unless
+// it is 0). The result must pass Validate.
+func Apply(r Rules, overrides ...Override) (Rules, error) {
+	if len(overrides) == 0 {
+		return r, nil
+	}
+	limitSet, straightOn := false, false
+	for _, o := range overrides {
+		f, ok := FieldByKey(o.Key)
+		if !ok {
+			return r, fmt.Errorf("%w: unknown rule %q (known: %s)", ErrFieldValue, o.Key, strings.Join(fieldKeys(), ", "))
+		}
+		if err := f.Set(&r, o.Value); err != nil {
+			return r, err
+		}
+		limitSet = limitSet || o.Key == "knock_limit"
+		if o.Key == "straight_gin" {
+			straightOn = r.StraightGin
+		}
+	}
+	if straightOn && !limitSet {
+		r.KnockLimit = 0
+	}
+	r.Name = strings.TrimSuffix(r.Name, "+") + "+"
+	if err := r.Validate(); err != nil {
+		return r, err
+	}
+	return r, nil
+}

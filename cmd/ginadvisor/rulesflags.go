@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -34,31 +35,22 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 	if err != nil {
 		return r, usageError("--rules: %v", err)
 	}
-	changed := false
-	fs := rules.Fields()
-	for i := range fs {
-		f := &fs[i]
+	var set []rules.Override
+	for _, f := range rules.Fields() {
 		if !c.IsSet(f.Flag) {
 			continue
 		}
-		changed = true
+		v := c.String(f.Flag)
 		if f.Bool != nil {
-			*f.Bool(&r) = c.Bool(f.Flag)
-			continue
+			v = strconv.FormatBool(c.Bool(f.Flag))
+		} else if n := c.Int(f.Flag); n < f.Min || n > f.Max {
+			return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
+		} else {
+			v = strconv.Itoa(n)
 		}
-		if err := f.SetInt(&r, c.Int(f.Flag)); err != nil {
-			return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, c.Int(f.Flag), f.Min, f.Max)
-		}
+		set = append(set, rules.Override{Key: f.Key, Value: v})
 	}
-	// Straight gin is gin only: --straight brings the knock limit to 0
-	// unless --knock-limit says otherwise, which Validate then refuses.
-	if c.IsSet("straight") && r.StraightGin && !c.IsSet("knock-limit") {
-		r.KnockLimit = 0
-	}
-	if changed {
-		r.Name += "+"
-	}
-	if err := r.Validate(); err != nil {
+	if r, err = rules.Apply(r, set...); err != nil {
 		return r, usageError("rules: %v", err)
 	}
 	return r, nil

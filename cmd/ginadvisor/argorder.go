@@ -1,0 +1,78 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// reorderArgs moves the flags that follow a command's positional arguments
+// in front of them, because urfave/cli stops reading flags at the first
+// positional argument and would otherwise ignore them silently. A "--"
+// ends the flags as usual.
+func reorderArgs(app *cli.App, args []string) []string {
+	if len(args) < 2 || args[len(args)-1] == "--generate-bash-completion" {
+		// A completion request must keep its flag last.
+		return args
+	}
+	// Find the command: the first argument that is not a global flag.
+	i := 1
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" {
+		i++
+	}
+	if i >= len(args) {
+		return args
+	}
+	cmd := app.Command(args[i])
+	if cmd == nil {
+		return args
+	}
+	// Descend into subcommands, such as "log check".
+	for i+1 < len(args) {
+		sub := cmd.Command(args[i+1])
+		if sub == nil {
+			break
+		}
+		cmd = sub
+		i++
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		tv := false
+		if d, ok := f.(cli.DocGenerationFlag); ok {
+			tv = d.TakesValue()
+		}
+		for _, n := range f.Names() {
+			takesValue[n] = tv
+		}
+	}
+	out := append([]string{}, args[:i+1]...)
+	var flags, positional []string
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if a == "--" {
+			positional = append(positional, rest[j:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && j+1 < len(rest) {
+				j++
+				flags = append(flags, rest[j])
+			}
+			continue
+		}
+		positional = append(positional, a)
+	}
+	out = append(out, flags...)
+	// Help asked for anywhere shows the command's help; the arguments
+	// around it would otherwise be read as a command to give help on.
+	for _, f := range flags {
+		if f == "--help" || f == "-h" || f == "-help" {
+			return append(args[:i+1:i+1], "--help")
+		}
+	}
+	return append(out, positional...)
+}
