@@ -40,12 +40,12 @@ func rulesFrom(c *cli.Context) (rules.Rules, error) {
 		if !c.IsSet(f.Flag) {
 			continue
 		}
-		v := c.String(f.Flag)
-		if f.Bool != nil {
-			v = strconv.FormatBool(c.Bool(f.Flag))
-		} else if n := c.Int(f.Flag); n < f.Min || n > f.Max {
-			return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
-		} else {
+		v := strconv.FormatBool(c.Bool(f.Flag))
+		if f.Int != nil {
+			n := c.Int(f.Flag)
+			if n < f.Min || n > f.Max {
+				return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
+			}
 			v = strconv.Itoa(n)
 		}
 		set = append(set, rules.Override{Key: f.Key, Value: v})
