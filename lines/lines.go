@@ -109,3 +109,33 @@ func (r *Reader) Next() (string, error) {
 	}
 	return line, nil
 }
+
+// Each calls each with the number and text of every line of r that is
+// not blank once comments from '#' are cut; a line over max (0:
+// DefaultMax) comes with its *TooLongError and no text. It stops at the
+// first error each returns, or the input's, and returns it. When it has
+// called each and no more input is waiting, it calls idle, if given, so
+// that a caller can flush its output while a person types.
+func Each(r io.Reader, max int, each func(n int, text string, err error) error, idle func() error) error {
+	in := New(r, max)
+	in.Comments = true
+	for {
+		text, err := in.Next()
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil && !errors.Is(err, ErrTooLong):
+			return fmt.Errorf("after line %d: %w", in.Line()-1, err)
+		case err == nil && text == "":
+			continue
+		}
+		if err := each(in.Line(), text, err); err != nil {
+			return err
+		}
+		if idle != nil && in.Buffered() == 0 {
+			if err := idle(); err != nil {
+				return err
+			}
+		}
+	}
+}

@@ -21,34 +21,21 @@ var ErrStop = errors.New("stop the stream")
 // wraps ErrStop, or one reading r, stops it and is returned. Stream
 // reports whether any line went to bad.
 func Stream(r io.Reader, rs *rules.Rules, each func(p *game.Position, line int) error, bad func(line int, text string, err error) error) (failed bool, err error) {
-	in := lines.New(r, MaxLen)
-	in.Comments = true
-	for {
-		text, err := in.Next()
-		n := in.Line()
-		switch {
-		case err == io.EOF:
-			return failed, nil
-		case errors.Is(err, lines.ErrTooLong):
-		case err != nil:
-			return failed, err
-		case text == "":
-			continue
-		default:
-			p, perr := ParseWith(text, rs)
-			if perr == nil {
-				perr = each(&p, n)
-				if errors.Is(perr, ErrStop) {
-					return failed, perr
+	err = lines.Each(r, MaxLen, func(n int, text string, err error) error {
+		if err == nil {
+			var p game.Position
+			if p, err = ParseWith(text, rs); err == nil {
+				err = each(&p, n)
+				if errors.Is(err, ErrStop) {
+					return err
 				}
 			}
-			err = perr
 		}
 		if err != nil {
 			failed = true
-			if berr := bad(n, text, err); berr != nil {
-				return failed, berr
-			}
+			return bad(n, text, err)
 		}
-	}
+		return nil
+	}, nil)
+	return failed, err
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -105,53 +104,31 @@ type lineResult struct {
 // waiting, so that a file is scored at full speed while a person or a
 // pipe sees each result as soon as its line is in.
 func (p scorePrinter) stream(r io.Reader, name string) error {
-	in := lines.New(r, 0)
-	in.Comments = true
 	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
 	p.out = out
 	p.tables = p.names.Tables(out)
 	defer out.Flush()
 	bad := 0
-	for {
-		line, readErr := in.Next()
-		n := in.Line()
-		if readErr == io.EOF {
-			break
-		}
-		if readErr != nil && !errors.Is(readErr, lines.ErrTooLong) {
-			return fmt.Errorf("reading %s after line %d: %w", name, n-1, readErr)
-		}
-		if readErr == nil && line == "" {
-			continue
-		}
+	err := lines.Each(r, 0, func(n int, line string, err error) error {
 		var rep *report.ScoreReport
-		err := readErr
 		if err == nil {
 			var hand notation.CardSet
-			hand, err = notation.ParseHand(line)
-			if err == nil {
+			if hand, err = notation.ParseHand(line); err == nil {
 				rep, err = report.Score(hand, p.rules)
 			}
 		}
-		if err != nil {
-			bad++
-			msg := name + ":" + strconv.Itoa(n) + ": " + err.Error()
-			fmt.Fprintln(p.env.stderr, "ginadvisor:", msg)
-			if p.json {
-				if err := render.JSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()}); err != nil {
-					return err
-				}
-			}
-			continue
+		if err == nil {
+			return p.print(rep, n)
 		}
-		if err := p.print(rep, n); err != nil {
-			return err
+		bad++
+		fmt.Fprintln(p.env.stderr, "ginadvisor:", name+":"+strconv.Itoa(n)+": "+err.Error())
+		if p.json {
+			return render.JSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()})
 		}
-		if in.Buffered() == 0 {
-			if err := out.Flush(); err != nil {
-				return err
-			}
-		}
+		return nil
+	}, out.Flush)
+	if err != nil {
+		return err
 	}
 	if bad > 0 {
 		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
