@@ -159,3 +159,25 @@ func TestRunStopsWhenCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestSinks sends decisions to two writers and closes them in reverse
+// order, once.
+func TestSinks(t *testing.T) {
+	var order []string
+	var s Sinks
+	if s.OnDecision() != nil {
+		t.Fatal("a sink with no writer")
+	}
+	n := 0
+	s.Add(func(*Graded) error { n++; return nil }, func() error { order = append(order, "a"); return nil })
+	s.Add(func(*Graded) error { n += 10; return nil }, func() error { order = append(order, "b"); return errors.New("full") })
+	if err := s.OnDecision()(&Graded{}); err != nil || n != 11 {
+		t.Fatalf("n %d, err %v", n, err)
+	}
+	if err := s.Close(); err == nil || err.Error() != "full" {
+		t.Fatalf("close: %v", err)
+	}
+	if err := s.Close(); err != nil || fmt.Sprint(order) != "[b a]" {
+		t.Fatalf("second close %v, order %v", err, order)
+	}
+}

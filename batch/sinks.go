@@ -116,3 +116,47 @@ func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 	}
 	return ins, nil
 }
+
+// Sinks sends each graded decision to every writer added, in order, and
+// closes them in the reverse order. The zero value has no writer.
+type Sinks struct {
+	writes []func(*Graded) error
+	closes []func() error
+}
+
+// Add adds a writer of decisions and what closes it (nil: nothing).
+func (s *Sinks) Add(write func(*Graded) error, close func() error) {
+	s.writes = append(s.writes, write)
+	if close != nil {
+		s.closes = append(s.closes, close)
+	}
+}
+
+// OnDecision is the Options.OnDecision that feeds the writers, or nil when
+// there is none.
+func (s *Sinks) OnDecision() func(*Graded) error {
+	if len(s.writes) == 0 {
+		return nil
+	}
+	return func(d *Graded) error {
+		for _, w := range s.writes {
+			if err := w(d); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// Close closes every writer, the last added first, and returns the first
+// error. It may be called more than once; later calls do nothing.
+func (s *Sinks) Close() error {
+	var first error
+	for i := len(s.closes) - 1; i >= 0; i-- {
+		if err := s.closes[i](); err != nil && first == nil {
+			first = err
+		}
+	}
+	s.closes = nil
+	return first
+}

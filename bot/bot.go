@@ -96,6 +96,22 @@ func Lookup(name string) (Entry, error) {
 	return Entry{}, fmt.Errorf("%w %q (known: %s)", ErrUnknownPlayer, name, strings.Join(Names(), ", "))
 }
 
+// ErrOptions means an option is out of its range.
+var ErrOptions = errors.New("bad player option")
+
+// LookupWith returns the constructor of the built-in player of that name
+// under the options, which it checks.
+func LookupWith(name string, o Options) (NewPlayerFunc, error) {
+	if o.AdvisorSamples < 0 || o.AdvisorSamples > MaxAdvisorSamples {
+		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, MaxAdvisorSamples, o.AdvisorSamples)
+	}
+	e, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return e.Make(o), nil
+}
+
 // MustLookup is Lookup for names known to be built in; it panics on any
 // other, so it is for tests and fixed tables only.
 func MustLookup(name string) Entry {

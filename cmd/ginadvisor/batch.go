@@ -188,44 +188,28 @@ func batchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			var closers []func() error
-			defer func() {
-				for _, f := range closers {
-					f()
-				}
-			}()
-			var sinks []func(*batch.Graded) error
+			var sinks batch.Sinks
+			defer sinks.Close()
 			if path := c.String("csv"); path != "" {
 				w, closeFn, err := openOut(env, path)
 				if err != nil {
 					return fmt.Errorf("--csv: %w", err)
 				}
-				closers = append(closers, closeFn)
 				cw, err := batch.NewCSVWriter(w)
 				if err != nil {
+					closeFn()
 					return err
 				}
-				sinks = append(sinks, cw.Write)
-				closers = append([]func() error{cw.Flush}, closers...)
+				sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), closeFn()) })
 			}
 			if path := c.String("jsonl"); path != "" {
 				w, closeFn, err := openOut(env, path)
 				if err != nil {
 					return fmt.Errorf("--jsonl: %w", err)
 				}
-				closers = append(closers, closeFn)
-				sinks = append(sinks, batch.NewJSONLWriter(w).Write)
+				sinks.Add(batch.NewJSONLWriter(w).Write, closeFn)
 			}
-			if len(sinks) > 0 {
-				o.OnDecision = func(d *batch.Graded) error {
-					for _, s := range sinks {
-						if err := s(d); err != nil {
-							return err
-						}
-					}
-					return nil
-				}
-			}
+			o.OnDecision = sinks.OnDecision()
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, -1, "games")
@@ -235,11 +219,8 @@ func batchCommand(env *environment) *cli.Command {
 			defer stop()
 			s, runErr := batch.Run(ctx, ins, o)
 			bar.Finish()
-			for len(closers) > 0 {
-				if err := closers[0](); err != nil && runErr == nil {
-					runErr = err
-				}
-				closers = closers[1:]
+			if err := sinks.Close(); err != nil && runErr == nil {
+				runErr = err
 			}
 			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && ctx.Err() == nil {
 				return runErr

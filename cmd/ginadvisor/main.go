@@ -37,35 +37,10 @@ const (
 	ExitInterrupted = 130
 )
 
-// versionString is the version with what the build info knows: the
-// module version, the commit (marked "modified" for a dirty tree) and its
-// date.
-func versionString() string {
-	v := version
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if mv := info.Main.Version; mv != "" && mv != "(devel)" {
-		v += " (module " + mv + ")"
-	}
-	var rev, when, dirty string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.time":
-			when = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				dirty = " (modified)"
-			}
-		}
-	}
-	if rev != "" {
-		v += fmt.Sprintf(", commit %.12s%s of %s", rev, dirty, when)
-	}
-	return v + ", " + info.GoVersion
+// buildInfo is the binary's build information, or nil.
+func buildInfo() *debug.BuildInfo {
+	info, _ := debug.ReadBuildInfo()
+	return info
 }
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -179,7 +154,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
-	return newAppWith(&environment{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, isTerminal: isTerminal})
+	return newAppWith(&environment{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, isTerminal: func(w io.Writer) bool { return render.IsTerminal(unwrap(w)) }})
 }
 
 func newAppWith(env *environment) *cli.App {
@@ -190,7 +165,7 @@ func newAppWith(env *environment) *cli.App {
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
-		Version: versionString(),
+		Version: render.Version(version, buildInfo()),
 		// Completion scripts ask for the next words with a trailing
 		// --generate-bash-completion.
 		EnableBashCompletion: true,
@@ -304,14 +279,9 @@ func (e *environment) styleFor(c *cli.Context) render.Style {
 	}
 	s := render.Style{Format: f, Color: e.useColor(c), Symbols: boolFlag(c, "symbols")}
 	if f == "table" && e.isTerminal(e.stdout) {
-		s.Width = terminalWidth(e.stdout)
+		s.Width = render.Width(unwrap(e.stdout))
 	}
 	return s
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := unwrap(w).(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // unwrap finds the stream under the writer that checks for write errors.
@@ -320,19 +290,6 @@ func unwrap(w io.Writer) io.Writer {
 		return c.w
 	}
 	return w
-}
-
-// terminalWidth is the width of the terminal w writes to, or 0.
-func terminalWidth(w io.Writer) int {
-	f, ok := unwrap(w).(*os.File)
-	if !ok {
-		return 0
-	}
-	width, _, err := term.GetSize(int(f.Fd()))
-	if err != nil {
-		return 0
-	}
-	return width
 }
 
 // lineageFlag finds a flag set on the command or on any command above

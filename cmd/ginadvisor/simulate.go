@@ -45,11 +45,14 @@ func simulateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
+			if n := c.Int("advisor-samples"); n < 1 || n > bot.MaxAdvisorSamples {
+				return usageError("--advisor-samples must be from 1 to 100,000, not %d", n)
+			}
 			var players [2]bot.NewPlayerFunc
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
-				if players[i], err = lookupPlayer(names[i], c.Int("advisor-samples")); err != nil {
+				if players[i], err = bot.LookupWith(names[i], bot.Options{AdvisorSamples: c.Int("advisor-samples")}); err != nil {
 					return usageError("--%s: %v", flag, err)
 				}
 			}
@@ -113,19 +116,6 @@ func simulateCommand(env *environment) *cli.Command {
 	}
 }
 
-// lookupPlayer finds a player by name: the engine's built-in players, and
-// the advisor with its budget.
-func lookupPlayer(name string, advisorSamples int) (bot.NewPlayerFunc, error) {
-	if advisorSamples < 1 || advisorSamples > bot.MaxAdvisorSamples {
-		return nil, fmt.Errorf("--advisor-samples must be from 1 to 100,000, not %d", advisorSamples)
-	}
-	e, err := bot.Lookup(name)
-	if err != nil {
-		return nil, err
-	}
-	return e.Make(bot.Options{AdvisorSamples: advisorSamples}), nil
-}
-
 func playCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "play",
@@ -145,7 +135,7 @@ func playCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			opponent, err := lookupPlayer(c.String("opponent"), bot.DefaultAdvisorSamples)
+			opponent, err := bot.LookupWith(c.String("opponent"), bot.Options{})
 			if err != nil {
 				return usageError("--opponent: %v", err)
 			}

@@ -1,0 +1,72 @@
+package render
+
+import (
+	"runtime/debug"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestVersion(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
+		{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.time", Value: "2026-11-23T00:00:00Z"}, {Key: "vcs.modified", Value: "true"},
+	}}
+	tests := []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{nil, "0.1"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, "0.1, go1.26.8"},
+		{info, "0.1 (module v1.2.3), commit 0123456789ab (modified) of 2026-11-23T00:00:00Z, go1.26.8"},
+	}
+	for _, tt := range tests {
+		if got := Version("0.1", tt.info); got != tt.want {
+			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestJSONLine(t *testing.T) {
+	var b strings.Builder
+	if err := JSONLine(&b, 3, map[string]int{"a": 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := JSONLine(&b, 4, struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := JSONLine(&b, 0, []int{1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := JSONLine(&b, 5, []int{1}); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\"line\":3,\"a\":1}\n{\"line\":4}\n[1]\n{\"line\":5,\"value\":[1]}\n"
+	if b.String() != want {
+		t.Fatalf("%q, want %q", b.String(), want)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	known := []string{"score", "simulate", "advise"}
+	for in, want := range map[string]string{"scroe": "score", "ADVICE": "advise", "xyzzy": "", "simulat": "simulate"} {
+		if got := Suggest(in, known); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCaret(t *testing.T) {
+	if got := Caret("As 2s 1s", 7); got != "  As 2s 1s\n        ^" {
+		t.Errorf("%q", got)
+	}
+	long := strings.Repeat("a", 100) + "X" + strings.Repeat("b", 100)
+	got := Caret(long, 101)
+	parts := strings.Split(got, "\n")
+	col := func(s, sub string) int { return utf8.RuneCountInString(s[:strings.Index(s, sub)]) }
+	if !strings.HasPrefix(got, "  …") || len(parts) != 2 || col(parts[1], "^") != col(parts[0], "X") {
+		t.Errorf("%q", got)
+	}
+	if Caret("abc", 0) != "" {
+		t.Error("a caret with no column")
+	}
+}
