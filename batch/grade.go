@@ -168,15 +168,15 @@ func gradeQuick(p *game.Position, m game.Move) (best game.Move, lost float64) {
 		for d := range hand.All() {
 			taken = min(taken, meld.MinDeadwood(hand.With(up).Without(d)))
 		}
-		other := game.DrawMove
+		other := game.DrawMove()
 		if p.Phase() == game.FirstOffer || p.LastChance() {
-			other = game.PassMove
+			other = game.PassMove()
 		}
 		if taken < now {
 			if m.Kind == game.Take {
 				return m, 0
 			}
-			return game.TakeMove, quickPointValue * float64(now-taken)
+			return game.TakeMove(), quickPointValue * float64(now-taken)
 		}
 		return other, 0
 	case game.KnockPhase:

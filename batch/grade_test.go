@@ -54,10 +54,10 @@ func TestGradeQuick(t *testing.T) {
 	}
 	// TS runs on from 9S: taking it and discarding the KH leaves gin, 10
 	// points less than now.
-	if best, lost := gradeQuick(&took, game.DrawMove); best.Kind != game.Take || !near(lost, 0.10) {
+	if best, lost := gradeQuick(&took, game.DrawMove()); best.Kind != game.Take || !near(lost, 0.10) {
 		t.Errorf("drawing: best %s, lost %.3f; want take, 0.10", best, lost)
 	}
-	if _, lost := gradeQuick(&took, game.TakeMove); lost != 0 {
+	if _, lost := gradeQuick(&took, game.TakeMove()); lost != 0 {
 		t.Errorf("taking lost %.3f", lost)
 	}
 }

@@ -54,7 +54,7 @@ func (a *Advisor) Move(ctx context.Context, p *game.Position) (game.Move, error)
 		return game.Move{}, err
 	}
 	if p.MustDraw() {
-		return game.DrawMove, nil
+		return game.DrawMove(), nil
 	}
 	// The equity model is built once for the game's rules.
 	if r := *p.Rules(); a.opts.Equity == nil || a.equityRules != r {

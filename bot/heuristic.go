@@ -83,14 +83,14 @@ func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int)
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(v.hand)
 		if dw > v.limit {
-			return game.PlayOnMove
+			return game.PlayOnMove()
 		}
 		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
 			sp, _, _ := meld.FirstArrangement(v.hand)
 			return game.LayDown(v.hand, sp)
 		}
 	}
-	return game.PlayOnMove
+	return game.PlayOnMove()
 }
 
 // discard picks the card whose loss leaves the least deadwood less the

@@ -80,13 +80,13 @@ func bigGinMove(hand notation.CardSet) game.Move {
 func drawChoice(v *seatView, take bool) game.Move {
 	switch {
 	case v.mustDraw:
-		return game.DrawMove
+		return game.DrawMove()
 	case take:
-		return game.TakeMove
+		return game.TakeMove()
 	case v.phase == game.FirstOffer || v.lastChance:
-		return game.PassMove
+		return game.PassMove()
 	}
-	return game.DrawMove
+	return game.DrawMove()
 }
 
 // Simple is the EAAI-2021 baseline player, SimpleGinRummyPlayer. It takes
@@ -156,12 +156,12 @@ func (s *Simple) choose(v *seatView) game.Move {
 		return game.DiscardMove(s.discard(v))
 	case game.KnockPhase:
 		if meld.MinDeadwood(v.hand) > v.limit {
-			return game.PlayOnMove
+			return game.PlayOnMove()
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
 		return game.LayDown(v.hand, s.arrs[s.rng.IntN(len(s.arrs))])
 	}
-	return game.PlayOnMove
+	return game.PlayOnMove()
 }
 
 // discard picks at random among the discards that leave the least
@@ -285,10 +285,10 @@ func (r *Random) choose(v *seatView) game.Move {
 		}
 	case game.KnockPhase:
 		if meld.MinDeadwood(v.hand) > v.limit || r.rng.IntN(2) == 0 {
-			return game.PlayOnMove
+			return game.PlayOnMove()
 		}
 		sp, _, _ := meld.FirstArrangement(v.hand)
 		return game.LayDown(v.hand, sp)
 	}
-	return game.PlayOnMove
+	return game.PlayOnMove()
 }

@@ -117,14 +117,14 @@ type noKnock struct{ *bot.Simple }
 func (n noKnock) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	switch p.Phase() {
 	case game.FirstOffer:
-		return game.PassMove, nil
+		return game.PassMove(), nil
 	case game.DrawPhase:
 		if p.LastChance() {
-			return game.PassMove, nil
+			return game.PassMove(), nil
 		}
-		return game.DrawMove, nil
+		return game.DrawMove(), nil
 	case game.KnockPhase:
-		return game.PlayOnMove, nil
+		return game.PlayOnMove(), nil
 	}
 	return n.Simple.Move(ctx, p)
 }
@@ -233,16 +233,16 @@ type lateKnocker struct {
 func (l *lateKnocker) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	switch p.Phase() {
 	case game.FirstOffer:
-		return game.PassMove, nil
+		return game.PassMove(), nil
 	case game.DrawPhase:
 		l.took = p.LastChance()
 		if l.took {
-			return game.TakeMove, nil
+			return game.TakeMove(), nil
 		}
-		return game.DrawMove, nil
+		return game.DrawMove(), nil
 	case game.KnockPhase:
 		if !l.took {
-			return game.PlayOnMove, nil
+			return game.PlayOnMove(), nil
 		}
 	}
 	return l.Simple.Move(ctx, p)

@@ -55,7 +55,7 @@ func (s *script) Move(_ context.Context, p *game.Position) (game.Move, error) {
 			s.next++
 		}
 		if p.Phase() == game.KnockPhase && (s.next >= len(s.moves) || s.phaseAt(s.next) != game.KnockPhase) {
-			return game.PlayOnMove, nil
+			return game.PlayOnMove(), nil
 		}
 	}
 	if s.done() {

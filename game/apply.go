@@ -65,18 +65,18 @@ func (s *State) illegal(m Move, why error, format string, args ...any) error {
 func (s *State) Legal(dst []Move) []Move {
 	switch s.phase {
 	case FirstOffer:
-		return append(dst, TakeMove, PassMove)
+		return append(dst, TakeMove(), PassMove())
 	case DrawPhase:
 		switch {
 		case s.lastChance:
-			return append(dst, TakeMove, PassMove)
+			return append(dst, TakeMove(), PassMove())
 		case s.mustDraw():
-			return append(dst, DrawMove)
+			return append(dst, DrawMove())
 		}
 		if s.npile > 0 {
-			dst = append(dst, TakeMove)
+			dst = append(dst, TakeMove())
 		}
-		return append(dst, DrawMove)
+		return append(dst, DrawMove())
 	case DiscardPhase:
 		h := s.hands[s.turn]
 		if s.fromPile && !s.mayDiscardTaken() {
@@ -90,7 +90,7 @@ func (s *State) Legal(dst []Move) []Move {
 		}
 		return dst
 	case KnockPhase:
-		dst = append(dst, PlayOnMove)
+		dst = append(dst, PlayOnMove())
 		meld.KnockSpreads(s.hands[s.turn], s.limit, func(sp meld.Spread, dead notation.CardSet) bool {
 			if dead == 0 {
 				dst = append(dst, GinMove(sp))

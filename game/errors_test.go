@@ -37,10 +37,10 @@ func TestIllegalMoveReasons(t *testing.T) {
 		t.Fatal(err)
 	}
 	forced := offer
-	mustApply(&forced, PassMove)
-	mustApply(&forced, PassMove)
+	mustApply(&forced, PassMove())
+	mustApply(&forced, PassMove())
 	took := offer
-	mustApply(&took, TakeMove)
+	mustApply(&took, TakeMove())
 	knock := took
 	kh := notation.NewCard(notation.King, notation.Hearts)
 	mustApply(&knock, DiscardMove(kh))
@@ -53,13 +53,13 @@ func TestIllegalMoveReasons(t *testing.T) {
 		move Move
 		why  error
 	}{
-		{"draw at the first offer", offer, DrawMove, ErrWrongPhase},
-		{"take after both passed", forced, TakeMove, ErrMustDraw},
+		{"draw at the first offer", offer, DrawMove(), ErrWrongPhase},
+		{"take after both passed", forced, TakeMove(), ErrMustDraw},
 		{"discard before drawing", forced, DiscardMove(kh), ErrWrongPhase},
 		{"discard a card not held", took, DiscardMove(notMine), ErrNotInHand},
 		{"discard the card just taken", took, DiscardMove(up), ErrJustTaken},
 		{"big gin under standard rules", took, BigGinMove(meld.Spread{}), ErrNoBigGin},
-		{"pass instead of playing on", knock, PassMove, ErrWrongPhase},
+		{"pass instead of playing on", knock, PassMove(), ErrWrongPhase},
 		{"knock with a card not held", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notMine.Set()}}), ErrNotInHand},
 		{"knock with no melds", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notAMeld}}), ErrNotMelds},
 		{"gin with deadwood", knock, GinMove(meld.Spread{}), ErrOverLimit},

@@ -26,7 +26,7 @@ func ExampleState() {
 
 	// A copy is an independent snapshot.
 	snapshot := st
-	fmt.Println(st.Apply(game.TakeMove), st.Phase())
+	fmt.Println(st.Apply(game.TakeMove()), st.Phase())
 	fmt.Println(st.Apply(game.DiscardMove(up)))
 	fmt.Println("the snapshot is still in the", snapshot.Phase(), "phase")
 	// Output:

@@ -142,7 +142,7 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var legal []Move
 	junk := []Move{
-		PassMove, TakeMove, DrawMove, DiscardMove(Unknown), DiscardMove(notation.CardAt(5)),
+		PassMove(), TakeMove(), DrawMove(), DiscardMove(Unknown), DiscardMove(notation.CardAt(5)),
 		KnockMove(meld.Spread{}), GinMove(meld.Spread{}), BigGinMove(meld.Spread{}),
 		{Kind: MoveKind(99)}, KnockMove(meld.Spread{N: -1}), KnockMove(meld.Spread{N: 99}),
 	}
@@ -335,8 +335,8 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 		turn  notation.Seat
 		phase Phase
 	}{
-		{PassMove, nd.Other(), FirstOffer},
-		{PassMove, nd, DrawPhase},
+		{PassMove(), nd.Other(), FirstOffer},
+		{PassMove(), nd, DrawPhase},
 	}
 	if st.Turn() != nd || st.Phase() != FirstOffer {
 		t.Fatalf("the hand opens with p%d in %s", st.Turn()+1, st.Phase())
@@ -352,7 +352,7 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 	if legal := st.Legal(nil); len(legal) != 1 || legal[0].Kind != Draw {
 		t.Fatalf("after two passes: %v", legal)
 	}
-	if err := st.Apply(TakeMove); !errors.Is(err, ErrIllegal) {
+	if err := st.Apply(TakeMove()); !errors.Is(err, ErrIllegal) {
 		t.Fatalf("take after two passes: %v", err)
 	}
 }

@@ -147,13 +147,17 @@ type Move struct {
 	Spread meld.Spread
 }
 
-// Moves of each kind, for readability at call sites.
-var (
-	PassMove   = Move{Kind: Pass}
-	PlayOnMove = Move{Kind: PlayOn}
-	TakeMove   = Move{Kind: Take}
-	DrawMove   = Move{Kind: Draw}
-)
+// PassMove passes the upcard.
+func PassMove() Move { return Move{Kind: Pass} }
+
+// PlayOnMove ends the turn after the discard without knocking.
+func PlayOnMove() Move { return Move{Kind: PlayOn} }
+
+// TakeMove takes the upcard.
+func TakeMove() Move { return Move{Kind: Take} }
+
+// DrawMove draws from the stock.
+func DrawMove() Move { return Move{Kind: Draw} }
 
 // DiscardMove discards c.
 func DiscardMove(c notation.Card) Move { return Move{Kind: Discard, Card: c} }

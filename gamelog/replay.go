@@ -132,7 +132,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 		ends := (lm.Kind == game.Knock || lm.Kind == game.Gin) && lm.Seat == st.Turn()
 		if st.Phase() == game.KnockPhase && !ends {
 			// The log leaves a decision not to knock implicit.
-			if stop, err := decide(game.PlayOnMove, lastLine); err != nil || stop {
+			if stop, err := decide(game.PlayOnMove(), lastLine); err != nil || stop {
 				return st, stop, err
 			}
 		}
@@ -168,7 +168,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 		lastLine = lm.Line
 	}
 	if st.Phase() == game.KnockPhase {
-		if stop, err := decide(game.PlayOnMove, lastLine); err != nil || stop {
+		if stop, err := decide(game.PlayOnMove(), lastLine); err != nil || stop {
 			return st, stop, err
 		}
 	}

@@ -255,11 +255,11 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 		case game.FirstOffer:
 			switch a {
 			case osDrawUpcard:
-				if e := apply(i, game.TakeMove); e != nil {
+				if e := apply(i, game.TakeMove()); e != nil {
 					return nil, e
 				}
 			case osPass:
-				if e := apply(i, game.PassMove); e != nil {
+				if e := apply(i, game.PassMove()); e != nil {
 					return nil, e
 				}
 			default:
@@ -268,21 +268,21 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 		case game.DrawPhase:
 			switch {
 			case st.LastChance() && a == osPass:
-				if e := apply(i, game.PassMove); e != nil {
+				if e := apply(i, game.PassMove()); e != nil {
 					return nil, e
 				}
 			case st.LastChance() && a == osKnock:
 				// At the wall a knock takes the upcard.
-				if e := apply(i, game.TakeMove); e != nil {
+				if e := apply(i, game.TakeMove()); e != nil {
 					return nil, e
 				}
 				knocking = true
 			case a == osDrawUpcard:
-				if e := apply(i, game.TakeMove); e != nil {
+				if e := apply(i, game.TakeMove()); e != nil {
 					return nil, e
 				}
 			case a == osDrawStock:
-				if e := apply(i, game.DrawMove); e != nil {
+				if e := apply(i, game.DrawMove()); e != nil {
 					return nil, e
 				}
 				i++ // the chance action, read above
@@ -302,7 +302,7 @@ func ConvertOpenSpiel(h *OpenSpielHistory, number int) (*gamelog.Game, *gamelog.
 				return nil, e
 			}
 			if st.Phase() == game.KnockPhase && !knocking {
-				if e := apply(i, game.PlayOnMove); e != nil {
+				if e := apply(i, game.PlayOnMove()); e != nil {
 					return nil, e
 				}
 			}

@@ -105,14 +105,14 @@ func (taker) Choose(st *game.State) game.Move {
 	switch st.Phase() {
 	case game.FirstOffer, game.DrawPhase:
 		if st.MustDraw() {
-			return game.DrawMove
+			return game.DrawMove()
 		}
-		return game.TakeMove
+		return game.TakeMove()
 	case game.DiscardPhase:
 		drawn, _ := st.Drawn()
 		return game.DiscardMove(st.Hand(st.Turn()).Without(drawn).Cards()[0])
 	}
-	return game.PassMove
+	return game.PassMove()
 }
 
 func TestOpenSpielTakeLimit(t *testing.T) {

@@ -7,24 +7,31 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
-// Stages of a hand by the draws made so far, for calibration.
-var Stages = []struct {
+// Stage is a part of a hand by the draws made so far, for calibration.
+type Stage struct {
 	Name     string
 	From, To int // draws, inclusive
-}{
-	{"draws 0-4", 0, 4},
-	{"draws 5-9", 5, 9},
-	{"draws 10-14", 10, 14},
-	{"draws 15+", 15, 1 << 30},
+}
+
+// Stages returns the stages of a hand, in order, in a slice of the
+// caller's own.
+func Stages() []Stage {
+	return []Stage{
+		{"draws 0-4", 0, 4},
+		{"draws 5-9", 5, 9},
+		{"draws 10-14", 10, 14},
+		{"draws 15+", 15, 1 << 30},
+	}
 }
 
 func stageOf(draws int) int {
-	for i, s := range Stages {
+	stages := Stages()
+	for i, s := range stages {
 		if draws >= s.From && draws <= s.To {
 			return i
 		}
 	}
-	return len(Stages) - 1
+	return len(stages) - 1
 }
 
 // Predictors compared by the calibration.
@@ -40,8 +47,10 @@ const (
 	numPredictors
 )
 
-// PredictorNames name the predictors, in order.
-var PredictorNames = [numPredictors]string{"inference", "uniform prior", "known takes only"}
+// PredictorNames returns the predictors' names, in order.
+func PredictorNames() [numPredictors]string {
+	return [numPredictors]string{"inference", "uniform prior", "known takes only"}
+}
 
 // Bins of the reliability table.
 const Bins = 10

@@ -17,7 +17,7 @@ func TestCalibrationBeatsBaselines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, st := range probability.Stages {
+	for i, st := range probability.Stages() {
 		s := cal.Scores[i]
 		t.Logf("%-12s n=%6d  log-loss %.4f / %.4f / %.4f  brier %.4f / %.4f / %.4f", st.Name, s[0].N,
 			s[0].LogLoss, s[1].LogLoss, s[2].LogLoss, s[0].Brier, s[1].Brier, s[2].Brier)

@@ -33,7 +33,7 @@ func randomPositions(n int, seed uint64) ([]game.Position, []game.State) {
 			// Prefer playing on, so that hands run long.
 			m := legal[rng.IntN(len(legal))]
 			if st.Phase() == game.KnockPhase {
-				m = game.PassMove
+				m = game.PassMove()
 			}
 			_ = st.Apply(m)
 		}

@@ -132,9 +132,9 @@ func (cal *Calibration) MarshalJSON() ([]byte, error) {
 		Reliability []ReliabilityBin `json:"reliability"`
 	}
 	var out []stage
-	for i, st := range Stages {
+	for i, st := range Stages() {
 		s := stage{Stage: st.Name, Scores: map[string]Score{}, Reliability: cal.Reliability(i, Inferred)}
-		for j, name := range PredictorNames {
+		for j, name := range PredictorNames() {
 			s.Scores[name] = cal.Scores[i][j]
 		}
 		out = append(out, s)

@@ -149,7 +149,7 @@ func Risk(w io.Writer, r *probability.RiskReport, n Style, line int) error {
 // Calibration writes how well the opponent inference predicts.
 func Calibration(w io.Writer, style Style, cal *probability.Calibration, games int) error {
 	var rows [][]string
-	for i, st := range probability.Stages {
+	for i, st := range probability.Stages() {
 		s := cal.Scores[i]
 		rows = append(rows, []string{st.Name, strconv.Itoa(s[0].N),
 			fmt.Sprintf("%.4f", s[0].LogLoss), fmt.Sprintf("%.4f", s[1].LogLoss), fmt.Sprintf("%.4f", s[2].LogLoss),
@@ -159,7 +159,7 @@ func Calibration(w io.Writer, style Style, cal *probability.Calibration, games i
 	if err := style.Tables(w).Render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
 		return err
 	}
-	for i, st := range probability.Stages {
+	for i, st := range probability.Stages() {
 		var rel [][]string
 		for _, b := range cal.Reliability(i, probability.Inferred) {
 			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted), fmt.Sprintf("%.3f", b.Observed)})

@@ -229,17 +229,17 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 	p.show(pos)
 	if pos.MustDraw() {
 		fmt.Fprintln(p.out, "Both of you passed the first upcard: you draw from the stock.")
-		return game.DrawMove, nil
+		return game.DrawMove(), nil
 	}
 	c, _ := pos.Upcard()
-	decline := game.DrawMove
+	decline := game.DrawMove()
 	prompt := fmt.Sprintf("[t]ake %s from the discard pile, or draw from the [s]tock? ", p.card(c))
 	switch {
 	case pos.Phase() == game.FirstOffer:
-		decline = game.PassMove
+		decline = game.PassMove()
 		prompt = fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", p.card(c))
 	case pos.LastChance():
-		decline = game.PassMove
+		decline = game.PassMove()
 		prompt = fmt.Sprintf("The stock is out. Take %s to knock? [y]es / [n]o, the hand dies: ", p.card(c))
 	}
 	for {
@@ -250,7 +250,7 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 		switch strings.ToLower(a) {
 		case "y", "yes", "t", "take":
 			fmt.Fprintf(p.out, "You took %s.\n", p.card(c))
-			return game.TakeMove, nil
+			return game.TakeMove(), nil
 		case "n", "no", "p", "pass", "s", "stock", "d", "draw":
 			return decline, nil
 		}
@@ -325,7 +325,7 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 		case "k", "knock", "y", "yes", "g", "gin":
 			return game.LayDown(hand, best), nil
 		case "p", "play", "n", "no":
-			return game.PlayOnMove, nil
+			return game.PlayOnMove(), nil
 		case "m", "meld":
 			m, ok, err := p.ownMelds(hand, pos.KnockLimit())
 			if err != nil || ok {

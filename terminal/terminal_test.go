@@ -85,7 +85,7 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Apply(game.TakeMove); err != nil {
+	if err := st.Apply(game.TakeMove()); err != nil {
 		t.Fatal(err)
 	}
 	pos := st.Position(1)
@@ -111,7 +111,7 @@ func knockPosition(t *testing.T) game.Position {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []game.Move{game.PassMove, game.PassMove, game.DrawMove, game.DiscardMove(first(mustCards(t, "KD")))} {
+	for _, m := range []game.Move{game.PassMove(), game.PassMove(), game.DrawMove(), game.DiscardMove(first(mustCards(t, "KD")))} {
 		if err := st.Apply(m); err != nil {
 			t.Fatal(err)
 		}
