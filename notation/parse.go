@@ -37,7 +37,7 @@ func (e *ParseError) Error() string {
 	if e.Col == 0 {
 		return e.Err.Error()
 	}
-	return "column " + strconv.Itoa(e.Col) + ": " + e.Err.Error() + " " + strconv.Quote(e.Text)
+	return "column " + strconv.Itoa(e.Col) + ": " + e.Err.Error() + " " + strconv.Quote(Clip(e.Text, 40))
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }

@@ -258,7 +258,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 			e.errorf("no hand is set up")
 		}
 	default:
-		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, stop, show, quit)", f[0])
+		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, stop, show, quit)", notation.Clip(f[0], 40))
 	}
 	return true
 }
@@ -293,21 +293,21 @@ func (e *Engine) setOption(f []string) {
 	case "samples":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > 100000 {
-			e.errorf("samples must be from 1 to 100000, not %q", value)
+			e.errorf("samples must be from 1 to 100000, not %q", notation.Clip(value, 40))
 			return
 		}
 		e.samples = n
 	case "seed":
 		s, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
-			e.errorf("seed must be a whole number, not %q", value)
+			e.errorf("seed must be a whole number, not %q", notation.Clip(value, 40))
 			return
 		}
 		e.seed = s
 	case "info":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			e.errorf("info must be true or false, not %q", value)
+			e.errorf("info must be true or false, not %q", notation.Clip(value, 40))
 			return
 		}
 		e.info = b
@@ -377,7 +377,7 @@ func (e *Engine) newHand(f []string) {
 				i++
 				c, err := notation.ParseCard(f[i])
 				if err != nil {
-					e.errorf("hand: %q: %v", f[i], err)
+					e.errorf("hand: %q: %v", notation.Clip(f[i], 40), err)
 					return
 				}
 				hand = append(hand, c)
@@ -390,7 +390,7 @@ func (e *Engine) newHand(f []string) {
 			}
 			up = c
 		default:
-			e.errorf("newhand: unknown field %q", key)
+			e.errorf("newhand: unknown field %q", notation.Clip(key, 40))
 			return
 		}
 	}
@@ -435,7 +435,7 @@ func (e *Engine) event(f []string) {
 	}
 	seat, ok := parseSeat(f[0])
 	if !ok {
-		e.errorf("event: %q is not a seat (p1 or p2)", f[0])
+		e.errorf("event: %q is not a seat (p1 or p2)", notation.Clip(f[0], 40))
 		return
 	}
 	switch f[1] {
@@ -445,7 +445,7 @@ func (e *Engine) event(f []string) {
 	}
 	kind, ok := game.ParseVerb(f[1])
 	if !ok || kind == game.PlayedOn {
-		e.errorf("event: unknown kind %q", f[1])
+		e.errorf("event: unknown kind %q", notation.Clip(f[1], 40))
 		return
 	}
 	ev := game.Event{Kind: kind, Seat: seat}
@@ -470,7 +470,7 @@ func (e *Engine) event(f []string) {
 		if len(f) > 2 && f[2] != "?" {
 			c, err := notation.ParseCard(f[2])
 			if err != nil {
-				e.errorf("event: %q: %v", f[2], err)
+				e.errorf("event: %q: %v", notation.Clip(f[2], 40), err)
 				return
 			}
 			ev.Card = c
@@ -482,7 +482,7 @@ func (e *Engine) event(f []string) {
 		}
 		c, err := notation.ParseCard(f[2])
 		if err != nil {
-			e.errorf("event: %q: %v", f[2], err)
+			e.errorf("event: %q: %v", notation.Clip(f[2], 40), err)
 			return
 		}
 		ev.Card = c

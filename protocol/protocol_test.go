@@ -270,18 +270,107 @@ func TestTwoEnginesApart(t *testing.T) {
 
 // FuzzEngine feeds arbitrary lines: the engine must never panic, and must
 // answer every line it cannot use with an error line.
+// FuzzEngine sends arbitrary lines and checks each answer against what
+// the README promises: isready gets readyok; go gets info lines and one
+// bestmove, or one error line; show gets a position or an error line; the
+// other commands get nothing or one error line; an unknown command gets
+// one error line. No answer line is over 2,000 bytes, whatever the input.
+// Served whole, the engine stays up to the end and answers a last isready.
 func FuzzEngine(f *testing.F) {
 	f.Add("ginrummy\nnewhand seat p1 dealer p2 hand AS 2S 3S 4S 5S 6S 7S 8S 9S KH upcard QC\ngo\nevent p2 pass QC\ngo\n")
-	f.Add("position p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\ngo\n")
+	f.Add("position p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\ngo\nshow\n")
 	f.Add("setoption name samples value 3\nevent p1 knock AS 2S 3S\ngo\n")
+	f.Add("bogus " + strings.Repeat("x", 500) + "\nstop\n# comment\n\nscores 3 4\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		var out bytes.Buffer
 		e := New(&out, "fuzz")
 		e.samples = 2
+		quit := false
 		for _, line := range strings.Split(s, "\n") {
-			if !e.Handle(context.Background(), line) {
+			out.Reset()
+			goOn := e.Handle(context.Background(), line)
+			_ = e.flush()
+			checkAnswer(t, line, out.String())
+			if !goOn {
+				quit = true
 				break
 			}
 		}
+		if quit {
+			return
+		}
+		// Served whole, with a last isready: the engine answers it.
+		var served bytes.Buffer
+		if err := New(&served, "fuzz").Serve(context.Background(), strings.NewReader(s+"\nisready\n")); err != nil {
+			t.Fatal(err)
+		}
+		want := 1
+		for _, line := range strings.Split(s, "\n") {
+			if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "isready" && len(line) <= MaxLine {
+				want++
+			}
+		}
+		if got := strings.Count("\n"+served.String(), "\nreadyok\n"); got != want {
+			t.Fatalf("%d readyok for %d isready:\n%.2000s", got, want, served.String())
+		}
 	})
 }
+
+// checkAnswer checks the lines answering one command line.
+func checkAnswer(t *testing.T, line, answer string) {
+	t.Helper()
+	var got []string
+	if answer != "" {
+		got = strings.Split(strings.TrimSuffix(answer, "\n"), "\n")
+	}
+	for _, l := range got {
+		if len(l) > 2000 {
+			t.Fatalf("%q: an answer of %d bytes", clip(line), len(l))
+		}
+	}
+	oneError := len(got) == 1 && strings.HasPrefix(got[0], "error ")
+	word := ""
+	if f := strings.Fields(stripComment(line)); len(f) > 0 {
+		word = f[0]
+	}
+	switch word {
+	case "", "quit", "stop":
+		if len(got) != 0 {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+	case "ginrummy":
+		if len(got) < 3 || got[len(got)-1] != "ginrummyok" {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+	case "isready":
+		if len(got) != 1 || got[0] != "readyok" {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+	case "go":
+		if oneError {
+			return
+		}
+		if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "bestmove ") {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+		for _, l := range got[:len(got)-1] {
+			if !strings.HasPrefix(l, "info ") {
+				t.Fatalf("%q answered %q", clip(line), got)
+			}
+		}
+	case "show":
+		if !oneError && (len(got) != 1 || !strings.HasPrefix(got[0], "position ")) {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+	case "setoption", "newgame", "newhand", "position", "event", "scores":
+		if len(got) != 0 && !oneError {
+			t.Fatalf("%q answered %q", clip(line), got)
+		}
+	default:
+		if !oneError {
+			t.Fatalf("%q answered %q, want one error line", clip(line), got)
+		}
+	}
+}
+
+func clip(s string) string { return notation.Clip(s, 80) }
