@@ -3,7 +3,6 @@
 package terminal
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -33,7 +33,7 @@ type Terminal struct {
 	// example in color.
 	MeldStyle, DeadwoodStyle func(string) string
 
-	in     *bufio.Reader
+	in     *lines.Reader
 	out    io.Writer
 	number int // the hand last announced
 	seen   int // events of the hand already told
@@ -42,7 +42,7 @@ type Terminal struct {
 // New returns a player that reads moves from in and writes
 // prompts to out.
 func New(in io.Reader, out io.Writer) *Terminal {
-	return &Terminal{in: bufio.NewReader(in), out: out}
+	return &Terminal{in: lines.New(in, maxAnswer), out: out}
 }
 
 // Name returns "you".
@@ -97,21 +97,29 @@ func (p *Terminal) grouped(h notation.CardSet) string {
 	return fmt.Sprintf("melds: %s  deadwood: %s (%d)", p.spread(sp), p.deadText(p.set(dead)), dead.Value())
 }
 
+// maxAnswer bounds an answer typed at a prompt; a longer line is refused
+// and the question asked again.
+const maxAnswer = 1024
+
 // ask prompts and returns the next non-empty line, trimmed. "quit" ends
 // the game, as the end of input does.
 func (p *Terminal) ask(prompt string) (string, error) {
 	for {
 		fmt.Fprint(p.out, prompt)
-		line, err := p.in.ReadString('\n')
+		line, err := p.in.Next()
+		switch {
+		case errors.Is(err, lines.ErrTooLong):
+			fmt.Fprintf(p.out, "That answer is over %d characters.\n", maxAnswer)
+			continue
+		case err != nil:
+			fmt.Fprintln(p.out)
+			return "", ErrInputEnded
+		}
 		line = strings.TrimSpace(line)
 		switch strings.ToLower(line) {
 		case "quit", "q", "exit":
 			return "", ErrQuit
 		case "":
-			if err != nil {
-				fmt.Fprintln(p.out)
-				return "", ErrInputEnded
-			}
 			continue
 		}
 		return line, nil

@@ -100,6 +100,13 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 // brings it to its knock decision.
 func knockPosition(t *testing.T) game.Position {
 	t.Helper()
+	st := knockState(t)
+	return st.Position(1)
+}
+
+// knockState is the state behind knockPosition.
+func knockState(t *testing.T) game.State {
+	t.Helper()
 	// Seat 1 draws the 3D, which makes AD 2D 3D, and discards the KD:
 	// melds AS 2S 3S, 7C 7D 7H, AD 2D 3D and 4 deadwood.
 	mine := mustCards(t, "AS 2S 3S 7H 7D 7C 4C 2D AD KD")
@@ -119,7 +126,7 @@ func knockPosition(t *testing.T) game.Position {
 	if st.Phase() != game.KnockPhase {
 		t.Fatalf("the hand is in the %s phase", st.Phase())
 	}
-	return st.Position(1)
+	return st
 }
 
 func TestTerminalOwnMelds(t *testing.T) {
