@@ -18,7 +18,10 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var (
+	update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	long   = flag.Bool("long", false, "run the slow end-to-end tests too")
+)
 
 func noEnv(string) string { return "" }
 

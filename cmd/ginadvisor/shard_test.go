@@ -14,8 +14,8 @@ import (
 // requires exactly the summary of one run.
 func TestShardedBatchThroughXargs(t *testing.T) {
 	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds the binary")
+	if !*long {
+		t.Skip("builds the binary and runs it in shards: run with -long")
 	}
 	if _, err := exec.LookPath("xargs"); err != nil {
 		t.Skip("no xargs")
