@@ -346,21 +346,21 @@ func TestReplayDecisions(t *testing.T) {
 
 // TestREADMEExample reads the log example in the README, so that the two
 // cannot drift apart.
-func TestREADMEExample(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+func TestDocExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "log-format.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile("(?s)<!-- log example -->\n```\n(.*?)```").FindSubmatch(data)
 	if m == nil {
-		t.Fatal("the README has no log example")
+		t.Fatal("docs/log-format.md has no log example")
 	}
 	games, errs := readAll(string(m[1]))
 	if len(errs) > 0 || len(games) != 1 {
-		t.Fatalf("the README's example: %d games, %v", len(games), errs)
+		t.Fatalf("the documented example: %d games, %v", len(games), errs)
 	}
 	if !games[0].Final.Winner.Valid() {
-		t.Fatal("the README's game has no winner")
+		t.Fatal("the documented game has no winner")
 	}
 }
 

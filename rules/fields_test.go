@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's table of rule fields")
+var update = flag.Bool("update", false, "rewrite the table of rule fields in docs/rules.md")
 
 // TestFieldsCoverRules checks that the table names every field of Rules
 // but the name, once, and that each field reaches its own value.
@@ -88,10 +88,10 @@ func fieldsMarkdown() string {
 	return b.String()
 }
 
-// TestREADMEFields keeps the README's table of rule fields generated from
-// Fields(); -update rewrites it.
-func TestREADMEFields(t *testing.T) {
-	path := filepath.Join("..", "README.md")
+// TestDocFields keeps the table of rule fields in docs/rules.md generated
+// from Fields(); -update rewrites it.
+func TestDocFields(t *testing.T) {
+	path := filepath.Join("..", "docs", "rules.md")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestREADMEFields(t *testing.T) {
 	re := regexp.MustCompile(`(?s)(<!-- rule fields -->\n)(.*?)(<!-- end rule fields -->)`)
 	m := re.FindSubmatch(data)
 	if m == nil {
-		t.Fatal("the README has no table of rule fields")
+		t.Fatal("docs/rules.md has no table of rule fields")
 	}
 	want := fieldsMarkdown()
 	if string(m[2]) == want {
@@ -112,5 +112,5 @@ func TestREADMEFields(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("the README's table of rule fields is out of date; run go test ./rules -run READMEFields -update")
+	t.Errorf("the table of rule fields in docs/rules.md is out of date; run go test ./rules -run DocFields -update")
 }

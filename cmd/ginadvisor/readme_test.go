@@ -45,11 +45,26 @@ func splitShell(line string) ([]string, bool) {
 	return args, true
 }
 
-// TestReadmeCommands runs every `go run ./cmd/ginadvisor` command in the
-// README's shell blocks, in-process, and expects each to succeed.
-func TestReadmeCommands(t *testing.T) {
+// TestDocumentedCommands runs every `go run ./cmd/ginadvisor` command in
+// the shell blocks of the README and of docs/, in-process, and expects
+// each to succeed.
+func TestDocumentedCommands(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open(filepath.Join("..", "..", "README.md"))
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := 0
+	for _, path := range append([]string{filepath.Join("..", "..", "README.md")}, docs...) {
+		ran += runDocCommands(t, path)
+	}
+	if ran < 20 {
+		t.Errorf("found only %d documented commands", ran)
+	}
+}
+
+func runDocCommands(t *testing.T, path string) int {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,11 +106,9 @@ func TestReadmeCommands(t *testing.T) {
 		}
 		code, _, errOut := runCLI(t, "", args...)
 		if code != ExitOK {
-			t.Errorf("README command %q: exit %d: %s", line, code, errOut)
+			t.Errorf("%s: %q: exit %d: %s", filepath.Base(path), line, code, errOut)
 		}
 		ran++
 	}
-	if ran < 8 {
-		t.Errorf("found only %d README commands", ran)
-	}
+	return ran
 }
