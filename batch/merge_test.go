@@ -10,6 +10,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -179,5 +180,39 @@ func TestSinks(t *testing.T) {
 	}
 	if err := s.Close(); err != nil || fmt.Sprint(order) != "[b a]" {
 		t.Fatalf("second close %v, order %v", err, order)
+	}
+}
+
+// TestPositionsReadBack grades games played under a preset with changed
+// rules: every decision's position, as the CSV and the worst-decision
+// lists write it, reads back to the same position under the same rules.
+func TestPositionsReadBack(t *testing.T) {
+	r, err := rules.Apply(rules.Presets()["modern"], rules.Override{Key: "knock_limit", Value: "7"}, rules.Override{Key: "target", Value: "150"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := testgames.Play(t, r, 2, 11)
+	var b strings.Builder
+	if err := gamelog.WriteLog(&b, games); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	_, err = Run(context.Background(), []Input{textInput("changed.log", b.String())}, Options{Quick: true, Workers: 1,
+		OnDecision: func(d *Graded) error {
+			p, err := position.Parse(d.Position)
+			if err != nil {
+				return fmt.Errorf("%s: %w", d.Position, err)
+			}
+			if got := p.Setup().Rules; !rules.SameGame(got, r) || position.Format(&p) != d.Position {
+				return fmt.Errorf("%s read back under %+v", d.Position, got)
+			}
+			n++
+			return nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Fatalf("only %d decisions", n)
 	}
 }

@@ -1,0 +1,13 @@
+// Package layers records the order of ginadvisor's packages, from the
+// command line down to the cards: a package imports only packages below
+// it. Its test checks the imports against the order.
+package layers
+
+// Order lists the packages, top first, as the README's layout draws them.
+func Order() []string {
+	return []string{
+		"cmd/ginadvisor", "render", "protocol", "batch", "importer", "calibrate", "report", "terminal",
+		"engine", "bot", "advise", "probability", "gamelog", "position", "game", "rules", "meld",
+		"lines", "stats", "notation",
+	}
+}
