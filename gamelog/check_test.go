@@ -2,12 +2,15 @@ package gamelog_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -47,5 +50,52 @@ func TestCheckAllOneFileAtATime(t *testing.T) {
 	}
 	if rep.Files != 3 || rep.GamesRead+rep.GamesSkipped < 5 || rep.GamesSkipped < 1 || len(rep.Errors) == 0 || rep.Errors[0].File != "b" {
 		t.Fatalf("%+v", rep)
+	}
+}
+
+// TestLogErrorsKeepTheirCause reads logs damaged in two ways: the error
+// names its line, is a log error, and keeps its cause for errors.Is.
+func TestLogErrorsKeepTheirCause(t *testing.T) {
+	var b strings.Builder
+	if err := gamelog.WriteLog(&b, testgames.Play(t, rules.Presets()["eaai"], 1, 8)); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	// A card that does not parse, and a discard of a card not held.
+	lines := strings.Split(good, "\n")
+	var badCard, illegal string
+	for i, l := range lines {
+		if strings.HasPrefix(l, "p1 discard ") && badCard == "" {
+			c := append([]string{}, lines...)
+			c[i] = "p1 discard ZS"
+			badCard = strings.Join(c, "\n")
+		}
+		if strings.HasPrefix(l, "p2 discard ") && illegal == "" {
+			c := append([]string{}, lines...)
+			held := strings.TrimPrefix(l, "p2 discard ")
+			for _, card := range []string{"AC", "AD", "AH", "AS", "2C", "2D"} {
+				if card != held && !strings.Contains(strings.Join(lines[:i], "\n"), "p2 discard "+card) {
+					c[i] = "p2 discard " + card
+					break
+				}
+			}
+			illegal = strings.Join(c, "\n")
+		}
+	}
+	for _, tt := range []struct {
+		name, log string
+		cause     error
+	}{
+		{"bad card", badCard, notation.ErrUnknownRank},
+		{"illegal move", illegal, game.ErrIllegal},
+	} {
+		_, err := gamelog.NewReader(strings.NewReader(tt.log), "x.log").Next()
+		if err == nil {
+			t.Fatalf("%s: no error", tt.name)
+		}
+		var le *gamelog.Error
+		if !errors.As(err, &le) || le.Line == 0 || !errors.Is(err, gamelog.ErrLog) || !errors.Is(err, tt.cause) {
+			t.Errorf("%s: %v does not keep its cause %v", tt.name, err, tt.cause)
+		}
 	}
 }

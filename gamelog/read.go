@@ -23,6 +23,9 @@ type Error struct {
 	Line int
 	Text string // the line, shortened
 	Msg  string
+	// Err is the cause, when there is one: a card that does not parse, a
+	// move the rules forbid, a rule value out of range.
+	Err error
 }
 
 func (e *Error) Error() string {
@@ -36,7 +39,15 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s: %q", where, e.Msg, e.Text)
 }
 
-func (e *Error) Unwrap() error { return ErrLog }
+// Unwrap returns ErrLog and the cause, when there is one, so that
+// errors.Is finds notation.ErrUnknownRank or game.ErrIllegal through a log
+// error.
+func (e *Error) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrLog}
+	}
+	return []error{ErrLog, e.Err}
+}
 
 // maxLine bounds a log line; the longest, the rules line, is far shorter.
 const maxLine = 64 * 1024
@@ -85,6 +96,13 @@ type line struct {
 
 func (l *line) fail(format string, args ...any) error {
 	return &Error{File: l.r.Name, Line: l.n, Text: shorten(l.text), Msg: fmt.Sprintf(format, args...)}
+}
+
+// failWith is fail with the error's cause kept.
+func (l *line) failWith(cause error, format string, args ...any) error {
+	e := l.fail(format, args...).(*Error)
+	e.Err = cause
+	return e
 }
 
 func (lr *Reader) failAt(n int, format string, args ...any) error {
@@ -300,7 +318,7 @@ func (l *line) card(i int, unknown bool) (notation.Card, error) {
 	}
 	c, err := notation.ParseCard(f)
 	if err != nil {
-		return 0, l.fail("card %q: %v", f, errors.Unwrap(err))
+		return 0, l.failWith(err, "card %q: %v", f, errors.Unwrap(err))
 	}
 	return c, nil
 }
@@ -338,7 +356,7 @@ func (l *line) spread(from int) (meld.Spread, error) {
 	}
 	sp, err := meld.ParseMelds(rest)
 	if err != nil {
-		return sp, l.fail("melds: %v", err)
+		return sp, l.failWith(err, "melds: %v", err)
 	}
 	return sp, nil
 }
@@ -359,7 +377,7 @@ func (l *line) quoted(i int) (string, error) {
 	if strings.HasPrefix(rest, `"`) {
 		s, err := strconv.Unquote(rest)
 		if err != nil {
-			return "", l.fail("bad quoted text: %v", err)
+			return "", l.failWith(err, "bad quoted text: %v", err)
 		}
 		return s, nil
 	}
@@ -506,7 +524,7 @@ func (lr *Reader) rules(l *line, g *Game) error {
 	base := strings.TrimSuffix(name, "+")
 	r, err := rules.Preset(base)
 	if err != nil {
-		return l.fail("%v", err)
+		return l.failWith(err, "%v", err)
 	}
 	r.Name = name
 	seen := map[string]bool{}
@@ -526,11 +544,11 @@ func (lr *Reader) rules(l *line, g *Game) error {
 			continue
 		}
 		if err := f.Set(&r, v); err != nil {
-			return l.fail("%v", err)
+			return l.failWith(err, "%v", err)
 		}
 	}
 	if err := r.Validate(); err != nil {
-		return l.fail("rules: %v", err)
+		return l.failWith(err, "rules: %v", err)
 	}
 	g.Rules = r
 	return nil

@@ -74,6 +74,11 @@ func (g *Game) errAt(line int, format string, args ...any) error {
 	return &Error{Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
+// errWith is errAt with the error's cause kept.
+func (g *Game) errWith(cause error, line int, format string, args ...any) error {
+	return &Error{Line: line, Msg: fmt.Sprintf(format, args...), Err: cause}
+}
+
 // ReplayHand replays hand i of g alone, with the scores before it, and
 // returns its final state.
 func (g *Game) ReplayHand(i int, scores [2]int, visit func(d *Decision) bool) (game.State, error) {
@@ -88,12 +93,12 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 		return game.State{}, false, e
 	}
 	if err != nil {
-		return game.State{}, false, g.errAt(h.Line, "hand %d: %v", h.Number, err)
+		return game.State{}, false, g.errWith(err, h.Line, "hand %d: %v", h.Number, err)
 	}
 	setup := game.Setup{Rules: g.Rules, Dealer: h.Dealer, Number: h.Number, Scores: scores}
 	st, err := game.FromDeal(setup, hands, upcard, stock[:])
 	if err != nil {
-		return st, false, g.errAt(h.Line, "hand %d: %v", h.Number, err)
+		return st, false, g.errWith(err, h.Line, "hand %d: %v", h.Number, err)
 	}
 	// Both seats' positions follow the hand event by event, rather than
 	// being rebuilt from the record at every decision; one Decision is
@@ -114,7 +119,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 			}
 		}
 		if err := st.Apply(m); err != nil {
-			return false, g.errAt(line, "%v", err)
+			return false, g.errWith(err, line, "%v", err)
 		}
 		if visit != nil {
 			for ; seen < st.NumEvents(); seen++ {
