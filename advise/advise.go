@@ -194,6 +194,12 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		equity = ForRules(setup.Rules)
 	}
 	a.Before = equity.Win(setup.Scores[seat], setup.Scores[seat.Other()])
+	if len(moves) == 1 {
+		// One legal move: nothing to weigh, and no world to sample. Its
+		// equity is the chance before the hand, from no samples.
+		a.Candidates = []Candidate{{Move: moves[0], Baseline: true, Equity: a.Before, Deadwood: deadwoodAfter(p, moves[0])}}
+		return a, nil
+	}
 
 	// The baseline is the move the heuristic policy makes here: advice departs
 	// from it only when the gain is clear of the noise.
@@ -354,7 +360,6 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 			}
 		}
 	}
-	hand := p.Hand()
 	for mi, m := range moves {
 		var eq, eq2, pts, pts2, d, d2 float64
 		n := float64(max(counts[mi], 1))
@@ -375,18 +380,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		c.Equity, c.Points = eq/n, pts/n
 		c.EquitySE = math.Sqrt(math.Max(0, eq2/n-c.Equity*c.Equity) / n)
 		c.PointsSE = math.Sqrt(math.Max(0, pts2/n-c.Points*c.Points) / n)
-		switch m.Kind {
-		case game.Discard:
-			c.Deadwood = meld.MinDeadwood(hand.Without(m.Card))
-		case game.Knock, game.Gin:
-			c.Deadwood = (hand &^ m.Spread.Cards()).Value()
-		case game.PlayOn:
-			c.Deadwood = meld.MinDeadwood(hand)
-		case game.Take:
-			if up, ok := p.Upcard(); ok {
-				c.Deadwood = bestKeeping(hand, up)
-			}
-		}
+		c.Deadwood = deadwoodAfter(p, m)
 		a.Candidates = append(a.Candidates, c)
 	}
 	// Best first: a move that beats the baseline clearly (its gain above
@@ -399,6 +393,25 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 	}
 	sort.SliceStable(a.Candidates, func(i, j int) bool { return score(a.Candidates[i]) > score(a.Candidates[j]) })
 	return a, ctx.Err()
+}
+
+// deadwoodAfter is the deadwood a move leaves in the hand right away: for
+// a take, the best after discarding; -1 when not known in advance.
+func deadwoodAfter(p *game.Position, m game.Move) int {
+	hand := p.Hand()
+	switch m.Kind {
+	case game.Discard:
+		return meld.MinDeadwood(hand.Without(m.Card))
+	case game.Knock, game.Gin:
+		return (hand &^ m.Spread.Cards()).Value()
+	case game.PlayOn:
+		return meld.MinDeadwood(hand)
+	case game.Take:
+		if up, ok := p.Upcard(); ok {
+			return bestKeeping(hand, up)
+		}
+	}
+	return -1
 }
 
 // bestKeeping is the least deadwood after taking c and discarding another

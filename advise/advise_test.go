@@ -214,3 +214,17 @@ func TestTimedAdviceDrawsAChunk(t *testing.T) {
 		t.Fatalf("%d worlds, want one chunk of 64", got)
 	}
 }
+
+// TestSingleLegalMoveAnsweredAtOnce: where one move is legal, as at a
+// knock decision over the limit, the advice is that move, with no world
+// sampled, whatever the budget.
+func TestSingleLegalMoveAnsweredAtOnce(t *testing.T) {
+	p := mustPosition(t, "p1 knock hand=AC,3C,5C,7D,9D,JH,KH,2S,4S,6S pile=QC,TS stock=30 took=- passed=QC discards=- drawn=8H dealer=p2")
+	a, err := advise.Advise(context.Background(), &p, options(100_000, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Candidates) != 1 || a.Candidates[0].Samples != 0 || a.Best() != game.PlayOnMove() || a.Candidates[0].Deadwood != 57 {
+		t.Fatalf("%+v", a.Candidates)
+	}
+}

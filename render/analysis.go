@@ -220,6 +220,10 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
 		return err
 	}
+	if len(a.Candidates) == 1 && best.Samples == 0 {
+		_, err := fmt.Fprint(w, Wrap(label(best.Move)+": the only legal move.", 80))
+		return err
+	}
 	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
 		label(best.Move), Percent(best.Equity), Percent(a.Before), best.Points, best.Samples)
 	if best.Deadwood >= 0 {
