@@ -55,8 +55,11 @@ type Engine struct {
 	// knock is the opponent's knock, once reported: its melds.
 	knock   meld.Spread
 	knocked bool
-	scores  [2]int
-	asked   uint64
+	// ended says the hand ended with a knock or gin, so that the
+	// showdown's details may follow.
+	ended  bool
+	scores [2]int
+	asked  uint64
 	// equity is the equity model of equityRules, built once per rule set.
 	equity      *advise.Equity
 	equityRules rules.Rules
@@ -409,7 +412,7 @@ func (e *Engine) newHand(f []string) {
 		e.errorf("newhand: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked = p, true, false
+	e.pos, e.have, e.knocked, e.ended = p, true, false, false
 }
 
 func (e *Engine) position(text string) {
@@ -418,7 +421,7 @@ func (e *Engine) position(text string) {
 		e.errorf("position: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked = p, true, false
+	e.pos, e.have, e.knocked, e.ended = p, true, false, false
 }
 
 // event reads "P pass C", "P take C", "P draw [C]", "P discard C",
@@ -440,7 +443,10 @@ func (e *Engine) event(f []string) {
 	}
 	switch f[1] {
 	case "melds", "layoff", "hand":
-		// The showdown's details: nothing to track.
+		if err := e.checkShowdown(f[1], f[2:]); err != nil {
+			e.errorf("event: %v", err)
+		}
+		// The showdown's details are checked, but nothing is tracked.
 		return
 	}
 	kind, ok := game.ParseVerb(f[1])
@@ -449,24 +455,22 @@ func (e *Engine) event(f []string) {
 		return
 	}
 	ev := game.Event{Kind: kind, Seat: seat}
+	var sp meld.Spread
 	switch kind {
 	case game.Knocked, game.WentGin, game.WentBigGin:
-		if seat != e.pos.Seat() {
-			sp := meld.Spread{}
-			if len(f) > 2 {
-				var err error
-				if sp, err = meld.ParseMelds(strings.Join(f[2:], " ")); err != nil {
-					e.errorf("event: melds: %v", err)
-					return
-				}
+		if len(f) > 2 {
+			var err error
+			if sp, err = meld.ParseMelds(strings.Join(f[2:], " ")); err != nil {
+				e.errorf("event: melds: %v", err)
+				return
 			}
-			e.knock, e.knocked = sp, true
 		}
-		// A decision not to knock was made before a knock is reported; the
-		// position follows the public PlayedOn, so a knock comes after the
-		// discard.
 	case game.Drew:
 		ev.Card = game.Unknown
+		if len(f) > 3 {
+			e.errorf("event: draw takes at most one card")
+			return
+		}
 		if len(f) > 2 && f[2] != "?" {
 			c, err := notation.ParseCard(f[2])
 			if err != nil {
@@ -487,19 +491,105 @@ func (e *Engine) event(f []string) {
 		}
 		ev.Card = c
 	}
+	// Every change is made to a copy, and kept only when the whole event
+	// holds: a refused event changes nothing, visible or hidden.
+	pos := e.pos
 	// A discard by the other seat ends its turn unless it knocks: the
 	// protocol, like the log, leaves playing on implicit.
-	if e.pos.Phase() == game.KnockPhase && kind != game.Knocked && kind != game.WentGin {
-		if err := e.pos.Observe(game.Event{Kind: game.PlayedOn, Seat: e.pos.Turn()}); err != nil {
-			e.errorf("event: %v", err)
+	if pos.Phase() == game.KnockPhase && kind != game.Knocked && kind != game.WentGin {
+		if err := pos.Observe(game.Event{Kind: game.PlayedOn, Seat: pos.Turn()}); err != nil {
+			e.errorf("event contradicts the hand: %v", err)
 			return
 		}
 	}
-	saved := e.pos
-	if err := e.pos.Observe(ev); err != nil {
-		e.pos = saved
-		e.errorf("event contradicts the hand: %v", err)
+	if kind == game.Knocked || kind == game.WentGin || kind == game.WentBigGin {
+		if err := checkKnock(&pos, seat, kind, sp); err != nil {
+			e.errorf("event: %s %s: %v", seat, f[1], err)
+			return
+		}
 	}
+	if err := pos.Observe(ev); err != nil {
+		e.errorf("event contradicts the hand: %v", err)
+		return
+	}
+	e.pos = pos
+	switch kind {
+	case game.Knocked, game.WentGin, game.WentBigGin:
+		e.ended = true
+		if seat != e.pos.Seat() {
+			e.knock, e.knocked = sp, true
+		}
+	}
+}
+
+// checkKnock checks a knock, gin or big gin against what the engine
+// knows, before the position observes it. The engine's own seat lays down
+// melds of its hand within the limit. The opponent lays down melds of
+// cards it may hold (none in the engine's hand, on the pile or otherwise
+// seen elsewhere), ten of them for gin and eleven for big gin, and fewer
+// than ten for a knock.
+func checkKnock(p *game.Position, seat notation.Seat, kind game.EventKind, sp meld.Spread) error {
+	n := sp.Cards().Len()
+	if seat == p.Seat() {
+		hand := p.Hand()
+		if extra := sp.Cards() &^ hand; extra != 0 {
+			return fmt.Errorf("%s is not in the hand", extra)
+		}
+		dw := (hand &^ sp.Cards()).Value()
+		switch {
+		case kind == game.Knocked && dw == 0:
+			return errors.New("no deadwood is left: that is gin")
+		case kind == game.Knocked && dw > p.KnockLimit():
+			return fmt.Errorf("%d deadwood left, over the knock limit of %d", dw, p.KnockLimit())
+		case kind != game.Knocked && dw != 0:
+			return fmt.Errorf("%d deadwood left, and gin leaves none", dw)
+		}
+		return nil
+	}
+	if seen := sp.Cards() &^ (p.Unseen() | p.OpponentKnown()); seen != 0 {
+		return fmt.Errorf("%s cannot be in the opponent's hand", seen)
+	}
+	switch {
+	case kind == game.WentGin && n != 10:
+		return fmt.Errorf("gin melds ten cards, not %d", n)
+	case kind == game.WentBigGin && n != 11:
+		return fmt.Errorf("big gin melds eleven cards, not %d", n)
+	case kind == game.Knocked && n >= 10:
+		return errors.New("ten melded cards is gin: send gin")
+	}
+	return nil
+}
+
+// checkShowdown checks the showdown's details reported after a knock:
+// melds, lay-offs ("C onto N", or cards) or a hand of cards.
+func (e *Engine) checkShowdown(what string, f []string) error {
+	if !e.ended {
+		return fmt.Errorf("%s comes after a knock or gin", what)
+	}
+	text := strings.Join(f, " ")
+	switch what {
+	case "melds":
+		if strings.TrimSpace(text) == "-" {
+			return nil
+		}
+		_, err := meld.ParseMelds(text)
+		return err
+	case "layoff":
+		for _, part := range strings.Split(text, ",") {
+			card, onto, _ := strings.Cut(strings.TrimSpace(part), " onto ")
+			if _, err := notation.ParseCards(card); err != nil {
+				return err
+			}
+			if onto != "" {
+				if n, err := strconv.Atoi(strings.TrimSpace(onto)); err != nil || n < 1 || n > meld.MaxSpread {
+					return fmt.Errorf("onto %q: want a meld's number, from 1", notation.Clip(onto, 40))
+				}
+			}
+		}
+		return nil
+	}
+	_, err := notation.ParseHand(text)
+	return err
 }
 
 func (e *Engine) setScores(f []string) {
@@ -511,6 +601,10 @@ func (e *Engine) setScores(f []string) {
 	b, err2 := strconv.Atoi(f[1])
 	if err1 != nil || err2 != nil || a < 0 || b < 0 {
 		e.errorf("scores must be two whole numbers")
+		return
+	}
+	if a >= e.rules.Target || b >= e.rules.Target {
+		e.errorf("scores %d %d: the game ended at %d; send newgame for the next", a, b, e.rules.Target)
 		return
 	}
 	e.scores = [2]int{a, b}

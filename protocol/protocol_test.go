@@ -146,7 +146,13 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 			}
 		}
 		scores = res.Totals
-		d.send(fmt.Sprintf("scores %d %d", scores[0], scores[1]))
+		if scores[0] >= 100 || scores[1] >= 100 {
+			// The game is over: a new one starts from 0.
+			scores = [2]int{}
+			d.send("newgame")
+		} else {
+			d.send(fmt.Sprintf("scores %d %d", scores[0], scores[1]))
+		}
 		if path := os.Getenv("GINADVISOR_TRANSCRIPT"); path != "" && hand == 1 {
 			// The exchange of the first hand, for documentation.
 			if err := os.WriteFile(path, []byte(strings.Join(d.lines, "\n")+"\n"), 0o644); err != nil {

@@ -1,0 +1,90 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// session sends lines to a fresh engine and returns the answer to each.
+func session(t *testing.T, lines ...string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	e := New(&out, "x")
+	e.samples = 16
+	var answers []string
+	for _, l := range lines {
+		out.Reset()
+		e.Handle(context.Background(), l)
+		_ = e.flush()
+		answers = append(answers, strings.TrimSpace(out.String()))
+	}
+	return answers
+}
+
+const afterDiscard = "position history p1 dealer=p2: dealt AC 2C 3C 7D 7H 7S 9S TS JS KH ; upcard 4D ; p1 pass 4D ; p2 pass 4D ; p1 draw 5D ; p1 discard KH"
+
+// TestEventsAreChecked sends knocks and showdown details that contradict
+// what the engine knows: each gets one error line, and the position, the
+// next decision and the next show are as if it was never sent.
+func TestEventsAreChecked(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup []string
+		bad   string
+		want  string
+	}{
+		{"own knock with cards not held", []string{afterDiscard}, "event p1 knock JD QD KD", "not in the hand"},
+		{"own knock with no melds", []string{afterDiscard}, "event p1 knock", "over the knock limit"},
+		{"own knock that is gin", []string{"position history p1 dealer=p2: dealt AC 2C 3C 7D 7H 7S 9S TS JS KH ; upcard 4D ; p1 pass 4D ; p2 pass 4D ; p1 draw 8S ; p1 discard KH"},
+			"event p1 knock AC 2C 3C | 7D 7H 7S | 8S 9S TS JS", "that is gin"},
+		{"own gin with deadwood", []string{afterDiscard}, "event p1 gin AC 2C 3C | 7D 7H 7S | 9S TS JS", "gin leaves none"},
+		{"own knock, a meld twice", []string{afterDiscard}, "event p1 knock AC 2C 3C | AC 2C 3C", "card in two places"},
+		{"opponent's knock with cards the engine holds", []string{afterDiscard, "event p2 draw", "event p2 discard 6H"},
+			"event p2 knock 4H 5H 6H | AS 2S 3S | 5S 5D 5C", "cannot be in the opponent's hand"},
+		{"opponent's gin of three cards", []string{afterDiscard, "event p2 draw", "event p2 discard 6H"}, "event p2 gin 8D 9D TD", "gin melds ten cards"},
+		{"opponent's knock of ten melded cards", []string{afterDiscard, "event p2 draw", "event p2 discard 6H"},
+			"event p2 knock 8C 9C TC JC | 2H 3H 4H | QD QH QS", "is gin"},
+		{"opponent's gin of nine cards", []string{afterDiscard, "event p2 draw", "event p2 discard 6H"},
+			"event p2 gin 8C 9C TC | 2H 3H 4H | QD QH QS", "gin melds ten cards"},
+		{"showdown details before a knock", []string{afterDiscard}, "event p1 melds garbage zz", "after a knock"},
+		{"scores past the target", nil, "scores 500 0", "game ended"},
+	}
+	for _, tt := range tests {
+		before := session(t, append(tt.setup, "show")...)
+		after := session(t, append(append(append([]string{}, tt.setup...), tt.bad), "show")...)
+		if got := after[len(tt.setup)]; !strings.HasPrefix(got, "error ") || strings.Count(got, "\n") != 0 || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q answered %q, want one error about %q", tt.name, tt.bad, got, tt.want)
+		}
+		if before[len(before)-1] != after[len(after)-1] {
+			t.Errorf("%s: show changed:\n%s\n%s", tt.name, before[len(before)-1], after[len(after)-1])
+		}
+	}
+}
+
+// TestRefusedKnockLeavesNothingBehind is the case: a refused knock
+// under eaai left the engine answering "melds" at every later go.
+func TestRefusedKnockLeavesNothingBehind(t *testing.T) {
+	a := session(t,
+		"setoption name rules value eaai", "newgame",
+		"newhand seat p2 dealer p2 number 1 hand 2C 5C 9C 2D 6D TD 3H 8H KH 4S upcard QS",
+		"event p1 pass QS", "event p2 pass QS", "event p1 draw",
+		"event p1 knock JC QC KC | 3D 4D 5D | 7S 8S 9S",
+		"event p1 discard 7C", "go")
+	if !strings.HasPrefix(a[6], "error ") {
+		t.Fatalf("the knock was not refused: %q", a[6])
+	}
+	if last := a[len(a)-1]; !strings.Contains(last, "bestmove draw") && !strings.Contains(last, "bestmove take") {
+		t.Fatalf("the next go answered %q", last)
+	}
+}
+
+// TestOpponentsKnockIsDefended checks a valid knock of the opponent's:
+// accepted, and answered with the engine's own melds.
+func TestOpponentsKnockIsDefended(t *testing.T) {
+	a := session(t, afterDiscard, "event p2 draw", "event p2 discard 6H", "event p2 knock 8C 9C TC | 2H 3H 4H | QD QH QS", "go", "event p1 melds AC 2C 3C | 7D 7H 7S | 9S TS JS")
+	if a[3] != "" || !strings.HasPrefix(a[4], "bestmove melds ") || !strings.Contains(a[4], "AC 2C 3C") || !strings.Contains(a[4], "7D 7H 7S") || !strings.Contains(a[4], "9S TS JS") || a[5] != "" {
+		t.Fatalf("%q", a)
+	}
+}
