@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -48,10 +49,12 @@ type Engine struct {
 	name    string
 	rules   rules.Rules
 	samples int
-	seed    uint64
-	info    bool
-	pos     game.Position
-	have    bool // a hand is set up
+	// movetime, when set, is the time a go spends, samples its cap.
+	movetime time.Duration
+	seed     uint64
+	info     bool
+	pos      game.Position
+	have     bool // a hand is set up
 	// knock is the opponent's knock, once reported: its melds.
 	knock   meld.Spread
 	knocked bool
@@ -189,8 +192,12 @@ func (e *Engine) Serve(ctx context.Context, in io.Reader) error {
 				case "isready":
 					e.reply("readyok")
 				case "quit":
-					finish()
-					return e.flush()
+					if len(queued) == 0 {
+						finish()
+						return e.flush()
+					}
+					// After commands waiting their turn, quit waits too.
+					queued = append(queued, x.text)
 				default:
 					if len(queued) >= maxQueued {
 						e.errorf("busy: %d commands wait for the running go; send stop", len(queued))
@@ -270,6 +277,7 @@ func (e *Engine) handshake() {
 	e.reply("id name %s", e.name)
 	e.reply("id protocol %d", Version)
 	e.reply("option name samples type spin default %d min 1 max 100000", bot.DefaultAdvisorSamples)
+	e.reply("option name movetime type spin default 0 min 0 max 3600000")
 	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
 	e.reply("option name info type check default true")
 	e.reply("option name rules type combo default standard var %s", strings.Join(rules.PresetNames(), " var "))
@@ -300,6 +308,13 @@ func (e *Engine) setOption(f []string) {
 			return
 		}
 		e.samples = n
+	case "movetime":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 || n > 3_600_000 {
+			e.errorf("movetime must be from 0 to 3600000 milliseconds, not %q", notation.Clip(value, 40))
+			return
+		}
+		e.movetime = time.Duration(n) * time.Millisecond
 	case "seed":
 		s, err := strconv.ParseUint(value, 10, 64)
 		if err != nil {
@@ -639,7 +654,7 @@ func (e *Engine) decide(ctx context.Context) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity})
+	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		e.errorf("%v", err)
