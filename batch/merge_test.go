@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
@@ -214,5 +217,33 @@ func TestPositionsReadBack(t *testing.T) {
 	}
 	if n < 50 {
 		t.Fatalf("only %d decisions", n)
+	}
+}
+
+// TestFIFOInADirectory: a FIFO under an input directory is skipped as no
+// regular file, and the run ends; reading it would wait for ever.
+func TestFIFOInADirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	ins, err := ExpandInputs([]string{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	var s Summary
+	go func() {
+		var err error
+		s, err = Run(context.Background(), ins, Options{Quick: true})
+		done <- err
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the run did not end: it is reading the FIFO")
+	}
+	if len(s.Errors) != 1 || !strings.Contains(s.Errors[0].Message, "not a regular file") {
+		t.Fatalf("problems %+v", s.Errors)
 	}
 }

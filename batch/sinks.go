@@ -75,6 +75,26 @@ func ParseShard(s string) (shard, shards int, err error) {
 	return i - 1, n, nil
 }
 
+// ErrNotRegular means a file found under a directory is not a regular
+// file (a FIFO, a device, a socket): it is skipped, not read, since reading
+// it could wait for ever.
+var ErrNotRegular = errors.New("not a regular file: skipped")
+
+// openRegular opens a file found under a directory, refusing what is not
+// a regular file.
+func openRegular(path string) Input {
+	return Input{Name: path, Open: func() (io.ReadCloser, error) {
+		info, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		if !info.Mode().IsRegular() {
+			return nil, ErrNotRegular
+		}
+		return os.Open(path)
+	}}
+}
+
 // ExpandInputs turns paths into inputs: "-" (or no path at all) is stdin,
 // and a directory stands for every file under it but hidden ones, in name
 // order.
@@ -111,7 +131,7 @@ func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 		}
 		slices.Sort(files)
 		for _, f := range files {
-			ins = append(ins, open(f))
+			ins = append(ins, openRegular(f))
 		}
 	}
 	return ins, nil

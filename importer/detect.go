@@ -137,6 +137,10 @@ func PlayersFromName(name string) ([2]string, bool) {
 // is not a record at all (ErrNotLog) or could not be read.
 func Open(r io.Reader, name string, o Options) (*Source, error) {
 	br := bufio.NewReaderSize(r, 64*1024)
+	// A byte-order mark is no part of any format.
+	if head, _ := br.Peek(3); string(head) == "\uFEFF" {
+		_, _ = br.Discard(3)
+	}
 	f := o.Format
 	if f == Unknown {
 		head, err := br.Peek(4096)

@@ -65,3 +65,30 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// TestByteOrderMark reads each format with a byte-order mark in front: it
+// is detected and read as without.
+func TestByteOrderMark(t *testing.T) {
+	for _, path := range []string{"../testdata/eaai/heuristic-vs-simple-001.txt", "../testdata/openspiel/heuristic-vs-simple.jsonl", "../testdata/sample.log"} {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := Open(bytes.NewReader(data), path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		marked, err := Open(bytes.NewReader(append([]byte("\uFEFF"), data...)), path, Options{})
+		if err != nil {
+			t.Fatalf("%s with a byte-order mark: %v", path, err)
+		}
+		if plain.Format != marked.Format {
+			t.Fatalf("%s: %s, then %s", path, plain.Format, marked.Format)
+		}
+		a, errA := plain.Next()
+		b, errB := marked.Next()
+		if errA != nil || errB != nil || len(a.Hands) != len(b.Hands) {
+			t.Fatalf("%s: %v / %v", path, errA, errB)
+		}
+	}
+}

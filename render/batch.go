@@ -13,7 +13,7 @@ import (
 func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	header := []string{"Per player"}
 	for _, p := range s.Players {
-		header = append(header, p.Name)
+		header = append(header, EscapeControl(p.Name))
 	}
 	row := func(label string, f func(p *batch.Player) string) []string {
 		r := []string{label}
@@ -24,6 +24,9 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	}
 	kind := func(i int) func(p *batch.Player) string {
 		return func(p *batch.Player) string {
+			if i >= len(p.ByKind) {
+				return "-"
+			}
 			k := p.ByKind[i]
 			return fmt.Sprintf("%s of %d", Percent(k.MatchRate), k.Decisions)
 		}
@@ -69,12 +72,12 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 		if len(p.Worst) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\nWorst decisions of %s:\n", p.Name)
+		fmt.Fprintf(w, "\nWorst decisions of %s:\n", EscapeControl(p.Name))
 		for i, b := range p.Worst {
 			if i == 5 {
 				break
 			}
-			fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, b.File, b.Line, b.Position)
+			fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
 		}
 	}
 	return nil

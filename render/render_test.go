@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/ginadvisor/ginadvisor/batch"
 )
 
 func TestVersion(t *testing.T) {
@@ -68,5 +70,18 @@ func TestCaret(t *testing.T) {
 	}
 	if Caret("abc", 0) != "" {
 		t.Error("a caret with no column")
+	}
+}
+
+// TestBatchEscapesNames: a player name with escape sequences, as a hostile
+// log may hold, reaches the terminal escaped.
+func TestBatchEscapesNames(t *testing.T) {
+	s := batch.Summary{Players: []*batch.Player{{Name: "Evil\x1b]0;pwned\x07\x1b[2J", Worst: []batch.BlunderRecord{{File: "f\x1b[2J", Position: "p"}}}}}
+	var b strings.Builder
+	if err := Batch(&b, Style{Format: "plain"}, &s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(b.String(), "\x1b\x07") {
+		t.Fatalf("raw control bytes in %q", b.String())
 	}
 }

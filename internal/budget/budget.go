@@ -20,8 +20,9 @@ func Measure(f func()) (time.Duration, uint64) {
 	return took, after.TotalAlloc - before.TotalAlloc
 }
 
-// The bounds a decision at the largest accepted target must meet.
+// The bounds a decision at the largest accepted target must meet. Under
+// the race detector, which slows everything down, the time is scaled.
 const (
-	MaxTime  = time.Second
+	MaxTime  = time.Second * slowdown
 	MaxBytes = 100 << 20
 )
