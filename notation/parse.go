@@ -145,8 +145,12 @@ func isSeparator(r rune) bool {
 	return unicode.IsPunct(r)
 }
 
-// variationSelector may follow a suit symbol in emoji text ("♠️").
-const variationSelector = '\uFE0F'
+// variationSelector may follow a suit symbol in emoji text ("♠️"), and
+// textSelector in plain text ("♠︎").
+const (
+	variationSelector = '\uFE0F'
+	textSelector      = '\uFE0E'
+)
 
 func suitLetter(r rune) (Suit, bool) {
 	switch r {
@@ -233,7 +237,7 @@ func (p *parser) failRune(i int, err error) error {
 }
 
 func (p *parser) skipSelector() {
-	if p.at(p.pos) == variationSelector {
+	if r := p.at(p.pos); r == variationSelector || r == textSelector {
 		p.pos++
 	}
 }

@@ -29,6 +29,9 @@ type SpecError struct {
 }
 
 func (e *SpecError) Error() string {
+	if errors.Is(e.Err, ErrUnknownPreset) {
+		return e.Err.Error() // it names the preset already
+	}
 	return fmt.Sprintf("rules %q: %v", e.Part, e.Err)
 }
 

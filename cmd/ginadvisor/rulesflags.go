@@ -14,7 +14,7 @@ import (
 // one for each field of rules.Fields.
 func rulesFlags() []cli.Flag {
 	flags := []cli.Flag{
-		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset: " + strings.Join(rules.PresetNames(), ", ")},
+		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (" + strings.Join(rules.PresetNames(), ", ") + "), or a spec such as modern,target=250"},
 	}
 	fs := rules.Fields()
 	for i := range fs {
@@ -31,7 +31,8 @@ func rulesFlags() []cli.Flag {
 // rulesFrom builds the rules in force from --rules and the overrides that
 // were set.
 func rulesFrom(c *cli.Context) (rules.Rules, error) {
-	r, err := rules.Preset(c.String("rules"))
+	// --rules takes a preset, or a spec with fields changed from it.
+	r, err := rules.ParseSpec(c.String("rules"))
 	if err != nil {
 		return r, usageError("--rules: %v", err)
 	}

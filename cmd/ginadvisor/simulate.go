@@ -16,6 +16,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
+	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -125,7 +126,8 @@ func playCommand(env *environment) *cli.Command {
 			"  ginadvisor play\n" +
 			"  ginadvisor play --opponent random --rules oklahoma --symbols",
 		Flags: append([]cli.Flag{
-			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (NO_COLOR and TERM=dumb work too)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
+			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
 			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(bot.Names(), ", ")},
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
@@ -156,7 +158,8 @@ func playCommand(env *environment) *cli.Command {
 			st, _, err := engine.PlayGame(c.Context, setup, [2]bot.Player{human, opponent(seed ^ 0xb07)})
 			if errors.Is(err, terminal.ErrQuit) || errors.Is(err, terminal.ErrInputEnded) {
 				// Quitting, or Ctrl-D, ends the game cleanly.
-				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d\n", seed)
+				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n",
+					seed, c.String("opponent"), rules.FormatSpec(r))
 				return werr
 			}
 			if err != nil {
