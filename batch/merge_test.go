@@ -173,16 +173,23 @@ func TestSinks(t *testing.T) {
 		t.Fatal("a sink with no writer")
 	}
 	n := 0
-	s.Add(func(*Graded) error { n++; return nil }, func() error { order = append(order, "a"); return nil })
-	s.Add(func(*Graded) error { n += 10; return nil }, func() error { order = append(order, "b"); return errors.New("full") })
+	s.Add(func(*Graded) error { n++; return nil }, func() error { order = append(order, "a"); return nil }, func() { order = append(order, "abort") })
+	s.Add(func(*Graded) error { n += 10; return nil }, func() error { order = append(order, "b"); return errors.New("full") }, nil)
 	if err := s.OnDecision()(&Graded{}); err != nil || n != 11 {
 		t.Fatalf("n %d, err %v", n, err)
 	}
 	if err := s.Close(); err == nil || err.Error() != "full" {
 		t.Fatalf("close: %v", err)
 	}
+	s.Abort() // nothing after the close
 	if err := s.Close(); err != nil || fmt.Sprint(order) != "[b a]" {
 		t.Fatalf("second close %v, order %v", err, order)
+	}
+	var u Sinks
+	u.Add(func(*Graded) error { return nil }, func() error { order = append(order, "closed"); return nil }, func() { order = append(order, "aborted") })
+	u.Abort()
+	if err := u.Close(); err != nil || fmt.Sprint(order) != "[b a aborted]" {
+		t.Fatalf("abort then close: %v, order %v", err, order)
 	}
 }
 

@@ -138,18 +138,35 @@ func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 }
 
 // Sinks sends each graded decision to every writer added, in order, and
-// closes them in the reverse order. The zero value has no writer.
+// closes them in the reverse order, or aborts them. The zero value has no
+// writer.
 type Sinks struct {
 	writes []func(*Graded) error
 	closes []func() error
+	aborts []func()
 }
 
-// Add adds a writer of decisions and what closes it (nil: nothing).
-func (s *Sinks) Add(write func(*Graded) error, close func() error) {
+// Add adds a writer of decisions, what closes it when the run has
+// succeeded, and what abandons it otherwise (nil: nothing).
+func (s *Sinks) Add(write func(*Graded) error, close func() error, abort func()) {
 	s.writes = append(s.writes, write)
 	if close != nil {
 		s.closes = append(s.closes, close)
 	}
+	if abort != nil {
+		s.aborts = append(s.aborts, abort)
+	}
+}
+
+// Abort abandons every writer not closed; it may be deferred.
+func (s *Sinks) Abort() {
+	if s.closes == nil {
+		return
+	}
+	for _, a := range s.aborts {
+		a()
+	}
+	s.closes = nil
 }
 
 // OnDecision is the Options.OnDecision that feeds the writers, or nil when

@@ -7,13 +7,13 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -81,11 +81,11 @@ func convertCommand(env *environment) *cli.Command {
 			if path == "" {
 				path = "-"
 			}
-			out, closeOut, err := openOut(env, path)
+			out, closeOut, abort, err := openOut(env, path, ins)
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
-			defer closeOut()
+			defer abort()
 			lw := gamelog.NewWriter(out)
 			write := lw.Write
 			if to == "eaai" {
@@ -107,8 +107,12 @@ func convertCommand(env *environment) *cli.Command {
 					return err
 				}
 			}
-			if err := closeOut(); err != nil {
-				return fmt.Errorf("--out: %w", err)
+			// A file is replaced only by games, or by an empty log when
+			// nothing failed.
+			if converted > 0 || !(skipped > 0 || failed) {
+				if err := closeOut(); err != nil {
+					return fmt.Errorf("--out: %w", err)
+				}
 			}
 			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
 			if skipped > 0 || failed {
@@ -119,20 +123,22 @@ func convertCommand(env *environment) *cli.Command {
 	}
 }
 
-// openOut opens an output file, or stdout for "-".
-// The returned close may be called more than once; only the first call
-// closes.
-func openOut(env *environment, path string) (io.Writer, func() error, error) {
+// openOut opens an output file, or stdout for "-". The file is written
+// beside its target and replaces it on commit; abort, or no commit, leaves
+// the target as it was. A target that is one of the inputs is refused.
+func openOut(env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "-" {
-		return env.stdout, func() error { return nil }, nil
+		return env.stdout, func() error { return nil }, func() {}, nil
 	}
-	f, err := os.Create(path)
+	var names []string
+	for _, in := range inputs {
+		names = append(names, in.Name)
+	}
+	f, err := outfile.Create(path, names)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	var once sync.Once
-	var closeErr error
-	return f, func() error { once.Do(func() { closeErr = f.Close() }); return closeErr }, nil
+	return f, f.Commit, f.Abort, nil
 }
 
 func batchCommand(env *environment) *cli.Command {
@@ -188,26 +194,28 @@ func batchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
+			// The outputs replace their targets only when the run has
+			// something to write; until then, aborted, they change nothing.
 			var sinks batch.Sinks
-			defer sinks.Close()
+			defer sinks.Abort()
 			if path := c.String("csv"); path != "" {
-				w, closeFn, err := openOut(env, path)
+				w, commit, abort, err := openOut(env, path, ins)
 				if err != nil {
 					return fmt.Errorf("--csv: %w", err)
 				}
 				cw, err := batch.NewCSVWriter(w)
 				if err != nil {
-					closeFn()
+					abort()
 					return err
 				}
-				sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), closeFn()) })
+				sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), commit()) }, abort)
 			}
 			if path := c.String("jsonl"); path != "" {
-				w, closeFn, err := openOut(env, path)
+				w, commit, abort, err := openOut(env, path, ins)
 				if err != nil {
 					return fmt.Errorf("--jsonl: %w", err)
 				}
-				sinks.Add(batch.NewJSONLWriter(w).Write, closeFn)
+				sinks.Add(batch.NewJSONLWriter(w).Write, commit, abort)
 			}
 			o.OnDecision = sinks.OnDecision()
 			var bar *render.Progress
@@ -219,8 +227,10 @@ func batchCommand(env *environment) *cli.Command {
 			defer stop()
 			s, runErr := batch.Run(ctx, ins, o)
 			bar.Finish()
-			if err := sinks.Close(); err != nil && runErr == nil {
-				runErr = err
+			if s.GamesAnalyzed > 0 { // else there is nothing to write
+				if err := sinks.Close(); err != nil && runErr == nil {
+					runErr = err
+				}
 			}
 			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && ctx.Err() == nil {
 				return runErr
@@ -229,7 +239,7 @@ func batchCommand(env *environment) *cli.Command {
 				fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
 			}
 			if path := c.String("html"); path != "" {
-				if err := writeReportFile(path, &s); err != nil {
+				if err := batch.WriteHTMLFile(path, &s); err != nil {
 					return fmt.Errorf("--html: %w", err)
 				}
 			}
@@ -258,18 +268,6 @@ func batchCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-func writeReportFile(path string, s *batch.Summary) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := batch.WriteHTML(f, s); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 func mergeCommand(env *environment) *cli.Command {

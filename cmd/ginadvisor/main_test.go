@@ -517,3 +517,35 @@ func TestOutsJSON(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+// TestOutputsNeverClobber: a batch whose run fails leaves its output files
+// as they were, and an output that is also an input is refused.
+func TestOutputsNeverClobber(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	keep := filepath.Join(dir, "games.txt")
+	if err := os.WriteFile(keep, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, _ := runCLI(t, "", "batch", "--quick", "--jsonl", keep)
+	if b, _ := os.ReadFile(keep); string(b) != "precious\n" || code == ExitOK {
+		t.Fatalf("exit %d; the file now holds %q", code, b)
+	}
+	log := filepath.Join("..", "..", "testdata", "sample.log")
+	data, _ := os.ReadFile(log)
+	in := filepath.Join(dir, "in.log")
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, "", "batch", "--quick", "--csv", in, in)
+	if b, _ := os.ReadFile(in); string(b) != string(data) || code == ExitOK || !strings.Contains(errOut, "also an input") {
+		t.Fatalf("exit %d, %s; the input changed: %v", code, errOut, string(b) != string(data))
+	}
+	code, _, errOut = runCLI(t, "", "convert", "--out", in, in)
+	if b, _ := os.ReadFile(in); string(b) != string(data) || code == ExitOK {
+		t.Fatalf("convert: exit %d, %s; the input changed: %v", code, errOut, string(b) != string(data))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Fatalf("%d files in the directory: a temporary file was left", len(entries))
+	}
+}

@@ -8,6 +8,6 @@ func Order() []string {
 	return []string{
 		"cmd/ginadvisor", "render", "protocol", "batch", "importer", "calibrate", "report", "terminal",
 		"engine", "bot", "advise", "probability", "gamelog", "position", "game", "rules", "meld",
-		"lines", "stats", "notation",
+		"lines", "outfile", "stats", "notation",
 	}
 }
