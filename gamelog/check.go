@@ -1,6 +1,8 @@
 package gamelog
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -36,9 +38,14 @@ type CheckReport struct {
 
 // CheckAll reads and replays every game of the sources, one source open at a
 // time: a damaged game is a problem with its file:line, and the rest are
-// still read. It stops between games when ctx is done.
+// still read. A source with no game, or binary data, fails. It stops
+// between games when ctx is done.
 func CheckAll(ctx context.Context, sources []Source) (*CheckReport, error) {
 	rep := &CheckReport{Errors: []Problem{}, Warnings: []Problem{}}
+	if len(sources) == 0 {
+		rep.Failed = true
+		rep.Errors = append(rep.Errors, Problem{Message: "no log to check"})
+	}
 	for _, src := range sources {
 		if err := ctx.Err(); err != nil {
 			return rep, err
@@ -60,7 +67,14 @@ func CheckAll(ctx context.Context, sources []Source) (*CheckReport, error) {
 }
 
 func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) error {
-	lr := NewReader(r, name)
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(512); bytes.IndexByte(head, 0) >= 0 {
+		rep.Failed = true
+		rep.Errors = append(rep.Errors, Problem{File: name, Message: "binary data, not a game log"})
+		return nil
+	}
+	lr := NewReader(br, name)
+	before := rep.GamesRead + rep.GamesSkipped
 	for ctx.Err() == nil {
 		g, err := lr.Next()
 		if err == io.EOF {
@@ -81,6 +95,10 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 	}
 	for _, w := range lr.Warnings {
 		rep.Warnings = append(rep.Warnings, problemOf(name, w))
+	}
+	if rep.GamesRead+rep.GamesSkipped == before && ctx.Err() == nil && !rep.Failed {
+		rep.Failed = true
+		rep.Errors = append(rep.Errors, Problem{File: name, Message: "no game in it"})
 	}
 	return ctx.Err()
 }

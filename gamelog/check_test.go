@@ -99,3 +99,25 @@ func TestLogErrorsKeepTheirCause(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckAllFailsWhatHoldsNoGame: an empty source, binary data and no
+// source at all are failures, not "0 games read" successes.
+func TestCheckAllFailsWhatHoldsNoGame(t *testing.T) {
+	src := func(name, text string) gamelog.Source {
+		return gamelog.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}
+	}
+	for _, tt := range []struct {
+		name    string
+		sources []gamelog.Source
+		want    string
+	}{
+		{"empty", []gamelog.Source{src("empty.log", "")}, "no game"},
+		{"binary", []gamelog.Source{src("bin.log", "\x7fELF\x02\x01\x01\x00\x00\x00")}, "binary data"},
+		{"nothing", nil, "no log"},
+	} {
+		rep, err := gamelog.CheckAll(context.Background(), tt.sources)
+		if err != nil || !rep.Failed || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0].Message, tt.want) {
+			t.Errorf("%s: %+v, %v", tt.name, rep, err)
+		}
+	}
+}

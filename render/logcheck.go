@@ -15,12 +15,16 @@ import (
 // file:line, then the counts.
 func LogCheck(w io.Writer, rep *gamelog.CheckReport) error {
 	for _, e := range rep.Errors {
-		if _, err := fmt.Fprintf(w, "%s: %s\n", Where(e), EscapeControl(e.Message)); err != nil {
+		at := Where(e)
+		if at != "" {
+			at = EscapeControl(at) + ": "
+		}
+		if _, err := fmt.Fprintf(w, "%s%s\n", at, EscapeControl(e.Message)); err != nil {
 			return err
 		}
 	}
 	for _, e := range rep.Warnings {
-		fmt.Fprintf(w, "%s: warning: %s\n", Where(e), EscapeControl(e.Message))
+		fmt.Fprintf(w, "%s: warning: %s\n", EscapeControl(Where(e)), EscapeControl(e.Message))
 	}
 	_, err := fmt.Fprintf(w, "%d games read (%d hands), %d skipped, in %d %s.\n",
 		rep.GamesRead, rep.Hands, rep.GamesSkipped, rep.Files, Plural(rep.Files, "file", "files"))

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"io"
-	"os"
-
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -33,16 +31,9 @@ func logCommand(env *environment) *cli.Command {
 						return err
 					}
 					paths := c.Args().Slice()
-					if len(paths) == 0 {
-						paths = []string{"-"}
-					}
-					var sources []gamelog.Source
-					for _, path := range paths {
-						if path == "-" {
-							sources = append(sources, gamelog.Source{Name: "stdin", Open: func() (io.ReadCloser, error) { return io.NopCloser(env.stdin), nil }})
-							continue
-						}
-						sources = append(sources, gamelog.Source{Name: path, Open: func() (io.ReadCloser, error) { return os.Open(path) }})
+					sources, err := batch.ExpandInputs(paths, env.stdin)
+					if err != nil {
+						return &exitError{code: ExitBadInput, err: err}
 					}
 					rep, err := gamelog.CheckAll(c.Context, sources)
 					if err != nil {
