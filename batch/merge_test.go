@@ -254,3 +254,22 @@ func TestFIFOInADirectory(t *testing.T) {
 		t.Fatalf("problems %+v", s.Errors)
 	}
 }
+
+// TestMatchedMeansTheBest: in both gradings, a decision is matched exactly
+// when the move written is the best written.
+func TestMatchedMeansTheBest(t *testing.T) {
+	for _, quick := range []bool{true, false} {
+		n := 0
+		_, err := Run(context.Background(), fileInputs(t, "../testdata/eaai/heuristic-vs-simple-001.txt"), Options{Quick: quick, Samples: 4, Workers: 1,
+			OnDecision: func(d *Graded) error {
+				n++
+				if d.Matched != (d.Move == d.Best) {
+					return fmt.Errorf("matched %v for %s, best %s", d.Matched, d.Move, d.Best)
+				}
+				return nil
+			}})
+		if err != nil || n == 0 {
+			t.Fatalf("quick %v: %v after %d decisions", quick, err, n)
+		}
+	}
+}

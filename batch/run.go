@@ -361,8 +361,14 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			}
 		}
 		gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
+		if o.Quick && gd.EquityLost == 0 {
+			// Quick grading loses nothing with the move played: it is as
+			// good as the best the rule of thumb knows.
+			best = d.Move
+		}
 		gd.Best = moveName(kind, best)
-		gd.Matched = sameMove(best, d.Move) || gd.EquityLost == 0 && o.Quick
+		// Matched means the move is the best, as written.
+		gd.Matched = sameMove(best, d.Move)
 		gd.Class = Classify(gd.EquityLost).String()
 		if o.OnDecision != nil || gd.EquityLost > 0 {
 			gd.Position = position.Format(pos)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -200,4 +201,25 @@ func (s *Source) Warnings() []error {
 		return s.log.Warnings
 	}
 	return nil
+}
+
+// ErrPlayers means a list of players is not two names.
+var ErrPlayers = errors.New("takes two names, as A,B")
+
+// ParsePlayers reads the two seats' names, "A,B". Each name is trimmed,
+// may not be empty and may not hold a comma or a control character.
+func ParsePlayers(s string) ([2]string, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 2 {
+		return [2]string{}, fmt.Errorf("%w, not %d names", ErrPlayers, len(parts))
+	}
+	var out [2]string
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" || strings.IndexFunc(p, unicode.IsControl) >= 0 {
+			return [2]string{}, fmt.Errorf("%w: name %d is empty or holds a control character", ErrPlayers, i+1)
+		}
+		out[i] = p
+	}
+	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -33,11 +32,9 @@ func importOptions(c *cli.Context) (importer.Options, error) {
 	}
 	o.Format = f
 	if p := c.String("players"); p != "" {
-		a, b, ok := strings.Cut(p, ",")
-		if !ok || strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
-			return o, usageError("--players takes two names, as A,B, not %q", p)
+		if o.Players, err = importer.ParsePlayers(p); err != nil {
+			return o, usageError("--players %v", err)
 		}
-		o.Players = [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}
 	}
 	return o, nil
 }
@@ -181,6 +178,8 @@ func batchCommand(env *environment) *cli.Command {
 			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 			if o.Samples < 1 || o.Samples > 100_000 {
 				return usageError("--samples must be from 1 to 100000, not %d", o.Samples)
+			} else if o.Quick && c.IsSet("samples") {
+				fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 			}
 			if o.Workers < 0 || o.Workers > 1024 {
 				return usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)

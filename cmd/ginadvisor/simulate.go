@@ -72,7 +72,9 @@ func simulateCommand(env *environment) *cli.Command {
 			// The log is opened before the first game, so that a bad path
 			// fails at once, and written game by game as they finish.
 			var logFile *os.File
-			if path := c.String("log"); path != "" {
+			if c.IsSet("log") && c.String("log") == "" {
+				return usageError("--log needs a file name")
+			} else if path := c.String("log"); path != "" {
 				if logFile, err = os.Create(path); err != nil {
 					return fmt.Errorf("--log: %w", err)
 				}
