@@ -50,12 +50,19 @@ func scoreCommand(env *environment) *cli.Command {
 			}
 			hand, err := notation.ParseHand(arg)
 			if err != nil {
-				// A file named on the command line is read as input.
-				if f, ferr := os.Open(arg); ferr == nil {
+				// A file named on the command line is read as input; an
+				// argument that names a path gets the file's error.
+				f, ferr := os.Open(arg)
+				if ferr == nil {
 					defer f.Close()
-					if info, serr := f.Stat(); serr == nil && info.Mode().IsRegular() {
+					if info, serr := f.Stat(); serr == nil && !info.Mode().IsRegular() {
+						ferr = fmt.Errorf("%s is not a regular file", arg)
+					} else {
 						return p.stream(f, arg)
 					}
+				}
+				if _, serr := os.Lstat(arg); serr == nil || strings.ContainsAny(arg, "/.") {
+					return inputError(ferr)
 				}
 				return parseFailure("hand", arg, err)
 			}
