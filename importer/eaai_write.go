@@ -2,6 +2,7 @@ package importer
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,13 +14,30 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
+// ErrNotEAAI means a game's rules are not the EAAI framework's, which its
+// transcripts cannot express.
+var ErrNotEAAI = errors.New("the EAAI framework cannot express these rules")
+
+// EAAIExpresses reports whether a transcript can say a game under r: the
+// rules must be eaai's in every field. The error names the first field
+// that differs.
+func EAAIExpresses(r rules.Rules) error {
+	eaai := rules.Presets()["eaai"]
+	for _, f := range rules.Fields() {
+		if got, want := f.Format(&r), f.Format(&eaai); got != want {
+			return fmt.Errorf("%w: %s is %s, and the framework plays %s", ErrNotEAAI, f.Key, got, want)
+		}
+	}
+	return nil
+}
+
 // WriteEAAI prints a game the way the EAAI framework's verbose
 // GinRummyGame does, line for line, so that transcripts can be made from
 // ginadvisor's own games (for tests, samples and benchmarks). The game
 // must be played under the eaai rules, with every card known.
 func WriteEAAI(w io.Writer, g *gamelog.Game) error {
-	if g.Rules.Name != "eaai" {
-		return fmt.Errorf("game %d is played under %s rules; EAAI transcripts are eaai only", g.Number, g.Rules.Name)
+	if err := EAAIExpresses(g.Rules); err != nil {
+		return fmt.Errorf("game %d: %w", g.Number, err)
 	}
 	b := bufio.NewWriter(w)
 	p := func(format string, args ...any) { fmt.Fprintf(b, format+"\n", args...) }

@@ -55,7 +55,7 @@ func convertCommand(env *environment) *cli.Command {
 			"  ginadvisor convert --from openspiel --out hands.log samples.jsonl\n" +
 			"  ginadvisor convert --to eaai games.log > transcripts.txt",
 		Flags: append(importFlags(),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the log to this file instead of stdout"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "-", Usage: "write the log to this file; - is stdout"},
 			&cli.StringFlag{Name: "to", Value: "ginadvisor", Usage: "the output format: ginadvisor, or eaai (the EAAI framework's verbose transcript, for eaai games)"},
 		),
 		Action: func(c *cli.Context) error {
@@ -74,11 +74,7 @@ func convertCommand(env *environment) *cli.Command {
 			if to != "ginadvisor" && to != "eaai" {
 				return usageError("--to takes ginadvisor or eaai, not %q", to)
 			}
-			path := c.String("out")
-			if path == "" {
-				path = "-"
-			}
-			out, closeOut, abort, err := openOut(env, path, ins)
+			out, closeOut, abort, err := openOut(env, c.String("out"), ins)
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
@@ -95,7 +91,9 @@ func convertCommand(env *environment) *cli.Command {
 				}
 				fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
 			})
-			if err != nil {
+			if errors.Is(err, importer.ErrNotEAAI) {
+				return usageError("--to eaai: %v", err)
+			} else if err != nil {
 				return err
 			}
 			converted, skipped, failed := res.Converted, res.Skipped, res.Failed
