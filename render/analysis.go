@@ -135,8 +135,8 @@ func Risk(w io.Writer, r *probability.RiskReport, n Style, line int) error {
 		}
 		return 0
 	}
-	fmt.Fprint(w, Wrap(fmt.Sprintf("Over %d sampled opponent hands and %d spreads within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
-		r.Samples, r.Spreads, quantile(0.25), quantile(0.5), quantile(0.75)), 80))
+	fmt.Fprint(w, Wrap(fmt.Sprintf("Over %d sampled opponent hands and %s within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
+		r.Samples, Count(r.Spreads, "spread", "spreads"), quantile(0.25), quantile(0.5), quantile(0.75)), 80))
 	verdict := "knocking now looks better"
 	if r.ImproveNext > r.OpponentKnocksNext && r.Given.Undercut > 0.25 {
 		verdict = "waiting may pay"

@@ -28,6 +28,9 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 				return "-"
 			}
 			k := p.ByKind[i]
+			if k.Decisions == 0 {
+				return "-"
+			}
 			return fmt.Sprintf("%s of %d", Percent(k.MatchRate), k.Decisions)
 		}
 	}
@@ -43,7 +46,7 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
 		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
-		row("matched advice", func(p *batch.Player) string { return Percent(ratioOf(p.Matched, p.Decisions)) }),
+		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
 		row("  upcard", kind(0)),
 		row("  draw", kind(1)),
 		row("  discard", kind(2)),
@@ -63,8 +66,8 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	if s.Grading == "quick" {
 		grading = "deadwood and outs (--quick)"
 	}
-	text := fmt.Sprintf("%d games read, %d skipped, %d analysed: %d hands, %d decisions graded by %s.",
-		s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, grading)
+	text := fmt.Sprintf("%s read, %d skipped, %d analysed: %s, %s graded by %s.",
+		Count(s.GamesRead, "game", "games"), s.GamesSkipped, s.GamesAnalyzed, Count(s.Hands, "hand", "hands"), Count(s.Decisions, "decision", "decisions"), grading)
 	if _, err := fmt.Fprint(w, Wrap(text, 80)); err != nil {
 		return err
 	}
@@ -81,6 +84,14 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 		}
 	}
 	return nil
+}
+
+// rate writes k of n as a percentage, or "-" when n is 0.
+func rate(k, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return Percent(ratioOf(k, n))
 }
 
 func ratioOf(a, b int) float64 {

@@ -26,8 +26,8 @@ func LogCheck(w io.Writer, rep *gamelog.CheckReport) error {
 	for _, e := range rep.Warnings {
 		fmt.Fprintf(w, "%s: warning: %s\n", EscapeControl(Where(e)), EscapeControl(e.Message))
 	}
-	_, err := fmt.Fprintf(w, "%d games read (%d hands), %d skipped, in %d %s.\n",
-		rep.GamesRead, rep.Hands, rep.GamesSkipped, rep.Files, Plural(rep.Files, "file", "files"))
+	_, err := fmt.Fprintf(w, "%s read (%s), %d skipped, in %s.\n",
+		Count(rep.GamesRead, "game", "games"), Count(rep.Hands, "hand", "hands"), rep.GamesSkipped, Count(rep.Files, "file", "files"))
 	return err
 }
 
@@ -37,6 +37,11 @@ func Where(p gamelog.Problem) string {
 		return fmt.Sprintf("%s:%d", p.File, p.Line)
 	}
 	return p.File
+}
+
+// Count writes n with its noun, singular for one: "1 card", "2 cards".
+func Count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + Plural(n, one, many)
 }
 
 // Plural picks the word for n things.

@@ -85,3 +85,14 @@ func TestBatchEscapesNames(t *testing.T) {
 		t.Fatalf("raw control bytes in %q", b.String())
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 cards", 1: "1 card", 2: "2 cards"} {
+		if got := Count(n, "card", "cards"); got != want {
+			t.Errorf("Count(%d) = %q", n, got)
+		}
+	}
+	if rate(3, 0) != "-" || rate(1, 4) != "25.0%" {
+		t.Errorf("rate: %q %q", rate(3, 0), rate(1, 4))
+	}
+}

@@ -21,7 +21,7 @@ func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSpli
 			return err
 		}
 	}
-	if _, err := fmt.Fprintf(w, "Hand: %s (%d cards)\n", n.Set(r.Hand()), len(r.Cards)); err != nil {
+	if _, err := fmt.Fprintf(w, "Hand: %s (%s)\n", n.Set(r.Hand()), Count(len(r.Cards), "card", "cards")); err != nil {
 		return err
 	}
 	// The table groups arrangements that only split a run differently;
