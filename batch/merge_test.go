@@ -273,3 +273,41 @@ func TestMatchedMeansTheBest(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckMergeable refuses what is not the shards of one run, each once.
+func TestCheckMergeable(t *testing.T) {
+	shard := func(i, n int) Summary {
+		return Summary{Shards: []string{fmt.Sprintf("%d/%d", i, n)}, Inputs: "abc", Complete: true}
+	}
+	partial := shard(2, 2)
+	partial.Complete = false
+	other := shard(2, 2)
+	other.Inputs = "xyz"
+	negative := shard(2, 2)
+	negative.GamesRead = -5
+	won := shard(2, 2)
+	won.Players = []*Player{{Name: "a", Games: 5, GamesWon: 99}}
+	tests := []struct {
+		name  string
+		parts []Summary
+		want  string
+	}{
+		{"whole", []Summary{shard(1, 2), shard(2, 2)}, ""},
+		{"twice", []Summary{shard(1, 2), shard(1, 2)}, "given twice"},
+		{"a gap", []Summary{shard(1, 3), shard(3, 3)}, "missing: 2/3"},
+		{"partial", []Summary{shard(1, 2), partial}, "partial"},
+		{"other inputs", []Summary{shard(1, 2), other}, "other inputs"},
+		{"an empty object", []Summary{{}}, "no shard"},
+		{"negative counts", []Summary{shard(1, 2), negative}, "negative"},
+		{"more won than played", []Summary{shard(1, 2), won}, "impossible"},
+	}
+	for _, tt := range tests {
+		err := CheckMergeable(tt.parts, false)
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrSummary)) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if err := CheckMergeable([]Summary{shard(1, 2), partial}, true); err != nil {
+		t.Errorf("partial allowed: %v", err)
+	}
+}

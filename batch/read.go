@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // MaxSummaryBytes bounds one source of summaries.
@@ -49,6 +50,69 @@ func ReadSummaries(sources []Input) ([]Summary, error) {
 		return nil, &SummaryError{Msg: "no summaries to merge"}
 	}
 	return parts, nil
+}
+
+// CheckMergeable checks that summaries are the shards of one run, each
+// once, none missing, with counts that can be: what Merge needs to give
+// the one-run summary. Partial summaries (a run stopped early) are refused
+// unless allowPartial.
+func CheckMergeable(parts []Summary, allowPartial bool) error {
+	seen := map[int]bool{}
+	total := 0
+	for i, s := range parts {
+		if len(s.Shards) == 0 {
+			return &SummaryError{fmt.Sprintf("summary %d", i+1), "names no shard: not a batch summary"}
+		}
+		if s.Inputs != parts[0].Inputs {
+			return &SummaryError{fmt.Sprintf("summary %d", i+1), "is of other inputs than the first"}
+		}
+		if !s.Complete && !allowPartial {
+			return &SummaryError{fmt.Sprintf("summary %d", i+1), "is partial (its run stopped early); merge it with --allow-partial"}
+		}
+		if err := s.checkCounts(); err != nil {
+			return &SummaryError{fmt.Sprintf("summary %d", i+1), err.Error()}
+		}
+		for _, sh := range s.Shards {
+			k, n, err := ParseShard(sh)
+			if err != nil {
+				return &SummaryError{fmt.Sprintf("summary %d", i+1), "shard " + err.Error()}
+			}
+			if total != 0 && n != total {
+				return &SummaryError{fmt.Sprintf("summary %d", i+1), fmt.Sprintf("is a shard of %d, not %d", n, total)}
+			}
+			total = n
+			if seen[k] {
+				return &SummaryError{fmt.Sprintf("summary %d", i+1), fmt.Sprintf("shard %s is given twice", sh)}
+			}
+			seen[k] = true
+		}
+	}
+	if len(seen) != total {
+		var missing []string
+		for k := 0; k < total; k++ {
+			if !seen[k] {
+				missing = append(missing, fmt.Sprintf("%d/%d", k+1, total))
+			}
+		}
+		return &SummaryError{Msg: "shards missing: " + strings.Join(missing, ", ")}
+	}
+	return nil
+}
+
+// checkCounts refuses counts no run can give.
+func (s *Summary) checkCounts() error {
+	switch {
+	case s.GamesRead < 0 || s.GamesSkipped < 0 || s.GamesAnalyzed < 0 || s.Hands < 0 || s.Decisions < 0 || s.Ungraded < 0:
+		return errors.New("negative counts")
+	case s.GamesSkipped+s.GamesAnalyzed > s.GamesRead:
+		return errors.New("more games skipped and analysed than read")
+	}
+	for _, p := range s.Players {
+		if p.Games < 0 || p.GamesWon < 0 || p.GamesWon > p.Games || p.HandsWon < 0 || p.HandsWon > p.Hands || p.Decisions < 0 || p.Matched < 0 || p.Matched > p.Decisions {
+			return fmt.Errorf("impossible counts for %q", p.Name)
+		}
+	}
+	return nil
 }
 
 func readSummaries(r io.Reader, name string, parts []Summary) ([]Summary, error) {

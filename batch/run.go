@@ -90,7 +90,7 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	s := Summary{Grading: "advisor", Samples: o.Samples, Seed: o.Seed, Files: len(inputs),
+	s := Summary{Grading: "advisor", Samples: o.Samples, Seed: o.Seed, Files: len(inputs), Inputs: fingerprint(inputs),
 		Shards: []string{fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)}}
 	if o.Quick {
 		s.Grading, s.Samples = "quick", 0
@@ -207,6 +207,7 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 	s.GamesRead, s.GamesSkipped = read+skipped, skipped
 	s.Errors = problems
 	s.finish()
+	s.Complete = firstErr == nil && parent.Err() == nil && readErr == nil
 	switch {
 	case firstErr != nil:
 		return s, firstErr
@@ -214,6 +215,15 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 		return s, parent.Err()
 	}
 	return s, readErr
+}
+
+// fingerprint identifies inputs by their names, in order.
+func fingerprint(inputs []Input) string {
+	h := fnv.New64a()
+	for _, in := range inputs {
+		fmt.Fprintf(h, "%s\x00", in.Name)
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
 }
 
 // readInput opens one input and calls each for every game it holds, with

@@ -181,16 +181,21 @@ type Problem = gamelog.Problem
 // Summary is the result of a batch: mergeable across shards.
 type Summary struct {
 	// Grading says how decisions were graded: "advisor" or "quick".
-	Grading       string   `json:"grading"`
-	Samples       int      `json:"samples"`
-	Seed          uint64   `json:"seed"`
-	Shards        []string `json:"shards"`
-	Files         int      `json:"files"`
-	GamesRead     int      `json:"games_read"`
-	GamesSkipped  int      `json:"games_skipped"`
-	GamesAnalyzed int      `json:"games_analyzed"`
-	Hands         int      `json:"hands"`
-	Decisions     int      `json:"decisions"`
+	Grading string   `json:"grading"`
+	Samples int      `json:"samples"`
+	Seed    uint64   `json:"seed"`
+	Shards  []string `json:"shards"`
+	// Inputs identifies the inputs, their names in order: shards of one
+	// run share it. Complete says every game of the shard was analysed;
+	// a run stopped by a cancel or an error is partial.
+	Inputs        string `json:"inputs"`
+	Complete      bool   `json:"complete"`
+	Files         int    `json:"files"`
+	GamesRead     int    `json:"games_read"`
+	GamesSkipped  int    `json:"games_skipped"`
+	GamesAnalyzed int    `json:"games_analyzed"`
+	Hands         int    `json:"hands"`
+	Decisions     int    `json:"decisions"`
 	// Ungraded counts decisions of seats whose cards the log does not
 	// fully know: they are replayed but not graded.
 	Ungraded   int        `json:"decisions_ungraded"`
@@ -348,10 +353,12 @@ func (q *Player) merge(p *Player) {
 // the same way, into the summary one run over all of them gives.
 func Merge(parts ...Summary) Summary {
 	var out Summary
+	out.Complete = len(parts) > 0
 	for i, s := range parts {
 		if i == 0 {
-			out.Grading, out.Samples, out.Seed = s.Grading, s.Samples, s.Seed
+			out.Grading, out.Samples, out.Seed, out.Inputs = s.Grading, s.Samples, s.Seed, s.Inputs
 		}
+		out.Complete = out.Complete && s.Complete
 		out.Shards = append(out.Shards, s.Shards...)
 		out.Files = max(out.Files, s.Files)
 		out.GamesRead += s.GamesRead

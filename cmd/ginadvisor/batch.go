@@ -277,7 +277,7 @@ func mergeCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor merge part*.json\n" +
 			"  cat part*.json | ginadvisor merge --json -",
-		Flags: outputFlags(),
+		Flags: append(outputFlags(), &cli.BoolFlag{Name: "allow-partial", Usage: "merge summaries of runs stopped early"}),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
@@ -287,6 +287,9 @@ func mergeCommand(env *environment) *cli.Command {
 				return err
 			}
 			parts, err := batch.ReadSummaries(ins)
+			if err == nil {
+				err = batch.CheckMergeable(parts, c.Bool("allow-partial"))
+			}
 			if err != nil {
 				return &exitError{code: ExitBadInput, err: err}
 			}
