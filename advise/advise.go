@@ -76,6 +76,9 @@ type Candidate struct {
 	// Equity is the mean chance of winning the game after the hand, from
 	// the seat's side; Points the mean points of the hand to the seat
 	// (negative when the opponent scores). Each has its standard error.
+	// For every candidate but the baseline, they are the baseline's plus
+	// the candidate's paired difference, so that candidates played in
+	// fewer worlds compare with the rest.
 	Equity, EquitySE float64
 	Points, PointsSE float64
 	Samples          int
@@ -88,6 +91,9 @@ type Candidate struct {
 	// Deadwood is the deadwood the move leaves in the hand right away
 	// (for a draw, the best after drawing; -1 when not known in advance).
 	Deadwood int
+	// pointsGain is the mean paired difference in points over the
+	// baseline.
+	pointsGain float64
 }
 
 // Advice is every legal candidate of a decision, best first.
@@ -213,8 +219,8 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		}
 	}
 	type sums struct {
-		eq, eq2, pts, pts2, d, d2 []float64
-		cnt                       []int // worlds each move was played in
+		eq, eq2, pts, pts2, d, d2, pd []float64
+		cnt                           []int // worlds each move was played in
 	}
 	// play runs chunks [from, to) of 64 worlds each, playing the active
 	// moves; each chunk has its own random stream, so the figures do not
@@ -256,8 +262,8 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 					}
 					rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
 					mk := func() []float64 { return make([]float64, len(moves)) }
-					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves))}
-					vals := mk()
+					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves))}
+					vals, pvals := mk(), mk()
 					for k := 0; k < 64; k++ {
 						world, _, err := sampler.World(rng)
 						if err != nil {
@@ -292,13 +298,14 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 							s.pts[mi] += pts
 							s.pts2[mi] += pts * pts
 							s.cnt[mi]++
-							vals[mi] = eq
+							vals[mi], pvals[mi] = eq, pts
 						}
 						for mi := range moves {
 							if active[mi] {
 								d := vals[mi] - vals[base]
 								s.d[mi] += d
 								s.d2[mi] += d * d
+								s.pd[mi] += pvals[mi] - pvals[base]
 							}
 						}
 					}
@@ -361,7 +368,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		}
 	}
 	for mi, m := range moves {
-		var eq, eq2, pts, pts2, d, d2 float64
+		var eq, eq2, pts, pts2, d, d2, pd float64
 		n := float64(max(counts[mi], 1))
 		for _, r := range results {
 			if r.cnt == nil {
@@ -373,6 +380,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 			pts2 += r.pts2[mi]
 			d += r.d[mi]
 			d2 += r.d2[mi]
+			pd += r.pd[mi]
 		}
 		c := Candidate{Move: m, Samples: counts[mi], Deadwood: -1, Baseline: mi == base}
 		c.Advantage = d / n
@@ -381,7 +389,22 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		c.EquitySE = math.Sqrt(math.Max(0, eq2/n-c.Equity*c.Equity) / n)
 		c.PointsSE = math.Sqrt(math.Max(0, pts2/n-c.Points*c.Points) / n)
 		c.Deadwood = deadwoodAfter(p, m)
+		c.pointsGain = pd / n
 		a.Candidates = append(a.Candidates, c)
+	}
+	// A candidate dropped early by successive halving was played in fewer
+	// worlds than the baseline; its own mean would not compare with the
+	// others'. Its equity and points are the baseline's plus its paired
+	// difference, so that the columns agree with the gain.
+	b := a.Candidates[base]
+	for i := range a.Candidates {
+		c := &a.Candidates[i]
+		if i == base {
+			continue
+		}
+		c.Equity = b.Equity + c.Advantage
+		c.Points = b.Points + c.pointsGain
+		c.EquitySE = math.Hypot(b.EquitySE, c.AdvantageSE)
 	}
 	// Best first: a move that beats the baseline clearly (its gain above
 	// Margin standard errors), else the baseline, then the rest by gain.

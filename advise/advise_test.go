@@ -228,3 +228,32 @@ func TestSingleLegalMoveAnsweredAtOnce(t *testing.T) {
 		t.Fatalf("%+v", a.Candidates)
 	}
 }
+
+// TestEquityAgreesWithGain: every candidate's equity is the baseline's
+// plus its gain, so that no column contradicts the ranking, even for
+// candidates successive halving dropped early.
+func TestEquityAgreesWithGain(t *testing.T) {
+	p := mustPosition(t, testpositions.DeadCard)
+	a, err := advise.Advise(context.Background(), &p, options(300, 1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base advise.Candidate
+	fewer := 0
+	for _, c := range a.Candidates {
+		if c.Baseline {
+			base = c
+		}
+	}
+	for _, c := range a.Candidates {
+		if c.Samples < base.Samples {
+			fewer++
+		}
+		if d := c.Equity - base.Equity - c.Advantage; d > 1e-12 || d < -1e-12 {
+			t.Errorf("%s: equity %v, baseline %v, gain %v", c.Move, c.Equity, base.Equity, c.Advantage)
+		}
+	}
+	if fewer == 0 {
+		t.Fatal("no candidate was dropped early: the case is not tested")
+	}
+}
