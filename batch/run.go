@@ -105,7 +105,6 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 		r result
 	}, 4*workers)
 	// The reader's figures are read only after the group is done.
-	var readErr error
 	var problems []Problem
 	var read, skipped int
 	group.Go(func() error {
@@ -138,12 +137,10 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 			if stop {
 				return ctx.Err()
 			}
-			// A file that fails as a whole is reported by one shard only.
+			// A file that fails as a whole, unreadable or not a log, is a
+			// problem of the input, reported by one shard only.
 			if err != nil && fi%o.Shards == o.Shard {
 				problems = append(problems, Problem{File: in.Name, Message: err.Error()})
-				if !errors.Is(err, importer.ErrNotLog) {
-					readErr = err
-				}
 			}
 		}
 		return nil
@@ -207,14 +204,14 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 	s.GamesRead, s.GamesSkipped = read+skipped, skipped
 	s.Errors = problems
 	s.finish()
-	s.Complete = firstErr == nil && parent.Err() == nil && readErr == nil
+	s.Complete = firstErr == nil && parent.Err() == nil
 	switch {
 	case firstErr != nil:
 		return s, firstErr
 	case parent.Err() != nil:
 		return s, parent.Err()
 	}
-	return s, readErr
+	return s, nil
 }
 
 // fingerprint identifies inputs by their names, in order.
