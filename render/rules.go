@@ -7,6 +7,14 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
+// takes writes the take limit: "no limit" for 0.
+func takes(n int) string {
+	if n == 0 {
+		return "no limit"
+	}
+	return strconv.Itoa(n)
+}
+
 // RulesRows describes the rules as the rows of a table.
 func RulesRows(r rules.Rules) [][]string {
 	yes := func(b bool) string {
@@ -53,5 +61,8 @@ func RulesRows(r rules.Rules) [][]string {
 		{"50th-card rule", yes(r.FiftiethCard)},
 		{"deal", deal},
 		{"lay-offs", layoffs},
+		{"taken card discarded again", yes(r.RepeatEnds)},
+		{"takes before the hand dies", takes(r.TakeLimit)},
+		{"spec", rules.FormatSpec(r)},
 	}
 }

@@ -136,7 +136,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 
 // singleDashFlag matches the flag package's "for flag -name".
-var singleDashFlag = regexp.MustCompile(`for flag -+([a-z0-9-]+)`)
+var singleDashFlag = regexp.MustCompile(`for (?:flag )?-+([a-z0-9-]+)`)
 
 // onUsageError words a flag error in the --flag form and points at the
 // command's help.
@@ -145,7 +145,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag --" + m[1]
 	}
-	msg = singleDashFlag.ReplaceAllString(msg, "for flag --$1")
+	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
 	help := "ginadvisor --help"
 	if c != nil && c.Command != nil && c.Command.Name != "" {
 		help = "ginadvisor " + c.Command.FullName() + " --help"
