@@ -14,15 +14,17 @@ type outJSON struct {
 	Next     float64 `json:"next"`
 }
 
+// reachJSON is a row of the reach table: a sampled row has its samples
+// and standard errors, zero or not; an exact row has none.
 type reachJSON struct {
-	Draws    int     `json:"draws"`
-	Knock    float64 `json:"knock"`
-	Gin      float64 `json:"gin"`
-	Method   string  `json:"method"`
-	Samples  int     `json:"samples,omitempty"`
-	KnockSE  float64 `json:"knock_se,omitempty"`
-	GinSE    float64 `json:"gin_se,omitempty"`
-	Possible bool    `json:"possible"`
+	Draws    int      `json:"draws"`
+	Knock    float64  `json:"knock"`
+	Gin      float64  `json:"gin"`
+	Method   string   `json:"method"`
+	Samples  int      `json:"samples,omitempty"`
+	KnockSE  *float64 `json:"knock_se,omitempty"`
+	GinSE    *float64 `json:"gin_se,omitempty"`
+	Possible bool     `json:"possible"`
 }
 
 type outsReportJSON struct {
@@ -56,7 +58,11 @@ func (r OutsReport) MarshalJSON() ([]byte, error) {
 		j.Next[k.String()] = r.NextChance[k]
 	}
 	for _, row := range r.Reach {
-		j.Reach = append(j.Reach, reachJSON(row))
+		rj := reachJSON{Draws: row.Draws, Knock: row.Knock, Gin: row.Gin, Method: row.Method, Samples: row.Samples, Possible: row.Possible}
+		if row.Samples > 0 {
+			rj.KnockSE, rj.GinSE = &row.KnockSE, &row.GinSE
+		}
+		j.Reach = append(j.Reach, rj)
 	}
 	return json.Marshal(j)
 }
@@ -126,16 +132,28 @@ func (r RiskReport) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the calibration with the fields documented for
 // `calibrate --json`.
 func (cal *Calibration) MarshalJSON() ([]byte, error) {
+	type bin struct {
+		From      float64 `json:"from"`
+		To        float64 `json:"to"`
+		N         int     `json:"n"`
+		Predicted float64 `json:"predicted"`
+		Observed  float64 `json:"observed"`
+	}
 	type stage struct {
 		Stage       string           `json:"stage"`
 		Scores      map[string]Score `json:"scores"`
-		Reliability []ReliabilityBin `json:"reliability"`
+		Reliability []bin            `json:"reliability"`
 	}
+	// The keys are the predictors' names in snake case.
+	keys := [numPredictors]string{"inference", "uniform_prior", "known_takes"}
 	var out []stage
 	for i, st := range Stages() {
-		s := stage{Stage: st.Name, Scores: map[string]Score{}, Reliability: cal.Reliability(i, Inferred)}
-		for j, name := range PredictorNames() {
-			s.Scores[name] = cal.Scores[i][j]
+		s := stage{Stage: st.Name, Scores: map[string]Score{}}
+		for _, b := range cal.Reliability(i, Inferred) {
+			s.Reliability = append(s.Reliability, bin(b))
+		}
+		for j := range keys {
+			s.Scores[keys[j]] = cal.Scores[i][j]
 		}
 		out = append(out, s)
 	}

@@ -204,8 +204,8 @@ func riskCommand(env *environment) *cli.Command {
 		Description: "POSITION is a hand at its knock decision (the knock phase), within the limit.\n" +
 			"Each sampled opponent hand lays off exactly (greedily under eaai).\n\n" +
 			"Examples:\n" +
-			"  ginadvisor risk \"p1 knock hand=... pile=... stock=20 ... from-pile=...\"\n" +
-			"  ginadvisor risk --melds \"7C 7D 7H | AS 2S 3S\" --samples 20000 \"...\"",
+			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,6C,QS,AH,9S,JD,KS,TS,5D,QH,QD,QC,JH,4C,4H,8S,8C,JC,4D,9C,2C,9H,TD,6S,9D,3D,AS stock=3 took=- passed=- discards=6H,6C,AH,JD,TS,QH,QC,4C,8S,JC,9C,9H,6S,3D drawn=AC dealer=p2 rules=eaai\"\n" +
+			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" --samples 20000 < positions.txt",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
