@@ -43,7 +43,7 @@ type KnockReport struct {
 	// Options lists every spread within the knock limit, best for the
 	// knocker first, when the melds were not given.
 	Options             []SpreadOption `json:"options,omitempty"`
-	Notes               []string       `json:"notes,omitempty"`
+	Notes               []string       `json:"notes"`
 	spread              meld.Spread
 	score               rules.HandScore
 	defenderArrangement meld.Arrangement
@@ -96,7 +96,7 @@ func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread
 	}
 	var s rules.Showdown
 	var err error
-	rep := &KnockReport{Rules: r.Name, KnockLimit: r.KnockLimitFor(d)}
+	rep := &KnockReport{Rules: r.Name, KnockLimit: r.KnockLimitFor(d), Notes: []string{}}
 	if given != nil {
 		rep.MeldsChosen = "given"
 		s, err = r.KnockWith(*given, knocker, defender, d)
