@@ -119,7 +119,7 @@ func (tr *Tables) Render(header []string, rows [][]string) error {
 			tablewriter.WithStringerCacheCustom(noCache{}),
 		}
 		if wrap {
-			opts = append(opts, tablewriter.WithMaxWidth(tableWidth), tablewriter.WithRowAutoWrap(tw.WrapNormal))
+			opts = append(opts, tablewriter.WithMaxWidth(tableWidth-2), tablewriter.WithRowAutoWrap(tw.WrapNormal))
 		}
 		tr.t = tablewriter.NewTable(tr.w, opts...)
 	} else {

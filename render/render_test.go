@@ -96,3 +96,12 @@ func TestCount(t *testing.T) {
 		t.Errorf("rate: %q %q", rate(3, 0), rate(1, 4))
 	}
 }
+
+func TestTableWidth(t *testing.T) {
+	var b strings.Builder
+	for columns, want := range map[string]int{"": 80, "120": 120, "abc": 80, "5": 80} {
+		if got := TableWidth(&b, columns); got != want {
+			t.Errorf("COLUMNS=%q: %d, want %d", columns, got, want)
+		}
+	}
+}

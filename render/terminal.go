@@ -3,6 +3,8 @@ package render
 import (
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"golang.org/x/term"
 )
@@ -24,4 +26,16 @@ func Width(w io.Writer) int {
 		return 0
 	}
 	return width
+}
+
+// TableWidth is the width boxed tables fit: the terminal's, else COLUMNS
+// (the shell's variable, given as text), else 80.
+func TableWidth(w io.Writer, columns string) int {
+	if n := Width(w); n > 0 {
+		return n
+	}
+	if n, err := strconv.Atoi(strings.TrimSpace(columns)); err == nil && n >= 20 && n <= 1000 {
+		return n
+	}
+	return 80
 }

@@ -278,8 +278,8 @@ func (e *environment) styleFor(c *cli.Context) render.Style {
 		}
 	}
 	s := render.Style{Format: f, Color: e.useColor(c), Symbols: boolFlag(c, "symbols")}
-	if f == "table" && e.isTerminal(e.stdout) {
-		s.Width = render.Width(unwrap(e.stdout))
+	if f == "table" {
+		s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
 	}
 	return s
 }
