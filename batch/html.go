@@ -208,7 +208,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>ginadvisor batch report</title>
 <style>
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 980px; color: #222; padding: 0 1em; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 1240px; color: #222; padding: 0 1em; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 h2 { font-size: 1.2em; margin-top: 1.8em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
@@ -217,7 +217,7 @@ th:first-child, td:first-child { text-align: left; }
 td.pos { font: 12px ui-monospace, monospace; text-align: left; word-break: break-all; max-width: 460px; }
 .chart { width: 100%; max-width: 640px; height: auto; display: block; }
 .grid { stroke: #e5e5e5; }
-.axis { font-size: 11px; fill: #555; }
+.axis { font-size: 14px; fill: #444; }
 .note { color: #666; }
 .grid2 { display: grid; grid-template-columns: repeat(auto-fit, minmax(440px, 1fr)); gap: 1em; }
 #errors:empty { display: none; }
@@ -252,7 +252,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <section><h2>Win and outcome rates</h2>{{.Rates}}<p class="note">Knocks, gins and undercuts are shares of the hands played.</p></section>
 <section><h2>Deadwood over the hand</h2>{{.Deadwood}}<p class="note">Mean deadwood left after each of the player's discards, by its turn in the hand.</p></section>
 <section><h2>Equity lost per decision</h2>{{.Lost}}<p class="note">Share of each player's decisions by the equity they lost against the advice.</p></section>
-<section><h2>Accuracy by kind of decision</h2>{{.Kinds}}<p class="note">Share of decisions that matched the advice.</p></section>
+<section><h2>Advice matched, by kind of decision</h2>{{.Kinds}}<p class="note">Share of decisions that matched the advice.</p></section>
 </div>
 
 <h2>Worst decisions</h2>
