@@ -105,3 +105,39 @@ func TestTableWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapHelp(t *testing.T) {
+	in := "   --rules value  rules preset (eaai, modern, oklahoma, openspiel, standard, straight, uk), or a spec such as modern,target=250 (default: \"standard\")\nshort line\n"
+	got := WrapHelp(in, 80)
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if len(lines) < 3 || lines[len(lines)-1] != "short line" {
+		t.Fatalf("%q", got)
+	}
+	for _, l := range lines {
+		if len(l) > 80 {
+			t.Errorf("a line of %d: %q", len(l), l)
+		}
+	}
+	if !strings.HasPrefix(lines[1], strings.Repeat(" ", 18)) || strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(in), " ") {
+		t.Errorf("the wrapped text differs or is not indented under the description:\n%s", got)
+	}
+}
+
+func TestWrapHelpKeepsExamples(t *testing.T) {
+	long := strings.Repeat("word ", 20)
+	tests := []struct {
+		line  string
+		whole bool
+	}{
+		{"     ginadvisor score --rules modern --symbols \"s:A23 h:777 d:JQK 4c\" --json --all-splits", true},
+		{"     ginadvisor score - --json --all-splits --rules modern --symbols --format plain --color never", true},
+		{"   ginadvisor score - show the best ways to meld a hand, its deadwood and the verdict", false},
+		{"   " + long, false},
+	}
+	for _, tt := range tests {
+		got := WrapHelp(tt.line+"\n", 80)
+		if whole := got == tt.line+"\n"; whole != tt.whole {
+			t.Errorf("WrapHelp(%q) = %q, kept whole %v, want %v", tt.line, got, whole, tt.whole)
+		}
+	}
+}

@@ -33,3 +33,9 @@ func Version(v string, info *debug.BuildInfo) string {
 	}
 	return v + ", " + info.GoVersion
 }
+
+// BuildVersion is Version with the running binary's build information.
+func BuildVersion(v string) string {
+	info, _ := debug.ReadBuildInfo()
+	return Version(v, info)
+}

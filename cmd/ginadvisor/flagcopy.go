@@ -2,7 +2,10 @@ package main
 
 import (
 	"flag"
+	"io"
+	"strings"
 
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/urfave/cli/v2"
 )
 
@@ -21,10 +24,16 @@ func (f copyOnApply) Apply(set *flag.FlagSet) error {
 func init() {
 	// The library reads these variables; it is told once, before any app
 	// runs, to apply them through copies.
-	if b, ok := cli.HelpFlag.(*cli.BoolFlag); ok {
-		cli.HelpFlag = copyOnApply{b}
+	for _, f := range []*cli.Flag{&cli.HelpFlag, &cli.VersionFlag} {
+		if b, ok := (*f).(*cli.BoolFlag); ok {
+			*f = copyOnApply{b}
+		}
 	}
-	if b, ok := cli.VersionFlag.(*cli.BoolFlag); ok {
-		cli.VersionFlag = copyOnApply{b}
+	// Help fits 80 columns: long flag and prose lines are folded.
+	print := cli.HelpPrinterCustom
+	cli.HelpPrinterCustom = func(w io.Writer, templ string, data any, funcs map[string]any) {
+		var b strings.Builder
+		print(&b, templ, data, funcs)
+		io.WriteString(w, render.WrapHelp(b.String(), 80))
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -36,12 +36,6 @@ const (
 	// ExitInterrupted follows the shells' convention for SIGINT.
 	ExitInterrupted = 130
 )
-
-// buildInfo is the binary's build information, or nil.
-func buildInfo() *debug.BuildInfo {
-	info, _ := debug.ReadBuildInfo()
-	return info
-}
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
@@ -165,7 +159,7 @@ func newAppWith(env *environment) *cli.App {
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
-		Version: render.Version(version, buildInfo()),
+		Version: render.BuildVersion(version),
 		// Completion scripts ask for the next words with a trailing
 		// --generate-bash-completion.
 		EnableBashCompletion: true,
@@ -322,31 +316,25 @@ func wantJSON(c *cli.Context) bool {
 	return f == "json"
 }
 
-// formatMode reads --format: auto, table, plain, tsv or json.
-func formatMode(c *cli.Context) (string, error) {
-	ctx, ok := lineageFlag(c, "format")
+// choice reads a flag that takes one of choices, before or after the
+// command; unset, it is the first.
+func choice(c *cli.Context, name string, choices ...string) (string, error) {
+	ctx, ok := lineageFlag(c, name)
 	if !ok {
-		return "auto", nil
+		return choices[0], nil
 	}
-	switch m := strings.ToLower(ctx.String("format")); m {
-	case "auto", "table", "plain", "tsv", "json":
+	if m := strings.ToLower(ctx.String(name)); slices.Contains(choices, m) {
 		return m, nil
 	}
-	return "", usageError("--format must be auto, table, plain, tsv or json, not %q", render.EscapeControl(ctx.String("format")))
+	last := len(choices) - 1
+	return "", usageError("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
 }
 
-// colorMode reads --color: auto, always or never.
-func colorMode(c *cli.Context) (string, error) {
-	ctx, ok := lineageFlag(c, "color")
-	if !ok {
-		return "auto", nil
-	}
-	switch m := strings.ToLower(ctx.String("color")); m {
-	case "auto", "always", "never":
-		return m, nil
-	}
-	return "", usageError("--color must be auto, always or never, not %q", render.EscapeControl(ctx.String("color")))
+func formatMode(c *cli.Context) (string, error) {
+	return choice(c, "format", "auto", "table", "plain", "tsv", "json")
 }
+
+func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto", "always", "never") }
 
 // useColor decides whether to color output. --color=always colors;
 // --color=never, --no-color, NO_COLOR set and TERM=dumb do not; otherwise

@@ -1,0 +1,63 @@
+package render
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+)
+
+// WrapHelp folds the lines of a help text longer than width at spaces. A
+// continuation is indented as far as the line's text, or, for a line of
+// the form "  --flag value   what it does", as far as what it does.
+func WrapHelp(text string, width int) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		body := strings.TrimSuffix(line, "\n")
+		if twwidth.Width(body) <= width || isExample(body) {
+			b.WriteString(line)
+			continue
+		}
+		// The head is kept as it is: the leading spaces, and for a flag or
+		// command line the name up to the description's column, after the
+		// first gap of two spaces or more.
+		head := len(body) - len(strings.TrimLeft(body, " "))
+		if gap := strings.Index(body[head:], "  "); gap > 0 && head+gap < width/2 {
+			rest := body[head+gap:]
+			head += gap + len(rest) - len(strings.TrimLeft(rest, " "))
+		}
+		b.WriteString(body[:head])
+		pad := strings.Repeat(" ", head)
+		col := head
+		for i, word := range strings.Fields(body[head:]) {
+			w := twwidth.Width(word)
+			switch {
+			case i == 0:
+			case col+1+w > width:
+				b.WriteString("\n" + pad)
+				col = head
+			default:
+				b.WriteByte(' ')
+				col++
+			}
+			b.WriteString(word)
+			col += w
+		}
+		if strings.HasSuffix(line, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// isExample reports whether a help line is a command to copy, which stays
+// whole. The NAME line also starts with the program's name, but goes on
+// with " - " and a description.
+func isExample(line string) bool {
+	text := strings.TrimLeft(line, " ")
+	if !strings.HasPrefix(text, "ginadvisor ") {
+		return false
+	}
+	i := strings.Index(text, " - ")
+	return i < 0 || i+3 >= len(text) || !unicode.IsLetter(rune(text[i+3]))
+}
