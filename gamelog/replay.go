@@ -47,12 +47,12 @@ func (g *Game) Replay(visit func(d *Decision) bool) error {
 		if h.Dealer != dealer {
 			return g.errAt(h.Line, "hand %d is dealt by %s; the rules give the deal to %s", h.Number, seatName(h.Dealer), seatName(dealer))
 		}
-		st, stop, err := g.replayHand(i, tally.Score, visit)
+		_, stop, err := g.replayHand(i, tally.Score, visit)
 		if err != nil || stop {
 			return err
 		}
-		res, _ := st.Result()
-		tally.Record(res.Winner, h.Score.Points)
+		// checkShowdown has scored the hand from the log, as it was played.
+		tally.Record(h.Winner, h.Score.Points)
 		if tally.Score != h.Totals {
 			return g.errAt(h.ScoreLine, "the running score should be p1 %d p2 %d", tally.Score[0], tally.Score[1])
 		}
@@ -227,6 +227,13 @@ func (g *Game) checkShowdown(h *Hand, st *game.State) error {
 		}
 		if all != dh {
 			return g.errAt(h.ResultLine, "the defender's melds, lay-offs and deadwood are not its hand %s", dh)
+		}
+		// The defender laid off what the log says, which the state's
+		// result then shows too.
+		if laid != res.Layoffs {
+			if err := st.LayOff(laid); err != nil {
+				return g.errWith(err, h.ResultLine, "%v", err)
+			}
 		}
 		bigGin := res.Score.Outcome == rules.BigGin
 		want = g.Rules.ScoreKnock(h.KnockerDeadwood.Value(), h.DefenderDeadwood.Value(), bigGin, g.Rules.Multiplier(st.FirstUpcard()))

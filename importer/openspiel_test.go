@@ -2,6 +2,7 @@ package importer
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -182,5 +183,48 @@ func TestOpenSpielIDs(t *testing.T) {
 	}
 	if len(osMeldIDs) != osMelds {
 		t.Errorf("%d distinct melds, want %d", len(osMeldIDs), osMelds)
+	}
+}
+
+// TestOpenSpielDefenderChoosesLayoffs replays a knock where the defender
+// could lay off 4S and 3C and undercut, but lays off less. OpenSpiel scores
+// the lay-offs made, worked by hand: the knocker melds AS 2S 3S, 4C 5C 6C,
+// 9S 9H 9D with 3H (3) left; the defender holds TD JD QD, 5H 6H 7H and
+// 4S 3C AD AH (9).
+func TestOpenSpielDefenderChoosesLayoffs(t *testing.T) {
+	deal := "0,1,2,16,17,18,34,47,8,38, 3,15,35,36,37,43,44,45,26,39, 41"
+	// Take the upcard, knock, discard KD, meld the three melds, pass.
+	knock := "52,55,38, 121,135,97,54"
+	defender := "152,158,54"
+	tests := []struct {
+		layoffs string
+		returns string
+		winner  notation.Seat
+		laid    string
+		points  int
+	}{
+		{"", "[6,-6]", notation.P1, "", 6},              // none: 9 against 3
+		{"3,", "[2,-2]", notation.P1, "4s", 2},          // 4S: 5 against 3
+		{"3,15,", "[-26,26]", notation.P2, "4s 3c", 26}, // both: 2 against 3, undercut
+	}
+	for _, tt := range tests {
+		line := fmt.Sprintf(`{"game":"gin_rummy()","actions":[%s, %s, %s54, %s],"returns":%s}`, deal, knock, tt.layoffs, defender, tt.returns)
+		games, errs := ReadOpenSpiel(strings.NewReader(line), "t.jsonl")
+		if len(errs) != 0 || len(games) != 1 {
+			t.Errorf("lay-offs %q: %v", tt.layoffs, errs)
+			continue
+		}
+		h := games[0].Hands[0]
+		if h.Winner != tt.winner || h.Score.Points != tt.points || h.Totals[tt.winner] != tt.points {
+			t.Errorf("lay-offs %q: winner %v, %d points, totals %v", tt.layoffs, h.Winner, h.Score.Points, h.Totals)
+		}
+		laid, _ := notation.ParseHand(tt.laid)
+		var got notation.CardSet
+		for _, l := range h.Layoffs {
+			got = got.With(l.Card)
+		}
+		if got != laid {
+			t.Errorf("lay-offs %q: the log records %s laid off, want %s", tt.layoffs, got, laid)
+		}
 	}
 }

@@ -22,6 +22,9 @@ var (
 	// ErrMeldsNotInHand means a laid-down meld uses cards the knocker does
 	// not hold.
 	ErrMeldsNotInHand = errors.New("melds use cards the knocker does not hold")
+	// ErrLayoff means a defender's chosen lay-offs are not its cards, are
+	// laid against gin, or do not fit the knocker's melds.
+	ErrLayoff = errors.New("cards that cannot be laid off")
 )
 
 // OverLimitError says by how much a knock is over the limit.
@@ -64,6 +67,26 @@ func (r Rules) Settle(sp *meld.Spread, knockerDeadwood, defender notation.CardSe
 	}
 	s.Score = r.ScoreKnock(kd, dd, bigGin && kd == 0, r.Multiplier(d))
 	return s
+}
+
+// SettleWith scores a knock as Settle does, but with the lay-offs the
+// defender chose rather than the rules' choice: any of its cards that fit
+// the knocker's melds, or none. Its other cards meld for its least
+// deadwood. Sources such as OpenSpiel let the defender choose, and a
+// record is scored as it was played.
+func (r Rules) SettleWith(sp *meld.Spread, knockerDeadwood, defender, laid notation.CardSet, bigGin bool, d Deal) (Showdown, error) {
+	kd := knockerDeadwood.Value()
+	switch {
+	case laid&^defender != 0:
+		return Showdown{}, fmt.Errorf("%s is not in the defender's hand: %w", laid&^defender, ErrLayoff)
+	case laid != 0 && kd == 0:
+		return Showdown{}, fmt.Errorf("%s laid off against gin: %w", laid, ErrLayoff)
+	case len(meld.Placements(sp, laid)) != laid.Len():
+		return Showdown{}, fmt.Errorf("%s do not all fit the knocker's melds: %w", laid, ErrLayoff)
+	}
+	s := Showdown{Spread: *sp, KnockerDeadwood: knockerDeadwood, Layoffs: laid}
+	s.Score = r.ScoreKnock(kd, meld.MinDeadwood(defender&^laid), bigGin && kd == 0, r.Multiplier(d))
+	return s, nil
 }
 
 // CheckHands checks the sizes of the two hands and that they share no card.
