@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -309,5 +310,23 @@ func TestCheckMergeable(t *testing.T) {
 	}
 	if err := CheckMergeable([]Summary{shard(1, 2), partial}, true); err != nil {
 		t.Errorf("partial allowed: %v", err)
+	}
+}
+
+// TestReadSummariesText reads summaries as text files are found: with a
+// byte-order mark, which is skipped, or as binary data, which is refused
+// as such.
+func TestReadSummariesText(t *testing.T) {
+	s := asJSON(t, Summary{Grading: "quick", Shards: []string{"1/1"}, Complete: true})
+	src := func(name, text string) Input {
+		return Input{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}
+	}
+	parts, err := ReadSummaries([]Input{src("bom.json", "\uFEFF"+s)})
+	if err != nil || len(parts) != 1 || parts[0].Grading != "quick" {
+		t.Errorf("a summary after a byte-order mark: %v, %+v", err, parts)
+	}
+	_, err = ReadSummaries([]Input{src("bin.json", "\x00\x01\xff{")})
+	if err == nil || !strings.Contains(err.Error(), "bin.json: binary data") {
+		t.Errorf("binary input: %v", err)
 	}
 }

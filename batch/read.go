@@ -1,11 +1,14 @@
 package batch
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/ginadvisor/ginadvisor/lines"
 )
 
 // MaxSummaryBytes bounds one source of summaries.
@@ -116,7 +119,12 @@ func (s *Summary) checkCounts() error {
 }
 
 func readSummaries(r io.Reader, name string, parts []Summary) ([]Summary, error) {
-	dec := json.NewDecoder(r)
+	br := bufio.NewReader(r)
+	lines.SkipBOM(br)
+	if head, _ := br.Peek(512); lines.Binary(head) {
+		return nil, &SummaryError{name, "binary data, not a batch summary"}
+	}
+	dec := json.NewDecoder(br)
 	for {
 		var s Summary
 		err := dec.Decode(&s)

@@ -10,9 +10,9 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lines"
 )
 
 // Format is a kind of game record.
@@ -67,7 +67,7 @@ func Detect(head []byte) (Format, error) {
 	if len(bytes.TrimSpace(head)) == 0 {
 		return Unknown, fmt.Errorf("%w: the input is empty", ErrNotLog)
 	}
-	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)) {
+	if lines.Binary(head) {
 		return Unknown, fmt.Errorf("%w: the input is binary data", ErrNotLog)
 	}
 	first := ""
@@ -87,19 +87,6 @@ func Detect(head []byte) (Format, error) {
 		return OpenSpiel, nil
 	}
 	return Unknown, fmt.Errorf("%w: the first line %q is not the start of a ginadvisor log, an EAAI transcript or an OpenSpiel history", ErrNotLog, shorten(first))
-}
-
-// trimPartialRune drops a multi-byte character cut off at the end of a
-// sniffed prefix, so that it does not count as invalid.
-func trimPartialRune(b []byte) []byte {
-	for i := 0; i < 3 && len(b) > 0; i++ {
-		r, size := utf8.DecodeLastRune(b)
-		if r != utf8.RuneError || size != 1 {
-			break
-		}
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 // Source yields the games of one input, in order, whatever its format.
@@ -138,10 +125,7 @@ func PlayersFromName(name string) ([2]string, bool) {
 // is not a record at all (ErrNotLog) or could not be read.
 func Open(r io.Reader, name string, o Options) (*Source, error) {
 	br := bufio.NewReaderSize(r, 64*1024)
-	// A byte-order mark is no part of any format.
-	if head, _ := br.Peek(3); string(head) == "\uFEFF" {
-		_, _ = br.Discard(3)
-	}
+	lines.SkipBOM(br)
 	f := o.Format
 	if f == Unknown {
 		head, err := br.Peek(4096)

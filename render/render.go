@@ -20,6 +20,22 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
+// UseColor decides whether output is colored, from the --color mode:
+// "always" colors and "never" does not; otherwise NO_COLOR set (to
+// anything) or TERM=dumb turns color off, and only a terminal gets it.
+// An explicit mode wins over the environment.
+func UseColor(mode string, getenv func(string) string, terminal bool) bool {
+	switch {
+	case mode == "never":
+		return false
+	case mode == "always":
+		return true
+	case getenv("NO_COLOR") != "" || getenv("TERM") == "dumb":
+		return false
+	}
+	return terminal
+}
+
 // Style is how results are written. The zero value writes boxed tables as
 // wide as their contents, with suit letters and no color.
 type Style struct {

@@ -141,3 +141,34 @@ func TestWrapHelpKeepsExamples(t *testing.T) {
 		}
 	}
 }
+
+func TestUseColor(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	tests := []struct {
+		mode     string
+		getenv   func(string) string
+		terminal bool
+		want     bool
+	}{
+		{"auto", env(), true, true},
+		{"auto", env(), false, false},
+		{"auto", env("NO_COLOR", "1"), true, false},
+		{"auto", env("TERM", "dumb"), true, false},
+		{"always", env("NO_COLOR", "1", "TERM", "dumb"), false, true}, // the flag wins
+		{"never", env(), true, false},
+	}
+	for _, tt := range tests {
+		if got := UseColor(tt.mode, tt.getenv, tt.terminal); got != tt.want {
+			t.Errorf("UseColor(%q, terminal %v) = %v, want %v", tt.mode, tt.terminal, got, tt.want)
+		}
+	}
+}

@@ -336,20 +336,13 @@ func formatMode(c *cli.Context) (string, error) {
 
 func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto", "always", "never") }
 
-// useColor decides whether to color output. --color=always colors;
-// --color=never, --no-color, NO_COLOR set and TERM=dumb do not; otherwise
-// only a terminal gets color.
+// useColor decides whether to color output, as render.UseColor does;
+// --no-color is --color=never.
 func (e *environment) useColor(c *cli.Context) bool {
-	mode, _ := colorMode(c)
-	switch {
-	case mode == "never" || boolFlag(c, "no-color"):
-		return false
-	case mode == "always":
-		return true
-	case e.getenv("NO_COLOR") != "" || e.getenv("TERM") == "dumb":
-		return false
+	if mode, _ := colorMode(c); !boolFlag(c, "no-color") {
+		return render.UseColor(mode, e.getenv, e.isTerminal(e.stdout))
 	}
-	return e.isTerminal(e.stdout)
+	return false
 }
 
 // setColor checks the output flags: a bad --color or --format value is a

@@ -549,3 +549,27 @@ func TestOutputsNeverClobber(t *testing.T) {
 		t.Fatalf("%d files in the directory: a temporary file was left", len(entries))
 	}
 }
+
+// TestEmptyInputFails checks that a stream with nothing to read is bad
+// input, as a file with no game is for batch and log check: a silent
+// success would hide a broken pipeline.
+func TestEmptyInputFails(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		stdin string
+		args  []string
+		want  string
+	}{
+		{"", []string{"score"}, "stdin: no hands in it"},
+		{"\n# a comment only\n\n", []string{"score", "-"}, "stdin: no hands in it"},
+		{"", []string{"position", "-"}, "stdin: no positions in it"},
+		{"\n", []string{"outs"}, "stdin: no positions in it"},
+		{"\uFEFF\n", []string{"danger", "-"}, "stdin: no positions in it"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := runCLI(t, tt.stdin, tt.args...)
+		if code != ExitBadInput || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v on %q: exit %d, stderr %q; want exit %d and %q", tt.args, tt.stdin, code, stderr, ExitBadInput, tt.want)
+		}
+	}
+}

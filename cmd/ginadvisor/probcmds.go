@@ -74,7 +74,9 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		return nil
 	}
 	env.awaitingInput("positions")
+	read := 0
 	failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
+		read++
 		if err := report(p, n); err != nil {
 			if _, ok := err.(*writeFailure); ok {
 				return fmt.Errorf("%w: %w", position.ErrStop, err)
@@ -103,6 +105,8 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	}
 	if failed {
 		return silentExit(ExitBadInput)
+	} else if read == 0 {
+		return inputError(errors.New("stdin: no positions in it"))
 	}
 	return nil
 }

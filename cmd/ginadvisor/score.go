@@ -115,8 +115,9 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 	p.out = out
 	p.tables = p.names.Tables(out)
 	defer out.Flush()
-	bad := 0
+	bad, read := 0, 0
 	err := lines.Each(r, 0, func(n int, line string, err error) error {
+		read++
 		var rep *report.ScoreReport
 		if err == nil {
 			var hand notation.CardSet
@@ -137,7 +138,9 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 	if err != nil {
 		return err
 	}
-	if bad > 0 {
+	if read == 0 {
+		return inputError(fmt.Errorf("%s: no hands in it", name))
+	} else if bad > 0 {
 		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
 		return silentExit(ExitBadInput)
 	}
