@@ -37,7 +37,13 @@ func Create(path string, inputs []string) (*File, error) {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return nil, err
+		// The temporary file's name means nothing to the user: name the
+		// target, with the reason (no such directory, permission denied).
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &os.PathError{Op: "create", Path: path, Err: err}
 	}
 	return &File{tmp: tmp, target: path}, nil
 }

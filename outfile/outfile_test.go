@@ -2,6 +2,7 @@ package outfile
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,5 +60,15 @@ func TestRefusesAnInput(t *testing.T) {
 	}
 	if _, err := Create(filepath.Join(dir, "nodir", "x"), nil); err == nil {
 		t.Fatal("a file in a missing directory")
+	}
+}
+
+// TestCreateErrorNamesTarget checks that a target that cannot be created
+// is reported by its own name, not the hidden temporary file's.
+func TestCreateErrorNamesTarget(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no-such-dir", "out.log")
+	_, err := Create(path, nil)
+	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "create "+path+": no such file or directory" {
+		t.Errorf("Create(%s) = %v", path, err)
 	}
 }
