@@ -330,3 +330,60 @@ func TestSimulateStopsCleanly(t *testing.T) {
 		t.Fatalf("the interrupted summary differs from a run of %d games", s.Games)
 	}
 }
+
+// TestMirroredPairs checks that a mirrored simulation deals each pair of
+// games alike with the players' seats swapped, and that its paired
+// interval holds the win rate.
+func TestMirroredPairs(t *testing.T) {
+	players := [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New}
+	var recs []*GameRecord
+	opts := SimOptions{Rules: rules.Presets()["eaai"], Players: players, Names: [2]string{"heuristic", "simple"}, Games: 40, Seed: 3, Workers: 2, Mirrored: true,
+		OnGame: func(n int, g *GameRecord) error { recs = append(recs, g); return nil }}
+	s, err := Simulate(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k+1 < len(recs); k += 2 {
+		a, b := recs[k], recs[k+1]
+		if a.Seed != b.Seed || a.FirstDealer != b.FirstDealer || a.Players != [2]string{b.Players[1], b.Players[0]} {
+			t.Fatalf("pair %d: seeds %d/%d, first dealers %v/%v, players %v/%v", k/2+1, a.Seed, b.Seed, a.FirstDealer, b.FirstDealer, a.Players, b.Players)
+		}
+		if a.Hands[0].InitialStock() != b.Hands[0].InitialStock() || a.Hands[0].FirstUpcard() != b.Hands[0].FirstUpcard() {
+			t.Fatalf("pair %d: the first hands are dealt differently", k/2+1)
+		}
+		if k > 0 && a.Seed == recs[k-2].Seed {
+			t.Fatalf("pairs %d and %d share a deal", k/2, k/2+1)
+		}
+	}
+	// The interval again, two-pass, from each pair's share of wins.
+	var shares []float64
+	for k := 0; k+1 < len(recs); k += 2 {
+		won := 0
+		if recs[k].Final.Winner == notation.P1 {
+			won++
+		}
+		if recs[k+1].Final.Winner == notation.P2 {
+			won++
+		}
+		shares = append(shares, float64(won)/2)
+	}
+	mean, ss := 0.0, 0.0
+	for _, x := range shares {
+		mean += x / float64(len(shares))
+	}
+	for _, x := range shares {
+		ss += (x - mean) * (x - mean)
+	}
+	half := 1.959964 * math.Sqrt(ss/float64(len(shares)-1)/float64(len(shares)))
+	if got := s.Players[0].WinRatePairedCI95; got == nil || math.Abs(got[0]-max(mean-half, 0)) > 1e-9 || math.Abs(got[1]-min(mean+half, 1)) > 1e-9 {
+		t.Errorf("paired interval %v, want [%.4f, %.4f]", got, mean-half, mean+half)
+	}
+	p := s.Players[0]
+	if s.Pairs != 20 || p.WinRatePairedCI95 == nil || p.WinRate < p.WinRatePairedCI95[0] || p.WinRate > p.WinRatePairedCI95[1] {
+		t.Fatalf("%d pairs, win rate %.3f, paired interval %v", s.Pairs, p.WinRate, p.WinRatePairedCI95)
+	}
+	opts.Games, opts.OnGame = 41, nil
+	if _, err := Simulate(context.Background(), opts); err == nil {
+		t.Error("an odd number of mirrored games was accepted")
+	}
+}

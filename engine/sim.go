@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,12 @@ type SimOptions struct {
 	// Progress, if set, is called after each finished game with the count
 	// so far. It may be called from several goroutines.
 	Progress func(done int)
+	// Mirrored plays each deal twice, games 2k+1 and 2k+2, with the
+	// players' seats swapped and everything else the same: the shuffles,
+	// each player's random stream and the first dealer's seat. Each player
+	// then meets the other's cards, and the luck of the deal cancels out of
+	// the pair. Games must be even.
+	Mirrored bool
 }
 
 // MaxGames bounds a simulation's games.
@@ -53,6 +60,10 @@ type PlayerSummary struct {
 	PointsPerHand float64 `json:"points_per_hand"`
 	Points        int     `json:"points"`
 	FinalPoints   int     `json:"final_points"` // with end-of-game bonuses
+	// WinRatePairedCI95 is, for a mirrored simulation, the 95% interval of
+	// the win rate from the pairs: the mean of each pair's share of wins,
+	// with the spread between pairs.
+	WinRatePairedCI95 *[2]float64 `json:"win_rate_paired_ci95,omitempty"`
 }
 
 // Outcomes are the fractions of hands that ended each way.
@@ -80,6 +91,13 @@ type Summary struct {
 	Players             []PlayerSummary `json:"players"`
 	// Interrupted says the simulation stopped before all its games.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Pairs counts a mirrored simulation's finished pairs of games.
+	// PairedSaving is the share of games it saves against independent
+	// deals for an interval of the same width: 1 - 2s²/(p(1-p)), with s²
+	// the variance of a pair's share of wins and p the first player's win
+	// rate. It is 0 when there is nothing to compare.
+	Pairs        int     `json:"pairs,omitempty"`
+	PairedSaving float64 `json:"paired_saving,omitempty"`
 }
 
 // gameSeed spreads the simulation seed over the games (SplitMix64), so
@@ -111,6 +129,9 @@ func Simulate(ctx context.Context, opts SimOptions) (Summary, error) {
 	}
 	if opts.Games < 1 || opts.Games > MaxGames {
 		return Summary{}, fmt.Errorf("the number of games must be from 1 to %d, not %d", MaxGames, opts.Games)
+	}
+	if opts.Mirrored && opts.Games%2 != 0 {
+		return Summary{}, fmt.Errorf("a mirrored simulation plays pairs of games, so an even number, not %d", opts.Games)
 	}
 	if err := opts.Rules.Validate(); err != nil {
 		return Summary{}, err
@@ -183,6 +204,11 @@ func playOne(ctx context.Context, opts SimOptions, i int) gameResult {
 	seed := gameSeed(opts.Seed, i)
 	swap := i%2 == 1
 	firstDealer := notation.Seat((i / 2) % 2)
+	if opts.Mirrored {
+		// Both games of a pair have one seed; the first dealer's seat is
+		// already the pair's.
+		seed = gameSeed(opts.Seed, i/2)
+	}
 	a, b := opts.Players[0](seed^1), opts.Players[1](seed^2)
 	seats := [2]bot.Player{a, b}
 	if swap {
@@ -200,6 +226,10 @@ type summarizer struct {
 	outcomes                                                   [5]int
 	won, handsWon, points, knocks, gins, bigGins, cuts, finals [2]int
 	draws, scored, scoredPoints, unfinished                    int
+	// A mirrored pair's first game's wins, and the sums over finished
+	// pairs of the first player's share of a pair's wins and its square.
+	pairFirst, pairs    int
+	pairSum, pairSquare float64
 }
 
 func newSummarizer(opts SimOptions) *summarizer { return &summarizer{opts: opts} }
@@ -233,6 +263,37 @@ func (z *summarizer) add(r gameResult) {
 		z.scoredPoints += st.Points[seat]
 	}
 	z.scored += st.Won[0] + st.Won[1]
+	if z.opts.Mirrored {
+		first := 0 // games the first player won, of this one
+		if w := st.Final.Winner; w.Valid() && (w == notation.P1) != r.swap {
+			first = 1
+		}
+		if r.index%2 == 0 {
+			z.pairFirst = first
+			return
+		}
+		share := float64(z.pairFirst+first) / 2
+		z.pairs++
+		z.pairSum += share
+		z.pairSquare += share * share
+	}
+}
+
+// paired gives the mirrored pairs' 95% interval for the first player's win
+// rate, and the share of games the pairing saves.
+func (z *summarizer) paired() (ci [2]float64, saving float64) {
+	n := float64(z.pairs)
+	mean := z.pairSum / n
+	variance := 0.0
+	if z.pairs > 1 {
+		variance = max(z.pairSquare-n*mean*mean, 0) / (n - 1)
+	}
+	half := 1.959964 * math.Sqrt(variance/n)
+	ci = [2]float64{max(mean-half, 0), min(mean+half, 1)}
+	if p := mean; p > 0 && p < 1 {
+		saving = 1 - 2*variance/(p*(1-p))
+	}
+	return ci, saving
 }
 
 func (z *summarizer) summary() Summary {
@@ -265,6 +326,12 @@ func (z *summarizer) summary() Summary {
 			Points:        z.points[p],
 			FinalPoints:   z.finals[p],
 		})
+	}
+	if z.pairs > 0 {
+		ci, saving := z.paired()
+		other := [2]float64{1 - ci[1], 1 - ci[0]}
+		s.Players[0].WinRatePairedCI95, s.Players[1].WinRatePairedCI95 = &ci, &other
+		s.Pairs, s.PairedSaving = z.pairs, saving
 	}
 	return s
 }

@@ -43,7 +43,7 @@ func Create(path string, inputs []string) (*File, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, &os.PathError{Op: "create", Path: path, Err: err}
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	return &File{tmp: tmp, target: path}, nil
 }

@@ -68,7 +68,7 @@ func TestRefusesAnInput(t *testing.T) {
 func TestCreateErrorNamesTarget(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "no-such-dir", "out.log")
 	_, err := Create(path, nil)
-	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "create "+path+": no such file or directory" {
+	if !errors.Is(err, fs.ErrNotExist) || err.Error() != "open "+path+": no such file or directory" {
 		t.Errorf("Create(%s) = %v", path, err)
 	}
 }

@@ -36,6 +36,16 @@ func Simulation(w io.Writer, style Style, s engine.Summary) error {
 		"Points per scored hand: %.2f.\n",
 		s.Games, s.Hands, s.HandsPerGame, s.DrawsPerHand, s.Rules, s.Seed,
 		Percent(o.Knock), Percent(o.Undercut), Percent(o.Gin), Percent(o.BigGin), Percent(o.Dead), s.PointsPerScoredHand)
+	if p := s.Players; s.Pairs > 0 && p[0].WinRatePairedCI95 != nil {
+		ci := p[0].WinRatePairedCI95
+		fmt.Fprintf(w, "Mirrored: %d pairs of games, each deal played from both seats.\n"+
+			"Paired 95%% interval of %s's win rate: %s to %s.\n", s.Pairs, p[0].Name, Percent(ci[0]), Percent(ci[1]))
+		if s.PairedSaving > 0 {
+			fmt.Fprintf(w, "Independent deals would need %s more games for that width.\n", Percent(s.PairedSaving/(1-s.PairedSaving)))
+		} else {
+			fmt.Fprintln(w, "Pairing the deals saved no games here.")
+		}
+	}
 	if s.Unfinished > 0 {
 		fmt.Fprintf(w, "%d games stopped unfinished after 1000 hands.\n", s.Unfinished)
 	}

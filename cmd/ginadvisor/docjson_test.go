@@ -34,7 +34,7 @@ func TestDocumentedJSONFields(t *testing.T) {
 		{"analysis.md", "`risk`: `hand`", "`calibrate`:", []string{"risk", "--json", "--samples", "200", knockPos}, nil},
 		{"analysis.md", "`calibrate`: `stages`", "## `ginadvisor advise", []string{"calibrate", "--json", "--games", "2"}, nil},
 		{"analysis.md", "`--json`: `phase`", "Every\ncandidate", []string{"advise", "--json", "--samples", "64", pos}, []string{"danger", "outs_knock", "outs_gin", "melds"}},
-		{"play.md", "`--json` fields:", "The `heuristic` player", []string{"simulate", "--json", "--games", "4", "--quiet"}, []string{"interrupted"}},
+		{"play.md", "`--json` fields:", "The `heuristic` player", []string{"simulate", "--json", "--games", "4", "--quiet", "--mirrored"}, []string{"interrupted"}},
 		{"batch.md", "`--json` fields:", "\n\n", []string{"batch", "--json", "--quick", log}, []string{"advisor", "message"}},
 		{"log-format.md", "`--json` prints one object:", "```", []string{"log", "check", "--json", log}, nil},
 	}

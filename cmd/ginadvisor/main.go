@@ -333,7 +333,6 @@ func choice(c *cli.Context, name string, choices ...string) (string, error) {
 func formatMode(c *cli.Context) (string, error) {
 	return choice(c, "format", "auto", "table", "plain", "tsv", "json")
 }
-
 func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto", "always", "never") }
 
 // useColor decides whether to color output, as render.UseColor does;

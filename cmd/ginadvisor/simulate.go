@@ -35,6 +35,7 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
 			&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
 			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
+			&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
 			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
@@ -63,23 +64,28 @@ func simulateCommand(env *environment) *cli.Command {
 			games := c.Int("games")
 			if games < 1 || games > engine.MaxGames {
 				return usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
+			} else if c.Bool("mirrored") && games%2 != 0 {
+				return usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
 			}
 			workers := c.Int("workers")
 			if workers < 0 || workers > 1024 {
 				return usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
 			}
-			opts := engine.SimOptions{Rules: r, Players: players, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers}
+			opts := engine.SimOptions{Rules: r, Players: players, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
 			// The log is opened before the first game, so that a bad path
-			// fails at once, and written game by game as they finish.
-			var logFile *os.File
+			// fails at once, and written game by game as they finish, beside
+			// its target, which it replaces when the run ends without error.
+			commitLog := func() error { return nil }
 			if c.IsSet("log") && c.String("log") == "" {
 				return usageError("--log needs a file name")
 			} else if path := c.String("log"); path != "" {
-				if logFile, err = os.Create(path); err != nil {
+				w, commit, abort, err := openOut(env, path, nil)
+				if err != nil {
 					return fmt.Errorf("--log: %w", err)
 				}
-				defer logFile.Close()
-				lw := gamelog.NewWriter(logFile)
+				defer abort()
+				commitLog = commit
+				lw := gamelog.NewWriter(w)
 				source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
 				opts.OnGame = func(n int, g *engine.GameRecord) error {
 					return lw.Write(gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source))
@@ -97,10 +103,8 @@ func simulateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if logFile != nil {
-				if err := logFile.Close(); err != nil {
-					return fmt.Errorf("--log: %w", err)
-				}
+			if err := commitLog(); err != nil {
+				return fmt.Errorf("--log: %w", err)
 			}
 			if wantJSON(c) {
 				err = render.JSON(env.stdout, s)
