@@ -12,6 +12,10 @@ import (
 // decision.
 const DefaultAdvisorSamples = 256
 
+// SmallAdvisorSamples is the budget of "advisor-small", a sparring
+// partner that thinks like the advisor at a fifth of its budget.
+const SmallAdvisorSamples = 48
+
 // MaxAdvisorSamples bounds the advisor's budget wherever a user sets it.
 const MaxAdvisorSamples = 100_000
 

@@ -65,8 +65,24 @@ func Registry() []Entry {
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player { return NewAdvisor(seed, o.AdvisorSamples) }
 			}),
+		entry("advisor-small", "the advisor at a small budget, 48 worlds a decision",
+			func(Options) NewPlayerFunc {
+				return func(seed uint64) Player { return NewAdvisor(seed, SmallAdvisorSamples) }
+			}),
+		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
+			func(Options) NewPlayerFunc {
+				return func(uint64) Player { return NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld) }
+			}),
+		entry("grabber", "knocks at once, takes any upcard that lowers its deadwood",
+			func(Options) NewPlayerFunc {
+				return func(uint64) Player { return NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower) }
+			}),
 		entry("heuristic", "holds for gin and undercuts, knocks only early; takes the upcard into a meld",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewHeuristic(seed) } }),
+		entry("patient", "knocks only late in the hand or for gin, keeps the most draws open",
+			func(Options) NewPlayerFunc {
+				return func(uint64) Player { return NewStyled("patient", KnockLate, DiscardOpen, TakeToLower) }
+			}),
 		entry("random", "any legal move at random",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewRandom(seed) } }),
 		entry("simple", "the EAAI baseline: knocks at once, discards the most deadwood",

@@ -250,7 +250,10 @@ func FromDeal(s Setup, hands [2]notation.CardSet, upcard notation.Card, stock []
 		return st, fmt.Errorf("%w: %v", ErrSetup, err)
 	}
 	for seat, h := range hands {
-		if h.Len() != 10 || !h.Valid() {
+		if !h.Valid() {
+			return st, fmt.Errorf("%w: seat %d is dealt cards that are not in the deck", ErrDeck, seat+1)
+		}
+		if h.Len() != 10 {
 			return st, fmt.Errorf("%w: seat %d is dealt %d cards, not 10", ErrDeck, seat+1, h.Len())
 		}
 	}
