@@ -62,8 +62,8 @@ type PlayerSummary struct {
 	FinalPoints   int     `json:"final_points"` // with end-of-game bonuses
 	// WinRatePairedCI95 is, for a mirrored simulation, the 95% interval of
 	// the win rate from the pairs: the mean of each pair's share of wins,
-	// with the spread between pairs.
-	WinRatePairedCI95 *[2]float64 `json:"win_rate_paired_ci95,omitempty"`
+	// with the spread between pairs; nil when the simulation is not mirrored.
+	WinRatePairedCI95 *[2]float64 `json:"win_rate_paired_ci95"`
 }
 
 // Outcomes are the fractions of hands that ended each way.
@@ -95,9 +95,9 @@ type Summary struct {
 	// PairedSaving is the share of games it saves against independent
 	// deals for an interval of the same width: 1 - 2s²/(p(1-p)), with s²
 	// the variance of a pair's share of wins and p the first player's win
-	// rate. It is 0 when there is nothing to compare.
-	Pairs        int     `json:"pairs,omitempty"`
-	PairedSaving float64 `json:"paired_saving,omitempty"`
+	// rate. Both are 0 in a simulation that is not mirrored.
+	Pairs        int     `json:"pairs"`
+	PairedSaving float64 `json:"paired_saving"`
 }
 
 // gameSeed spreads the simulation seed over the games (SplitMix64), so
