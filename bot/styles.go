@@ -133,24 +133,25 @@ func (s *Styled) wantsUpcard(v *seatView) bool {
 	return false
 }
 
-// discard scores every allowed card by the deadwood its loss leaves, plus
-// the rule's own term, and keeps the lowest; ties go to the higher card.
+// discard leaves the least deadwood, less, for DiscardOpen, a point for
+// each live card that would complete a meld: the heuristic's discard at
+// another weight. DiscardSafe adds 3 points for each sign that the
+// opponent could use the card; ties go to the higher card.
 func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
+	if s.Discard != DiscardSafe {
+		h := Heuristic{}
+		if s.Discard == DiscardOpen {
+			h.P.OutWeight = 1
+		}
+		return h.discard(v, p.PileSet())
+	}
 	allowed := v.hand
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)
 	}
-	pile := p.PileSet()
 	best, bestScore := notation.Card(0), 1e18
 	for c := range allowed.All() {
-		rest := v.hand.Without(c)
-		score := float64(meld.MinDeadwood(rest))
-		switch s.Discard {
-		case DiscardSafe:
-			score += 3 * usefulness(c, p)
-		case DiscardOpen:
-			score -= float64((meld.Completions(rest) &^ pile &^ c.Set()).Len())
-		}
+		score := float64(meld.MinDeadwood(v.hand.Without(c))) + 3*usefulness(c, p)
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}
