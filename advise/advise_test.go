@@ -43,7 +43,11 @@ func TestAdviceIsLegal(t *testing.T) {
 		_, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets()[preset], Players: [2]bot.NewPlayerFunc{simple, simple},
 			Names: [2]string{"a", "b"}, Games: 1, Seed: 4,
 			OnGame: func(k int, g *engine.GameRecord) error {
-				games = append(games, gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
+				lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+				if err != nil {
+					return err
+				}
+				games = append(games, lg)
 				return nil
 			}})
 		if err != nil {

@@ -24,7 +24,10 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
-			lg := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			if err != nil {
+				return err
+			}
 			var t bytes.Buffer
 			if err := importer.WriteEAAI(&t, lg); err != nil {
 				return err

@@ -95,6 +95,9 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 	defer tables.Put(t)
 	t.init(&st)
 	for st.Phase() != game.Over {
+		if st.Draws() >= game.EndlessDraws {
+			return st, fmt.Errorf("hand %d: %w", s.Setup.Number, game.ErrEndless)
+		}
 		seat := st.Turn()
 		t.sync(&st)
 		// The player gets its own copy, so that what it does to it changes

@@ -147,8 +147,8 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	p.oppTook, p.oppPassed = f.OppTook, f.OppPassed
 	p.oppDiscards = discarded
 	copy(p.oppOrder[:], f.OppDiscards)
-	p.nOpp = uint8(len(f.OppDiscards))
-	p.draws = uint16(draws)
+	p.nOpp = uint32(len(f.OppDiscards))
+	p.draws = uint32(draws)
 	switch f.Phase {
 	case FirstOffer:
 		if len(f.Pile) != 1 || f.StockCount != StockSize || f.Pile[0] != up {

@@ -27,14 +27,24 @@ const Unknown notation.Card = 0xFF
 // StockSize is the size of the stock after the deal.
 const StockSize = notation.NumCards - 21
 
-// MaxDraws bounds the draws of one hand. Two players who take each other's
-// discards could play forever; a hand that reaches MaxDraws draws without
-// a knock ends with no score, as a hand whose stock runs out does.
+// MaxDraws is the number of draws whose events a State or a Position
+// keeps: the deal, the upcard, the passes and MaxDraws turns fit in its
+// record (MaxEvents events). A hand may go on longer where the rules set
+// no draw limit; the record then keeps the latest MaxEvents events (see
+// FirstEvent), and a Position the opponent's latest MaxDraws discards.
 const MaxDraws = 128
 
-// MaxEvents bounds the events of one hand: the deal, the upcard, two
-// passes, a draw, a discard and a decision for each draw, and the end.
+// MaxEvents is the size of the record of events: the deal, the upcard,
+// two passes, a draw, a discard and a decision for each of MaxDraws draws,
+// and the end.
 const MaxEvents = 20 + 1 + 2 + 3*MaxDraws + 2
+
+// EndlessDraws bounds the hands that PlayOut plays and the engine
+// package's driver deals: under rules with no draw limit, two players who
+// keep taking each other's discards would never end, and a hand that
+// reaches EndlessDraws draws is abandoned with ErrEndless rather than
+// scored. No rule set reaches it by play that aims to win.
+const EndlessDraws = 10000
 
 // Phase is the stage of a hand: what the player to move must decide.
 type Phase uint8

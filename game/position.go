@@ -30,10 +30,11 @@ type Position struct {
 	oppTook     notation.CardSet
 	oppPassed   notation.CardSet
 	oppDiscards notation.CardSet
-	// oppOrder lists the opponent's discards in order; a card may come
-	// back, so it may appear twice.
+	// oppOrder lists the opponent's discards in order, a ring of the
+	// latest MaxDraws (nOpp counts them all); a card may come back, so it
+	// may appear twice.
 	oppOrder [MaxDraws]notation.Card
-	nOpp     uint8
+	nOpp     uint32
 	started  bool // the upcard is turned
 	revealed bool
 }
@@ -199,10 +200,8 @@ func (p *Position) Observe(e Event) error {
 			p.opp--
 			p.oppKnown = p.oppKnown.Without(e.Card)
 			p.oppDiscards = p.oppDiscards.With(e.Card)
-			if int(p.nOpp) < len(p.oppOrder) {
-				p.oppOrder[p.nOpp] = e.Card
-				p.nOpp++
-			}
+			p.oppOrder[p.nOpp%MaxDraws] = e.Card
+			p.nOpp++
 		}
 		p.discarded(e.Card)
 		if p.phase == Over {
@@ -287,9 +286,13 @@ func (p *Position) OpponentPassed() notation.CardSet { return p.oppPassed }
 // OpponentDiscards returns the cards the opponent discarded.
 func (p *Position) OpponentDiscards() notation.CardSet { return p.oppDiscards }
 
-// OpponentDiscardOrder appends the opponent's discards, in order, to dst.
+// OpponentDiscardOrder appends the opponent's discards, in order, to dst:
+// all of them, or the latest MaxDraws of a longer hand.
 func (p *Position) OpponentDiscardOrder(dst []notation.Card) []notation.Card {
-	return append(dst, p.oppOrder[:p.nOpp]...)
+	for i := max(0, int(p.nOpp)-MaxDraws); i < int(p.nOpp); i++ {
+		dst = append(dst, p.oppOrder[i%MaxDraws])
+	}
+	return dst
 }
 
 // Dead returns the cards buried in the pile: every pile card but the top,

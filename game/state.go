@@ -72,17 +72,17 @@ type flow struct {
 	// RepeatEnds and TakeLimit rules).
 	repeats uint8
 	takes   uint8
-	draws   uint16
+	draws   uint32
+	// events is a ring: event i is at i % MaxEvents, and only the latest
+	// MaxEvents are kept. nevents counts every event of the hand.
 	events  [MaxEvents]Event
-	nevents uint16
+	nevents uint32
 	result  Result
 }
 
 func (f *flow) record(kind EventKind, seat notation.Seat, c notation.Card) {
-	if int(f.nevents) < len(f.events) {
-		f.events[f.nevents] = Event{Kind: kind, Seat: seat, Card: c}
-		f.nevents++
-	}
+	f.events[f.nevents%MaxEvents] = Event{Kind: kind, Seat: seat, Card: c}
+	f.nevents++
 }
 
 func (f *flow) nonDealer() notation.Seat { return f.setup.Dealer.Other() }
@@ -181,7 +181,7 @@ func (f *flow) playedOn() {
 // endTurn passes the turn, or ends a hand whose stock is down to the dead
 // size, unless the 50th-card rule gives the next player a last chance.
 func (f *flow) endTurn() {
-	if f.lastChance || int(f.draws) >= MaxDraws {
+	if f.lastChance || (f.setup.Rules.DrawLimit > 0 && int(f.draws) >= f.setup.Rules.DrawLimit) {
 		f.die()
 		return
 	}
@@ -346,11 +346,20 @@ func (f *flow) Draws() int { return int(f.draws) }
 // 50th-card rule, or pass and end the hand.
 func (f *flow) LastChance() bool { return f.lastChance }
 
-// NumEvents returns the number of events recorded so far.
+// NumEvents returns the number of events of the hand so far.
 func (f *flow) NumEvents() int { return int(f.nevents) }
 
-// Event returns the i-th event of the hand's record.
-func (f *flow) Event(i int) Event { return f.events[i] }
+// FirstEvent returns the index of the earliest event still in the record:
+// 0 unless the hand has outgrown it (more than MaxEvents events, possible
+// only where the rules set no draw limit).
+func (f *flow) FirstEvent() int { return max(0, int(f.nevents)-MaxEvents) }
+
+// RecordComplete says the record holds every event of the hand.
+func (f *flow) RecordComplete() bool { return f.FirstEvent() == 0 }
+
+// Event returns the i-th event of the hand, for FirstEvent() <= i <
+// NumEvents().
+func (f *flow) Event(i int) Event { return f.events[i%MaxEvents] }
 
 // Result returns how the hand ended, once it is over.
 func (f *flow) Result() (Result, bool) { return f.result, f.phase == Over }
@@ -367,11 +376,13 @@ func (s *State) Stock() []notation.Card {
 func (s *State) InitialStock() [StockSize]notation.Card { return s.stockSeq }
 
 // Position returns what seat knows of the hand now, built from the events
-// seat has seen.
+// seat has seen. It needs the whole record (RecordComplete): a hand that may
+// outgrow it is followed event by event instead, as the engine package's
+// driver does.
 func (s *State) Position(seat notation.Seat) Position {
 	p := NewPosition(seat, s.setup)
-	for i := 0; i < int(s.nevents); i++ {
-		if e, ok := SeesEvent(s.events[i], seat); ok {
+	for i := s.FirstEvent(); i < int(s.nevents); i++ {
+		if e, ok := SeesEvent(s.Event(i), seat); ok {
 			// The record of a legal hand is consistent, so this cannot fail.
 			_ = p.Observe(e)
 		}

@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -67,11 +68,14 @@ func cardsText(cs []notation.Card) string {
 
 func rulesText(r *rules.Rules, unknown []string) string {
 	parts := []string{r.Name}
+	// A reader fills a missing key from the preset, so a zero is left out
+	// only where the preset's value is zero too.
+	base, err := rules.Preset(strings.TrimSuffix(r.Name, "+"))
 	fs := rules.Fields()
 	for i := range fs {
 		f := &fs[i]
 		v := f.Format(r)
-		if f.OmitZero && (v == "0" || v == "false") {
+		if f.OmitZero && (v == "0" || v == "false") && err == nil && f.Format(&base) == v {
 			continue
 		}
 		parts = append(parts, f.Key+"="+v)
@@ -139,8 +143,16 @@ func writeGame(b *bufio.Writer, g *Game) {
 	p("end")
 }
 
-// HandFromState records a finished hand from its state.
-func HandFromState(st *game.State) Hand {
+// ErrTooLong is returned for a hand whose record outgrew the State (more
+// than game.MaxDraws draws, which only rules with no draw limit allow).
+var ErrTooLong = errors.New("the hand is too long to log")
+
+// HandFromState records a finished hand from its state, whose record must
+// be complete.
+func HandFromState(st *game.State) (Hand, error) {
+	if !st.RecordComplete() {
+		return Hand{}, fmt.Errorf("hand %d: %w: %d draws, more than the %d a record holds", st.Setup().Number, ErrTooLong, st.Draws(), game.MaxDraws)
+	}
 	s := st.Setup()
 	h := Hand{Number: s.Number, Dealer: s.Dealer, Knocker: notation.NoSeat, Winner: notation.NoSeat}
 	for i := 0; i < st.NumEvents(); i++ {
@@ -179,7 +191,7 @@ func HandFromState(st *game.State) Hand {
 		h.DefenderMelds, h.DefenderDeadwood = res.DefenderMelds()
 		h.Layoffs = meld.Placements(&res.Spread, res.Layoffs)
 	}
-	return h
+	return h, nil
 }
 
 // sortBySuit puts cards in canonical order, by suit then rank, as a card
@@ -188,11 +200,16 @@ func sortBySuit(cs []notation.Card) {
 	copy(cs, notation.SetOf(cs...).Cards())
 }
 
-// GameFromStates records a game from its finished hands.
-func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer notation.Seat, hands []game.State, final rules.GameResult, tags ...Tag) *Game {
+// GameFromStates records a game from its finished hands. It fails with
+// ErrTooLong for a hand whose record is not complete.
+func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer notation.Seat, hands []game.State, final rules.GameResult, tags ...Tag) (*Game, error) {
 	g := &Game{Number: number, Seed: seed, HasSeed: true, Rules: r, Players: players, FirstDealer: firstDealer, Final: final, Tags: tags}
 	for i := range hands {
-		g.Hands = append(g.Hands, HandFromState(&hands[i]))
+		h, err := HandFromState(&hands[i])
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", number, err)
+		}
+		g.Hands = append(g.Hands, h)
 	}
-	return g
+	return g, nil
 }

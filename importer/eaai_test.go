@@ -49,7 +49,11 @@ func simulated(t testing.TB, games int, seed uint64) []*gamelog.Game {
 		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
-			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final))
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			if err != nil {
+				return err
+			}
+			out = append(out, lg)
 			return nil
 		},
 	})

@@ -50,6 +50,9 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 	if !over || st.Setup().Dealer != 1 || st.Rules().Name != "openspiel" {
 		return h, fmt.Errorf("%w: the hand must be over, under the openspiel rules, with seat 1 dealing", ErrNotOpenSpiel)
 	}
+	if !st.RecordComplete() {
+		return h, fmt.Errorf("%w: the hand outgrew its record (%d draws)", ErrNotOpenSpiel, st.Draws())
+	}
 	var deal [2][]int
 	var up int
 	var events []game.Event

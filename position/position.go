@@ -541,10 +541,11 @@ func historyEvents(et []token, seat notation.Seat) ([]game.Event, error) {
 }
 
 // FormatHistory writes the position's record of events in the history
-// form, with the rules as Format writes them. A position built from the short form has no record, and gives
-// false.
+// form, with the rules as Format writes them. A position built from the
+// short form has no record, and one whose hand outgrew its record (see
+// game.MaxDraws) has lost the start of it: both give false.
 func FormatHistory(p *game.Position) (string, bool) {
-	if p.NumEvents() == 0 {
+	if p.NumEvents() == 0 || !p.RecordComplete() {
 		return "", false
 	}
 	s := p.Setup()

@@ -28,7 +28,10 @@ func TestSampledHandsFitSimple(t *testing.T) {
 		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(k int, g *engine.GameRecord) error {
-			lg := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			if err != nil {
+				return err
+			}
 			return lg.Replay(func(d *gamelog.Decision) bool {
 				if d.Seat != 0 || d.Position.Phase() != game.DiscardPhase {
 					return true

@@ -119,9 +119,12 @@ func (m Model) Infer(p *game.Position) Estimate {
 	u := e.Unseen
 	var logw [64]float64
 	// The evidence, in the order the seat saw it, faded by the draws since.
+	// (A stock draw also declines the upcard of the moment; the model was
+	// fitted without that evidence, and takes passes only from the first
+	// offer.)
 	draws := 0
 	var events []evidence
-	for i := 0; i < p.NumEvents(); i++ {
+	for i := p.FirstEvent(); i < p.NumEvents(); i++ {
 		ev := p.Event(i)
 		if ev.Kind == game.Drew || ev.Kind == game.Took {
 			draws++
@@ -134,15 +137,8 @@ func (m Model) Infer(p *game.Position) Estimate {
 			events = append(events, evidence{ev.Card, 0, draws})
 		case game.Passed:
 			events = append(events, evidence{ev.Card, 1, draws})
-		case game.Drew:
-			// Drawing from the stock declines the upcard of the moment.
 		case game.Discarded:
 			events = append(events, evidence{ev.Card, 2, draws})
-		}
-		if ev.Kind == game.Drew {
-			if up, ok := upcardBefore(p, i); ok {
-				events = append(events, evidence{up, 1, draws})
-			}
 		}
 	}
 	if p.NumEvents() == 0 {
@@ -184,26 +180,6 @@ type evidence struct {
 	card notation.Card
 	what int // 0 took, 1 passed, 2 discarded
 	at   int // draws made when it was seen
-}
-
-// upcardBefore returns the top of the pile just before event i.
-func upcardBefore(p *game.Position, i int) (notation.Card, bool) {
-	var pile []notation.Card
-	for j := 0; j < i; j++ {
-		e := p.Event(j)
-		switch e.Kind {
-		case game.Upcard, game.Discarded:
-			pile = append(pile, e.Card)
-		case game.Took:
-			if len(pile) > 0 {
-				pile = pile[:len(pile)-1]
-			}
-		}
-	}
-	if len(pile) == 0 {
-		return 0, false
-	}
-	return pile[len(pile)-1], true
 }
 
 // normalize scales the weights into chances that add up to the hidden

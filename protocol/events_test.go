@@ -88,3 +88,35 @@ func TestOpponentsKnockIsDefended(t *testing.T) {
 		t.Fatalf("%q", a)
 	}
 }
+
+// TestLongHandUnderEAAI plays a hand on far past 128 draws, as the EAAI
+// framework does: both players take the upcard and throw back the card
+// they took the turn before. Every event is accepted, and the engine still
+// answers go with a move of its seat's, a take or a draw.
+func TestLongHandUnderEAAI(t *testing.T) {
+	lines := []string{"setoption name rules value eaai", "newgame",
+		"newhand seat p1 dealer p2 number 1 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D"}
+	first := map[string]string{"p1": "KC", "p2": "KH"}
+	taken := map[string]string{}
+	top := "8D"
+	const draws = 400
+	for i := 0; i < draws; i++ {
+		seat := []string{"p1", "p2"}[i%2]
+		prev := taken[seat]
+		if prev == "" {
+			prev = first[seat]
+		}
+		lines = append(lines, "event "+seat+" take "+top, "event "+seat+" discard "+prev)
+		taken[seat], top = top, prev
+	}
+	lines = append(lines, "go")
+	a := session(t, lines...)
+	for i, ans := range a[:len(a)-1] {
+		if ans != "" {
+			t.Fatalf("%q answered %q", lines[i], ans)
+		}
+	}
+	if last := a[len(a)-1]; !strings.Contains(last, "bestmove take") && !strings.Contains(last, "bestmove draw") {
+		t.Fatalf("go after %d draws answered %q", draws, last)
+	}
+}

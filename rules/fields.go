@@ -25,7 +25,8 @@ type Field struct {
 	// Min and Max bound an integer value.
 	Min, Max int
 	// OmitZero leaves the field out of a game log's rules line when it is
-	// zero or false, so that logs written before it existed read the same.
+	// zero or false, as in its preset, so that logs written before it
+	// existed read the same.
 	OmitZero bool
 }
 
@@ -58,6 +59,7 @@ var fields = []Field{
 	{Key: "winner_deals", Flag: "winner-deals", Usage: "the winner of a hand deals the next; otherwise the deal alternates", Bool: func(r *Rules) *bool { return &r.WinnerDeals }},
 	{Key: "repeat_ends", Flag: "repeat-ends", Usage: "OpenSpiel: a taken upcard may be discarded again, and the hand dies when both players in turn do so", Bool: func(r *Rules) *bool { return &r.RepeatEnds }, OmitZero: true},
 	{Key: "take_limit", Flag: "take-limit", Usage: "OpenSpiel: the hand dies at this many takes of the upcard after the first offer (0: no limit)", Int: func(r *Rules) *int { return &r.TakeLimit }, Max: 200, OmitZero: true},
+	{Key: "draw_limit", Flag: "draw-limit", Usage: "the hand dies at this many draws without a knock (0: no limit)", Int: func(r *Rules) *int { return &r.DrawLimit }, Max: 1000, OmitZero: true},
 }
 
 // FieldByKey returns the field with the given key.

@@ -70,6 +70,12 @@ type Rules struct {
 	// TakeLimit, when set, kills the hand at this many takes of the upcard
 	// after the first offer; the last take is not made (OpenSpiel: 50).
 	TakeLimit int `json:"take_limit"`
+	// DrawLimit, when set, kills a hand that reaches this many draws (both
+	// seats') without a knock. Two players who keep taking each other's
+	// discards could otherwise play forever; the standard presets set 128,
+	// while eaai and openspiel set none, as their hosts do (OpenSpiel ends
+	// such hands by RepeatEnds and TakeLimit).
+	DrawLimit int `json:"draw_limit"`
 }
 
 // Standard returns the North American default: knock at 10 or less, gin
@@ -85,6 +91,7 @@ var standard = Rules{
 	TieIsUndercut: true,
 	Target:        100,
 	DeadStock:     2,
+	DrawLimit:     128,
 }
 
 // Presets returns the named rule sets, by name, in a map of the caller's
@@ -133,12 +140,15 @@ var presets = map[string]Rules{
 		r.FiftiethCard = true
 		r.RepeatEnds = true
 		r.TakeLimit = 50
+		r.DrawLimit = 0
 		return r
 	}(),
 	"eaai": func() Rules {
 		r := standard
 		r.Name = "eaai"
 		r.GreedyLayoffs = true
+		// The EAAI framework plays a hand on until the stock runs out.
+		r.DrawLimit = 0
 		return r
 	}(),
 }

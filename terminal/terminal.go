@@ -129,7 +129,7 @@ func (p *Terminal) ask(prompt string) (string, error) {
 // news tells what happened since the last prompt, in the order played.
 func (p *Terminal) news(pos *game.Position) {
 	me := pos.Seat()
-	for ; p.seen < pos.NumEvents(); p.seen++ {
+	for p.seen = max(p.seen, pos.FirstEvent()); p.seen < pos.NumEvents(); p.seen++ {
 		e := pos.Event(p.seen)
 		if e.Seat == me && e.Kind != game.Upcard {
 			continue

@@ -88,7 +88,11 @@ func simulateCommand(env *environment) *cli.Command {
 				lw := gamelog.NewWriter(w)
 				source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
 				opts.OnGame = func(n int, g *engine.GameRecord) error {
-					return lw.Write(gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source))
+					lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source)
+					if err != nil {
+						return err
+					}
+					return lw.Write(lg)
 				}
 			}
 			var bar *render.Progress

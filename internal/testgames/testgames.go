@@ -35,8 +35,9 @@ func PlayBetween(t testing.TB, r rules.Rules, p1, p2 string, games int, seed uin
 		Rules: r, Players: [2]bot.NewPlayerFunc{a.New, b.New},
 		Names: [2]string{p1, p2}, Games: games, Seed: seed, Workers: 2,
 		OnGame: func(n int, g *engine.GameRecord) error {
-			out = append(out, gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...))
-			return nil
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...)
+			out = append(out, lg)
+			return err
 		},
 	})
 	if err != nil {
