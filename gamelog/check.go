@@ -2,11 +2,12 @@ package gamelog
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
 	"strconv"
+
+	"github.com/ginadvisor/ginadvisor/lines"
 )
 
 // Problem is one input that failed or gave a warning: a damaged game, an
@@ -68,7 +69,10 @@ func CheckAll(ctx context.Context, sources []Source) (*CheckReport, error) {
 
 func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) error {
 	br := bufio.NewReader(r)
-	if head, _ := br.Peek(512); bytes.IndexByte(head, 0) >= 0 {
+	// The same test of text as the importers' and batch's, so that one
+	// file is text to every command or to none.
+	lines.SkipBOM(br)
+	if head, _ := br.Peek(512); lines.Binary(head) {
 		rep.Failed = true
 		rep.Errors = append(rep.Errors, Problem{File: name, Message: "binary data, not a game log"})
 		return nil

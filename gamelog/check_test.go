@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -113,11 +115,28 @@ func TestCheckAllFailsWhatHoldsNoGame(t *testing.T) {
 	}{
 		{"empty", []gamelog.Source{src("empty.log", "")}, "no game"},
 		{"binary", []gamelog.Source{src("bin.log", "\x7fELF\x02\x01\x01\x00\x00\x00")}, "binary data"},
+		{"not UTF-8", []gamelog.Source{src("latin1.log", "game 1 seed 1 first-dealer p1\nrules standard\n# caf\xe9\n")}, "binary data"},
 		{"nothing", nil, "no log"},
 	} {
 		rep, err := gamelog.CheckAll(context.Background(), tt.sources)
 		if err != nil || !rep.Failed || len(rep.Errors) != 1 || !strings.Contains(rep.Errors[0].Message, tt.want) {
 			t.Errorf("%s: %+v, %v", tt.name, rep, err)
 		}
+	}
+}
+
+// TestCheckSkipsBOM: a log saved by an editor that writes a byte-order
+// mark checks as the same log without it, as the importers and batch read it.
+func TestCheckSkipsBOM(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "\uFEFF" + string(data)
+	rep, err := gamelog.CheckAll(context.Background(), []gamelog.Source{{Name: "bom.log", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(text)), nil
+	}}})
+	if err != nil || rep.Failed || rep.GamesRead != 2 {
+		t.Fatalf("%+v, %v", rep, err)
 	}
 }
