@@ -372,6 +372,16 @@ func (s *State) Stock() []notation.Card {
 	return append([]notation.Card(nil), s.stockSeq[StockSize-int(s.stock):]...)
 }
 
+// StockCard returns the card i places below the top of the stock (0 is
+// the top), if the stock holds that many; it allocates nothing, as Stock
+// does.
+func (s *State) StockCard(i int) (notation.Card, bool) {
+	if i < 0 || i >= int(s.stock) {
+		return 0, false
+	}
+	return s.stockSeq[StockSize-int(s.stock)+i], true
+}
+
 // InitialStock returns the stock as it was after the deal, top first.
 func (s *State) InitialStock() [StockSize]notation.Card { return s.stockSeq }
 

@@ -201,16 +201,17 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 			if err != nil {
 				continue
 			}
-			stock := st.Stock()
+			left := st.StockCount()
 			hand := p.Hand()
 			knocked, ginned := false, false
 			for k := 0; k < horizon; k++ {
 				at := 2 * k // the opponent draws the cards in between
-				if at >= len(stock) || len(stock)-at <= dead {
+				c, ok := st.StockCard(at)
+				if !ok || left-at <= dead {
 					break
 				}
-				d, dw, _ := meld.BestDiscard(hand.With(stock[at]))
-				hand = hand.With(stock[at]).Without(d)
+				d, dw, _ := meld.BestDiscard(hand.With(c))
+				hand = hand.With(c).Without(d)
 				knocked = knocked || dw <= r.KnockLimit
 				ginned = ginned || dw == 0
 				if knocked {

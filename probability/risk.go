@@ -184,8 +184,8 @@ func waiting(ctx context.Context, p *game.Position, e *Estimate, s *Sampler, sam
 					can = true
 				}
 			}
-			if next := st.Stock(); !can && len(next) > 0 {
-				if _, d, _ := meld.BestDiscard(opp.With(next[0])); d <= limit {
+			if next, ok := st.StockCard(0); !can && ok {
+				if _, d, _ := meld.BestDiscard(opp.With(next)); d <= limit {
 					can = true
 				}
 			}
