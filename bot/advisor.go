@@ -31,6 +31,11 @@ type Advisor struct {
 	// equityRules are the rules opts.Equity was built for.
 	equityRules rules.Rules
 	n           uint64
+	// Fixed turns reading off: every opponent is modelled as simple.
+	Fixed bool
+	// Reading is what the advisor has learnt of its opponent's knocks,
+	// over the hands of the game so far.
+	Reading StyleReading
 }
 
 // NewAdvisor returns a player that follows advise.Advise with samples
@@ -47,8 +52,25 @@ func NewAdvisor(seed uint64, samples int) *Advisor {
 // Name returns "advisor".
 func (*Advisor) Name() string { return "advisor" }
 
-// HandOver does nothing: the advisor keeps no memory between hands.
-func (*Advisor) HandOver(*game.Position) {}
+// HandOver reads the opponent's knock decisions from the finished hand.
+func (a *Advisor) HandOver(p *game.Position) {
+	if !a.Fixed {
+		a.Reading.ReadHand(p)
+	}
+}
+
+// ReadingRolloutFor returns the rollout policies for what reading has
+// learnt: bot.Rollout until it has seen a knock decision, then the
+// heuristic for the seat and a ReadingRollout for the opponent.
+func ReadingRolloutFor(reading *StyleReading) advise.Rollout {
+	if reading.Seen == 0 {
+		return Rollout
+	}
+	w := reading.Weights()
+	return func() (own, opponent game.Policy) {
+		return NewHeuristic(0), NewReadingRollout(w)
+	}
+}
 
 // Move asks for advice and follows it. A position with a single legal
 // move needs no samples. When ctx is done in the middle of a decision, the
@@ -67,6 +89,9 @@ func (a *Advisor) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	a.n++
 	o := a.opts
 	o.Seed = a.opts.Seed ^ a.n*0x9e3779b97f4a7c15
+	if !a.Fixed {
+		o.Rollout = ReadingRolloutFor(&a.Reading)
+	}
 	adv, err := advise.Advise(ctx, p, o)
 	if err != nil {
 		return game.Move{}, err

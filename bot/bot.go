@@ -65,6 +65,14 @@ func Registry() []Entry {
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player { return NewAdvisor(seed, o.AdvisorSamples) }
 			}),
+		entry("advisor-fixed", "the advisor without reading its opponent: every opponent is modelled as simple",
+			func(o Options) NewPlayerFunc {
+				return func(seed uint64) Player {
+					a := NewAdvisor(seed, o.AdvisorSamples)
+					a.Fixed = true
+					return a
+				}
+			}),
 		entry("advisor-small", "the advisor at a small budget, 48 worlds a decision",
 			func(Options) NewPlayerFunc {
 				return func(seed uint64) Player { return NewAdvisor(seed, SmallAdvisorSamples) }

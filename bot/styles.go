@@ -105,15 +105,7 @@ func (s *Styled) Move(_ context.Context, p *game.Position) (game.Move, error) {
 }
 
 func (s *Styled) knocksWith(dw int, p *game.Position) bool {
-	switch s.Knock {
-	case KnockEarly:
-		return p.Draws() <= EarlyDraws
-	case KnockLow:
-		return dw <= LowDeadwood
-	case KnockLate:
-		return p.StockCount() <= LateStock
-	}
-	return true
+	return s.Knock.Knocks(dw, p.Draws(), p.StockCount())
 }
 
 func (s *Styled) wantsUpcard(v *seatView) bool {
