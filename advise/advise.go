@@ -54,6 +54,24 @@ type Options struct {
 	// after it; nil builds ForRules of the position's rules for this call.
 	// A caller that advises many times under one rule set builds it once.
 	Equity *Equity
+	// Accept, when set, weighs each sampled world by what the opponent
+	// did beyond the cards it showed: the chance, from 0 to 1, of keeping
+	// the world, such as the likelihood of the knock it passed up. A world
+	// is drawn again until one is kept, at most MaxRedraws times. It must
+	// read only the world and what the seat saw.
+	Accept func(world *game.State) float64
+}
+
+// MaxRedraws bounds the worlds drawn for one kept world under
+// Options.Accept, so that a position the model finds unlikely everywhere
+// still costs a bounded time: after it the last world drawn is kept.
+const MaxRedraws = 16
+
+// WorldSetter is a rollout policy that adapts to each world before it is
+// played out, such as an opponent whose style is drawn given the world's
+// cards. SetWorld is called once a world, before the candidates' Reseed.
+type WorldSetter interface {
+	SetWorld(world *game.State)
 }
 
 // Rollout makes a pair of rollout policies: own plays the seat that asks
@@ -268,6 +286,19 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 						world, _, err := sampler.World(rng)
 						if err != nil {
 							continue
+						}
+						for try := 1; o.Accept != nil && try < MaxRedraws && rng.Float64() >= o.Accept(&world); try++ {
+							if world, _, err = sampler.World(rng); err != nil {
+								break
+							}
+						}
+						if err != nil {
+							continue
+						}
+						for _, pl := range policies {
+							if ws, ok := pl.(WorldSetter); ok {
+								ws.SetWorld(&world)
+							}
 						}
 						rollSeed := rng.Uint64()
 						for mi, m := range moves {

@@ -59,19 +59,6 @@ func (a *Advisor) HandOver(p *game.Position) {
 	}
 }
 
-// ReadingRolloutFor returns the rollout policies for what reading has
-// learnt: bot.Rollout until it has seen a knock decision, then the
-// heuristic for the seat and a ReadingRollout for the opponent.
-func ReadingRolloutFor(reading *StyleReading) advise.Rollout {
-	if reading.Seen == 0 {
-		return Rollout
-	}
-	w := reading.Weights()
-	return func() (own, opponent game.Policy) {
-		return NewHeuristic(0), NewReadingRollout(w)
-	}
-}
-
 // Move asks for advice and follows it. A position with a single legal
 // move needs no samples. When ctx is done in the middle of a decision, the
 // advisor stops within one chunk of worlds and returns ctx's error.
@@ -90,7 +77,7 @@ func (a *Advisor) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	o := a.opts
 	o.Seed = a.opts.Seed ^ a.n*0x9e3779b97f4a7c15
 	if !a.Fixed {
-		o.Rollout = ReadingRolloutFor(&a.Reading)
+		o.Rollout, o.Accept = ReadingModel(&a.Reading, p)
 	}
 	adv, err := advise.Advise(ctx, p, o)
 	if err != nil {

@@ -3,11 +3,14 @@ package bot
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
 )
 
 // Knocks says whether a player of rule r knocks with dw deadwood (within
@@ -34,6 +37,13 @@ var knockRuleNames = [NumKnockRules]string{
 	KnockLate:   "knocks only late",
 }
 
+var knockRuleShort = [NumKnockRules]string{
+	KnockAtOnce: "at once",
+	KnockEarly:  "only early",
+	KnockLow:    "only with 3 or less",
+	KnockLate:   "only late",
+}
+
 func (r KnockRule) String() string {
 	if int(r) < len(knockRuleNames) {
 		return knockRuleNames[r]
@@ -49,13 +59,17 @@ const slip = 0.03
 // posterior over the knock rules, from the opponent's knocks and the
 // knocks it passed up, seen when its hand was shown at the end of a hand.
 // It reads only what the seat saw, so it can live across hands, games and
-// a protocol match. The zero value is the prior: every rule equally
-// likely.
+// a protocol match. The zero value is the prior (see Prior).
 type StyleReading struct {
 	logw [NumKnockRules]float64
 	// Seen counts the decisions read.
 	Seen int
 }
+
+// Prior is the chance of each knock rule before any decision is seen:
+// knocking at once, as the EAAI baseline and most programs do, is the
+// likeliest.
+var Prior = [NumKnockRules]float64{KnockAtOnce: 0.4, KnockEarly: 0.2, KnockLow: 0.2, KnockLate: 0.2}
 
 // Weights returns the posterior chance of each knock rule.
 func (s *StyleReading) Weights() [NumKnockRules]float64 {
@@ -66,7 +80,7 @@ func (s *StyleReading) Weights() [NumKnockRules]float64 {
 	}
 	sum := 0.0
 	for i, l := range s.logw {
-		w[i] = math.Exp(l - top)
+		w[i] = Prior[i] * math.Exp(l-top)
 		sum += w[i]
 	}
 	for i := range w {
@@ -126,15 +140,112 @@ func (s *StyleReading) observe(knocked bool, dw, draws, stock int) {
 // nothing, and a gin says nothing of when a player knocks.
 func (s *StyleReading) ReadHand(p *game.Position) {
 	res, over := p.Result()
-	if !over || !p.Revealed() || res.Knocker == notation.NoSeat || !p.RecordComplete() {
+	if !over || !p.Revealed() || res.Knocker == notation.NoSeat {
 		return
 	}
 	opp := p.Seat().Other()
-	limit := p.KnockLimit()
-	// Walk the record to the opponent's last discard, counting draws and
-	// the stock as they were then.
+	if res.Knocker == opp {
+		s.readKnock(p, res.KnockerDeadwood.Value())
+		return
+	}
+	s.readDecline(p, res.Hands[opp])
+}
+
+// ReadShowdown learns from the opponent's hand shown at the end of a hand
+// that ended with a knock or gin, as the protocol reports it: oppKnocked
+// says the opponent laid down spread; otherwise the seat did.
+func (s *StyleReading) ReadShowdown(p *game.Position, oppHand notation.CardSet, oppKnocked bool, spread meld.Spread) {
+	if oppKnocked {
+		s.readKnock(p, (oppHand &^ spread.Cards()).Value())
+		return
+	}
+	s.readDecline(p, oppHand)
+}
+
+// lastDiscard returns the draws made and the stock left when the
+// opponent last discarded.
+func lastDiscard(p *game.Position) (draws, stock int, ok bool) {
+	if !p.RecordComplete() {
+		return 0, 0, false
+	}
+	opp := p.Seat().Other()
+	n, left := 0, game.StockSize
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		switch e.Kind {
+		case game.Drew:
+			n++
+			left--
+		case game.Took:
+			n++
+		case game.Discarded:
+			if e.Seat == opp {
+				draws, stock, ok = n, left, true
+			}
+		}
+	}
+	return draws, stock, ok
+}
+
+// readKnock weighs the opponent's knock with dw deadwood; a gin says
+// nothing.
+func (s *StyleReading) readKnock(p *game.Position, dw int) {
+	if draws, stock, ok := lastDiscard(p); ok && dw > 0 {
+		s.observe(true, dw, draws, stock)
+	}
+}
+
+// readDecline weighs the opponent's hand after its last discard, when it
+// chose not to knock.
+func (s *StyleReading) readDecline(p *game.Position, hand notation.CardSet) {
+	draws, stock, ok := lastDiscard(p)
+	if !ok || hand.Len() != 10 {
+		return
+	}
+	if dw := meld.MinDeadwood(hand); dw > 0 && dw <= p.KnockLimit() {
+		s.observe(false, dw, draws, stock)
+	}
+}
+
+// Decline is the opponent's latest knock decision, seen from the seat: it
+// discarded and played on with Draws draws made and Stock cards left. Its
+// hand then is its hand now, so a sampled world says whether it passed up
+// a knock.
+type Decline struct {
+	Draws, Stock, Limit int
+	Opp                 notation.Seat
+}
+
+// LastDecline finds the opponent's latest decision not to knock, if it is
+// the seat's turn right after it.
+func LastDecline(p *game.Position) (Decline, bool) {
+	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.RecordComplete() {
+		return Decline{}, false
+	}
+	opp := p.Seat().Other()
+	if p.NumEvents() == 0 {
+		// A position from the short form has no record: the opponent's
+		// last act was a discard if it has discarded and it is the seat's
+		// draw or discard.
+		if p.OpponentDiscards() == 0 {
+			return Decline{}, false
+		}
+		d := Decline{Draws: p.Draws(), Stock: p.StockCount(), Limit: p.KnockLimit(), Opp: opp}
+		switch p.Phase() {
+		case game.DrawPhase:
+		case game.DiscardPhase:
+			_, fromPile := p.Drawn()
+			d.Draws--
+			if !fromPile {
+				d.Stock++
+			}
+		default:
+			return Decline{}, false
+		}
+		return d, true
+	}
 	draws, stock := 0, game.StockSize
-	lastDraws, lastStock, discarded := 0, 0, false
+	d, found := Decline{Limit: p.KnockLimit(), Opp: opp}, false
 	for i := 0; i < p.NumEvents(); i++ {
 		e := p.Event(i)
 		switch e.Kind {
@@ -143,31 +254,67 @@ func (s *StyleReading) ReadHand(p *game.Position) {
 			stock--
 		case game.Took:
 			draws++
+		}
+		if e.Seat != opp {
+			continue
+		}
+		switch e.Kind {
 		case game.Discarded:
-			if e.Seat == opp {
-				lastDraws, lastStock, discarded = draws, stock, true
-			}
+			d.Draws, d.Stock, found = draws, stock, true
+		case game.PlayedOn:
+		default:
+			found = false
 		}
 	}
-	if !discarded {
-		return
-	}
-	hand := res.Hands[opp]
-	if res.Knocker == opp {
-		dw := res.KnockerDeadwood.Value()
-		if dw > 0 {
-			s.observe(true, dw, lastDraws, lastStock)
+	return d, found
+}
+
+// likelihoods returns, for each knock rule, the chance of the decline
+// given the opponent's hand in a world.
+func (d *Decline) likelihoods(world *game.State) [NumKnockRules]float64 {
+	var l [NumKnockRules]float64
+	dw := meld.MinDeadwood(world.Hand(d.Opp))
+	for r := range KnockRule(NumKnockRules) {
+		switch {
+		case dw == 0:
+			// Every style takes gin.
+			l[r] = slip
+		case dw <= d.Limit && r.Knocks(dw, d.Draws, d.Stock):
+			l[r] = slip
+		default:
+			l[r] = 1 - slip
 		}
-		return
 	}
-	// The seat knocked or went gin: the opponent's hand is as it was after
-	// its last discard, when it chose not to knock.
-	if hand.Len() != 10 {
-		return
+	return l
+}
+
+// ReadingModel returns the advisor's opponent model at p: rollouts whose
+// opponent knocks by a rule drawn from the reading, given each world's
+// cards, and, when the opponent has just played on, the chance of keeping
+// a world by how likely that decline is in it. Accept is nil when there
+// is no such decline.
+func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func(*game.State) float64) {
+	w := reading.Weights()
+	d, ok := LastDecline(p)
+	rollout := func() (own, opponent game.Policy) {
+		r := NewReadingRollout(w)
+		if ok {
+			r.decline = &d
+		}
+		return NewHeuristic(0), r
 	}
-	if dw := meld.MinDeadwood(hand); dw > 0 && dw <= limit {
-		s.observe(false, dw, lastDraws, lastStock)
+	if !ok {
+		return rollout, nil
 	}
+	accept := func(world *game.State) float64 {
+		l := d.likelihoods(world)
+		sum := 0.0
+		for i := range l {
+			sum += w[i] * l[i]
+		}
+		return sum / (1 - slip)
+	}
+	return rollout, accept
 }
 
 // ReadingRollout is a rollout opponent that plays as simple but knocks by
@@ -177,13 +324,31 @@ func (s *StyleReading) ReadHand(p *game.Position) {
 // meets the same opponent, at any worker count.
 type ReadingRollout struct {
 	simple  *Simple
+	base    [NumKnockRules]float64
 	weights [NumKnockRules]float64
+	decline *Decline
 	rule    KnockRule
 }
 
 // NewReadingRollout returns an opponent policy for the posterior weights.
 func NewReadingRollout(weights [NumKnockRules]float64) *ReadingRollout {
-	return &ReadingRollout{simple: NewSimple(2), weights: weights}
+	return &ReadingRollout{simple: NewSimple(2), base: weights, weights: weights}
+}
+
+// SetWorld weighs the knock rules by the opponent's decline in the world.
+func (r *ReadingRollout) SetWorld(world *game.State) {
+	if r.decline == nil {
+		return
+	}
+	l := r.decline.likelihoods(world)
+	sum := 0.0
+	for i := range l {
+		r.weights[i] = r.base[i] * l[i]
+		sum += r.weights[i]
+	}
+	for i := range r.weights {
+		r.weights[i] /= sum
+	}
 }
 
 // Reseed restarts the random choices and draws the world's knock rule.
@@ -215,4 +380,85 @@ func (r *ReadingRollout) Choose(st *game.State) game.Move {
 		}
 	}
 	return r.simple.Choose(st)
+}
+
+// OpponentView is what the advisor reads of its opponent at one decision:
+// the knock rules' posterior, from the decisions of earlier hands and from
+// the knock the opponent may just have passed up.
+type OpponentView struct {
+	// Weights is the posterior chance of each knock rule.
+	Weights [NumKnockRules]float64
+	// Read counts the knock decisions read from earlier hands.
+	Read int
+	// Declined says the opponent has just discarded and played on, and
+	// CouldKnock is the chance, from its cards alone, that it could have
+	// knocked or gone gin then.
+	Declined   bool
+	CouldKnock float64
+}
+
+// ReadOpponent reads the opponent at p: the reading of earlier hands,
+// updated with the decline just seen, over samples worlds drawn from the
+// card inference alone with seed.
+func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uint64) OpponentView {
+	v := OpponentView{Weights: reading.Weights(), Read: reading.Seen}
+	d, ok := LastDecline(p)
+	if !ok || samples <= 0 {
+		return v
+	}
+	e := probability.Infer(p)
+	s := probability.NewSampler(p, &e)
+	rng := rand.New(rand.NewPCG(seed, 0x0bb))
+	var mean [NumKnockRules]float64
+	n, could := 0, 0
+	for range samples {
+		world, _, err := s.World(rng)
+		if err != nil {
+			continue
+		}
+		l := d.likelihoods(&world)
+		for i := range l {
+			mean[i] += l[i]
+		}
+		if dw := meld.MinDeadwood(world.Hand(d.Opp)); dw <= d.Limit {
+			could++
+		}
+		n++
+	}
+	if n == 0 {
+		return v
+	}
+	v.Declined, v.CouldKnock = true, float64(could)/float64(n)
+	sum := 0.0
+	for i := range mean {
+		v.Weights[i] *= mean[i]
+		sum += v.Weights[i]
+	}
+	for i := range v.Weights {
+		v.Weights[i] /= sum
+	}
+	return v
+}
+
+// String says what the view holds in a sentence.
+func (v OpponentView) String() string {
+	var parts []string
+	for i, x := range v.Weights {
+		if x >= 0.005 {
+			parts = append(parts, fmt.Sprintf("%s %.0f%%", knockRuleShort[i], 100*x))
+		}
+	}
+	text := "The opponent knocks, as read: " + strings.Join(parts, ", ")
+	switch v.Read {
+	case 0:
+		text += " (no knock decision of earlier hands read"
+	case 1:
+		text += " (from 1 knock decision of earlier hands"
+	default:
+		text += fmt.Sprintf(" (from %d knock decisions of earlier hands", v.Read)
+	}
+	if v.Declined {
+		text += fmt.Sprintf("; it has just played on where, from its cards alone, it could have knocked %.0f%% of the time", 100*v.CouldKnock)
+	}
+	return text + ")."
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/bot"
 )
 
 // session sends lines to a fresh engine and returns the answer to each.
@@ -118,5 +120,32 @@ func TestLongHandUnderEAAI(t *testing.T) {
 	}
 	if last := a[len(a)-1]; !strings.Contains(last, "bestmove take") && !strings.Contains(last, "bestmove draw") {
 		t.Fatalf("go after %d draws answered %q", draws, last)
+	}
+}
+
+// TestReadingOption: the reading is on by default, survives newgame,
+// and is reset or turned off by setoption; a bad value is an error.
+func TestReadingOption(t *testing.T) {
+	var out bytes.Buffer
+	e := New(&out, "x")
+	for _, l := range []string{"setoption name rules value eaai", "newgame"} {
+		e.Handle(context.Background(), l)
+	}
+	e.reading = bot.StyleReading{Seen: 3}
+	e.Handle(context.Background(), "newgame")
+	if e.reading.Seen != 3 {
+		t.Fatalf("newgame forgot the reading")
+	}
+	e.Handle(context.Background(), "setoption name reading value reset")
+	if e.reading.Seen != 0 {
+		t.Fatalf("reset kept the reading")
+	}
+	e.Handle(context.Background(), "setoption name reading value off")
+	if !e.readingOff {
+		t.Fatal("off did not turn the reading off")
+	}
+	a := session(t, "setoption name reading value maybe")
+	if !strings.HasPrefix(a[0], "error reading must be on, off or reset") {
+		t.Fatalf("a bad value answered %q", a[0])
 	}
 }

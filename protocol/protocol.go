@@ -66,6 +66,13 @@ type Engine struct {
 	// equity is the equity model of equityRules, built once per rule set.
 	equity      *advise.Equity
 	equityRules rules.Rules
+	// reading is what the engine has learnt of its opponent's knocks from
+	// the hands shown at showdowns, over the match: newgame keeps it,
+	// setoption name reading value reset forgets it, and value off models
+	// every opponent as simple. readHand says this hand's showdown was read.
+	reading    bot.StyleReading
+	readingOff bool
+	readHand   bool
 }
 
 // New returns an engine writing to out, named in the handshake.
@@ -280,6 +287,7 @@ func (e *Engine) handshake() {
 	e.reply("option name movetime type spin default 0 min 0 max 3600000")
 	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
 	e.reply("option name info type check default true")
+	e.reply("option name reading type combo default on var on var off var reset")
 	e.reply("option name rules type combo default standard var %s", strings.Join(rules.PresetNames(), " var "))
 	fs := rules.Fields()
 	for i := range fs {
@@ -329,6 +337,18 @@ func (e *Engine) setOption(f []string) {
 			return
 		}
 		e.info = b
+	case "reading":
+		switch value {
+		case "on":
+			e.readingOff = false
+		case "off":
+			e.readingOff = true
+		case "reset":
+			e.reading = bot.StyleReading{}
+		default:
+			e.errorf("reading must be on, off or reset, not %q", notation.Clip(value, 40))
+			return
+		}
 	case "rules":
 		r, err := rules.Preset(value)
 		if err != nil {
@@ -427,7 +447,7 @@ func (e *Engine) newHand(f []string) {
 		e.errorf("newhand: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked, e.ended = p, true, false, false
+	e.pos, e.have, e.knocked, e.ended, e.readHand = p, true, false, false, false
 }
 
 func (e *Engine) position(text string) {
@@ -436,7 +456,7 @@ func (e *Engine) position(text string) {
 		e.errorf("position: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked, e.ended = p, true, false, false
+	e.pos, e.have, e.knocked, e.ended, e.readHand = p, true, false, false, false
 }
 
 // event reads "P pass C", "P take C", "P draw [C]", "P discard C",
@@ -460,8 +480,16 @@ func (e *Engine) event(f []string) {
 	case "melds", "layoff", "hand":
 		if err := e.checkShowdown(f[1], f[2:]); err != nil {
 			e.errorf("event: %v", err)
+			return
 		}
-		// The showdown's details are checked, but nothing is tracked.
+		// The showdown's details are checked; of them, only the
+		// opponent's hand is kept, for the reading of its knocks.
+		if f[1] == "hand" && seat != e.pos.Seat() && !e.readHand {
+			if hand, err := notation.ParseHand(strings.Join(f[2:], " ")); err == nil && hand.Len() == 10 {
+				e.readHand = true
+				e.reading.ReadShowdown(&e.pos, hand, e.knocked, e.knock)
+			}
+		}
 		return
 	}
 	kind, ok := game.ParseVerb(f[1])
@@ -654,13 +682,17 @@ func (e *Engine) decide(ctx context.Context) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity})
+	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
+		Reading: &e.reading, Fixed: e.readingOff})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		e.errorf("%v", err)
 		return
 	}
 	if e.info {
+		if a.Opponent != nil {
+			e.reply("info string %s", a.Opponent)
+		}
 		for _, c := range a.Candidates {
 			extra := ""
 			if c.Danger != nil {

@@ -104,7 +104,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	d.send("isready")
 	d.send("newgame")
 	rng := rand.New(rand.NewPCG(8, 8))
-	bot := bot.NewSimple(3)
+	simple := bot.NewSimple(3)
 	scores := [2]int{}
 	for hand := 1; hand <= 12; hand++ {
 		var deck [notation.NumCards]notation.Card
@@ -120,7 +120,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 		d.st, d.told = st, 0
 		up, _ := st.Upcard()
 		d.send(fmt.Sprintf("newhand seat p1 dealer %s number %d hand %s upcard %s", seatName(dealer), hand, st.Hand(0), up))
-		bot.HandOver(nil)
+		simple.HandOver(nil)
 		for d.st.Phase() != game.Over {
 			var m game.Move
 			if d.st.Turn() == 0 {
@@ -131,7 +131,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 				}
 				m = parseMove(t, last)
 			} else {
-				m = bot.Choose(&d.st)
+				m = simple.Choose(&d.st)
 			}
 			if err := d.st.Apply(m); err != nil {
 				t.Fatalf("hand %d: the engine's %s is illegal: %v\n%s", hand, m, err, strings.Join(d.lines[max(0, len(d.lines)-30):], "\n"))
@@ -144,6 +144,10 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 			if len(replies) != 1 || !strings.HasPrefix(replies[0], "bestmove melds") {
 				t.Fatalf("defending: %v", replies)
 			}
+		}
+		if res.Knocker.Valid() {
+			// The framework's reportFinalHand, for the opponent.
+			d.send("event p2 hand " + res.Hands[1].String())
 		}
 		scores = res.Totals
 		if scores[0] >= 100 || scores[1] >= 100 {
@@ -165,6 +169,18 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	}
 	if len(d.lines) < 500 {
 		t.Fatalf("only %d lines exchanged", len(d.lines))
+	}
+	// The engine read its opponent across hands and games (newgame keeps
+	// the reading): simple knocks at once.
+	if rule, w := d.e.reading.Likeliest(); d.e.reading.Seen < 3 || rule != bot.KnockAtOnce || w < 0.8 {
+		t.Errorf("after 12 hands the reading is %s (%d decisions)", &d.e.reading, d.e.reading.Seen)
+	}
+	said := false
+	for _, l := range d.lines {
+		said = said || strings.HasPrefix(l, "< info string The opponent knocks, as read: at once")
+	}
+	if !said {
+		t.Error("no info line says how the opponent knocks")
 	}
 	t.Logf("%d lines exchanged over 12 hands", len(d.lines))
 }

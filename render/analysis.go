@@ -240,6 +240,16 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	} else {
 		why += fmt.Sprintf(" It gains %.1f points of equity over the heuristic policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
 	}
+	if v := a.Opponent; v != nil {
+		why += " " + v.String()
+		if a.FixedBest != nil {
+			if *a.FixedBest == best.Move {
+				why += " Modelled as simple, as the advisor did before it read its opponents, it would advise the same."
+			} else {
+				why += fmt.Sprintf(" Modelled as simple, as the advisor did before it read its opponents, it would advise %s.", label(*a.FixedBest))
+			}
+		}
+	}
 	_, err := fmt.Fprint(w, Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
 }

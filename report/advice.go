@@ -26,6 +26,15 @@ type AdviceOptions struct {
 	DangerSamples int
 	// Equity is the equity model of the position's rules; nil builds it.
 	Equity *advise.Equity
+	// Reading is what the seat has learnt of the opponent's knocks in
+	// earlier hands; nil is the prior. The advice reads the opponent from
+	// it and from the knock the opponent may just have passed up.
+	Reading *bot.StyleReading
+	// Fixed models every opponent as simple, as the advisor did before it
+	// read its opponents.
+	Fixed bool
+	// Compare also asks the fixed model, to say what the reading changed.
+	Compare bool
 }
 
 // AdvisedMove is one candidate of an advice with what else is known of
@@ -52,7 +61,17 @@ type Advice struct {
 	// Before is the seat's chance of winning the game before the hand.
 	Before     float64
 	Candidates []AdvisedMove
+	// Opponent is the reading of the opponent behind the advice; nil when
+	// the opponent is modelled as simple (Fixed).
+	Opponent *bot.OpponentView
+	// FixedBest is the move the advice would be with the opponent
+	// modelled as simple; set with Compare.
+	FixedBest *game.Move
 }
+
+// readSamples is the worlds behind the reading of the opponent's last
+// decline in an advice.
+const readSamples = 500
 
 // Best returns the recommended move.
 func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
@@ -62,12 +81,34 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 // ctx stops it within one chunk of worlds: it then returns the advice
 // from the worlds played, without danger, with ctx's error.
 func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, error) {
-	a, err := advise.Advise(ctx, p, advise.Options{Samples: o.Samples, Time: o.Time, Seed: o.Seed, Workers: o.Workers,
-		Rollout: bot.Rollout, Equity: o.Equity})
+	ao := advise.Options{Samples: o.Samples, Time: o.Time, Seed: o.Seed, Workers: o.Workers, Rollout: bot.Rollout, Equity: o.Equity}
+	var view *bot.OpponentView
+	if !o.Fixed {
+		reading := o.Reading
+		if reading == nil {
+			reading = new(bot.StyleReading)
+		}
+		ao.Rollout, ao.Accept = bot.ReadingModel(reading, p)
+		v := bot.ReadOpponent(reading, p, readSamples, o.Seed)
+		view = &v
+	}
+	if ao.Equity == nil {
+		// Built once for both advices of a comparison.
+		ao.Equity = advise.ForRules(*p.Rules())
+	}
+	a, err := advise.Advise(ctx, p, ao)
 	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
 		return nil, err
 	}
-	r := &Advice{Phase: a.Phase, Before: a.Before}
+	r := &Advice{Phase: a.Phase, Before: a.Before, Opponent: view}
+	if o.Compare && !o.Fixed && err == nil && len(a.Candidates) > 1 {
+		fo := ao
+		fo.Rollout, fo.Accept = bot.Rollout, nil
+		if f, ferr := advise.Advise(ctx, p, fo); ferr == nil {
+			m := f.Best()
+			r.FixedBest = &m
+		}
+	}
 	var danger map[game.Move]float64
 	if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 && err == nil {
 		e := probability.Infer(p)
@@ -138,11 +179,32 @@ func (m AdvisedMove) MarshalJSON() ([]byte, error) {
 // MarshalJSON writes the advice with the fields documented for `advise
 // --json`.
 func (a *Advice) MarshalJSON() ([]byte, error) {
+	var fixed string
+	if a.FixedBest != nil {
+		fixed = MoveText(*a.FixedBest)
+	}
+	var opp *opponentJSON
+	if v := a.Opponent; v != nil {
+		opp = &opponentJSON{v.Weights[bot.KnockAtOnce], v.Weights[bot.KnockEarly], v.Weights[bot.KnockLow], v.Weights[bot.KnockLate], v.Read, v.Declined, v.CouldKnock}
+	}
 	return json.Marshal(struct {
 		Line        int           `json:"line,omitempty"`
 		Phase       string        `json:"phase"`
 		Recommended string        `json:"recommended"`
 		Before      float64       `json:"equity_before"`
 		Candidates  []AdvisedMove `json:"candidates"`
-	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates})
+		Opponent    *opponentJSON `json:"opponent,omitempty"`
+		FixedBest   string        `json:"fixed_best,omitempty"`
+	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed})
+}
+
+// opponentJSON is the reading of the opponent, as `advise --json` writes it.
+type opponentJSON struct {
+	AtOnce     float64 `json:"knocks_at_once"`
+	Early      float64 `json:"knocks_early"`
+	Low        float64 `json:"knocks_low"`
+	Late       float64 `json:"knocks_late"`
+	Read       int     `json:"decisions_read"`
+	Declined   bool    `json:"declined"`
+	CouldKnock float64 `json:"could_knock"`
 }

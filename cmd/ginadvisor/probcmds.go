@@ -361,7 +361,7 @@ func adviseCommand(env *environment) *cli.Command {
 			}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				a, err := report.Advise(c.Context, p, report.AdviceOptions{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
-					DangerSamples: min(s.samples, 2000)})
+					DangerSamples: min(s.samples, 2000), Compare: true})
 				if err != nil {
 					return err
 				}
