@@ -102,6 +102,32 @@ func TestAdviceSameAtAnyWorkerCount(t *testing.T) {
 	}
 }
 
+// TestReadingAdviceSameAtAnyWorkerCount: with the opponent read, worlds
+// kept by the chance of its decline and rollout opponents drawn for each
+// world, a seed still gives the same advice with one worker and several.
+func TestReadingAdviceSameAtAnyWorkerCount(t *testing.T) {
+	p := mustPosition(t, midGame)
+	var reading bot.StyleReading
+	advice := func(workers int) advise.Advice {
+		o := options(300, 5, workers)
+		o.Rollout, o.Accept = bot.ReadingModel(&reading, &p)
+		if o.Accept == nil {
+			t.Fatal("no decline read in a position where the opponent just discarded")
+		}
+		a, err := advise.Advise(context.Background(), &p, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	a, b := advice(1), advice(3)
+	for i := range a.Candidates {
+		if a.Candidates[i] != b.Candidates[i] {
+			t.Fatalf("candidate %d differs: %+v / %+v", i, a.Candidates[i], b.Candidates[i])
+		}
+	}
+}
+
 // TestAdviceKnownAnswers checks positions whose answer is known.
 func TestAdviceKnownAnswers(t *testing.T) {
 	tests := []struct {

@@ -68,7 +68,7 @@ func (s *script) Move(_ context.Context, p *game.Position) (game.Move, error) {
 }
 
 // TestInformationHygiene proves that a player learns nothing it may not
-// know. For random hands under every preset, at each decision of each
+// know, the advisor's reading of its opponent included. For random hands under every preset, at each decision of each
 // seat, it deals a second world that differs only in the cards that seat
 // has not yet seen (the opponent's hidden cards and the stock, re-dealt
 // among themselves), replays the same moves, and requires the seat to be
@@ -127,6 +127,16 @@ func TestInformationHygiene(t *testing.T) {
 				for i := range mine.seen {
 					if mine.seen[i] != me.positions[i] {
 						t.Fatalf("hand %d (%s), seat %d: decision %d differs in a world that differs only in cards unseen at decision %d", h, r.Name, seat, i, k)
+					}
+				}
+				// The reading of the opponent is built from the position
+				// alone: the same in both worlds.
+				if checked%7 == 0 {
+					var reading bot.StyleReading
+					a := bot.ReadOpponent(&reading, &me.positions[k], 100, uint64(k))
+					b := bot.ReadOpponent(&reading, &mine.seen[k], 100, uint64(k))
+					if a != b {
+						t.Fatalf("hand %d, seat %d, decision %d: the reading differs between the worlds: %+v / %+v", h, seat, k, a, b)
 					}
 				}
 				checked++
