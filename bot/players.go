@@ -105,6 +105,13 @@ type Simple struct {
 	touched notation.CardSet
 	cand    [11]notation.Card
 	arrs    []meld.Spread
+	// left is the hand after the last discard chosen and leftDw its
+	// deadwood, which the knock decision right after it needs again; the
+	// deadwood is a function of the hand, so the pair never goes stale.
+	left   notation.CardSet
+	leftDw int
+	// candDw is the deadwood every candidate of the last call leaves.
+	candDw int
 }
 
 // NewSimple returns a Simple player whose random choices follow seed.
@@ -155,7 +162,11 @@ func (s *Simple) choose(v *seatView) game.Move {
 		}
 		return game.DiscardMove(s.discard(v))
 	case game.KnockPhase:
-		if meld.MinDeadwood(v.hand) > v.limit {
+		dw := s.leftDw
+		if v.hand != s.left || s.left == 0 {
+			dw = meld.MinDeadwood(v.hand)
+		}
+		if dw > v.limit {
 			return game.PlayOnMove()
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
@@ -173,6 +184,7 @@ func (s *Simple) discard(v *seatView) notation.Card {
 		n = s.candidates(v, false)
 	}
 	c := s.cand[s.rng.IntN(n)]
+	s.left, s.leftDw = v.hand.Without(c), s.candDw
 	s.paired[v.drawn] = s.paired[v.drawn].With(c)
 	s.paired[c] = s.paired[c].With(v.drawn)
 	s.touched |= v.drawn.Set() | c.Set()
@@ -233,6 +245,7 @@ func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
 		s.cand[n] = notation.Card(bits.TrailingZeros64(m))
 		n++
 	}
+	s.candDw = best
 	return n
 }
 

@@ -56,6 +56,10 @@ func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
 			if !slices.Equal(s.cand[:n], want) {
 				t.Fatalf("%s drew %s (pile %v), avoid %v: candidates %v, want %v", hand, v.drawn, v.fromPile, avoid, s.cand[:n], want)
 			}
+			// The deadwood the knock decision will reuse.
+			if n > 0 && s.candDw != best {
+				t.Fatalf("%s: candidates leave %d deadwood, not %d", hand, best, s.candDw)
+			}
 		}
 	}
 }

@@ -77,12 +77,17 @@ type flow struct {
 	// MaxEvents are kept. nevents counts every event of the hand.
 	events  [MaxEvents]Event
 	nevents uint32
-	result  Result
+	next    uint16 // nevents % MaxEvents, kept apart to spare a division
+
+	result Result
 }
 
 func (f *flow) record(kind EventKind, seat notation.Seat, c notation.Card) {
-	f.events[f.nevents%MaxEvents] = Event{Kind: kind, Seat: seat, Card: c}
+	f.events[f.next] = Event{Kind: kind, Seat: seat, Card: c}
 	f.nevents++
+	if f.next++; f.next == MaxEvents {
+		f.next = 0
+	}
 }
 
 func (f *flow) nonDealer() notation.Seat { return f.setup.Dealer.Other() }

@@ -1,0 +1,203 @@
+// Command readcal measures the advisor's reading of its opponent, for the
+// documentation: over games of a reader (simple, reading its opponent as
+// the advisor does) against each sparring partner, the mean posterior over
+// the knock rules after each hand, and the log-loss of the card inference
+// at the reader's draw decisions, with and without weighting the sampled
+// worlds by the opponent's last decline, by stage of the hand.
+//
+//	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func main() {
+	games := flag.Int("games", 200, "games against each partner")
+	worlds := flag.Int("worlds", 200, "sampled worlds a draw decision, for the log-loss")
+	flag.Parse()
+	if err := run(*games, *worlds, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "readcal:", err)
+		os.Exit(1)
+	}
+}
+
+// stages bound the draws of the hand at each stage, for the log-loss.
+var stages = []int{6, 12, 20, 1 << 30}
+
+// tally gathers one partner's figures.
+type tally struct {
+	post      [][bot.NumKnockRules]float64 // summed posterior by hand
+	hands     []int
+	loss      [2][4]float64 // without and with weighting, by stage
+	decisions [4]int
+	cards     [4]int
+}
+
+// reader plays as simple and reads its opponent; at its draw decisions it
+// scores the card inference against the opponent's true hand, which the
+// opponent's wrapper leaves in oppHand.
+type reader struct {
+	*bot.Simple
+	reading bot.StyleReading
+	oppHand *notation.CardSet
+	t       *tally
+	worlds  int
+	rng     *rand.Rand
+}
+
+func (r *reader) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if p.Phase() == game.DrawPhase && !p.MustDraw() && p.Draws() > 0 {
+		r.score(p)
+	}
+	return r.Simple.Move(ctx, p)
+}
+
+func (r *reader) score(p *game.Position) {
+	stage := 0
+	for p.Draws() >= stages[stage] {
+		stage++
+	}
+	e := probability.Infer(p)
+	s := probability.NewSampler(p, &e)
+	_, accept := bot.ReadingModel(&r.reading, p)
+	var counts [2][64]float64
+	for k := range 2 {
+		for range r.worlds {
+			w, hidden, err := s.World(r.rng)
+			if err != nil {
+				continue
+			}
+			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(&w); try++ {
+				if w, hidden, err = s.World(r.rng); err != nil {
+					break
+				}
+			}
+			for c := range hidden.All() {
+				counts[k][c]++
+			}
+		}
+	}
+	truth := *r.oppHand &^ p.OpponentKnown()
+	for c := range e.Unseen.Cards.All() {
+		y := truth.Has(c)
+		for k := range 2 {
+			q := (counts[k][c] + 0.5) / (float64(r.worlds) + 1)
+			if !y {
+				q = 1 - q
+			}
+			r.t.loss[k][stage] -= math.Log(q)
+		}
+		r.t.cards[stage]++
+	}
+	r.t.decisions[stage]++
+}
+
+func (r *reader) HandOver(p *game.Position) {
+	r.Simple.HandOver(p)
+	r.reading.ReadHand(p)
+	k := p.Setup().Number - 1
+	for len(r.t.post) <= k {
+		r.t.post = append(r.t.post, [bot.NumKnockRules]float64{})
+		r.t.hands = append(r.t.hands, 0)
+	}
+	w := r.reading.Weights()
+	for i := range w {
+		r.t.post[k][i] += w[i]
+	}
+	r.t.hands[k]++
+}
+
+// watched records its hand at each of its decisions: after its discard,
+// the hand the reader's next draw decision faces.
+type watched struct {
+	bot.Player
+	hand *notation.CardSet
+}
+
+func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	*w.hand = p.Hand()
+	return w.Player.Move(ctx, p)
+}
+
+func run(games, worlds int, names []string) error {
+	if len(names) == 0 {
+		return fmt.Errorf("name the partners, of: %s", strings.Join(bot.Names(), ", "))
+	}
+	eaai, _ := rules.Preset("eaai")
+	var all []*tally
+	for _, name := range names {
+		partner, err := bot.Lookup(name)
+		if err != nil {
+			return err
+		}
+		t := &tally{}
+		var hand notation.CardSet
+		rng := rand.New(rand.NewPCG(7, 7))
+		// One worker, so that the reader and its opponent's wrapper of one
+		// game share the hand.
+		_, err = engine.Simulate(context.Background(), engine.SimOptions{
+			Rules: eaai, Games: games, Seed: 3, Workers: 1, Names: [2]string{"reader", name},
+			Players: [2]bot.NewPlayerFunc{
+				func(seed uint64) bot.Player {
+					return &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
+				},
+				func(seed uint64) bot.Player { return &watched{Player: partner.New(seed), hand: &hand} },
+			},
+		})
+		if err != nil {
+			return err
+		}
+		all = append(all, t)
+	}
+	fmt.Println("Mean posterior after each hand, % (at once / only early / only with 3 or less / only late):")
+	fmt.Println()
+	fmt.Println("| partner | hand 1 | hand 2 | hand 3 | hand 5 | hand 8 |")
+	fmt.Println("| --- | --- | --- | --- | --- | --- |")
+	for i, t := range all {
+		row := "| " + names[i]
+		for _, k := range []int{0, 1, 2, 4, 7} {
+			if k >= len(t.hands) || t.hands[k] == 0 {
+				row += " | -"
+				continue
+			}
+			var parts []string
+			for _, x := range t.post[k] {
+				parts = append(parts, fmt.Sprintf("%.0f", 100*x/float64(t.hands[k])))
+			}
+			row += " | " + strings.Join(parts, "/")
+		}
+		fmt.Println(row + " |")
+	}
+	fmt.Println()
+	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the decline's weighting:")
+	fmt.Println()
+	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
+	fmt.Println("| --- | --- | --- | --- | --- |")
+	for i, t := range all {
+		row := "| " + names[i]
+		for st := range stages {
+			if t.cards[st] == 0 {
+				row += " | -"
+				continue
+			}
+			n := float64(t.cards[st])
+			row += fmt.Sprintf(" | %.4f / %.4f", t.loss[0][st]/n, t.loss[1][st]/n)
+		}
+		fmt.Println(row + " |")
+	}
+	return nil
+}
