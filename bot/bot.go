@@ -61,7 +61,7 @@ func entry(name, help string, mk func(o Options) NewPlayerFunc) Entry {
 // of the caller's own.
 func Registry() []Entry {
 	return []Entry{
-		entry("advisor", "the Monte Carlo advisor: every decision by sampled worlds and rollouts",
+		entry("advisor", "the Monte Carlo advisor: sampled worlds and rollouts, reading how its opponent knocks",
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player { return NewAdvisor(seed, o.AdvisorSamples) }
 			}),

@@ -99,8 +99,7 @@ func (s silentExit) Error() string { return fmt.Sprintf("exit %d", int(s)) }
 // run is main without the process: it takes the arguments, the streams and
 // the environment, and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	// Every command writes through out, so that a failed write is reported
-	// even where a library dropped the error.
+	// Every write goes through out, which reports what a library dropped.
 	out := &checkedWriter{w: stdout}
 	app := newApp(stdin, out, stderr, getenv)
 	err := app.Run(reorderArgs(app, args))
@@ -125,8 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	return ExitFailure
 }
 
-// flagNotDefined matches the flag package's message for an unknown flag,
-// which names it with one dash.
+// flagNotDefined matches the flag package's one-dash unknown-flag message.
 var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 
 // singleDashFlag matches the flag package's "for flag -name".
@@ -160,8 +158,7 @@ func newAppWith(env *environment) *cli.App {
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
 		Version: render.BuildVersion(version),
-		// Completion scripts ask for the next words with a trailing
-		// --generate-bash-completion.
+		// Completion scripts end their request with --generate-bash-completion.
 		EnableBashCompletion: true,
 		Flags:                outputFlags(),
 		Reader:               stdin,
@@ -215,10 +212,8 @@ func newAppWith(env *environment) *cli.App {
 			return nil
 		},
 	}
-	// The library's own help command is a package variable it writes to
-	// as each app runs; every app gets a help command of its own instead,
-	// so that apps may run at once.
-	// The library adds --help only when it adds its own help command.
+	// The library's help command is a shared package variable, so every
+	// app gets its own (and with it --help), so that apps may run at once.
 	app.HideHelpCommand = true
 	app.Flags = append(app.Flags, cli.HelpFlag)
 	app.Commands = append(app.Commands, &cli.Command{
