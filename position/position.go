@@ -478,6 +478,17 @@ func parseHistory(s string, base rules.Rules) (game.Position, error) {
 	return p, nil
 }
 
+// ParseEvent reads one event of the history form, such as "p1 discard KH"
+// or "upcard 7D", for a position of seat; a "dealt" event gives one event a
+// card. Columns in its errors count from the event's start.
+func ParseEvent(text string, seat notation.Seat) ([]game.Event, error) {
+	et := tokens(text, 1)
+	if len(et) == 0 {
+		return nil, posErr(1, "no event")
+	}
+	return historyEvents(et, seat)
+}
+
 // historyEvents reads one event of the history form.
 func historyEvents(et []token, seat notation.Seat) ([]game.Event, error) {
 	switch et[0].text {

@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -102,7 +103,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	// Every write goes through out, which reports what a library dropped.
 	out := &checkedWriter{w: stdout}
 	app := newApp(stdin, out, stderr, getenv)
-	err := app.Run(reorderArgs(app, args))
+	err := app.Run(cliargs.Reorder(app, args))
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing the output: %w", out.err)
 	}
@@ -202,6 +203,7 @@ func newAppWith(env *environment) *cli.App {
 			calibrateCommand(env),
 			equityCommand(env),
 			engineCommand(env),
+			serveCommand(env),
 			completionCommand(env),
 			manCommand(env),
 		},

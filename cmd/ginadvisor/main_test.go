@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/urfave/cli/v2"
@@ -259,7 +260,7 @@ func TestColor(t *testing.T) {
 			getenv: func(k string) string { return tt.env[k] }, isTerminal: func(io.Writer) bool { return tt.terminal }}
 		a := newAppWith(env)
 		args := append([]string{"ginadvisor", "score", "As 2s 3s Kd"}, tt.args...)
-		if err := a.Run(reorderArgs(a, args)); err != nil {
+		if err := a.Run(cliargs.Reorder(a, args)); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		if got := strings.Contains(out.String(), "\x1b["); got != tt.want {

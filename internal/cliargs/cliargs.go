@@ -1,4 +1,6 @@
-package main
+// Package cliargs puts the flags of a urfave/cli command line before its
+// positional arguments, where the library reads them.
+package cliargs
 
 import (
 	"strings"
@@ -6,11 +8,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// reorderArgs moves the flags that follow a command's positional arguments
+// Reorder moves the flags that follow a command's positional arguments
 // in front of them, because urfave/cli stops reading flags at the first
 // positional argument and would otherwise ignore them silently. A "--"
 // ends the flags as usual.
-func reorderArgs(app *cli.App, args []string) []string {
+func Reorder(app *cli.App, args []string) []string {
 	if len(args) < 2 || args[len(args)-1] == "--generate-bash-completion" {
 		// A completion request must keep its flag last.
 		return args

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 )
 
 func TestReorderArgs(t *testing.T) {
@@ -23,7 +25,7 @@ func TestReorderArgs(t *testing.T) {
 		{"ginadvisor", "ginadvisor"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(reorderArgs(app, strings.Fields(tt.in)), " ")
+		got := strings.Join(cliargs.Reorder(app, strings.Fields(tt.in)), " ")
 		if got != tt.want {
 			t.Errorf("%s: %s, want %s", tt.in, got, tt.want)
 		}

@@ -1,0 +1,519 @@
+// Package board serves the analysis board: a web page embedded in the
+// binary, and the JSON API under /api/ that it calls, on loopback only.
+// The API gives the same values as the command line's --json, from the
+// same packages; every request is bounded in size, samples and time, and
+// only the page's own origin is served.
+package board
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/report"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+//go:embed web
+var web embed.FS
+
+// Options bounds the work of each request. The zero value is usable.
+type Options struct {
+	// MaxBody bounds a request's body in bytes; 0 means 1 MiB.
+	MaxBody int64
+	// MaxSamples bounds the sampled worlds a request may ask for; 0
+	// means 20,000.
+	MaxSamples int
+	// MaxTime bounds the time a request may run; 0 means 10 seconds.
+	MaxTime time.Duration
+	// Workers is the goroutines an analysis uses; 0 uses every core.
+	Workers int
+}
+
+func (o Options) maxBody() int64 {
+	if o.MaxBody <= 0 {
+		return 1 << 20
+	}
+	return o.MaxBody
+}
+
+func (o Options) maxSamples() int {
+	if o.MaxSamples <= 0 {
+		return 20_000
+	}
+	return o.MaxSamples
+}
+
+func (o Options) maxTime() time.Duration {
+	if o.MaxTime <= 0 {
+		return 10 * time.Second
+	}
+	return o.MaxTime
+}
+
+// maxPosition bounds a position's notation in bytes: the longest real
+// history form is a few kilobytes.
+const maxPosition = 64 << 10
+
+// Handler serves the board for a server listening on addr: the page and
+// its assets at /, the API under /api/. Requests whose Host is not addr's
+// port on a loopback name, or whose Origin is another site, are refused,
+// so that no other web page can drive it.
+func Handler(addr net.Addr, o Options) http.Handler {
+	s := &server{opts: o, port: portOf(addr)}
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(web, "web")
+	files := http.FileServerFS(static)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/api/"):
+			writeError(w, http.StatusNotFound, &Error{Message: fmt.Sprintf("no API %s %s", r.Method, notation.Clip(r.URL.Path, 80))})
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, http.StatusMethodNotAllowed, &Error{Message: "the page is read with GET"})
+		default:
+			files.ServeHTTP(w, r)
+		}
+	})
+	mux.HandleFunc("POST /api/position", s.api(s.position))
+	mux.HandleFunc("POST /api/score", s.api(s.score))
+	mux.HandleFunc("POST /api/legal", s.api(s.legal))
+	mux.HandleFunc("POST /api/play", s.api(s.play))
+	mux.HandleFunc("POST /api/advise", s.api(s.advise))
+	mux.HandleFunc("POST /api/outs", s.api(s.outs))
+	mux.HandleFunc("POST /api/danger", s.api(s.danger))
+	return s.guard(mux)
+}
+
+type server struct {
+	opts Options
+	port string
+}
+
+func portOf(addr net.Addr) string {
+	if addr == nil {
+		return ""
+	}
+	_, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return ""
+	}
+	return port
+}
+
+// allowedHost says host names this server on loopback: a request through
+// any other name may come from a page that rebound its DNS name to
+// 127.0.0.1.
+func (s *server) allowedHost(host string) bool {
+	name, port, err := net.SplitHostPort(host)
+	if err != nil || port != s.port {
+		return false
+	}
+	switch name {
+	case "127.0.0.1", "localhost", "::1":
+		return true
+	}
+	return false
+}
+
+// guard refuses requests from anywhere but the page's own origin.
+func (s *server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.allowedHost(r.Host) {
+			writeError(w, http.StatusForbidden, &Error{Message: fmt.Sprintf("host %q is not this server on loopback", notation.Clip(r.Host, 80))})
+			return
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && origin != "http://"+r.Host {
+			writeError(w, http.StatusForbidden, &Error{Message: fmt.Sprintf("origin %q is not this page's", notation.Clip(origin, 80))})
+			return
+		}
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("X-Frame-Options", "DENY")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Error is the API's error: what went wrong and, for a notation, where.
+type Error struct {
+	Message string `json:"message"`
+	// Field names the request field at fault; Column counts from 1 in it.
+	Field  string `json:"field,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Message }
+
+func writeError(w http.ResponseWriter, status int, e *Error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(struct {
+		Error *Error `json:"error"`
+	}{e})
+}
+
+// badRequest is an error the client caused: its status is 400 unless set.
+type badRequest struct {
+	status int
+	err    *Error
+}
+
+func (b *badRequest) Error() string { return b.err.Message }
+
+func bad(field string, err error) error {
+	e := &Error{Message: err.Error(), Field: field}
+	var pe *position.Error
+	if errors.As(err, &pe) {
+		e.Column = pe.Col
+	}
+	return &badRequest{status: http.StatusBadRequest, err: e}
+}
+
+func badf(field, format string, args ...any) error {
+	return &badRequest{status: http.StatusBadRequest, err: &Error{Message: fmt.Sprintf(format, args...), Field: field}}
+}
+
+// api decodes a bounded JSON body into the handler's request, runs it
+// under the time bound and the client's context, and writes its answer.
+func (s *server) api(h func(ctx context.Context, body []byte) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+			writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send application/json"})
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				writeError(w, http.StatusRequestEntityTooLarge, &Error{Message: fmt.Sprintf("the body is over %d bytes", s.opts.maxBody())})
+				return
+			}
+			writeError(w, http.StatusBadRequest, &Error{Message: "reading the body: " + err.Error()})
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.maxTime())
+		defer cancel()
+		out, err := h(ctx, body)
+		if err != nil {
+			var b *badRequest
+			switch {
+			case errors.As(err, &b):
+				writeError(w, b.status, b.err)
+			case errors.Is(err, context.DeadlineExceeded):
+				writeError(w, http.StatusServiceUnavailable, &Error{Message: fmt.Sprintf("the analysis ran past its %v limit", s.opts.maxTime())})
+			case r.Context().Err() != nil:
+				// The client went away: nobody reads the answer.
+			default:
+				writeError(w, http.StatusInternalServerError, &Error{Message: err.Error()})
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(out)
+	}
+}
+
+// decode reads a request strictly: unknown fields and trailing data are
+// errors, so that a misspelt field is not silently ignored.
+func decode(body []byte, v any) error {
+	d := json.NewDecoder(strings.NewReader(string(body)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return badf("", "the request is not the JSON expected: %v", err)
+	}
+	if d.More() {
+		return badf("", "the request has data after its JSON object")
+	}
+	return nil
+}
+
+// positionRequest is the part of every request that names a position.
+type positionRequest struct {
+	Position string `json:"position"`
+	Rules    string `json:"rules,omitempty"`
+}
+
+func (q *positionRequest) parse() (game.Position, error) {
+	if q.Position == "" {
+		return game.Position{}, badf("position", "no position")
+	}
+	if len(q.Position) > maxPosition {
+		return game.Position{}, badf("position", "the position is over %d bytes", maxPosition)
+	}
+	var base *rules.Rules
+	if q.Rules != "" {
+		r, err := rules.ParseSpec(q.Rules)
+		if err != nil {
+			return game.Position{}, bad("rules", err)
+		}
+		base = &r
+	}
+	p, err := position.ParseWith(q.Position, base)
+	if err != nil {
+		return p, bad("position", err)
+	}
+	return p, nil
+}
+
+// PositionAnswer is a position as the board shows it: the view `position
+// --json` gives, and the notations to keep and share.
+type PositionAnswer struct {
+	report.PositionView
+	// History is the history form, when the position has a record.
+	History string `json:"history,omitempty"`
+}
+
+func answerPosition(p *game.Position) PositionAnswer {
+	a := PositionAnswer{PositionView: report.Position(p)}
+	a.History, _ = position.FormatHistory(p)
+	return a
+}
+
+func (s *server) position(_ context.Context, body []byte) (any, error) {
+	var q positionRequest
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	p, err := q.parse()
+	if err != nil {
+		return nil, err
+	}
+	return answerPosition(&p), nil
+}
+
+func (s *server) score(_ context.Context, body []byte) (any, error) {
+	var q struct {
+		Hand  string `json:"hand"`
+		Rules string `json:"rules,omitempty"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	if len(q.Hand) > 1024 {
+		return nil, badf("hand", "the hand is over 1024 bytes")
+	}
+	r := rules.Standard()
+	if q.Rules != "" {
+		var err error
+		if r, err = rules.ParseSpec(q.Rules); err != nil {
+			return nil, bad("rules", err)
+		}
+	}
+	hand, err := notation.ParseHand(q.Hand)
+	if err != nil {
+		return nil, bad("hand", err)
+	}
+	rep, err := report.Score(hand, r)
+	if err != nil {
+		return nil, bad("hand", err)
+	}
+	return rep, nil
+}
+
+// LegalMove is one move the seat may make, with the event to send to
+// /api/play to make it.
+type LegalMove struct {
+	Move  string   `json:"move"`
+	Melds []string `json:"melds,omitempty"`
+	Event string   `json:"event"`
+}
+
+// world completes a position into some state, for the moves its seat may
+// make: they depend only on what the seat knows.
+func world(p *game.Position) (game.State, error) {
+	e := probability.Infer(p)
+	st, _, err := probability.NewSampler(p, &e).World(rand.New(rand.NewPCG(1, 1)))
+	return st, err
+}
+
+func (s *server) legal(_ context.Context, body []byte) (any, error) {
+	var q positionRequest
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	p, err := q.parse()
+	if err != nil {
+		return nil, err
+	}
+	var moves []LegalMove
+	if p.Turn() == p.Seat() && p.Phase() != game.Over {
+		st, err := world(&p)
+		if err != nil {
+			return nil, bad("position", err)
+		}
+		for _, m := range st.Legal(nil) {
+			lm := LegalMove{Move: report.MoveText(m), Event: eventText(&p, m)}
+			for i := 0; i < m.Spread.N; i++ {
+				lm.Melds = append(lm.Melds, m.Spread.Melds[i].String())
+			}
+			moves = append(moves, lm)
+		}
+	}
+	return struct {
+		Moves []LegalMove `json:"moves"`
+	}{moves}, nil
+}
+
+// eventText writes a move as the history form's event.
+func eventText(p *game.Position, m game.Move) string {
+	seat := p.Seat().String()
+	switch m.Kind {
+	case game.Discard:
+		return seat + " discard " + m.Card.String()
+	case game.Take:
+		up, _ := p.Upcard()
+		return seat + " take " + up.String()
+	case game.Pass:
+		up, _ := p.Upcard()
+		return seat + " pass " + up.String()
+	case game.Draw:
+		return seat + " draw ?"
+	case game.Knock, game.Gin, game.BigGin:
+		return seat + " " + m.Kind.String() + " " + game.SpreadString(&m.Spread)
+	}
+	return seat + " " + m.Kind.String()
+}
+
+func (s *server) play(_ context.Context, body []byte) (any, error) {
+	var q struct {
+		positionRequest
+		Events []string `json:"events"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	p, err := q.parse()
+	if err != nil {
+		return nil, err
+	}
+	if len(q.Events) > 64 {
+		return nil, badf("events", "at most 64 events a request")
+	}
+	for i, text := range q.Events {
+		field := "events[" + strconv.Itoa(i) + "]"
+		if len(text) > 1024 {
+			return nil, badf(field, "the event is over 1024 bytes")
+		}
+		evs, err := position.ParseEvent(text, p.Seat())
+		if err != nil {
+			return nil, bad(field, err)
+		}
+		for _, e := range evs {
+			if err := observe(&p, e); err != nil {
+				return nil, badf(field, "%v", err)
+			}
+		}
+	}
+	return answerPosition(&p), nil
+}
+
+// observe adds an event as the history form reads it: a decision not to
+// knock is implicit, both in the seat's discard that cannot knock and in
+// any event that follows a discard.
+func observe(p *game.Position, e game.Event) error {
+	if p.Phase() == game.KnockPhase && !((e.Kind == game.Knocked || e.Kind == game.WentGin) && e.Seat == p.Turn()) {
+		if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()}); err != nil {
+			return err
+		}
+	}
+	if err := p.Observe(e); err != nil {
+		return err
+	}
+	if p.Phase() == game.KnockPhase && p.Turn() == p.Seat() && meld.MinDeadwood(p.Hand()) > p.KnockLimit() {
+		return p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Seat()})
+	}
+	return nil
+}
+
+// samplingRequest asks for an analysis with a budget.
+type samplingRequest struct {
+	positionRequest
+	Samples int    `json:"samples,omitempty"`
+	Seed    uint64 `json:"seed,omitempty"`
+	// TimeMS, when set, spends this many milliseconds instead.
+	TimeMS int `json:"time_ms,omitempty"`
+}
+
+func (s *server) sampling(body []byte, defaultSamples int) (samplingRequest, game.Position, error) {
+	var q samplingRequest
+	if err := decode(body, &q); err != nil {
+		return q, game.Position{}, err
+	}
+	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
+		return q, game.Position{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
+	}
+	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.maxTime() {
+		return q, game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.maxTime().Milliseconds())
+	}
+	if q.Samples == 0 {
+		q.Samples = defaultSamples
+	}
+	if q.Seed == 0 {
+		q.Seed = 1
+	}
+	p, err := q.parse()
+	return q, p, err
+}
+
+func (s *server) advise(ctx context.Context, body []byte) (any, error) {
+	q, p, err := s.sampling(body, 256)
+	if err != nil {
+		return nil, err
+	}
+	a, err := report.Advise(ctx, &p, report.AdviceOptions{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
+		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, 2000)})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, bad("position", err)
+	}
+	return a, nil
+}
+
+func (s *server) outs(ctx context.Context, body []byte) (any, error) {
+	q, p, err := s.sampling(body, 2000)
+	if err != nil {
+		return nil, err
+	}
+	e := probability.Infer(&p)
+	rep, err := probability.Outs(ctx, &p, &e, q.Samples, q.Seed, s.opts.Workers)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, bad("position", err)
+	}
+	return rep, nil
+}
+
+func (s *server) danger(ctx context.Context, body []byte) (any, error) {
+	q, p, err := s.sampling(body, 2000)
+	if err != nil {
+		return nil, err
+	}
+	e := probability.Infer(&p)
+	rep, err := probability.Danger(ctx, &p, &e, q.Samples, q.Seed, s.opts.Workers)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, bad("position", err)
+	}
+	return rep, nil
+}

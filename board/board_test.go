@@ -1,0 +1,245 @@
+package board
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+const drawPosition = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1"
+
+// newServer starts a board on a loopback port; wrap, when set, wraps its
+// handler.
+func newServer(t *testing.T, o Options, wrap func(http.Handler) http.Handler) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	h := Handler(ts.Listener.Addr(), o)
+	if wrap != nil {
+		h = wrap(h)
+	}
+	ts.Config.Handler = h
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+type reply struct {
+	status int
+	body   map[string]any
+	raw    string
+}
+
+func post(t *testing.T, ts *httptest.Server, path, body string, header map[string]string) reply {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		if k == "Host" {
+			req.Host = v
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{status: res.StatusCode, raw: string(raw)}
+	_ = json.Unmarshal(raw, &r.body)
+	return r
+}
+
+func errorOf(r reply) map[string]any {
+	e, _ := r.body["error"].(map[string]any)
+	return e
+}
+
+func TestAPI(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	tests := []struct {
+		name, path, body string
+		status           int
+		check            func(r reply) bool
+	}{
+		{"position", "/api/position", `{"position":"` + drawPosition + `"}`, 200,
+			func(r reply) bool { return r.body["phase"] == "draw" && r.body["stock"] == 30.0 && r.body["notation"] != "" }},
+		{"position with its column", "/api/position", `{"position":"p1 draw hand=AC,3C,4Z"}`, 400,
+			func(r reply) bool { e := errorOf(r); return e["field"] == "position" && e["column"].(float64) > 0 }},
+		{"rules that conflict", "/api/position", `{"position":"` + drawPosition + ` rules=eaai","rules":"standard"}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "position" }},
+		{"no position", "/api/position", `{}`, 400, func(r reply) bool { return errorOf(r)["field"] == "position" }},
+		{"unknown field", "/api/position", `{"positon":"x"}`, 400, func(r reply) bool { return strings.Contains(errorOf(r)["message"].(string), "positon") }},
+		{"trailing data", "/api/position", `{"position":"x"} {}`, 400, nil},
+		{"not JSON", "/api/position", `position=x`, 400, nil},
+		{"score", "/api/score", `{"hand":"AS 2S 3S 7H 7D 7C KD QD JD 4C"}`, 200,
+			func(r reply) bool { return r.body["deadwood"] == 4.0 }},
+		{"score of a bad hand", "/api/score", `{"hand":"AS AS"}`, 400, func(r reply) bool { return errorOf(r)["field"] == "hand" }},
+		{"legal", "/api/legal", `{"position":"` + drawPosition + `"}`, 200,
+			func(r reply) bool { ms, _ := r.body["moves"].([]any); return len(ms) == 2 }},
+		{"play a draw", "/api/play", `{"position":"` + drawPosition + `","events":["p1 draw 2C"]}`, 200,
+			func(r reply) bool { return r.body["phase"] == "discard" && r.body["stock"] == 29.0 }},
+		{"play a card not held", "/api/play", `{"position":"` + drawPosition + `","events":["p1 draw 2C","p1 discard 9S"]}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "events[1]" }},
+		{"advise", "/api/advise", `{"position":"` + drawPosition + `","samples":32}`, 200,
+			func(r reply) bool { cs, _ := r.body["candidates"].([]any); return len(cs) == 2 && r.body["recommended"] != "" }},
+		{"advise beyond the bound", "/api/advise", `{"position":"` + drawPosition + `","samples":1000000}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "samples" }},
+		{"advise not the seat's turn", "/api/advise", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S ; p1 discard 7S"}`, 400, nil},
+		{"outs", "/api/outs", `{"position":"` + drawPosition + `","samples":100}`, 200, nil},
+		{"danger", "/api/danger", `{"position":"` + drawPosition + `","events":[]}`, 400, nil},
+		{"no such API", "/api/nothing", `{}`, 404, nil},
+	}
+	for _, tt := range tests {
+		r := post(t, ts, tt.path, tt.body, nil)
+		if r.status != tt.status {
+			t.Errorf("%s: status %d, want %d: %s", tt.name, r.status, tt.status, r.raw)
+			continue
+		}
+		if r.status >= 400 && errorOf(r)["message"] == nil {
+			t.Errorf("%s: an error without a message: %s", tt.name, r.raw)
+		}
+		if tt.check != nil && !tt.check(r) {
+			t.Errorf("%s: %s", tt.name, notationClip(r.raw))
+		}
+	}
+}
+
+func notationClip(s string) string {
+	if len(s) > 400 {
+		return s[:400] + "…"
+	}
+	return s
+}
+
+// TestOnlyItsOwnOrigin: a request through another host name (DNS
+// rebinding) or from another site's page is refused; the page's own, on
+// any loopback name of its port, is served.
+func TestOnlyItsOwnOrigin(t *testing.T) {
+	ts := newServer(t, Options{}, nil)
+	port := ts.Listener.Addr().String()[strings.LastIndex(ts.Listener.Addr().String(), ":"):]
+	body := `{"position":"` + drawPosition + `"}`
+	tests := []struct {
+		name   string
+		header map[string]string
+		status int
+	}{
+		{"rebound name", map[string]string{"Host": "attacker.example" + port}, 403},
+		{"another port", map[string]string{"Host": "127.0.0.1:1"}, 403},
+		{"another site's page", map[string]string{"Origin": "http://attacker.example"}, 403},
+		{"a page of the same host on another port", map[string]string{"Origin": "http://127.0.0.1:1"}, 403},
+		{"localhost", map[string]string{"Host": "localhost" + port}, 200},
+		{"its own page", map[string]string{"Origin": ts.URL}, 200},
+		{"no origin (curl, scripts)", nil, 200},
+	}
+	for _, tt := range tests {
+		if r := post(t, ts, "/api/position", body, tt.header); r.status != tt.status {
+			t.Errorf("%s: status %d, want %d: %s", tt.name, r.status, tt.status, r.raw)
+		}
+	}
+	// A form post from another page cannot be JSON without a preflight.
+	req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/position", strings.NewReader("position=x"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Errorf("a form post: status %d, want 415", res.StatusCode)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	ts := newServer(t, Options{MaxBody: 4096, MaxTime: 300 * time.Millisecond, Workers: 1}, nil)
+	big := `{"position":"` + strings.Repeat("x", 5000) + `"}`
+	if r := post(t, ts, "/api/position", big, nil); r.status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over the bound: status %d: %s", r.status, r.raw)
+	}
+	start := time.Now()
+	r := post(t, ts, "/api/advise", `{"position":"`+drawPosition+`","samples":20000}`, nil)
+	if r.status != http.StatusServiceUnavailable || time.Since(start) > 5*time.Second {
+		t.Errorf("an advice past the time bound: status %d after %v: %s", r.status, time.Since(start), r.raw)
+	}
+}
+
+// TestAdviceStopsWhenTheClientGoesAway: the analysis ends soon after the
+// client gives up, rather than running its whole budget.
+func TestAdviceStopsWhenTheClientGoesAway(t *testing.T) {
+	var finished atomic.Int64
+	ts := newServer(t, Options{Workers: 1}, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h.ServeHTTP(w, r)
+			finished.Store(time.Now().UnixNano())
+		})
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/advise",
+		bytes.NewReader([]byte(`{"position":"`+drawPosition+`","samples":20000}`)))
+	req.Header.Set("Content-Type", "application/json")
+	if res, err := ts.Client().Do(req); err == nil {
+		res.Body.Close()
+		t.Fatal("the advice of 20,000 worlds answered within 200 ms")
+	}
+	gaveUp := time.Now()
+	deadline := time.Now().Add(5 * time.Second)
+	for finished.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if finished.Load() == 0 {
+		t.Fatal("the analysis ran on 5 s after the client went away")
+	}
+	t.Logf("the handler returned %v after the client went away", time.Unix(0, finished.Load()).Sub(gaveUp).Round(time.Millisecond))
+}
+
+func TestPage(t *testing.T) {
+	ts := newServer(t, Options{}, nil)
+	for _, path := range []string{"/", "/app.js", "/style.css"} {
+		res, err := ts.Client().Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || len(body) < 100 || res.Header.Get("Content-Security-Policy") == "" {
+			t.Errorf("%s: status %d, %d bytes, CSP %q", path, res.StatusCode, len(body), res.Header.Get("Content-Security-Policy"))
+		}
+	}
+}
+
+// FuzzRequests sends arbitrary bodies to every API: each gets a JSON
+// answer, 200 or a 4xx with an error message, never a 5xx.
+func FuzzRequests(f *testing.F) {
+	f.Add("position", `{"position":"`+drawPosition+`"}`)
+	f.Add("play", `{"position":"`+drawPosition+`","events":["p1 draw 2C","p1 discard AC"]}`)
+	f.Add("score", `{"hand":"AS 2S 3S"}`)
+	f.Add("legal", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS"}`)
+	f.Add("advise", `{"position":"`+drawPosition+`","samples":1}`)
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Config.Handler = Handler(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: time.Second})
+	ts.Start()
+	defer ts.Close()
+	f.Fuzz(func(t *testing.T, api, body string) {
+		switch api {
+		case "position", "play", "score", "legal", "advise", "outs", "danger":
+		default:
+			return
+		}
+		r := post(t, ts, "/api/"+api, body, nil)
+		if r.status >= 500 || r.status != 200 && (r.status < 400 || errorOf(r)["message"] == nil) {
+			t.Fatalf("%s %q: status %d: %s", api, body, r.status, r.raw)
+		}
+	})
+}

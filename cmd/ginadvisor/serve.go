@@ -1,0 +1,39 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/board"
+)
+
+func serveCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "serve the analysis board, a web page on this machine, until Ctrl-C",
+		Description: "Prints the board's address and serves it on loopback only; the page and its\n" +
+			"assets are in the binary. docs/board.md documents the page and its JSON API.\n\n" +
+			"Examples:\n" +
+			"  ginadvisor serve\n" +
+			"  ginadvisor serve --addr 127.0.0.1:8080 --open",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Usage: "the loopback address to listen on (default: a free port on 127.0.0.1)"},
+			&cli.BoolFlag{Name: "open", Usage: "open the page in the browser"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Len() > 0 {
+				return usageError("serve takes no arguments")
+			}
+			ln, err := board.Listen(c.String("addr"))
+			if err != nil {
+				return usageError("%v", err)
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return board.Serve(ctx, ln, board.Options{}, env.stdout, c.Bool("open"))
+		},
+	}
+}
