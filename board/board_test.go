@@ -74,7 +74,9 @@ func TestAPI(t *testing.T) {
 		check            func(r reply) bool
 	}{
 		{"position", "/api/position", `{"position":"` + drawPosition + `"}`, 200,
-			func(r reply) bool { return r.body["phase"] == "draw" && r.body["stock"] == 30.0 && r.body["notation"] != "" }},
+			func(r reply) bool {
+				return r.body["phase"] == "draw" && r.body["stock"] == 30.0 && r.body["notation"] != ""
+			}},
 		{"position with its column", "/api/position", `{"position":"p1 draw hand=AC,3C,4Z"}`, 400,
 			func(r reply) bool { e := errorOf(r); return e["field"] == "position" && e["column"].(float64) > 0 }},
 		{"rules that conflict", "/api/position", `{"position":"` + drawPosition + ` rules=eaai","rules":"standard"}`, 400,
@@ -93,7 +95,10 @@ func TestAPI(t *testing.T) {
 		{"play a card not held", "/api/play", `{"position":"` + drawPosition + `","events":["p1 draw 2C","p1 discard 9S"]}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "events[1]" }},
 		{"advise", "/api/advise", `{"position":"` + drawPosition + `","samples":32}`, 200,
-			func(r reply) bool { cs, _ := r.body["candidates"].([]any); return len(cs) == 2 && r.body["recommended"] != "" }},
+			func(r reply) bool {
+				cs, _ := r.body["candidates"].([]any)
+				return len(cs) == 2 && r.body["recommended"] != ""
+			}},
 		{"advise beyond the bound", "/api/advise", `{"position":"` + drawPosition + `","samples":1000000}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "samples" }},
 		{"advise not the seat's turn", "/api/advise", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S ; p1 discard 7S"}`, 400, nil},
