@@ -20,7 +20,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -97,6 +99,7 @@ func Handler(addr net.Addr, o Options) http.Handler {
 	mux.HandleFunc("POST /api/advise", s.api(s.advise))
 	mux.HandleFunc("POST /api/outs", s.api(s.outs))
 	mux.HandleFunc("POST /api/danger", s.api(s.danger))
+	mux.HandleFunc("POST /api/review", s.api(s.review))
 	return s.guard(mux)
 }
 
@@ -516,4 +519,94 @@ func (s *server) danger(ctx context.Context, body []byte) (any, error) {
 		return nil, bad("position", err)
 	}
 	return rep, nil
+}
+
+// maxReviewDecisions bounds the decisions a review grades.
+const maxReviewDecisions = 5000
+
+// Review is a graded record: every decision as batch grades it, in order,
+// and the summary batch prints.
+type Review struct {
+	Decisions []ReviewedDecision `json:"decisions"`
+	Summary   batch.Summary      `json:"summary"`
+}
+
+// ReviewedDecision is a graded decision with its kind named.
+type ReviewedDecision struct {
+	*batch.Graded
+	Kind string `json:"kind"`
+}
+
+func (s *server) review(ctx context.Context, body []byte) (any, error) {
+	var q struct {
+		Log     string `json:"log"`
+		Name    string `json:"name,omitempty"`
+		Format  string `json:"format,omitempty"`
+		Players string `json:"players,omitempty"`
+		Quick   bool   `json:"quick,omitempty"`
+		Samples int    `json:"samples,omitempty"`
+		Seed    uint64 `json:"seed,omitempty"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	if q.Log == "" {
+		return nil, badf("log", "no log")
+	}
+	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
+		return nil, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
+	}
+	if q.Samples == 0 {
+		q.Samples = 64
+	}
+	name := q.Name
+	if name == "" {
+		name = "pasted"
+	}
+	var imp importer.Options
+	if q.Format != "" && q.Format != "auto" {
+		f, err := importer.ParseFormat(q.Format)
+		if err != nil {
+			return nil, bad("format", err)
+		}
+		imp.Format = f
+	}
+	if q.Players != "" {
+		p, err := importer.ParsePlayers(q.Players)
+		if err != nil {
+			return nil, bad("players", err)
+		}
+		imp.Players = p
+	}
+	in := batch.Input{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(q.Log)), nil }}
+	var r Review
+	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,
+		OnDecision: func(g *batch.Graded) error {
+			if len(r.Decisions) >= maxReviewDecisions {
+				return badf("log", "the log holds more than %d decisions; review it with ginadvisor batch", maxReviewDecisions)
+			}
+			c := *g
+			r.Decisions = append(r.Decisions, ReviewedDecision{&c, c.KindName()})
+			return nil
+		}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		var b *badRequest
+		if errors.As(err, &b) {
+			return nil, err
+		}
+		return nil, bad("log", err)
+	}
+	if sum.GamesRead == 0 {
+		msg := "no game in the log"
+		if len(sum.Errors) > 0 {
+			p := sum.Errors[0]
+			msg = fmt.Sprintf("line %d: %s", p.Line, p.Message)
+		}
+		return nil, badf("log", "%s", msg)
+	}
+	r.Summary = sum
+	return r, nil
 }

@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -247,4 +250,36 @@ func FuzzRequests(f *testing.F) {
 			t.Fatalf("%s %q: status %d: %s", api, body, r.status, r.raw)
 		}
 	})
+}
+
+func TestReview(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := json.Marshal(map[string]any{"log": string(data), "quick": true})
+	r := post(t, ts, "/api/review", string(q), nil)
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, notationClip(r.raw))
+	}
+	ds, _ := r.body["decisions"].([]any)
+	sum, _ := r.body["summary"].(map[string]any)
+	if len(ds) < 100 || sum["games_read"] != 2.0 {
+		t.Fatalf("%d decisions, summary %v", len(ds), notationClip(fmt.Sprint(sum)))
+	}
+	first, _ := ds[0].(map[string]any)
+	if first["position"] == "" || first["move"] == "" || first["best"] == "" {
+		t.Fatalf("a decision without its position or moves: %v", first)
+	}
+	// The position of a decision reads back on the board.
+	pq, _ := json.Marshal(map[string]string{"position": first["position"].(string)})
+	if r := post(t, ts, "/api/position", string(pq), nil); r.status != 200 {
+		t.Fatalf("the first decision's position: %d %s", r.status, r.raw)
+	}
+	for _, bad := range []string{`{"log":"not a log at all\n"}`, `{"log":""}`, `{"log":"x","format":"nosuch"}`} {
+		if r := post(t, ts, "/api/review", bad, nil); r.status != 400 || errorOf(r)["field"] == nil {
+			t.Errorf("%s: status %d: %s", bad, r.status, r.raw)
+		}
+	}
 }

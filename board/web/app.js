@@ -13,6 +13,14 @@ const $ = (id) => document.getElementById(id);
 const hand = new Set();
 let analysis = null; // the AbortController of the running analysis
 let current = ""; // the notation analysed
+// boardTimings holds what the browser tests read: the milliseconds from a
+// position's check to its first advice.
+window.boardTimings = { firstAnswer: null };
+// boardErrors collects uncaught errors, for the same tests.
+window.boardErrors = [];
+window.addEventListener("error", (e) => window.boardErrors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => window.boardErrors.push(String(e.reason)));
+let checkedAt = 0;
 
 function cardName(c) {
   const r = c[0], s = c[1];
@@ -118,6 +126,9 @@ async function api(path, body, signal) {
 
 // check validates a notation and, when it holds, analyses it.
 async function check(text) {
+  checkedAt = performance.now();
+  window.boardTimings.firstAnswer = null;
+  $("advice-status").textContent = "";
   if (analysis) analysis.abort();
   analysis = null;
   let view;
@@ -131,8 +142,32 @@ async function check(text) {
   current = view.history || view.notation;
   history.replaceState(null, "", "#" + encodeURIComponent(current));
   showHand(view);
+  syncControls(view);
   analyse(current);
   legal(current);
+}
+
+// syncControls sets the picker and the fields from a checked position, so
+// that pointing goes on from it.
+function syncControls(view) {
+  hand.clear();
+  for (const c of view.hand) hand.add(c);
+  for (const b of $("picker").children) {
+    b.setAttribute("aria-pressed", hand.has(b.dataset.card) ? "true" : "false");
+  }
+  $("pile").value = view.pile.join(" ");
+  $("took").value = view.opponent_took.join(" ");
+  $("passed").value = view.opponent_passed.join(" ");
+  $("discards").value = view.opponent_discards.join(" ");
+  $("score").value = view.scores.join("-");
+  $("stock").textContent = String(view.stock);
+  const set = (id, v) => {
+    const sel = $(id);
+    if ([...sel.options].some((o) => o.value === v)) sel.value = v;
+  };
+  set("phase", view.phase);
+  set("dealer", view.dealer);
+  set("rules", view.rules);
 }
 
 function showHand(view) {
@@ -146,7 +181,7 @@ async function analyse(text) {
   const ctl = new AbortController();
   analysis = ctl;
   const st = $("advice-status");
-  for (const samples of [32, 256, 2048]) {
+  for (const samples of [16, 256, 2048]) {
     st.textContent = "Analysing: " + samples + " worlds a move\u2026";
     st.className = "";
     let advice;
@@ -159,6 +194,7 @@ async function analyse(text) {
       return;
     }
     if (ctl.signal.aborted || text !== current) return;
+    if (samples === 16) window.boardTimings.firstAnswer = performance.now() - checkedAt;
     showAdvice(advice, samples);
   }
   st.textContent = "Done: 2048 worlds a move.";
@@ -232,6 +268,94 @@ async function play(text, event) {
   }
 }
 
+// The review: graded decisions, the one shown, and the seat filter.
+let review = [];
+let shown = -1;
+
+async function startReview() {
+  const st = $("review-status");
+  st.className = "";
+  st.textContent = "Grading\u2026";
+  let data;
+  try {
+    data = await api("review", { log: $("log").value, quick: $("quick").checked, samples: 64, seed: 1 });
+  } catch (e) {
+    st.textContent = e.message;
+    st.className = "error";
+    return;
+  }
+  review = data.decisions;
+  const s = data.summary;
+  st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game." : " games.");
+  listDecisions();
+  drawChart();
+  step(0);
+}
+
+function visible() {
+  const seat = $("seatview").value;
+  return review.map((d, i) => i).filter((i) => seat === "" || String(review[i].seat - 1) === seat);
+}
+
+function listDecisions() {
+  const ol = $("decisions");
+  ol.replaceChildren(...visible().map((i) => {
+    const d = review[i];
+    const li = document.createElement("li");
+    li.dataset.index = i;
+    li.className = d.class && d.class !== "good" && d.class !== "best" ? d.class : "";
+    li.textContent = "hand " + d.hand + ", " + d.player + ": " + d.move + (d.matched ? "" : " (best " + d.best + ")");
+    li.addEventListener("click", () => show(i));
+    return li;
+  }));
+}
+
+function drawChart() {
+  const svg = $("chart");
+  const lost = [[0], [0]];
+  for (const d of review) {
+    const k = d.seat - 1;
+    lost[k].push(lost[k][lost[k].length - 1] + d.equity_lost);
+    lost[1 - k].push(lost[1 - k][lost[1 - k].length - 1]);
+  }
+  const top = Math.max(0.01, lost[0][lost[0].length - 1], lost[1][lost[1].length - 1]);
+  const n = Math.max(1, review.length);
+  const line = (ys) => ys.map((y, i) => (600 * i / n).toFixed(1) + "," + (110 - 100 * y / top).toFixed(1)).join(" ");
+  svg.innerHTML = "";
+  const ns = "http://www.w3.org/2000/svg";
+  for (const k of [0, 1]) {
+    const pl = document.createElementNS(ns, "polyline");
+    pl.setAttribute("class", "p" + (k + 1));
+    pl.setAttribute("points", line(lost[k]));
+    svg.appendChild(pl);
+    const t = document.createElementNS(ns, "text");
+    t.setAttribute("x", "4");
+    t.setAttribute("y", String(14 + 14 * k));
+    t.textContent = "p" + (k + 1) + ": " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + " points of equity lost";
+    svg.appendChild(t);
+  }
+}
+
+function show(i) {
+  shown = i;
+  const d = review[i];
+  for (const li of $("decisions").children) li.classList.toggle("current", Number(li.dataset.index) === i);
+  const cur = $("decisions").querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  $("decision").textContent = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move +
+    (d.matched ? ", the best move." : "; better: " + d.best + " (" + (100 * d.equity_lost).toFixed(1) + " points of equity, " + d.class + ").");
+  $("notation").value = d.position;
+  check(d.position);
+}
+
+function step(delta) {
+  const idx = visible();
+  if (!idx.length) return;
+  let at = idx.indexOf(shown);
+  at = at < 0 ? 0 : Math.min(idx.length - 1, Math.max(0, at + delta));
+  show(idx[at]);
+}
+
 function init() {
   buildPicker();
   $("fourcolor").addEventListener("change", (e) => document.body.classList.toggle("four", e.target.checked));
@@ -252,6 +376,25 @@ function init() {
   $("setup").addEventListener("submit", (e) => {
     e.preventDefault();
     check($("notation").value.trim());
+  });
+  $("review").addEventListener("click", startReview);
+  $("seatview").addEventListener("change", () => { listDecisions(); step(0); });
+  $("logfile").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (f) $("log").value = await f.text();
+  });
+  document.addEventListener("keydown", (e) => {
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (!review.length || tag === "input" || tag === "textarea" || tag === "select") return;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") { e.preventDefault(); step(1); }
+    if (e.key === "ArrowLeft" || e.key === "ArrowUp") { e.preventDefault(); step(-1); }
+  });
+  window.addEventListener("hashchange", () => {
+    const text = decodeURIComponent(location.hash.slice(1));
+    if (text && text !== current) {
+      $("notation").value = text;
+      check(text);
+    }
   });
   const fromURL = decodeURIComponent(location.hash.slice(1));
   if (fromURL) {
