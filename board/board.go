@@ -100,12 +100,15 @@ func Handler(addr net.Addr, o Options) http.Handler {
 	mux.HandleFunc("POST /api/outs", s.api(s.outs))
 	mux.HandleFunc("POST /api/danger", s.api(s.danger))
 	mux.HandleFunc("POST /api/review", s.api(s.review))
+	mux.HandleFunc("POST /api/game/new", s.api(s.gameNew))
+	mux.HandleFunc("POST /api/game/move", s.api(s.gameMove))
 	return s.guard(mux)
 }
 
 type server struct {
-	opts Options
-	port string
+	opts  Options
+	port  string
+	games sessions
 }
 
 func portOf(addr net.Addr) string {

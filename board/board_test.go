@@ -283,3 +283,57 @@ func TestReview(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayAGame plays a whole game against simple through the API, always
+// the first legal move, then reviews its log; a move that is not legal is
+// refused with the game unchanged.
+func TestPlayAGame(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	r := post(t, ts, "/api/game/new", `{"opponent":"simple","seed":7}`, nil)
+	if r.status != 200 {
+		t.Fatalf("new game: %d %s", r.status, r.raw)
+	}
+	id, _ := r.body["game"].(string)
+	if bad := post(t, ts, "/api/game/move", `{"game":"`+id+`","move":"discard ZZ"}`, nil); bad.status != 400 || errorOf(bad)["field"] != "move" {
+		t.Fatalf("an illegal move: %d %s", bad.status, bad.raw)
+	}
+	for i := 0; i < 3000 && r.body["over"] != true; i++ {
+		moves, _ := r.body["moves"].([]any)
+		if len(moves) == 0 {
+			t.Fatalf("no legal move offered: %s", notationClip(r.raw))
+		}
+		m := moves[0].(map[string]any)
+		q, _ := json.Marshal(map[string]string{"game": id, "move": m["event"].(string)})
+		if r = post(t, ts, "/api/game/move", string(q), nil); r.status != 200 {
+			t.Fatalf("move %v: %d %s", m["event"], r.status, r.raw)
+		}
+	}
+	log, _ := r.body["log"].(string)
+	hands, _ := r.body["hands"].([]any)
+	if r.body["over"] != true || !strings.Contains(log, "final winner") || len(hands) == 0 {
+		t.Fatalf("the game did not end with a log: %s", notationClip(r.raw))
+	}
+	q, _ := json.Marshal(map[string]any{"log": log, "quick": true})
+	if rv := post(t, ts, "/api/review", string(q), nil); rv.status != 200 {
+		t.Fatalf("reviewing the game: %d %s", rv.status, notationClip(rv.raw))
+	}
+	if r := post(t, ts, "/api/game/move", `{"game":"nosuch","move":"draw"}`, nil); r.status != 400 {
+		t.Errorf("a move in no game: %d", r.status)
+	}
+}
+
+// TestGamesAreBounded: no more than maxSessions games at once.
+func TestGamesAreBounded(t *testing.T) {
+	ts := newServer(t, Options{}, nil)
+	for i := 0; i < maxSessions; i++ {
+		if r := post(t, ts, "/api/game/new", `{"opponent":"simple"}`, nil); r.status != 200 {
+			t.Fatalf("game %d: %d %s", i+1, r.status, r.raw)
+		}
+	}
+	if r := post(t, ts, "/api/game/new", `{"opponent":"simple"}`, nil); r.status != 429 {
+		t.Fatalf("one game too many: %d %s", r.status, r.raw)
+	}
+	if r := post(t, ts, "/api/game/new", `{"opponent":"genius"}`, nil); r.status != 400 {
+		t.Fatalf("an unknown opponent: %d %s", r.status, r.raw)
+	}
+}

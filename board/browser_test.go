@@ -308,6 +308,17 @@ func TestBoardInBrowser(t *testing.T) {
 	if marks < 100 {
 		t.Errorf("the review lists %v decisions", marks)
 	}
+	// A few moves of a game against simple.
+	b.eval(t, `document.getElementById("opponent").value = "simple"; document.getElementById("newgame").click()`)
+	b.waitFor(t, "the deal", `document.getElementById("game-status").textContent.startsWith("Your ")`)
+	for i := 0; i < 6; i++ {
+		before, _ := b.eval(t, `document.getElementById("notation").value`).(string)
+		if done, _ := b.eval(t, `document.getElementById("game-status").textContent.startsWith("The game is over")`).(bool); done {
+			break
+		}
+		b.eval(t, `document.querySelector("#game-moves button").click()`)
+		b.waitFor(t, "the next decision", `document.getElementById("notation").value !== `+jsString(before)+` || document.getElementById("game-status").textContent.startsWith("The game is over")`)
+	}
 	if errs := b.consoleErrors(t); len(errs) > 0 {
 		t.Errorf("the page logged errors: %v", errs)
 	}
@@ -318,4 +329,9 @@ func TestBoardInBrowser(t *testing.T) {
 func (b *browser) consoleErrors(t *testing.T) []any {
 	v, _ := b.eval(t, `window.boardErrors || []`).([]any)
 	return v
+}
+
+func jsString(s string) string {
+	q, _ := json.Marshal(s)
+	return string(q)
 }

@@ -356,6 +356,105 @@ function step(delta) {
   show(idx[at]);
 }
 
+// Play: a game against a bot, seat p1; with hints the board analyses each
+// decision. After it, the review, and the mistakes served back as puzzles.
+let gameID = "";
+let puzzles = [];
+
+async function newGame() {
+  const st = $("game-status");
+  st.className = "";
+  st.textContent = "Dealing\u2026";
+  try {
+    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("rules").value }));
+  } catch (e) {
+    st.textContent = e.message;
+    st.className = "error";
+  }
+}
+
+function showGame(g) {
+  gameID = g.game;
+  $("game-hands").replaceChildren(...g.hands.map((h) => {
+    const li = document.createElement("li");
+    li.textContent = h;
+    return li;
+  }));
+  const box = $("game-moves");
+  box.replaceChildren();
+  if (g.over) {
+    $("game-status").textContent = "The game is over" + (g.error ? ": " + g.error : ".") + " Reviewing it\u2026";
+    $("log").value = g.log;
+    $("quick").checked = false;
+    startReview().then(() => {
+      puzzles = review.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
+      $("learn").disabled = puzzles.length === 0;
+      $("game-status").textContent = "The game is over. " + puzzles.length + " of your decisions to learn from.";
+    });
+    return;
+  }
+  const p = g.position;
+  $("game-status").textContent = "Your " + p.phase + " (" + p.scores.join("-") + ", " + p.stock + " cards in the stock).";
+  $("notation").value = p.history || p.notation;
+  if ($("hints").checked) {
+    check($("notation").value);
+  } else {
+    current = $("notation").value;
+    showHand(p);
+    if (analysis) analysis.abort();
+    document.querySelector("#advice tbody").replaceChildren();
+    $("advice-status").textContent = "Hints are off.";
+  }
+  for (const m of g.moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary";
+    b.textContent = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
+    b.addEventListener("click", async () => {
+      try {
+        showGame(await api("game/move", { game: gameID, move: m.event }));
+      } catch (e) {
+        $("game-status").textContent = e.message;
+        $("game-status").className = "error";
+      }
+    });
+    box.appendChild(b);
+  }
+}
+
+// learn serves the next mistake as a puzzle: the position, without the
+// advice, and the legal moves to choose from.
+async function learn() {
+  const d = puzzles.shift();
+  $("learn").disabled = puzzles.length === 0;
+  if (!d) return;
+  $("notation").value = d.position;
+  current = d.position;
+  if (analysis) analysis.abort();
+  document.querySelector("#advice tbody").replaceChildren();
+  $("advice-status").textContent = "Puzzle: find the better move.";
+  const view = await api("position", { position: d.position });
+  showHand(view);
+  const data = await api("legal", { position: d.position });
+  const box = $("game-moves");
+  box.replaceChildren();
+  $("game-status").textContent = "Hand " + d.hand + ": you played " + d.move + ". Find the better move.";
+  for (const m of data.moves || []) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary";
+    b.textContent = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
+    b.addEventListener("click", () => {
+      const right = m.move === d.best || (m.move.startsWith("knock") && d.best.startsWith("knock"));
+      $("game-status").textContent = (right ? "Right: " : "Not that: ") + "the advisor plays " + d.best + ", worth " +
+        (100 * d.equity_lost).toFixed(1) + " points of equity more than " + d.move + ", the move played." +
+        (puzzles.length ? " Next puzzle with the button above." : " That was the last one.");
+      box.replaceChildren();
+    });
+    box.appendChild(b);
+  }
+}
+
 function init() {
   buildPicker();
   $("fourcolor").addEventListener("change", (e) => document.body.classList.toggle("four", e.target.checked));
@@ -378,6 +477,8 @@ function init() {
     check($("notation").value.trim());
   });
   $("review").addEventListener("click", startReview);
+  $("newgame").addEventListener("click", newGame);
+  $("learn").addEventListener("click", learn);
   $("seatview").addEventListener("change", () => { listDecisions(); step(0); });
   $("logfile").addEventListener("change", async (e) => {
     const f = e.target.files[0];
