@@ -22,6 +22,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -100,6 +101,9 @@ func Handler(addr net.Addr, o Options) http.Handler {
 	mux.HandleFunc("POST /api/outs", s.api(s.outs))
 	mux.HandleFunc("POST /api/danger", s.api(s.danger))
 	mux.HandleFunc("POST /api/review", s.api(s.review))
+	mux.HandleFunc("POST /api/infer", s.api(s.infer))
+	mux.HandleFunc("POST /api/risk", s.api(s.risk))
+	mux.HandleFunc("POST /api/convert", s.api(s.convert))
 	mux.HandleFunc("POST /api/game/new", s.api(s.gameNew))
 	mux.HandleFunc("POST /api/game/move", s.api(s.gameMove))
 	return s.guard(mux)
@@ -612,4 +616,122 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 	}
 	r.Summary = sum
 	return r, nil
+}
+
+// Inference is the opponent-hand chance of every card the seat has not
+// seen, and of the cards it knows the opponent holds (1).
+type Inference struct {
+	Chances map[string]float64 `json:"chances"`
+	// Hidden is how many of the opponent's cards the seat has not seen.
+	Hidden int `json:"hidden"`
+}
+
+func (s *server) infer(_ context.Context, body []byte) (any, error) {
+	var q positionRequest
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	p, err := q.parse()
+	if err != nil {
+		return nil, err
+	}
+	e := probability.Infer(&p)
+	inf := Inference{Chances: map[string]float64{}, Hidden: e.Unseen.Hidden}
+	for c := range (e.Unseen.Cards | e.Unseen.Known).All() {
+		inf.Chances[c.String()] = e.P[c]
+	}
+	return inf, nil
+}
+
+func (s *server) risk(ctx context.Context, body []byte) (any, error) {
+	var q struct {
+		samplingRequest
+		Melds string `json:"melds,omitempty"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	raw, _ := json.Marshal(q.samplingRequest)
+	sq, p, err := s.sampling(raw, 2000)
+	if err != nil {
+		return nil, err
+	}
+	var given *meld.Spread
+	if q.Melds != "" {
+		sp, err := meld.ParseMelds(q.Melds)
+		if err != nil {
+			return nil, bad("melds", err)
+		}
+		given = &sp
+	}
+	e := probability.Infer(&p)
+	rep, err := probability.UndercutRisk(ctx, &p, &e, given, sq.Samples, sq.Seed, s.opts.Workers)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, bad("position", err)
+	}
+	return rep, nil
+}
+
+func (s *server) convert(ctx context.Context, body []byte) (any, error) {
+	var q struct {
+		Log     string `json:"log"`
+		Name    string `json:"name,omitempty"`
+		Format  string `json:"format,omitempty"`
+		Players string `json:"players,omitempty"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	if q.Log == "" {
+		return nil, badf("log", "no log")
+	}
+	var o importer.Options
+	if q.Format != "" && q.Format != "auto" {
+		f, err := importer.ParseFormat(q.Format)
+		if err != nil {
+			return nil, bad("format", err)
+		}
+		o.Format = f
+	}
+	if q.Players != "" {
+		pl, err := importer.ParsePlayers(q.Players)
+		if err != nil {
+			return nil, bad("players", err)
+		}
+		o.Players = pl
+	}
+	name := q.Name
+	if name == "" {
+		name = "pasted"
+	}
+	var games []*gamelog.Game
+	var problems []string
+	in := gamelog.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(q.Log)), nil }}
+	res, err := importer.Convert(ctx, []gamelog.Source{in}, o, func(g *gamelog.Game) error {
+		games = append(games, g)
+		return nil
+	}, func(_ string, err error) { problems = append(problems, err.Error()) })
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 {
+		msg := "no game in the log"
+		if len(problems) > 0 {
+			msg = problems[0]
+		}
+		return nil, badf("log", "%s", msg)
+	}
+	var b strings.Builder
+	if err := gamelog.WriteLog(&b, games); err != nil {
+		return nil, err
+	}
+	return struct {
+		Log      string   `json:"log"`
+		Games    int      `json:"games"`
+		Skipped  int      `json:"skipped"`
+		Problems []string `json:"problems"`
+	}{b.String(), len(games), res.Skipped, problems}, nil
 }

@@ -108,6 +108,12 @@ func TestAPI(t *testing.T) {
 		{"outs", "/api/outs", `{"position":"` + drawPosition + `","samples":100}`, 200, nil},
 		{"danger", "/api/danger", `{"position":"` + drawPosition + `","events":[]}`, 400, nil},
 		{"no such API", "/api/nothing", `{}`, 404, nil},
+		{"infer", "/api/infer", `{"position":"` + drawPosition + `"}`, 200,
+			func(r reply) bool { cs, _ := r.body["chances"].(map[string]any); return len(cs) == 40 && r.body["hidden"] == 10.0 }},
+		{"risk away from a knock", "/api/risk", `{"position":"` + drawPosition + `","samples":100}`, 400, nil},
+		{"risk with bad melds", "/api/risk", `{"position":"` + drawPosition + `","melds":"AC 2C"}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
+		{"convert nothing", "/api/convert", `{"log":"hello"}`, 400, func(r reply) bool { return errorOf(r)["field"] == "log" }},
 	}
 	for _, tt := range tests {
 		r := post(t, ts, tt.path, tt.body, nil)
@@ -250,6 +256,20 @@ func FuzzRequests(f *testing.F) {
 			t.Fatalf("%s %q: status %d: %s", api, body, r.status, r.raw)
 		}
 	})
+}
+
+func TestConvert(t *testing.T) {
+	ts := newServer(t, Options{}, nil)
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "eaai", "heuristic-vs-simple-002.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := json.Marshal(map[string]any{"log": string(data), "name": "heuristic-vs-simple-002.txt"})
+	r := post(t, ts, "/api/convert", string(q), nil)
+	log, _ := r.body["log"].(string)
+	if r.status != 200 || r.body["games"] != 1.0 || !strings.HasPrefix(log, "ginadvisor-log") || !strings.Contains(log, `"heuristic"`) {
+		t.Fatalf("%d %s", r.status, notationClip(r.raw))
+	}
 }
 
 func TestReview(t *testing.T) {

@@ -73,9 +73,26 @@ function buildPicker() {
   }
 }
 
+// toggle moves a card in or out of the clicked target: the hand, or one
+// of the card-list fields.
 function toggle(c) {
-  if (hand.has(c)) hand.delete(c);
-  else hand.add(c);
+  const target = document.querySelector('input[name="target"]:checked').value;
+  if (target === "hand") {
+    if (hand.has(c)) hand.delete(c);
+    else hand.add(c);
+  } else {
+    const field = $(target);
+    let cs;
+    try {
+      cs = cardList(field.value);
+    } catch (e) {
+      cs = [];
+    }
+    const i = cs.indexOf(c);
+    if (i >= 0) cs.splice(i, 1);
+    else cs.push(c);
+    field.value = cs.join(" ");
+  }
   compose();
 }
 
@@ -143,8 +160,59 @@ async function check(text) {
   history.replaceState(null, "", "#" + encodeURIComponent(current));
   showHand(view);
   syncControls(view);
+  details(view, current);
   analyse(current);
   legal(current);
+}
+
+// details draws the hand's melds and deadwood as groups, the opponent-hand
+// chances as a heat map over the picker, and the outs.
+async function details(view, text) {
+  $("melds").replaceChildren();
+  $("outs").textContent = "";
+  for (const b of $("picker").children) {
+    b.style.background = "";
+    b.classList.remove("out");
+    b.removeAttribute("title");
+  }
+  try {
+    const score = await api("score", { hand: view.hand.join(" "), rules: view.rules });
+    if (text !== current) return;
+    const arr = score.arrangements && score.arrangements[0];
+    if (arr) {
+      const groups = arr.melds.map((m) => group(m, false));
+      if (arr.deadwood_cards.length) groups.push(group(arr.deadwood_cards, true));
+      $("melds").replaceChildren(...groups);
+    }
+    const inf = await api("infer", { position: text });
+    if (text !== current) return;
+    for (const b of $("picker").children) {
+      const p = inf.chances[b.dataset.card];
+      if (p === undefined) continue;
+      b.title = "the opponent holds it with chance " + pct(p);
+      if ($("heat").checked) b.style.background = "rgba(224, 120, 0, " + (0.08 + 0.6 * p).toFixed(2) + ")";
+    }
+    if (view.phase === "draw") {
+      const outs = await api("outs", { position: text, samples: 200 });
+      if (text !== current) return;
+      const good = (outs.cards || []).filter((o) => o.kind === "gin" || o.kind === "knock");
+      for (const o of good) {
+        const b = document.querySelector('#picker [data-card="' + o.card + '"]');
+        if (b) b.classList.add("out");
+      }
+      $("outs").textContent = good.length ? "Outs (dashed on the picker): " + good.map((o) => o.card + " (" + o.kind + ")").join(", ") + "." : "No card brings a knock or gin at this draw.";
+    }
+  } catch (e) {
+    // The details are extras; the status line already says what is wrong.
+  }
+}
+
+function group(cards, dead) {
+  const g = document.createElement("div");
+  g.className = "group" + (dead ? " deadwood" : "");
+  g.setAttribute("aria-label", dead ? "deadwood" : "a meld");
+  g.replaceChildren(...cards.map((c) => cardElement(c)));
+  return g;
 }
 
 // syncControls sets the picker and the fields from a checked position, so
@@ -458,6 +526,7 @@ async function learn() {
 function init() {
   buildPicker();
   $("fourcolor").addEventListener("change", (e) => document.body.classList.toggle("four", e.target.checked));
+  $("heat").addEventListener("change", () => current && check(current));
   for (const id of ["pile", "took", "passed", "discards", "score"]) $(id).addEventListener("change", compose);
   for (const id of ["phase", "dealer", "rules"]) $(id).addEventListener("change", compose);
   $("cardkey").addEventListener("keydown", (e) => {
