@@ -109,7 +109,10 @@ func TestAPI(t *testing.T) {
 		{"danger", "/api/danger", `{"position":"` + drawPosition + `","events":[]}`, 400, nil},
 		{"no such API", "/api/nothing", `{}`, 404, nil},
 		{"infer", "/api/infer", `{"position":"` + drawPosition + `"}`, 200,
-			func(r reply) bool { cs, _ := r.body["chances"].(map[string]any); return len(cs) == 40 && r.body["hidden"] == 10.0 }},
+			func(r reply) bool {
+				cs, _ := r.body["chances"].(map[string]any)
+				return len(cs) == 40 && r.body["hidden"] == 10.0
+			}},
 		{"risk away from a knock", "/api/risk", `{"position":"` + drawPosition + `","samples":100}`, 400, nil},
 		{"risk with bad melds", "/api/risk", `{"position":"` + drawPosition + `","melds":"AC 2C"}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
