@@ -12,23 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// chromium finds a headless browser, or skips the test; CI installs one
-// and sets GINADVISOR_REQUIRE_CHROMIUM, so that there it fails instead.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("GINADVISOR_REQUIRE_CHROMIUM") != "" {
-		t.Fatal("no chromium on the PATH")
-	}
-	t.Skip("no chromium on the PATH (apt-get install chromium)")
-	return ""
-}
+	"github.com/ginadvisor/ginadvisor/internal/browsertest"
+)
 
 var figureRE = regexp.MustCompile(`data-key="([^"]+)" data-value="([^"]+)"`)
 
@@ -37,7 +23,7 @@ var figureRE = regexp.MustCompile(`data-key="([^"]+)" data-value="([^"]+)"`)
 // embedded summary must pass. The figures in the rendered page are then
 // compared with the summary here too, independently of the page's script.
 func TestHTMLReport(t *testing.T) {
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	s := run(t, fileInputs(t, append(samples, "../testdata/eaai/damaged/garbled-card.txt")...), Options{Quick: true})
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")

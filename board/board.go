@@ -362,21 +362,30 @@ func (s *server) legal(_ context.Context, body []byte) (any, error) {
 	}
 	var moves []LegalMove
 	if p.Turn() == p.Seat() && p.Phase() != game.Over {
-		st, err := world(&p)
-		if err != nil {
+		if moves, err = legalMoves(&p); err != nil {
 			return nil, bad("position", err)
-		}
-		for _, m := range st.Legal(nil) {
-			lm := LegalMove{Move: report.MoveText(m), Event: eventText(&p, m)}
-			for i := 0; i < m.Spread.N; i++ {
-				lm.Melds = append(lm.Melds, m.Spread.Melds[i].String())
-			}
-			moves = append(moves, lm)
 		}
 	}
 	return struct {
 		Moves []LegalMove `json:"moves"`
 	}{moves}, nil
+}
+
+// legalMoves lists the moves of the seat to move.
+func legalMoves(p *game.Position) ([]LegalMove, error) {
+	st, err := world(p)
+	if err != nil {
+		return nil, err
+	}
+	var moves []LegalMove
+	for _, m := range st.Legal(nil) {
+		lm := LegalMove{Move: report.MoveText(m), Event: eventText(p, m)}
+		for i := 0; i < m.Spread.N; i++ {
+			lm.Melds = append(lm.Melds, m.Spread.Melds[i].String())
+		}
+		moves = append(moves, lm)
+	}
+	return moves, nil
 }
 
 // eventText writes a move as the history form's event.
@@ -496,13 +505,15 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 	return a, nil
 }
 
-func (s *server) outs(ctx context.Context, body []byte) (any, error) {
-	q, p, err := s.sampling(body, 2000)
+// sampled runs a sampling analysis of a request's position.
+func (s *server) sampled(ctx context.Context, body []byte, defaultSamples int,
+	run func(p *game.Position, e *probability.Estimate, samples int, seed uint64) (any, error)) (any, error) {
+	q, p, err := s.sampling(body, defaultSamples)
 	if err != nil {
 		return nil, err
 	}
 	e := probability.Infer(&p)
-	rep, err := probability.Outs(ctx, &p, &e, q.Samples, q.Seed, s.opts.Workers)
+	rep, err := run(&p, &e, q.Samples, q.Seed)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -512,20 +523,16 @@ func (s *server) outs(ctx context.Context, body []byte) (any, error) {
 	return rep, nil
 }
 
+func (s *server) outs(ctx context.Context, body []byte) (any, error) {
+	return s.sampled(ctx, body, 2000, func(p *game.Position, e *probability.Estimate, n int, seed uint64) (any, error) {
+		return probability.Outs(ctx, p, e, n, seed, s.opts.Workers)
+	})
+}
+
 func (s *server) danger(ctx context.Context, body []byte) (any, error) {
-	q, p, err := s.sampling(body, 2000)
-	if err != nil {
-		return nil, err
-	}
-	e := probability.Infer(&p)
-	rep, err := probability.Danger(ctx, &p, &e, q.Samples, q.Seed, s.opts.Workers)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, bad("position", err)
-	}
-	return rep, nil
+	return s.sampled(ctx, body, 2000, func(p *game.Position, e *probability.Estimate, n int, seed uint64) (any, error) {
+		return probability.Danger(ctx, p, e, n, seed, s.opts.Workers)
+	})
 }
 
 // maxReviewDecisions bounds the decisions a review grades.

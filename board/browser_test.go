@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/browsertest"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -36,25 +37,9 @@ type browser struct {
 	session string
 }
 
-// chromium finds a headless browser, or skips the test; CI installs one
-// and sets GINADVISOR_REQUIRE_CHROMIUM, so that there it fails instead.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("GINADVISOR_REQUIRE_CHROMIUM") != "" {
-		t.Fatal("no chromium on the PATH")
-	}
-	t.Skip("no chromium on the PATH (apt-get install chromium)")
-	return ""
-}
-
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	toChrome, ourEnd, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -63,8 +48,14 @@ func startBrowser(t *testing.T) *browser {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The profile is removed by hand: the browser's helper processes may
+	// still write to it for a moment after it is killed.
+	profile, err := os.MkdirTemp("", "ginadvisor-board-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--remote-debugging-pipe",
-		"--user-data-dir="+t.TempDir(), "about:blank")
+		"--user-data-dir="+profile, "about:blank")
 	cmd.ExtraFiles = []*os.File{toChrome, chromeEnd} // fds 3 and 4
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -76,6 +67,9 @@ func startBrowser(t *testing.T) *browser {
 		b.in.Close()
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(50 * time.Millisecond)
+		}
 	})
 	var created struct {
 		TargetID string `json:"targetId"`

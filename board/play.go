@@ -15,6 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -196,16 +197,9 @@ func (s *session) answer() (GameAnswer, error) {
 		p := s.pending.pos
 		pa := answerPosition(&p)
 		a.Position = &pa
-		st, err := world(&p)
-		if err != nil {
+		var err error
+		if a.Moves, err = legalMoves(&p); err != nil {
 			return a, err
-		}
-		for _, m := range st.Legal(nil) {
-			lm := LegalMove{Move: moveText(m), Event: eventText(&p, m)}
-			for i := 0; i < m.Spread.N; i++ {
-				lm.Melds = append(lm.Melds, m.Spread.Melds[i].String())
-			}
-			a.Moves = append(a.Moves, lm)
 		}
 	}
 	if a.Over {
@@ -215,13 +209,6 @@ func (s *session) answer() (GameAnswer, error) {
 		}
 	}
 	return a, nil
-}
-
-func moveText(m game.Move) string {
-	if m.Kind == game.Discard {
-		return "discard " + m.Card.String()
-	}
-	return m.Kind.String()
 }
 
 func (s *server) gameNew(ctx context.Context, body []byte) (any, error) {
@@ -302,7 +289,7 @@ func parseMove(p *game.Position, text string) (game.Move, error) {
 		return game.Move{}, err
 	}
 	for _, m := range st.Legal(nil) {
-		if eventText(p, m) == text || moveText(m) == text && m.Spread.N == 0 {
+		if eventText(p, m) == text || report.MoveText(m) == text && m.Spread.N == 0 {
 			return m, nil
 		}
 	}

@@ -142,7 +142,10 @@ async function api(path, body, signal) {
 }
 
 // check validates a notation and, when it holds, analyses it.
+let checkSeq = 0; // the latest check; answers to older ones are dropped
+
 async function check(text) {
+  const seq = ++checkSeq;
   checkedAt = performance.now();
   window.boardTimings.firstAnswer = null;
   $("advice-status").textContent = "";
@@ -152,9 +155,10 @@ async function check(text) {
   try {
     view = await api("position", { position: text });
   } catch (e) {
-    status(e.message, true);
+    if (seq === checkSeq) status(e.message, true);
     return;
   }
+  if (seq !== checkSeq) return;
   status("The position holds: " + view.phase + ", " + view.stock + " cards in the stock.");
   current = view.history || view.notation;
   history.replaceState(null, "", "#" + encodeURIComponent(current));
