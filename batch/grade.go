@@ -34,6 +34,9 @@ type Graded struct {
 	// hand when playing on; -1 for draws.
 	Deadwood int    `json:"deadwood"`
 	Position string `json:"position"`
+	// Equity is the mover's chance of winning the game after the move
+	// played, as the advisor values it; advisor grading only.
+	Equity *float64 `json:"equity,omitempty"`
 }
 
 // KindName is Kind as text, for JSON.
@@ -91,10 +94,10 @@ func moveDeadwood(k Kind, hand notation.CardSet, m game.Move) int {
 // gradeAdvisor values the move against the advisor's: the equity lost is
 // the advised move's gain over the baseline less the move's own, both
 // measured in the same sampled worlds.
-func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples int, seed uint64, equity *advise.Equity) (best game.Move, lost float64, err error) {
+func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples int, seed uint64, equity *advise.Equity) (best game.Move, lost float64, eq *float64, err error) {
 	adv, err := advise.Advise(ctx, p, advise.Options{Samples: samples, Seed: seed, Workers: 1, Rollout: bot.Rollout, Equity: equity})
 	if err != nil {
-		return m, 0, err
+		return m, 0, nil, err
 	}
 	top := adv.Candidates[0]
 	chosen := -1
@@ -116,9 +119,10 @@ func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples in
 		}
 	}
 	if chosen < 0 {
-		return top.Move, 0, nil
+		return top.Move, 0, nil, nil
 	}
-	return top.Move, math.Max(0, top.Advantage-adv.Candidates[chosen].Advantage), nil
+	e := adv.Candidates[chosen].Equity
+	return top.Move, math.Max(0, top.Advantage-adv.Candidates[chosen].Advantage), &e, nil
 }
 
 // quickPointValue is the equity that --quick counts for each point of

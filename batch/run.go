@@ -361,7 +361,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 			best, gd.EquityLost = gradeQuick(pos, d.Move)
 		} else {
 			var err error
-			best, gd.EquityLost, err = gradeAdvisor(ctx, pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n), equity)
+			best, gd.EquityLost, gd.Equity, err = gradeAdvisor(ctx, pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n), equity)
 			if err != nil {
 				failed = fmt.Errorf("%s:%d: %w", j.file, d.Line, err)
 				return false

@@ -300,6 +300,18 @@ func TestReview(t *testing.T) {
 	if r := post(t, ts, "/api/position", string(pq), nil); r.status != 200 {
 		t.Fatalf("the first decision's position: %d %s", r.status, r.raw)
 	}
+	// Advisor grading gives each move's equity, for the chart.
+	q, _ = json.Marshal(map[string]any{"log": string(data), "samples": 4})
+	r = post(t, ts, "/api/review", string(q), nil)
+	ds, _ = r.body["decisions"].([]any)
+	if r.status != 200 || len(ds) < 100 {
+		t.Fatalf("advisor review: %d %s", r.status, notationClip(r.raw))
+	}
+	for _, d := range ds {
+		if e, ok := d.(map[string]any)["equity"].(float64); !ok || e < 0 || e > 1 {
+			t.Fatalf("a decision without its equity: %v", d)
+		}
+	}
 	for _, bad := range []string{`{"log":"not a log at all\n"}`, `{"log":""}`, `{"log":"x","format":"nosuch"}`} {
 		if r := post(t, ts, "/api/review", bad, nil); r.status != 400 || errorOf(r)["field"] == nil {
 			t.Errorf("%s: status %d: %s", bad, r.status, r.raw)

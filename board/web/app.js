@@ -382,8 +382,31 @@ function listDecisions() {
   }));
 }
 
+// drawChart draws p1's chance of winning the game after each decision, as
+// the advisor valued the move played (a line around 50%, as lichess draws
+// its evaluation), or, under quick grading, the equity each seat has lost so
+// far.
 function drawChart() {
   const svg = $("chart");
+  svg.innerHTML = "";
+  const ns = "http://www.w3.org/2000/svg";
+  const n = Math.max(1, review.length - 1);
+  const x = (i) => (600 * i / n).toFixed(1);
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text) el.textContent = text;
+    svg.appendChild(el);
+  };
+  if (review.length && review.every((d) => d.equity != null)) {
+    const y = (e) => (115 - 110 * e).toFixed(1);
+    const pts = review.map((d, i) => x(i) + "," + y(d.seat === 1 ? d.equity : 1 - d.equity));
+    add("line", { x1: 0, x2: 600, y1: y(0.5), y2: y(0.5), stroke: "#c9c5b9" });
+    add("polyline", { class: "p1", points: pts.join(" ") });
+    add("text", { x: 4, y: 14 }, "p1's chance of winning the game, as the advisor valued each move");
+    $("chart").setAttribute("aria-label", "p1's chance of winning the game over the decisions");
+    return;
+  }
   const lost = [[0], [0]];
   for (const d of review) {
     const k = d.seat - 1;
@@ -391,21 +414,12 @@ function drawChart() {
     lost[1 - k].push(lost[1 - k][lost[1 - k].length - 1]);
   }
   const top = Math.max(0.01, lost[0][lost[0].length - 1], lost[1][lost[1].length - 1]);
-  const n = Math.max(1, review.length);
-  const line = (ys) => ys.map((y, i) => (600 * i / n).toFixed(1) + "," + (110 - 100 * y / top).toFixed(1)).join(" ");
-  svg.innerHTML = "";
-  const ns = "http://www.w3.org/2000/svg";
+  const m = Math.max(1, review.length);
   for (const k of [0, 1]) {
-    const pl = document.createElementNS(ns, "polyline");
-    pl.setAttribute("class", "p" + (k + 1));
-    pl.setAttribute("points", line(lost[k]));
-    svg.appendChild(pl);
-    const t = document.createElementNS(ns, "text");
-    t.setAttribute("x", "4");
-    t.setAttribute("y", String(14 + 14 * k));
-    t.textContent = "p" + (k + 1) + ": " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + " points of equity lost";
-    svg.appendChild(t);
+    add("polyline", { class: "p" + (k + 1), points: lost[k].map((v, i) => (600 * i / m).toFixed(1) + "," + (110 - 100 * v / top).toFixed(1)).join(" ") });
+    add("text", { x: 4, y: 14 + 14 * k }, "p" + (k + 1) + ": " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + " points of equity lost");
   }
+  $("chart").setAttribute("aria-label", "the equity each seat has lost so far");
 }
 
 function show(i) {
