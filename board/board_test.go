@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -370,5 +371,51 @@ func TestGamesAreBounded(t *testing.T) {
 	}
 	if r := post(t, ts, "/api/game/new", `{"opponent":"genius"}`, nil); r.status != 400 {
 		t.Fatalf("an unknown opponent: %d %s", r.status, r.raw)
+	}
+}
+
+// TestServeShutsDownGracefully: when the context ends, Serve stops taking
+// requests but finishes the one in flight, then returns.
+func TestServeShutsDownGracefully(t *testing.T) {
+	ln, err := Listen("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Listen("0.0.0.0:0"); !errors.Is(err, ErrNotLoopback) {
+		t.Errorf("listening on every interface: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	served := make(chan error, 1)
+	go func() { served <- Serve(ctx, ln, Options{Workers: 1}, &out, false) }()
+	answered := make(chan int, 1)
+	go func() {
+		body := `{"position":"` + drawPosition + `","samples":20000,"time_ms":800}`
+		res, err := http.Post("http://"+ln.Addr().String()+"/api/advise", "application/json", strings.NewReader(body))
+		if err != nil {
+			answered <- 0
+			return
+		}
+		res.Body.Close()
+		answered <- res.StatusCode
+	}()
+	time.Sleep(150 * time.Millisecond)
+	cancel()
+	if code := <-answered; code != 200 {
+		t.Errorf("the request in flight got %d", code)
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve did not return")
+	}
+	if !strings.Contains(out.String(), "http://127.0.0.1:") {
+		t.Errorf("Serve printed %q", out.String())
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
+		t.Error("the server still answers after shutting down")
 	}
 }
