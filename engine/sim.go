@@ -100,8 +100,10 @@ type Summary struct {
 	PairedSaving float64 `json:"paired_saving"`
 }
 
-// gameSeed spreads the simulation seed over the games (SplitMix64), so
-// that game i plays the same whatever the number of workers.
+// GameSeed spreads a match's seed over its games (SplitMix64), so that
+// game i plays the same whatever the number of workers.
+func GameSeed(seed uint64, i int) uint64 { return gameSeed(seed, i) }
+
 func gameSeed(seed uint64, i int) uint64 {
 	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9

@@ -1,0 +1,145 @@
+package arena
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/protocol"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestHelperEngine is not a test: run by the arena's tests as an engine
+// ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
+// and misbehaves on demand at its fifth go: slow (answers after 2 s),
+// silent (never answers), illegal (an impossible discard), garbage (a line
+// that is no reply) or crash (exits).
+func TestHelperEngine(t *testing.T) {
+	mode := ""
+	for i, a := range os.Args {
+		if a == "--" && i+1 < len(os.Args) {
+			mode = os.Args[i+1]
+		}
+	}
+	if mode == "" {
+		return
+	}
+	pr, pw := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(os.Stdin)
+		gos := 0
+		for sc.Scan() {
+			line := sc.Text()
+			if line == "go" {
+				gos++
+				if gos == 5 {
+					switch mode {
+					case "slow":
+						time.Sleep(2 * time.Second)
+					case "silent":
+						continue
+					case "illegal":
+						fmt.Println("bestmove discard ZZ")
+						continue
+					case "garbage":
+						fmt.Println("what is this game")
+						continue
+					case "crash":
+						os.Exit(3)
+					}
+				}
+			}
+			fmt.Fprintln(pw, line)
+		}
+		pw.Close()
+	}()
+	_ = protocol.New(os.Stdout, "helper-"+mode).Serve(context.Background(), pr)
+	os.Exit(0)
+}
+
+func helper(mode string) string {
+	return `engine:"` + os.Args[0] + `" -test.run=^TestHelperEngine$ -- ` + mode
+}
+
+func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game) {
+	t.Helper()
+	a, err := ParseSpec(p1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Options = map[string]string{"samples": "8"}
+	b, _ := ParseSpec("simple")
+	eaai, _ := rules.Preset("eaai")
+	var gs []*Game
+	r, err := Play(context.Background(), Options{Rules: eaai, Games: games, Seed: 3, Concurrency: 2, Players: [2]Spec{a, b}, Time: tc,
+		OnGame: func(g *Game) error { gs = append(gs, g); return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, gs
+}
+
+// TestEngineAgainstSimple: a well-behaved engine plays whole games through
+// the protocol, with no forfeit, and the games are reported in order.
+func TestEngineAgainstSimple(t *testing.T) {
+	r, gs := match(t, helper("normal"), 4, TimeControl{Move: 5 * time.Second})
+	if r.Games != 4 || r.Forfeits != [2]int{} || r.Wins[0]+r.Wins[1] != 4 || r.Pairs != 2 {
+		t.Fatalf("%+v", r)
+	}
+	for i, g := range gs {
+		if g.Index != i || g.Record == nil || len(g.Record.Hands) == 0 {
+			t.Fatalf("game %d: %+v", i, g)
+		}
+	}
+	t.Logf("the engine won %d of 4 against simple", r.Wins[0])
+}
+
+// TestForfeits: each kind of misbehaviour loses the game, is recorded with
+// the exchange that caused it, and the match goes on to its end.
+func TestForfeits(t *testing.T) {
+	tests := []struct {
+		mode string
+		tc   TimeControl
+		want error
+	}{
+		{"slow", TimeControl{Move: 300 * time.Millisecond}, ErrTimeout},
+		{"silent", TimeControl{Move: 300 * time.Millisecond}, ErrTimeout},
+		{"illegal", TimeControl{}, ErrMalformed},
+		{"garbage", TimeControl{}, ErrMalformed},
+		{"crash", TimeControl{}, ErrDied},
+	}
+	for _, tt := range tests {
+		start := time.Now()
+		r, gs := match(t, helper(tt.mode), 4, tt.tc)
+		if r.Games != 4 || r.Forfeits[0] != 4 || r.Wins[1] != 4 {
+			t.Errorf("%s: %+v", tt.mode, r)
+			continue
+		}
+		f := gs[0].Forfeit
+		if f == nil || !errors.Is(f, tt.want) || len(f.Exchange) == 0 || !strings.Contains(strings.Join(f.Exchange, "\n"), "> go") {
+			t.Errorf("%s: forfeit %v with exchange %q", tt.mode, f, f.Exchange)
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Errorf("%s: the match took %v", tt.mode, time.Since(start))
+		}
+	}
+}
+
+func TestBadSpecs(t *testing.T) {
+	for _, s := range []string{"genius", `engine:"unclosed`, "engine:"} {
+		if _, err := ParseSpec(s); err == nil {
+			t.Errorf("%q accepted", s)
+		}
+	}
+	// A program that is not there loses every game at its start.
+	r, gs := match(t, "engine:/nonexistent/engine", 2, TimeControl{})
+	if r.Forfeits[0] != 2 || gs[0].Forfeit == nil {
+		t.Errorf("%+v", r)
+	}
+}

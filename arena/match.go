@@ -1,0 +1,299 @@
+package arena
+
+import (
+	"context"
+	"math"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/stats"
+)
+
+// Spec names a player of a match: a built-in player of the registry, or
+// "engine:COMMAND" for a program that speaks the engine protocol, with
+// options sent to it as setoption lines.
+type Spec struct {
+	Name    string
+	Builtin string
+	Command string
+	Options map[string]string
+}
+
+// ParseSpec reads a player: "simple", "advisor", or "engine:./mybot --flag".
+func ParseSpec(s string) (Spec, error) {
+	if cmd, ok := strings.CutPrefix(s, "engine:"); ok {
+		args, err := SplitCommand(cmd)
+		if err != nil {
+			return Spec{}, err
+		}
+		name := args[0]
+		if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
+			name = name[i+1:]
+		}
+		return Spec{Name: name, Command: cmd}, nil
+	}
+	if _, err := bot.Lookup(s); err != nil {
+		return Spec{}, err
+	}
+	return Spec{Name: s, Builtin: s}, nil
+}
+
+// Options set up a match.
+type Options struct {
+	Rules rules.Rules
+	// Games is the number of games, even: pairs of mirrored deals.
+	Games int
+	Seed  uint64
+	// Concurrency is the games played at once; 0 means 1.
+	Concurrency int
+	Players     [2]Spec
+	Time        TimeControl
+	// Handshake bounds an engine's start; 0 means 10 seconds.
+	Handshake time.Duration
+	// SPRT, when set, stops the match once it decides.
+	SPRT *SPRT
+	// OnGame is called with each game as it ends, in game order.
+	OnGame func(*Game) error
+}
+
+// Game is one game of a match.
+type Game struct {
+	Index int
+	// First is the player index in seat p1.
+	First int
+	// Winner is the player index that won, or -1.
+	Winner int
+	// Forfeit, when set, says which engine lost the game by misbehaving.
+	Forfeit   *Forfeit
+	Forfeiter int
+	Record    *engine.GameRecord
+}
+
+// Result sums up a match, for the first player.
+type Result struct {
+	Names    [2]string `json:"players"`
+	Games    int       `json:"games"`
+	Wins     [2]int    `json:"wins"`
+	Forfeits [2]int    `json:"forfeits"`
+	Pairs    int       `json:"pairs"`
+	// WinRate is the first player's share of the games, with the
+	// interval of the pairs.
+	WinRate     float64    `json:"win_rate"`
+	WinRateCI95 [2]float64 `json:"win_rate_ci95"`
+	Elo         float64    `json:"elo"`
+	EloCI95     [2]float64 `json:"elo_ci95"`
+	LLR         *float64   `json:"llr,omitempty"`
+	Verdict     string     `json:"sprt,omitempty"`
+	Stopped     bool       `json:"stopped"`
+}
+
+// newPlayer makes the player of a spec for one game.
+func (o *Options) newPlayer(ctx context.Context, s Spec, seed uint64) (bot.Player, *EnginePlayer, error) {
+	if s.Builtin != "" {
+		e, err := bot.Lookup(s.Builtin)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e.New(seed), nil, nil
+	}
+	hs := o.Handshake
+	if hs <= 0 {
+		hs = 10 * time.Second
+	}
+	proc, err := Start(ctx, s.Command, hs)
+	if err != nil {
+		return nil, nil, err
+	}
+	ep := NewEnginePlayer(s.Name, proc, o.Rules, o.Time, s.Options)
+	return ep, ep, nil
+}
+
+// play plays game i: pairs of games share a deal, the seats swapped.
+func (o *Options) play(ctx context.Context, i int) *Game {
+	seed := engine.GameSeed(o.Seed, i/2)
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1}
+	var players [2]bot.Player
+	var engines [2]*EnginePlayer
+	for k := range 2 {
+		p, ep, err := o.newPlayer(ctx, o.Players[k], seed^uint64(k+1))
+		if err != nil {
+			for _, e := range engines {
+				if e != nil {
+					e.Close()
+				}
+			}
+			g.Forfeit, g.Forfeiter, g.Winner = &Forfeit{Engine: o.Players[k].Name, Reason: err}, k, 1-k
+			return g
+		}
+		players[k], engines[k] = p, ep
+	}
+	defer func() {
+		for _, e := range engines {
+			if e != nil {
+				e.Close()
+			}
+		}
+	}()
+	seats := [2]bot.Player{players[g.First], players[1-g.First]}
+	_, rec, err := engine.PlayGame(ctx, engine.GameSetup{Rules: o.Rules, Seed: seed, FirstDealer: notation.Seat((i / 2) % 2), Record: true}, seats)
+	g.Record = rec
+	if err != nil {
+		// Whoever misbehaved loses the game.
+		for k, e := range engines {
+			if e != nil && e.Failed != nil {
+				g.Forfeit, g.Forfeiter = e.Failed, k
+			}
+		}
+		var me *engine.MoveError
+		if g.Forfeit == nil && errors.As(err, &me) {
+			k := g.First
+			if me.Seat == 1 {
+				k = 1 - g.First
+			}
+			ex := []string(nil)
+			if engines[k] != nil {
+				ex = engines[k].proc.Exchange()
+			}
+			g.Forfeit, g.Forfeiter = &Forfeit{Engine: o.Players[k].Name, Reason: me, Exchange: ex}, k
+		}
+		if g.Forfeit == nil {
+			g.Forfeit, g.Forfeiter = &Forfeit{Engine: "the match", Reason: err}, -1
+			return g
+		}
+		g.Winner = 1 - g.Forfeiter
+		return g
+	}
+	if w := rec.Final.Winner; w.Valid() {
+		g.Winner = g.First
+		if w == 1 {
+			g.Winner = 1 - g.First
+		}
+	}
+	return g
+}
+
+// Play plays the match. Games run Concurrency at a time and are reported
+// in order; a forfeit loses the game and the match goes on; the SPRT, when
+// set, stops it as soon as it decides. Cancelling ctx stops it too, with
+// the games finished so far.
+func Play(ctx context.Context, o Options) (Result, error) {
+	if o.Games <= 0 || o.Games%2 != 0 {
+		return Result{}, fmt.Errorf("a match plays an even number of games (pairs of mirrored deals), not %d", o.Games)
+	}
+	workers := max(1, o.Concurrency)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	done := make(chan *Game, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				g := o.play(ctx, i)
+				select {
+				case done <- g:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := 0; i < o.Games; i++ {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(done) }()
+
+	r := Result{Names: [2]string{o.Players[0].Name, o.Players[1].Name}}
+	pending := map[int]*Game{}
+	next := 0
+	var pairSum, pairSquare float64
+	var pairFirst float64
+	var firstErr error
+	for g := range done {
+		pending[g.Index] = g
+		for pending[next] != nil && firstErr == nil {
+			g := pending[next]
+			delete(pending, next)
+			next++
+			if g.Forfeit != nil && g.Forfeiter < 0 {
+				if ctx.Err() == nil {
+					firstErr = g.Forfeit.Reason
+					cancel()
+				}
+				continue
+			}
+			r.Games++
+			if g.Winner >= 0 {
+				r.Wins[g.Winner]++
+			}
+			if g.Forfeit != nil {
+				r.Forfeits[g.Forfeiter]++
+			}
+			won := 0.0
+			if g.Winner == 0 {
+				won = 1
+			}
+			if g.Index%2 == 0 {
+				pairFirst = won
+			} else {
+				x := (pairFirst + won) / 2
+				pairSum += x
+				pairSquare += x * x
+				r.Pairs++
+				if o.SPRT != nil {
+					o.SPRT.AddPair(x)
+					if o.SPRT.Verdict() != Continue && !r.Stopped {
+						r.Stopped = true
+						cancel()
+					}
+				}
+			}
+			if o.OnGame != nil && firstErr == nil {
+				if err := o.OnGame(g); err != nil {
+					firstErr = err
+					cancel()
+				}
+			}
+		}
+	}
+	if r.Games > 0 {
+		r.WinRate = float64(r.Wins[0]) / float64(r.Games)
+		w := stats.Wilson(r.Wins[0], r.Games)
+		lo, hi := w[0], w[1]
+		if r.Pairs > 1 {
+			n := float64(r.Pairs)
+			mean := pairSum / n
+			v := (pairSquare/n - mean*mean) * n / (n - 1)
+			h := 1.959964 * math.Sqrt(max(v, 0)/n)
+			lo, hi = max(0, mean-h), min(1, mean+h)
+		}
+		r.WinRateCI95 = [2]float64{lo, hi}
+		r.Elo = EloOf(r.WinRate)
+		r.EloCI95 = [2]float64{EloOf(lo), EloOf(hi)}
+	}
+	if o.SPRT != nil {
+		llr := o.SPRT.LLR()
+		r.LLR = &llr
+		r.Verdict = o.SPRT.Verdict().String()
+	}
+	if firstErr == nil && ctx.Err() != nil && !r.Stopped {
+		firstErr = ctx.Err()
+	}
+	return r, firstErr
+}

@@ -1,0 +1,97 @@
+package arena
+
+import (
+	"fmt"
+	"math"
+)
+
+// SPRT is a sequential probability ratio test on game pairs, as fishtest
+// runs it: H0 says the first player's Elo advantage is Elo0, H1 that it is
+// Elo1; the test stops when the log-likelihood ratio leaves (Lower, Upper).
+// Each pair of mirrored games scores 0, 1/2 or 1 for the first player, and
+// the ratio is the generalized SPRT's normal approximation on those
+// scores, with their variance as measured.
+type SPRT struct {
+	Elo0, Elo1  float64
+	Alpha, Beta float64
+	n           int
+	sum, sum2   float64
+}
+
+// Verdict is where a test stands.
+type Verdict int
+
+// The verdicts.
+const (
+	Continue Verdict = iota
+	AcceptH0
+	AcceptH1
+)
+
+func (v Verdict) String() string {
+	return [...]string{"continue", "H0 accepted", "H1 accepted"}[v]
+}
+
+// NewSPRT checks the parameters: Elo0 < Elo1, and error rates in (0, 1/2).
+func NewSPRT(elo0, elo1, alpha, beta float64) (*SPRT, error) {
+	if !(elo0 < elo1) || elo1-elo0 > 2000 || math.Abs(elo0) > 1000 {
+		return nil, fmt.Errorf("sprt: want elo0 < elo1, within ±1000, not %g and %g", elo0, elo1)
+	}
+	if !(alpha > 0 && alpha < 0.5 && beta > 0 && beta < 0.5) {
+		return nil, fmt.Errorf("sprt: alpha and beta must be between 0 and 0.5, not %g and %g", alpha, beta)
+	}
+	return &SPRT{Elo0: elo0, Elo1: elo1, Alpha: alpha, Beta: beta}, nil
+}
+
+// Score is the expected score of a player Elo points stronger.
+func Score(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
+
+// EloOf is the Elo difference that a score stands for.
+func EloOf(score float64) float64 {
+	score = math.Min(math.Max(score, 1e-9), 1-1e-9)
+	return -400 * math.Log10(1/score-1)
+}
+
+// Bounds returns the log-likelihood ratio's bounds.
+func (t *SPRT) Bounds() (lower, upper float64) {
+	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
+}
+
+// AddPair records a pair's score for the first player: 0, 0.5 or 1.
+func (t *SPRT) AddPair(score float64) {
+	t.n++
+	t.sum += score
+	t.sum2 += score * score
+}
+
+// Pairs returns the pairs recorded.
+func (t *SPRT) Pairs() int { return t.n }
+
+// LLR returns the log-likelihood ratio of H1 to H0 so far.
+func (t *SPRT) LLR() float64 {
+	if t.n < 2 {
+		return 0
+	}
+	n := float64(t.n)
+	mean := t.sum / n
+	v := t.sum2/n - mean*mean
+	if v <= 0 {
+		// All pairs alike: the variance of a fair coin's pair, so that the
+		// test still moves.
+		v = 0.125
+	}
+	s0, s1 := Score(t.Elo0), Score(t.Elo1)
+	return n * (s1 - s0) * (2*mean - s0 - s1) / (2 * v)
+}
+
+// Verdict says whether the test has decided.
+func (t *SPRT) Verdict() Verdict {
+	lower, upper := t.Bounds()
+	switch llr := t.LLR(); {
+	case llr >= upper:
+		return AcceptH1
+	case llr <= lower:
+		return AcceptH0
+	}
+	return Continue
+}
