@@ -2,9 +2,9 @@ package arena
 
 import (
 	"context"
-	"math"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
