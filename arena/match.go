@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/stats"
@@ -231,6 +233,10 @@ func Play(ctx context.Context, o Options) (Result, error) {
 			g := pending[next]
 			delete(pending, next)
 			next++
+			if r.Stopped {
+				// Games finished after the test decided do not count.
+				continue
+			}
 			if g.Forfeit != nil && g.Forfeiter < 0 {
 				if ctx.Err() == nil {
 					firstErr = g.Forfeit.Reason
@@ -276,12 +282,13 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		r.WinRate = float64(r.Wins[0]) / float64(r.Games)
 		w := stats.Wilson(r.Wins[0], r.Games)
 		lo, hi := w[0], w[1]
-		if r.Pairs > 1 {
-			n := float64(r.Pairs)
+		if n := float64(r.Pairs); r.Pairs > 1 {
 			mean := pairSum / n
-			v := (pairSquare/n - mean*mean) * n / (n - 1)
-			h := 1.959964 * math.Sqrt(max(v, 0)/n)
-			lo, hi = max(0, mean-h), min(1, mean+h)
+			// All pairs alike leave no spread: Wilson's interval then.
+			if v := (pairSquare/n - mean*mean) * n / (n - 1); v > 1e-12 {
+				h := 1.959964 * math.Sqrt(v/n)
+				lo, hi = max(0, mean-h), min(1, mean+h)
+			}
 		}
 		r.WinRateCI95 = [2]float64{lo, hi}
 		r.Elo = EloOf(r.WinRate)
@@ -296,4 +303,73 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		firstErr = ctx.Err()
 	}
 	return r, firstErr
+}
+
+// WriteText writes the result for people, in a few lines.
+func (r *Result) WriteText(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored pairs), %d-%d\n"+
+		"%s wins %.1f%% [%.1f, %.1f] (pairs' 95%% interval), Elo %+.0f [%+.0f, %+.0f]\n",
+		r.Names[0], r.Names[1], r.Games, r.Pairs, r.Wins[0], r.Wins[1],
+		r.Names[0], 100*r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.Elo, r.EloCI95[0], r.EloCI95[1])
+	if err == nil && (r.Forfeits[0] > 0 || r.Forfeits[1] > 0) {
+		_, err = fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", r.Names[0], r.Forfeits[0], r.Names[1], r.Forfeits[1])
+	}
+	if err == nil && r.LLR != nil {
+		_, err = fmt.Fprintf(w, "SPRT: LLR %.2f, %s\n", *r.LLR, r.Verdict)
+	}
+	return err
+}
+
+// Config is a match as the command line gives it, to be checked into
+// Options.
+type Config struct {
+	P1, P2, Rules, SPRT string
+	Games, Concurrency  int
+	Seed                uint64
+	MoveTime, GameTime  time.Duration
+}
+
+// Options checks the configuration; its errors name the flag at fault.
+func (c Config) Options() (Options, error) {
+	var o Options
+	var err error
+	for k, s := range []string{c.P1, c.P2} {
+		if o.Players[k], err = ParseSpec(s); err != nil {
+			return o, fmt.Errorf("--p%d: %w", k+1, err)
+		}
+	}
+	if o.Rules, err = rules.ParseSpec(c.Rules); err != nil {
+		return o, fmt.Errorf("--rules: %w", err)
+	}
+	switch {
+	case c.Games < 2 || c.Games%2 != 0 || c.Games > 1_000_000:
+		return o, fmt.Errorf("--games must be even, from 2 to 1000000, not %d", c.Games)
+	case c.Concurrency < 1 || c.Concurrency > 64:
+		return o, fmt.Errorf("--concurrency must be from 1 to 64, not %d", c.Concurrency)
+	case c.MoveTime < 0 || c.GameTime < 0:
+		return o, errors.New("--movetime and --gametime must not be negative")
+	}
+	o.Games, o.Seed, o.Concurrency = c.Games, c.Seed, c.Concurrency
+	o.Time = TimeControl{Move: c.MoveTime, Game: c.GameTime}
+	if c.SPRT != "" {
+		if o.SPRT, err = ParseSPRT(c.SPRT); err != nil {
+			return o, fmt.Errorf("--sprt: %w", err)
+		}
+	}
+	return o, nil
+}
+
+// Log returns the game as a ginadvisor log's game, numbered from 1, with
+// both players' specs in its tags.
+func (g *Game) Log(specs [2]Spec) (*gamelog.Game, error) {
+	rec := g.Record
+	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
+	for k, s := range specs {
+		v := s.Builtin
+		if v == "" {
+			v = "engine:" + s.Command
+		}
+		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("player%d", k+1), Value: v})
+	}
+	return gamelog.GameFromStates(g.Index+1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final, tags...)
 }

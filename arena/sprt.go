@@ -1,8 +1,11 @@
 package arena
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // SPRT is a sequential probability ratio test on game pairs, as fishtest
@@ -94,4 +97,34 @@ func (t *SPRT) Verdict() Verdict {
 		return AcceptH0
 	}
 	return Continue
+}
+
+// ParseSPRT reads a test as the command line writes it: "elo0=0 elo1=10
+// alpha=0.05 beta=0.05", spaces or commas between; alpha and beta default
+// to 0.05.
+func ParseSPRT(s string) (*SPRT, error) {
+	vals := map[string]float64{"alpha": 0.05, "beta": 0.05}
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' }) {
+		k, v, ok := strings.Cut(f, "=")
+		if _, known := vals[k]; !ok || !known && k != "elo0" && k != "elo1" {
+			return nil, fmt.Errorf("sprt: %q: want elo0=, elo1=, alpha= or beta=", notationClip(f))
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("sprt: %s=%q is not a number", k, notationClip(v))
+		}
+		vals[k], seen[k] = x, true
+	}
+	if !seen["elo0"] || !seen["elo1"] {
+		return nil, errors.New("sprt: give elo0= and elo1=")
+	}
+	return NewSPRT(vals["elo0"], vals["elo1"], vals["alpha"], vals["beta"])
+}
+
+func notationClip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
 }

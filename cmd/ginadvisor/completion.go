@@ -1,27 +1,14 @@
 package main
 
 import (
-	_ "embed"
+	"errors"
 	"fmt"
 	"io"
-	"strings"
 
+	"github.com/ginadvisor/ginadvisor/internal/completion"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/urfave/cli/v2"
 )
-
-// The completion scripts ask the program itself for the words that may
-// come next: urfave/cli answers a command line that ends in
-// --generate-bash-completion with its commands, subcommands or flags.
-//
-//go:embed completion.bash
-var bashCompletion string
-
-//go:embed completion.zsh
-var zshCompletion string
-
-//go:embed completion.ps1
-var powershellCompletion string
 
 func completionCommand(env *environment) *cli.Command {
 	return &cli.Command{
@@ -38,24 +25,13 @@ func completionCommand(env *environment) *cli.Command {
 			if c.Args().Len() != 1 {
 				return usageError("completion takes one shell: bash, zsh, fish or powershell")
 			}
-			var script string
-			switch strings.ToLower(c.Args().First()) {
-			case "bash":
-				script = bashCompletion
-			case "zsh":
-				script = zshCompletion
-			case "powershell", "pwsh":
-				script = powershellCompletion
-			case "fish":
-				s, err := c.App.ToFishCompletion()
-				if err != nil {
-					return err
-				}
-				script = s
-			default:
+			script, err := completion.Script(c.App, c.Args().First())
+			if errors.Is(err, completion.ErrUnknownShell) {
 				return usageError("unknown shell %q: bash, zsh, fish or powershell", render.EscapeControl(c.Args().First()))
+			} else if err != nil {
+				return err
 			}
-			_, err := io.WriteString(env.stdout, script)
+			_, err = io.WriteString(env.stdout, script)
 			return err
 		},
 	}

@@ -204,6 +204,7 @@ func newAppWith(env *environment) *cli.App {
 			equityCommand(env),
 			engineCommand(env),
 			serveCommand(env),
+			matchCommand(env),
 			completionCommand(env),
 			manCommand(env),
 		},
@@ -268,7 +269,7 @@ func (e *environment) styleFor(c *cli.Context) render.Style {
 			f = "table"
 		}
 	}
-	s := render.Style{Format: f, Color: e.useColor(c), Symbols: boolFlag(c, "symbols")}
+	s := render.Style{Format: f, Color: e.useColor(c), Symbols: cliargs.Bool(c, "symbols")}
 	if f == "table" {
 		s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
 	}
@@ -283,30 +284,10 @@ func unwrap(w io.Writer) io.Writer {
 	return w
 }
 
-// lineageFlag finds a flag set on the command or on any command above
-// it, so that the output flags work before the command name too
-// ("ginadvisor --json rules") as well as after it.
-func lineageFlag(c *cli.Context, name string) (*cli.Context, bool) {
-	for _, ctx := range c.Lineage() {
-		if ctx.Command != nil || ctx.App != nil {
-			if ctx.IsSet(name) {
-				return ctx, true
-			}
-		}
-	}
-	return nil, false
-}
-
-// boolFlag is a boolean output flag from the command or above it.
-func boolFlag(c *cli.Context, name string) bool {
-	ctx, ok := lineageFlag(c, name)
-	return ok && ctx.Bool(name)
-}
-
 // wantJSON says --json or --format json was given, before or after the
 // command.
 func wantJSON(c *cli.Context) bool {
-	if boolFlag(c, "json") {
+	if cliargs.Bool(c, "json") {
 		return true
 	}
 	f, _ := formatMode(c)
@@ -316,7 +297,7 @@ func wantJSON(c *cli.Context) bool {
 // choice reads a flag that takes one of choices, before or after the
 // command; unset, it is the first.
 func choice(c *cli.Context, name string, choices ...string) (string, error) {
-	ctx, ok := lineageFlag(c, name)
+	ctx, ok := cliargs.Lineage(c, name)
 	if !ok {
 		return choices[0], nil
 	}
@@ -335,7 +316,7 @@ func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto
 // useColor decides whether to color output, as render.UseColor does;
 // --no-color is --color=never.
 func (e *environment) useColor(c *cli.Context) bool {
-	if mode, _ := colorMode(c); !boolFlag(c, "no-color") {
+	if mode, _ := colorMode(c); !cliargs.Bool(c, "no-color") {
 		return render.UseColor(mode, e.getenv, e.isTerminal(e.stdout))
 	}
 	return false

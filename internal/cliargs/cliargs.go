@@ -78,3 +78,21 @@ func Reorder(app *cli.App, args []string) []string {
 	}
 	return append(out, positional...)
 }
+
+// Lineage finds a flag set on the command or on any command above it, so
+// that flags given to the app work before the command name too
+// ("ginadvisor --json rules") as well as after it.
+func Lineage(c *cli.Context, name string) (*cli.Context, bool) {
+	for _, ctx := range c.Lineage() {
+		if (ctx.Command != nil || ctx.App != nil) && ctx.IsSet(name) {
+			return ctx, true
+		}
+	}
+	return nil, false
+}
+
+// Bool is a boolean flag from the command or above it.
+func Bool(c *cli.Context, name string) bool {
+	ctx, ok := Lineage(c, name)
+	return ok && ctx.Bool(name)
+}
