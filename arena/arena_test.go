@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -29,6 +31,21 @@ func TestHelperEngine(t *testing.T) {
 	}
 	if mode == "" {
 		return
+	}
+	if mode == "draw" {
+		// A trivial engine, for the overhead benchmark: it draws.
+		sc := bufio.NewScanner(os.Stdin)
+		out := bufio.NewWriter(os.Stdout)
+		for sc.Scan() {
+			switch sc.Text() {
+			case "ginrummy":
+				fmt.Fprintln(out, "id name helper-draw\nginrummyok")
+			case "go":
+				fmt.Fprintln(out, "bestmove draw")
+			}
+			out.Flush()
+		}
+		os.Exit(0)
 	}
 	pr, pw := io.Pipe()
 	go func() {
@@ -141,5 +158,45 @@ func TestBadSpecs(t *testing.T) {
 	r, gs := match(t, "engine:/nonexistent/engine", 2, TimeControl{})
 	if r.Forfeits[0] != 2 || gs[0].Forfeit == nil {
 		t.Errorf("%+v", r)
+	}
+}
+
+// BenchmarkEngineDecision is the arena's own cost of one decision through
+// the pipes: "go" out, "bestmove" back, parsed, from a trivial engine that
+// always draws.
+func BenchmarkEngineDecision(b *testing.B) {
+	proc, err := Start(context.Background(), helper("draw")[len("engine:"):], 10*time.Second)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer proc.Kill()
+	eaai, _ := rules.Preset("eaai")
+	ep := NewEnginePlayer("draw", proc, eaai, TimeControl{}, nil)
+	var hands [2]notation.CardSet
+	var stock []notation.Card
+	for i := 0; i < notation.NumCards; i++ {
+		switch c := notation.CardAt(i); {
+		case i < 20:
+			hands[i%2] = hands[i%2].With(c)
+		case i > 20:
+			stock = append(stock, c)
+		}
+	}
+	st, err := game.FromDeal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, hands, notation.CardAt(20), stock)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_ = st.Apply(game.PassMove())
+	_ = st.Apply(game.PassMove())
+	p := st.Position(0)
+	if _, err := ep.Move(context.Background(), &p); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if m, err := ep.Move(context.Background(), &p); err != nil || m.Kind != game.Draw {
+			b.Fatal(m, err)
+		}
 	}
 }

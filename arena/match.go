@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -76,6 +78,8 @@ type Game struct {
 	Forfeit   *Forfeit
 	Forfeiter int
 	Record    *engine.GameRecord
+	// Engines are the names engines gave in their handshakes, by player.
+	Engines [2]string
 }
 
 // Result sums up a match, for the first player.
@@ -135,6 +139,9 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 			return g
 		}
 		players[k], engines[k] = p, ep
+		if ep != nil {
+			g.Engines[k] = ep.proc.Name
+		}
 	}
 	defer func() {
 		for _, e := range engines {
@@ -368,6 +375,12 @@ func (g *Game) Log(specs [2]Spec) (*gamelog.Game, error) {
 		v := s.Builtin
 		if v == "" {
 			v = "engine:" + s.Command
+			if g.Engines[k] != "" {
+				v += " (id name " + g.Engines[k] + ")"
+			}
+			for _, key := range slices.Sorted(maps.Keys(s.Options)) {
+				v += " " + key + "=" + s.Options[key]
+			}
 		}
 		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("player%d", k+1), Value: v})
 	}
