@@ -95,8 +95,11 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 	defer tables.Put(t)
 	t.init(&st)
 	for st.Phase() != game.Over {
-		if st.Draws() >= game.EndlessDraws {
-			return st, fmt.Errorf("hand %d: %w", s.Setup.Number, game.ErrEndless)
+		if st.Draws() >= game.EndlessDraws && st.Phase() == game.DrawPhase {
+			// Abandoned at a draw, where a hand may die, so that the
+			// seats' positions follow.
+			st.Abandon()
+			break
 		}
 		seat := st.Turn()
 		t.sync(&st)

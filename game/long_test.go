@@ -108,11 +108,14 @@ func TestDrawLimit(t *testing.T) {
 			t.Errorf("seat %d: the opponent's latest discard %s is neither on the pile nor taken back", s, last)
 		}
 	}
-	// The hand still ends by the usual rules: take a card that knocks...
-	// here, by PlayOut's guard against hands that never end.
+	// A rollout of the endless hand is abandoned, dead, after
+	// RolloutDraws more draws.
 	st2 := st
-	if err := PlayOut(&st2, [2]Policy{cycler{}, cycler{}}); err != ErrEndless {
-		t.Errorf("PlayOut of an endless hand: %v; want ErrEndless", err)
+	if err := PlayOut(&st2, [2]Policy{cycler{}, cycler{}}); err != nil {
+		t.Fatalf("PlayOut of an endless hand: %v", err)
+	}
+	if res, over := st2.Result(); !over || res.Winner.Valid() || st2.Draws() < draws+RolloutDraws || st2.Draws() > draws+RolloutDraws+1 {
+		t.Errorf("PlayOut left the endless hand %s after %d draws, result %+v", st2.Phase(), st2.Draws(), res)
 	}
 }
 

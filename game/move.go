@@ -39,11 +39,11 @@ const MaxDraws = 128
 // and the end.
 const MaxEvents = 20 + 1 + 2 + 3*MaxDraws + 2
 
-// EndlessDraws bounds the hands that PlayOut plays and the engine
-// package's driver deals: under rules with no draw limit, two players who
-// keep taking each other's discards would never end, and a hand that
-// reaches EndlessDraws draws is abandoned with ErrEndless rather than
-// scored. No rule set reaches it by play that aims to win.
+// EndlessDraws bounds the hands the engine package's driver deals: under
+// rules with no draw limit, two players who keep taking each other's
+// discards would never end, and a hand that reaches EndlessDraws draws is
+// abandoned as dead (State.Abandon). The EAAI framework would play such a
+// hand forever.
 const EndlessDraws = 10000
 
 // Phase is the stage of a hand: what the player to move must decide.

@@ -211,6 +211,19 @@ func (f *flow) die() {
 	f.result.Draws = int(f.draws)
 }
 
+// Abandon ends a hand in play as dead, with no score: what a driver does
+// to a hand that has gone on past any bound the rules set (EndlessDraws),
+// as two players who keep passing the same cards can make one. It does
+// nothing to a hand that is over.
+func (s *State) Abandon() {
+	if s.phase == Over {
+		return
+	}
+	s.die()
+	s.record(Died, 0, 0)
+	s.result.Hands = s.hands
+}
+
 // State is a hand in play, with every card known. It is a value: assign it
 // to take an independent snapshot. The zero State is not a hand; start one
 // with Deal or FromDeal.

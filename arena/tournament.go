@@ -1,0 +1,279 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+)
+
+// Standing is one player's rating in a tournament.
+type Standing struct {
+	Name string `json:"name"`
+	// Elo is the Bradley-Terry rating on the Elo scale, the players'
+	// mean at 0, with its 95% interval.
+	Elo    float64    `json:"elo"`
+	EloCI  [2]float64 `json:"elo_ci95"`
+	Games  int        `json:"games"`
+	Wins   int        `json:"wins"`
+	Points float64    `json:"score"`
+}
+
+// Standings is a tournament's outcome: the cross-table of wins and each
+// player's rating.
+type Standings struct {
+	Names []string `json:"players"`
+	// Wins[i][j] counts i's wins over j.
+	Wins    [][]int    `json:"wins"`
+	Ratings []Standing `json:"ratings"`
+}
+
+// TournamentOptions set up a round robin, or a gauntlet of the first
+// player against each other.
+type TournamentOptions struct {
+	Players  []Spec
+	Gauntlet bool
+	// Match is the setup of every pairing; its players are set for each.
+	Match Options
+	// OnPairing, when set, is told of each pairing as it ends.
+	OnPairing func(i, j int, r Result)
+}
+
+// Tournament plays every pairing as a match and fits the ratings.
+func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
+	n := len(o.Players)
+	if n < 2 {
+		return Standings{}, errors.New("a tournament needs two players or more")
+	}
+	s := Standings{Wins: make([][]int, n)}
+	for i := range s.Wins {
+		s.Wins[i] = make([]int, n)
+		s.Names = append(s.Names, o.Players[i].Name)
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if o.Gauntlet && i > 0 {
+				continue
+			}
+			m := o.Match
+			m.Players = [2]Spec{o.Players[i], o.Players[j]}
+			if m.SPRT != nil {
+				return s, errors.New("a tournament plays whole matches: no SPRT")
+			}
+			r, err := Play(ctx, m)
+			if err != nil {
+				return s, fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
+			}
+			s.Wins[i][j] += r.Wins[0]
+			s.Wins[j][i] += r.Wins[1]
+			if o.OnPairing != nil {
+				o.OnPairing(i, j, r)
+			}
+		}
+	}
+	elo, ci := BradleyTerry(s.Wins)
+	for i := range n {
+		st := Standing{Name: s.Names[i], Elo: elo[i], EloCI: ci[i]}
+		for j := range n {
+			st.Wins += s.Wins[i][j]
+			st.Games += s.Wins[i][j] + s.Wins[j][i]
+		}
+		if st.Games > 0 {
+			st.Points = float64(st.Wins) / float64(st.Games)
+		}
+		s.Ratings = append(s.Ratings, st)
+	}
+	return s, nil
+}
+
+// eloScale turns a Bradley-Terry log-strength into Elo points.
+var eloScale = 400 / math.Ln10
+
+// BradleyTerry fits the players' strengths by maximum likelihood to the
+// wins (wins[i][j]: i over j), P(i beats j) = 1/(1 + 10^((Ej-Ei)/400)), and
+// returns them on the Elo scale with their mean at 0, each with a 95%
+// interval from the observed information. It uses Hunter's MM algorithm;
+// a player with no win or no loss gets a bound rather than infinity, from
+// half a win and half a loss added against the rest.
+func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
+	n := len(wins)
+	w := make([][]float64, n)
+	for i := range w {
+		w[i] = make([]float64, n)
+		for j := range w[i] {
+			w[i][j] = float64(wins[i][j])
+		}
+	}
+	// A little prior, so that a clean sweep keeps a finite rating.
+	for i := range n {
+		for j := range n {
+			if i != j && (w[i][j]+w[j][i]) > 0 {
+				w[i][j] += 0.5 / float64(n-1)
+			}
+		}
+	}
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = 1
+	}
+	for iter := 0; iter < 10000; iter++ {
+		change := 0.0
+		for i := range n {
+			won, denom := 0.0, 0.0
+			for j := range n {
+				if j == i {
+					continue
+				}
+				won += w[i][j]
+				if g := w[i][j] + w[j][i]; g > 0 {
+					denom += g / (p[i] + p[j])
+				}
+			}
+			if denom > 0 && won > 0 {
+				np := won / denom
+				change = math.Max(change, math.Abs(math.Log(np/p[i])))
+				p[i] = np
+			}
+		}
+		// Keep the geometric mean at 1.
+		mean := 0.0
+		for _, x := range p {
+			mean += math.Log(x)
+		}
+		mean /= float64(n)
+		for i := range p {
+			p[i] /= math.Exp(mean)
+		}
+		if change < 1e-10 {
+			break
+		}
+	}
+	elo = make([]float64, n)
+	for i := range p {
+		elo[i] = eloScale * math.Log(p[i])
+	}
+	// The observed information of the log-strengths, with the first fixed
+	// at 0; the intervals are then shifted to the mean's anchor.
+	h := make([][]float64, n)
+	for i := range h {
+		h[i] = make([]float64, n)
+	}
+	for i := range n {
+		for j := range n {
+			if i == j {
+				continue
+			}
+			g := w[i][j] + w[j][i]
+			pij := p[i] / (p[i] + p[j])
+			v := g * pij * (1 - pij)
+			h[i][i] += v
+			h[i][j] -= v
+		}
+	}
+	cov := invertReduced(h)
+	ci = make([][2]float64, n)
+	for i := range n {
+		// The variance of player i's rating against the mean of all.
+		v := 0.0
+		for a := range n {
+			for b := range n {
+				ca := coef(i, a, n)
+				cb := coef(i, b, n)
+				v += ca * cb * cov[a][b]
+			}
+		}
+		se := eloScale * math.Sqrt(math.Max(v, 0))
+		ci[i] = [2]float64{elo[i] - 1.959964*se, elo[i] + 1.959964*se}
+	}
+	return elo, ci
+}
+
+// coef is the weight of log-strength a in player i's rating less the mean.
+func coef(i, a, n int) float64 {
+	c := -1 / float64(n)
+	if a == i {
+		c++
+	}
+	return c
+}
+
+// invertReduced inverts the information with the first player's strength
+// fixed: it drops the first row and column, inverts the rest by
+// Gauss-Jordan, and puts back zeros.
+func invertReduced(h [][]float64) [][]float64 {
+	n := len(h)
+	m := n - 1
+	a := make([][]float64, m)
+	for i := range a {
+		a[i] = make([]float64, 2*m)
+		copy(a[i], h[i+1][1:])
+		a[i][m+i] = 1
+	}
+	for c := 0; c < m; c++ {
+		piv := c
+		for r := c + 1; r < m; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
+				piv = r
+			}
+		}
+		a[c], a[piv] = a[piv], a[c]
+		if math.Abs(a[c][c]) < 1e-12 {
+			continue
+		}
+		d := a[c][c]
+		for k := range a[c] {
+			a[c][k] /= d
+		}
+		for r := 0; r < m; r++ {
+			if r != c && a[r][c] != 0 {
+				f := a[r][c]
+				for k := range a[r] {
+					a[r][k] -= f * a[c][k]
+				}
+			}
+		}
+	}
+	cov := make([][]float64, n)
+	for i := range cov {
+		cov[i] = make([]float64, n)
+	}
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			cov[i+1][j+1] = a[i][m+j]
+		}
+	}
+	return cov
+}
+
+// WriteText writes the cross-table and the ratings for people.
+func (s *Standings) WriteText(w io.Writer) error {
+	var b strings.Builder
+	width := 8
+	for _, n := range s.Names {
+		width = max(width, len(n))
+	}
+	fmt.Fprintf(&b, "%-*s", width+2, "wins")
+	for _, n := range s.Names {
+		fmt.Fprintf(&b, " %*s", width, n)
+	}
+	b.WriteString("\n")
+	for i, n := range s.Names {
+		fmt.Fprintf(&b, "%-*s", width+2, n)
+		for j := range s.Names {
+			if i == j {
+				fmt.Fprintf(&b, " %*s", width, "-")
+			} else {
+				fmt.Fprintf(&b, " %*d", width, s.Wins[i][j])
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	for _, r := range s.Ratings {
+		fmt.Fprintf(&b, "%-*s Elo %+5.0f [%+.0f, %+.0f]  %d of %d games\n", width+2, r.Name, r.Elo, r.EloCI[0], r.EloCI[1], r.Wins, r.Games)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

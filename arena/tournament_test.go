@@ -1,0 +1,109 @@
+package arena
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestBradleyTerryRecoversStrengths fits a synthetic round robin whose
+// strengths are known: each fitted rating lies within its interval of the
+// truth in most players, and within twice it in all.
+func TestBradleyTerryRecoversStrengths(t *testing.T) {
+	truth := []float64{-150, -60, 0, 40, 170}
+	rng := rand.New(rand.NewPCG(4, 4))
+	n := len(truth)
+	wins := make([][]int, n)
+	for i := range wins {
+		wins[i] = make([]int, n)
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			p := Score(truth[i] - truth[j])
+			for range 2000 {
+				if rng.Float64() < p {
+					wins[i][j]++
+				} else {
+					wins[j][i]++
+				}
+			}
+		}
+	}
+	elo, ci := BradleyTerry(wins)
+	inside := 0
+	for i := range n {
+		half := (ci[i][1] - ci[i][0]) / 2
+		if half <= 0 || half > 40 {
+			t.Errorf("player %d: interval %v", i, ci[i])
+		}
+		if math.Abs(elo[i]-truth[i]) <= half {
+			inside++
+		}
+		if math.Abs(elo[i]-truth[i]) > 2*half {
+			t.Errorf("player %d: fitted %.1f, truth %.1f, interval ±%.1f", i, elo[i], truth[i], half)
+		}
+	}
+	if inside < 3 {
+		t.Errorf("only %d of %d truths inside their intervals", inside, n)
+	}
+	// The ratings' mean is 0, so the truths (mean 0 too) compare directly.
+	sum := 0.0
+	for _, e := range elo {
+		sum += e
+	}
+	if math.Abs(sum) > 1e-6 {
+		t.Errorf("ratings sum to %g", sum)
+	}
+}
+
+// TestBradleyTerrySweep: a player that won every game keeps a finite
+// rating above the rest.
+func TestBradleyTerrySweep(t *testing.T) {
+	wins := [][]int{{0, 10, 10}, {0, 0, 6}, {0, 4, 0}}
+	elo, ci := BradleyTerry(wins)
+	if math.IsInf(elo[0], 0) || math.IsNaN(elo[0]) || elo[0] <= elo[1] || elo[0] <= elo[2] || math.IsNaN(ci[0][0]) {
+		t.Fatalf("%v %v", elo, ci)
+	}
+}
+
+// TestRoundRobin plays a small round robin of built-in players: every
+// pairing is played, the cross-table adds up, and heuristic, much the
+// strongest of the three, rates first.
+func TestRoundRobin(t *testing.T) {
+	var specs []Spec
+	for _, n := range []string{"simple", "heuristic", "cautious"} {
+		s, err := ParseSpec(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	eaai, _ := rules.Preset("eaai")
+	pairings := 0
+	s, err := Tournament(context.Background(), TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 200, Seed: 2, Concurrency: 2},
+		OnPairing: func(i, j int, r Result) { pairings++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pairings != 3 {
+		t.Fatalf("%d pairings", pairings)
+	}
+	for i := range 3 {
+		for j := range 3 {
+			if i != j && s.Wins[i][j]+s.Wins[j][i] != 200 {
+				t.Errorf("%s and %s played %d games", s.Names[i], s.Names[j], s.Wins[i][j]+s.Wins[j][i])
+			}
+		}
+	}
+	if s.Ratings[1].Elo <= s.Ratings[0].Elo || s.Ratings[1].Elo <= s.Ratings[2].Elo {
+		t.Errorf("heuristic does not rate first: %+v", s.Ratings)
+	}
+	// A gauntlet plays only the first player's pairings.
+	g, err := Tournament(context.Background(), TournamentOptions{Players: specs, Gauntlet: true, Match: Options{Rules: eaai, Games: 20, Seed: 2}})
+	if err != nil || g.Wins[1][2]+g.Wins[2][1] != 0 || g.Wins[0][1]+g.Wins[1][0] != 20 {
+		t.Errorf("gauntlet: %v %v", g.Wins, err)
+	}
+}
