@@ -12,32 +12,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
-
-// importFlags are the flags that say how to read other programs' records.
-func importFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "from", Value: "auto", Usage: "the input format: auto, ginadvisor, eaai or openspiel"},
-		&cli.StringFlag{Name: "players", Usage: "name the two seats of EAAI transcripts and OpenSpiel histories, as A,B (default: from file names like A-vs-B-001.txt, else player0,player1)"},
-	}
-}
-
-func importOptions(c *cli.Context) (importer.Options, error) {
-	var o importer.Options
-	f, err := importer.ParseFormat(c.String("from"))
-	if err != nil {
-		return o, usageError("--from: %v", err)
-	}
-	o.Format = f
-	if p := c.String("players"); p != "" {
-		if o.Players, err = importer.ParsePlayers(p); err != nil {
-			return o, usageError("--players %v", err)
-		}
-	}
-	return o, nil
-}
 
 func convertCommand(env *environment) *cli.Command {
 	return &cli.Command{
@@ -54,7 +32,7 @@ func convertCommand(env *environment) *cli.Command {
 			"  ginadvisor convert marjj-vs-simple-001.txt > games.log\n" +
 			"  ginadvisor convert --from openspiel --out hands.log samples.jsonl\n" +
 			"  ginadvisor convert --to eaai games.log > transcripts.txt",
-		Flags: append(importFlags(),
+		Flags: append(cliargs.ImportFlags(),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Value: "-", Usage: "write the log to this file; - is stdout"},
 			&cli.StringFlag{Name: "to", Value: "ginadvisor", Usage: "the output format: ginadvisor, or eaai (the EAAI framework's verbose transcript, for eaai games)"},
 		),
@@ -62,9 +40,9 @@ func convertCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			o, err := importOptions(c)
+			o, err := cliargs.Import(c)
 			if err != nil {
-				return err
+				return usageError("%v", err)
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
@@ -154,7 +132,7 @@ func batchCommand(env *environment) *cli.Command {
 			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
 			"  ginadvisor batch --json --shard 2/8 logs/ > part2.json\n" +
 			"  ginadvisor batch --html report.html marjj-vs-simple-001.txt",
-		Flags: append(append(outputFlags(), importFlags()...),
+		Flags: append(append(outputFlags(), cliargs.ImportFlags()...),
 			&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
 			&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the advisor's sampled worlds a decision, 1 to 100,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
@@ -169,9 +147,9 @@ func batchCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			imp, err := importOptions(c)
+			imp, err := cliargs.Import(c)
 			if err != nil {
-				return err
+				return usageError("%v", err)
 			}
 			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 			if o.Samples < 1 || o.Samples > 100_000 {

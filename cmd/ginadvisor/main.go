@@ -205,6 +205,7 @@ func newAppWith(env *environment) *cli.App {
 			engineCommand(env),
 			serveCommand(env),
 			matchCommand(env),
+			tournamentCommand(env),
 			completionCommand(env),
 			manCommand(env),
 		},

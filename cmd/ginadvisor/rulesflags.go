@@ -1,58 +1,21 @@
 package main
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// rulesFlags are the flags that choose a preset and override its values,
-// one for each field of rules.Fields.
-func rulesFlags() []cli.Flag {
-	flags := []cli.Flag{
-		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (" + strings.Join(rules.PresetNames(), ", ") + "), or a spec such as modern,target=250"},
-	}
-	fs := rules.Fields()
-	for i := range fs {
-		f := &fs[i]
-		if f.Int != nil {
-			flags = append(flags, &cli.IntFlag{Name: f.Flag, Usage: f.Usage + " (" + f.Range() + ")", DefaultText: "from the preset"})
-		} else {
-			flags = append(flags, &cli.BoolFlag{Name: f.Flag, Usage: f.Usage + " (--" + f.Flag + "=false to turn off)", DefaultText: "from the preset"})
-		}
-	}
-	return flags
-}
+// rulesFlags are --rules and one flag for each rule field.
+func rulesFlags() []cli.Flag { return cliargs.RulesFlags() }
 
-// rulesFrom builds the rules in force from --rules and the overrides that
-// were set.
+// rulesFrom builds the rules in force from --rules and the overrides set.
 func rulesFrom(c *cli.Context) (rules.Rules, error) {
-	// --rules takes a preset, or a spec with fields changed from it.
-	r, err := rules.ParseSpec(c.String("rules"))
+	r, err := cliargs.Rules(c)
 	if err != nil {
-		return r, usageError("--rules: %v", err)
-	}
-	var set []rules.Override
-	for _, f := range rules.Fields() {
-		if !c.IsSet(f.Flag) {
-			continue
-		}
-		v := strconv.FormatBool(c.Bool(f.Flag))
-		if f.Int != nil {
-			n := c.Int(f.Flag)
-			if n < f.Min || n > f.Max {
-				return r, usageError("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
-			}
-			v = strconv.Itoa(n)
-		}
-		set = append(set, rules.Override{Key: f.Key, Value: v})
-	}
-	if r, err = rules.Apply(r, set...); err != nil {
-		return r, usageError("rules: %v", err)
+		return r, usageError("%v", err)
 	}
 	return r, nil
 }

@@ -3,8 +3,12 @@
 package cliargs
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/urfave/cli/v2"
 )
 
@@ -95,4 +99,75 @@ func Lineage(c *cli.Context, name string) (*cli.Context, bool) {
 func Bool(c *cli.Context, name string) bool {
 	ctx, ok := Lineage(c, name)
 	return ok && ctx.Bool(name)
+}
+
+// RulesFlags are the flags that choose a preset and override its values,
+// one for each field of rules.Fields.
+func RulesFlags() []cli.Flag {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (" + strings.Join(rules.PresetNames(), ", ") + "), or a spec such as modern,target=250"},
+	}
+	fs := rules.Fields()
+	for i := range fs {
+		f := &fs[i]
+		if f.Int != nil {
+			flags = append(flags, &cli.IntFlag{Name: f.Flag, Usage: f.Usage + " (" + f.Range() + ")", DefaultText: "from the preset"})
+		} else {
+			flags = append(flags, &cli.BoolFlag{Name: f.Flag, Usage: f.Usage + " (--" + f.Flag + "=false to turn off)", DefaultText: "from the preset"})
+		}
+	}
+	return flags
+}
+
+// Rules builds the rules in force from --rules (a preset, or a spec with
+// fields changed from it) and the overrides that were set. Its errors name
+// the flag at fault.
+func Rules(c *cli.Context) (rules.Rules, error) {
+	r, err := rules.ParseSpec(c.String("rules"))
+	if err != nil {
+		return r, fmt.Errorf("--rules: %w", err)
+	}
+	var set []rules.Override
+	for _, f := range rules.Fields() {
+		if !c.IsSet(f.Flag) {
+			continue
+		}
+		v := strconv.FormatBool(c.Bool(f.Flag))
+		if f.Int != nil {
+			n := c.Int(f.Flag)
+			if n < f.Min || n > f.Max {
+				return r, fmt.Errorf("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
+			}
+			v = strconv.Itoa(n)
+		}
+		set = append(set, rules.Override{Key: f.Key, Value: v})
+	}
+	if r, err = rules.Apply(r, set...); err != nil {
+		return r, fmt.Errorf("rules: %w", err)
+	}
+	return r, nil
+}
+
+// ImportFlags are the flags that say how to read other programs' records.
+func ImportFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "from", Value: "auto", Usage: "the input format: auto, ginadvisor, eaai or openspiel"},
+		&cli.StringFlag{Name: "players", Usage: "name the two seats of EAAI transcripts and OpenSpiel histories, as A,B (default: from file names like A-vs-B-001.txt, else player0,player1)"},
+	}
+}
+
+// Import reads --from and --players; its errors name the flag at fault.
+func Import(c *cli.Context) (importer.Options, error) {
+	var o importer.Options
+	f, err := importer.ParseFormat(c.String("from"))
+	if err != nil {
+		return o, fmt.Errorf("--from: %w", err)
+	}
+	o.Format = f
+	if p := c.String("players"); p != "" {
+		if o.Players, err = importer.ParsePlayers(p); err != nil {
+			return o, fmt.Errorf("--players %w", err)
+		}
+	}
+	return o, nil
 }
