@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -198,5 +199,28 @@ func BenchmarkEngineDecision(b *testing.B) {
 		if m, err := ep.Move(context.Background(), &p); err != nil || m.Kind != game.Draw {
 			b.Fatal(m, err)
 		}
+	}
+}
+
+func TestEnginesFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "engines.json")
+	if err := os.WriteFile(path, []byte(`[{"name":"helper","command":"/bin/true x","options":{"samples":"8"}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ParseSpec("conf:" + path + ":helper")
+	if err != nil || s.Name != "helper" || s.Command != "/bin/true x" || s.Options["samples"] != "8" {
+		t.Fatalf("%+v %v", s, err)
+	}
+	for _, bad := range []string{"conf:" + path + ":nobody", "conf:" + path, "conf:/nonexistent.json:x"} {
+		if _, err := ParseSpec(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if err := os.WriteFile(path, []byte(`[{"name":"x","command":"a","option":{}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadEngines(path); err == nil {
+		t.Error("a misspelt field accepted")
 	}
 }

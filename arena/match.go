@@ -2,11 +2,13 @@ package arena
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -30,8 +32,26 @@ type Spec struct {
 	Options map[string]string
 }
 
-// ParseSpec reads a player: "simple", "advisor", or "engine:./mybot --flag".
+// ParseSpec reads a player: "simple", "advisor", "engine:./mybot --flag",
+// or "conf:FILE:NAME", the engine NAME of a configuration file (see
+// ReadEngines).
 func ParseSpec(s string) (Spec, error) {
+	if rest, ok := strings.CutPrefix(s, "conf:"); ok {
+		i := strings.LastIndex(rest, ":")
+		if i < 0 {
+			return Spec{}, fmt.Errorf("%q: want conf:FILE:NAME", notation.Clip(s, 80))
+		}
+		engines, err := ReadEngines(rest[:i])
+		if err != nil {
+			return Spec{}, err
+		}
+		for _, e := range engines {
+			if e.Name == rest[i+1:] {
+				return e, nil
+			}
+		}
+		return Spec{}, fmt.Errorf("%s names no engine %q", rest[:i], notation.Clip(rest[i+1:], 40))
+	}
 	if cmd, ok := strings.CutPrefix(s, "engine:"); ok {
 		args, err := SplitCommand(cmd)
 		if err != nil {
@@ -385,4 +405,41 @@ func (g *Game) Log(specs [2]Spec) (*gamelog.Game, error) {
 		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("player%d", k+1), Value: v})
 	}
 	return gamelog.GameFromStates(g.Index+1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final, tags...)
+}
+
+// ReadEngines reads a configuration file naming engines, as cutechess's
+// engines.json does: a JSON array of objects with "name", "command" and
+// "options" (setoption names and values, strings).
+func ReadEngines(path string) ([]Spec, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var raw []struct {
+		Name    string            `json:"name"`
+		Command string            `json:"command"`
+		Options map[string]string `json:"options"`
+	}
+	d := json.NewDecoder(io.LimitReader(f, 1<<20))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []Spec
+	for i, r := range raw {
+		if r.Name == "" || r.Command == "" {
+			return nil, fmt.Errorf("%s: engine %d needs a name and a command", path, i+1)
+		}
+		if _, err := SplitCommand(r.Command); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", path, r.Name, err)
+		}
+		for k, v := range r.Options {
+			if strings.ContainsAny(k+v, " \n\r") && k != "" {
+				return nil, fmt.Errorf("%s: %s: option %q: no spaces or line breaks", path, r.Name, notation.Clip(k, 40))
+			}
+		}
+		out = append(out, Spec{Name: r.Name, Command: r.Command, Options: r.Options})
+	}
+	return out, nil
 }
