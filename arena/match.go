@@ -109,6 +109,10 @@ type Result struct {
 	Wins     [2]int    `json:"wins"`
 	Forfeits [2]int    `json:"forfeits"`
 	Pairs    int       `json:"pairs"`
+	// Hands counts the hands played, and PointsPerHand each player's
+	// points won a hand.
+	Hands         int        `json:"hands"`
+	PointsPerHand [2]float64 `json:"points_per_hand"`
 	// WinRate is the first player's share of the games, with the
 	// interval of the pairs.
 	WinRate     float64    `json:"win_rate"`
@@ -253,6 +257,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	next := 0
 	var pairSum, pairSquare float64
 	var pairFirst float64
+	var points [2]int
 	var firstErr error
 	for g := range done {
 		pending[g.Index] = g
@@ -277,6 +282,19 @@ func Play(ctx context.Context, o Options) (Result, error) {
 			}
 			if g.Forfeit != nil {
 				r.Forfeits[g.Forfeiter]++
+			}
+			if g.Record != nil {
+				for h := range g.Record.Hands {
+					res, _ := g.Record.Hands[h].Result()
+					r.Hands++
+					if res.Winner.Valid() {
+						k := g.First
+						if res.Winner == 1 {
+							k = 1 - g.First
+						}
+						points[k] += res.Score.Points
+					}
+				}
 			}
 			won := 0.0
 			if g.Winner == 0 {
@@ -303,6 +321,11 @@ func Play(ctx context.Context, o Options) (Result, error) {
 					cancel()
 				}
 			}
+		}
+	}
+	if r.Hands > 0 {
+		for k := range points {
+			r.PointsPerHand[k] = float64(points[k]) / float64(r.Hands)
 		}
 	}
 	if r.Games > 0 {
@@ -334,10 +357,17 @@ func Play(ctx context.Context, o Options) (Result, error) {
 
 // WriteText writes the result for people, in a few lines.
 func (r *Result) WriteText(w io.Writer) error {
-	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored pairs), %d-%d\n"+
+	pairs := "pairs"
+	if r.Pairs == 1 {
+		pairs = "pair"
+	}
+	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored %s), %d-%d\n"+
 		"%s wins %.1f%% [%.1f, %.1f] (pairs' 95%% interval), Elo %+.0f [%+.0f, %+.0f]\n",
-		r.Names[0], r.Names[1], r.Games, r.Pairs, r.Wins[0], r.Wins[1],
+		r.Names[0], r.Names[1], r.Games, r.Pairs, pairs, r.Wins[0], r.Wins[1],
 		r.Names[0], 100*r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.Elo, r.EloCI95[0], r.EloCI95[1])
+	if err == nil && r.Hands > 0 {
+		_, err = fmt.Fprintf(w, "points a hand: %s %.2f, %s %.2f over %d hands\n", r.Names[0], r.PointsPerHand[0], r.Names[1], r.PointsPerHand[1], r.Hands)
+	}
 	if err == nil && (r.Forfeits[0] > 0 || r.Forfeits[1] > 0) {
 		_, err = fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", r.Names[0], r.Forfeits[0], r.Names[1], r.Forfeits[1])
 	}

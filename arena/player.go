@@ -32,6 +32,21 @@ func (f *Forfeit) Error() string { return fmt.Sprintf("%s forfeits: %v", f.Engin
 
 func (f *Forfeit) Unwrap() error { return f.Reason }
 
+// Report is the forfeit with the exchange that led to it, a line each,
+// for the match's diagnostics; escape, when set, keeps each line's
+// control characters off a terminal.
+func (f *Forfeit) Report(escape func(string) string) string {
+	if escape == nil {
+		escape = func(s string) string { return s }
+	}
+	var b strings.Builder
+	b.WriteString(escape(f.Error()))
+	for _, l := range f.Exchange {
+		b.WriteString("\n    " + escape(l))
+	}
+	return b.String()
+}
+
 // ErrMalformed means the engine's answer was not a move.
 var ErrMalformed = errors.New("a malformed answer")
 

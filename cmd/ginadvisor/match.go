@@ -51,7 +51,7 @@ func matchCommand(env *environment) *cli.Command {
 			}
 			o.OnGame = func(g *arena.Game) error {
 				if g.Forfeit != nil {
-					fmt.Fprintf(env.stderr, "game %d: %s\n", g.Index+1, render.EscapeControl(g.Forfeit.Error()))
+					fmt.Fprintf(env.stderr, "game %d: %s\n", g.Index+1, g.Forfeit.Report(render.EscapeControl))
 				}
 				if o.SPRT != nil && g.Index%2 == 1 {
 					fmt.Fprintf(env.stderr, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
