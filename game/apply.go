@@ -183,9 +183,7 @@ func (s *State) Apply(m Move) error {
 			s.discarded(m.Card)
 			if s.phase == Over {
 				s.recordDeath()
-			} else if (h&^meld.Meldable(h)).Value() > s.limit || meld.MinDeadwood(h) > s.limit {
-				// (The cards in no meld are deadwood in every arrangement:
-				// when they alone pass the limit, no search is needed.)
+			} else if meld.MinDeadwood(h) > s.limit {
 				// No knock is possible: the turn ends at once.
 				s.playedOn()
 				s.recordDeath()
