@@ -224,3 +224,62 @@ func TestEnginesFile(t *testing.T) {
 		t.Error("a misspelt field accepted")
 	}
 }
+
+// TestResume: a match stopped after some games and resumed from its log
+// plays only the rest and ends as the same match played at once; a log of
+// another match is refused.
+func TestResume(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	a, _ := ParseSpec("heuristic")
+	b, _ := ParseSpec("simple")
+	opts := func(games int) Options {
+		return Options{Rules: eaai, Games: games, Seed: 9, Players: [2]Spec{a, b}, Concurrency: 2}
+	}
+	whole, err := Play(context.Background(), opts(12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "match.log")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lw, _ := StartLog(f, nil)
+	first := opts(6)
+	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players) }
+	if _, err := Play(context.Background(), first); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	rest := opts(12)
+	played := 0
+	rest.OnGame = func(g *Game) error {
+		played++
+		if g.Index < 6 {
+			t.Errorf("game %d played again", g.Index+1)
+		}
+		return nil
+	}
+	prior, err := Resume(path, &rest)
+	if err != nil || len(prior) != 6 {
+		t.Fatalf("resume: %d games, %v", len(prior), err)
+	}
+	resumed, err := Play(context.Background(), rest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played != 6 || resumed.Wins != whole.Wins || resumed.Pairs != whole.Pairs || resumed.WinRateCI95 != whole.WinRateCI95 ||
+		resumed.Hands != whole.Hands || resumed.PointsPerHand != whole.PointsPerHand {
+		t.Errorf("resumed %+v (played %d), whole %+v", resumed, played, whole)
+	}
+	other := opts(12)
+	other.Seed = 10
+	if _, err := Resume(path, &other); err == nil {
+		t.Error("a log of another seed resumed")
+	}
+	swapped := opts(12)
+	swapped.Players = [2]Spec{b, a}
+	if _, err := Resume(path, &swapped); err == nil {
+		t.Error("a log of other players resumed")
+	}
+}

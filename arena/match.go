@@ -85,6 +85,9 @@ type Options struct {
 	SPRT *SPRT
 	// OnGame is called with each game as it ends, in game order.
 	OnGame func(*Game) error
+	// Done holds the games of an earlier run of the same match, by index
+	// (see Resume): they count, and are not played again.
+	Done map[int]*Game
 }
 
 // Game is one game of a match.
@@ -100,6 +103,12 @@ type Game struct {
 	Record    *engine.GameRecord
 	// Engines are the names engines gave in their handshakes, by player.
 	Engines [2]string
+	// Resumed says the game comes from an earlier run's log, and
+	// resumedHands and resumedPoints are its hands and each player's
+	// points in them.
+	Resumed       bool
+	resumedHands  int
+	resumedPoints [2]int
 }
 
 // Result sums up a match, for the first player.
@@ -243,6 +252,9 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	go func() {
 		defer close(jobs)
 		for i := 0; i < o.Games; i++ {
+			if o.Done[i] != nil {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -259,8 +271,25 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	var pairFirst float64
 	var points [2]int
 	var firstErr error
-	for g := range done {
-		pending[g.Index] = g
+	for i, g := range o.Done {
+		if i < o.Games {
+			pending[i] = g
+		}
+	}
+	// The games done before come first, as far as they reach in order; a
+	// sentinel nil arrival then runs the loop once with nothing new.
+	arrivals := make(chan *Game, 1)
+	arrivals <- nil
+	go func() {
+		for g := range done {
+			arrivals <- g
+		}
+		close(arrivals)
+	}()
+	for g := range arrivals {
+		if g != nil {
+			pending[g.Index] = g
+		}
 		for pending[next] != nil && firstErr == nil {
 			g := pending[next]
 			delete(pending, next)
@@ -283,6 +312,9 @@ func Play(ctx context.Context, o Options) (Result, error) {
 			if g.Forfeit != nil {
 				r.Forfeits[g.Forfeiter]++
 			}
+			r.Hands += g.resumedHands
+			points[0] += g.resumedPoints[0]
+			points[1] += g.resumedPoints[1]
 			if g.Record != nil {
 				for h := range g.Record.Hands {
 					res, _ := g.Record.Hands[h].Result()
@@ -315,7 +347,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 					}
 				}
 			}
-			if o.OnGame != nil && firstErr == nil {
+			if o.OnGame != nil && firstErr == nil && !g.Resumed {
 				if err := o.OnGame(g); err != nil {
 					firstErr = err
 					cancel()
@@ -422,9 +454,8 @@ func (g *Game) Log(specs [2]Spec) (*gamelog.Game, error) {
 	rec := g.Record
 	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
 	for k, s := range specs {
-		v := s.Builtin
-		if v == "" {
-			v = "engine:" + s.Command
+		v := specText(s)
+		if s.Builtin == "" {
 			if g.Engines[k] != "" {
 				v += " (id name " + g.Engines[k] + ")"
 			}
@@ -472,4 +503,98 @@ func ReadEngines(path string) ([]Spec, error) {
 		out = append(out, Spec{Name: r.Name, Command: r.Command, Options: r.Options})
 	}
 	return out, nil
+}
+
+// Resume reads the log of an earlier run of the same match, written by
+// --log, and sets o.Done to its games, so that Play plays only the rest.
+// Each game must be one this match would play: the same players and rules,
+// and the deal its number and the seed give. It returns the games, for a
+// new log to begin with.
+func Resume(path string, o *Options) ([]*gamelog.Game, error) {
+	if path == "" {
+		return nil, errors.New("give the match's log with --log")
+	}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil // nothing to resume: the match starts
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	lr := gamelog.NewReader(f, path)
+	o.Done = map[int]*Game{}
+	var games []*gamelog.Game
+	for {
+		lg, err := lr.Next()
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		i := lg.Number - 1
+		if i < 0 || i >= o.Games || o.Done[i] != nil {
+			return nil, fmt.Errorf("%s: game %d is not a game of this match, or comes twice", path, lg.Number)
+		}
+		if !lg.HasSeed || lg.Seed != engine.GameSeed(o.Seed, i/2) || !rules.SameGame(lg.Rules, o.Rules) {
+			return nil, fmt.Errorf("%s: game %d was dealt under another seed or other rules", path, lg.Number)
+		}
+		g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true}
+		for _, t := range lg.Tags {
+			for k := range 2 {
+				if t.Key == fmt.Sprintf("player%d", k+1) && !strings.HasPrefix(t.Value, specText(o.Players[k])) {
+					return nil, fmt.Errorf("%s: game %d was played by %q, not %q", path, lg.Number, t.Value, specText(o.Players[k]))
+				}
+			}
+		}
+		player := func(seat notation.Seat) int {
+			if seat == 0 {
+				return g.First
+			}
+			return 1 - g.First
+		}
+		if w := lg.Final.Winner; w.Valid() {
+			g.Winner = player(w)
+		}
+		for _, h := range lg.Hands {
+			g.resumedHands++
+			if h.Winner.Valid() {
+				g.resumedPoints[player(h.Winner)] += h.Score.Points
+			}
+		}
+		o.Done[i] = g
+		games = append(games, lg)
+	}
+}
+
+// specText is how a log's tags name a player.
+func specText(s Spec) string {
+	if s.Builtin != "" {
+		return s.Builtin
+	}
+	return "engine:" + s.Command
+}
+
+// WriteGame writes a finished game to a log, when there is one; a forfeited
+// game is left out, so that a resumed match plays it again.
+func WriteGame(lw *gamelog.Writer, g *Game, specs [2]Spec) error {
+	if lw == nil || g.Record == nil || g.Forfeit != nil {
+		return nil
+	}
+	lg, err := g.Log(specs)
+	if err == nil {
+		err = lw.Write(lg)
+	}
+	return err
+}
+
+// StartLog begins a match's log with the games of an earlier run.
+func StartLog(w io.Writer, prior []*gamelog.Game) (*gamelog.Writer, error) {
+	lw := gamelog.NewWriter(w)
+	for _, g := range prior {
+		if err := lw.Write(g); err != nil {
+			return nil, err
+		}
+	}
+	return lw, nil
 }

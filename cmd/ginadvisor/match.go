@@ -32,12 +32,19 @@ func matchCommand(env *environment) *cli.Command {
 			&cli.DurationFlag{Name: "movetime", Usage: "an engine's limit a decision (such as 500ms); 0: none"},
 			&cli.DurationFlag{Name: "gametime", Usage: "an engine's limit a game; 0: none"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop when a test decides: 'elo0=0 elo1=10 alpha=0.05 beta=0.05'"},
-			&cli.StringFlag{Name: "log", Usage: "write each game to this log as it ends"}),
+			&cli.StringFlag{Name: "log", Usage: "write each game to this log as it ends"},
+			&cli.BoolFlag{Name: "resume", Usage: "play only the games --log does not hold yet"}),
 		Action: func(c *cli.Context) error {
 			o, err := arena.Config{P1: c.String("p1"), P2: c.String("p2"), Rules: c.String("rules"), SPRT: c.String("sprt"), Games: c.Int("games"),
 				Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime")}.Options()
 			if err != nil {
 				return usageError("%v", err)
+			}
+			var prior []*gamelog.Game
+			if c.Bool("resume") {
+				if prior, err = arena.Resume(c.String("log"), &o); err != nil {
+					return usageError("--resume: %v", err)
+				}
 			}
 			var lw *gamelog.Writer
 			commit := func() error { return nil }
@@ -47,7 +54,10 @@ func matchCommand(env *environment) *cli.Command {
 					return fmt.Errorf("--log: %w", err)
 				}
 				defer abort()
-				lw, commit = gamelog.NewWriter(w), ok
+				if lw, err = arena.StartLog(w, prior); err != nil {
+					return err
+				}
+				commit = ok
 			}
 			o.OnGame = func(g *arena.Game) error {
 				if g.Forfeit != nil {
@@ -56,14 +66,7 @@ func matchCommand(env *environment) *cli.Command {
 				if o.SPRT != nil && g.Index%2 == 1 {
 					fmt.Fprintf(env.stderr, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
 				}
-				if lw == nil || g.Record == nil {
-					return nil
-				}
-				lg, err := g.Log(o.Players)
-				if err == nil {
-					err = lw.Write(lg)
-				}
-				return err
+				return arena.WriteGame(lw, g, o.Players)
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()

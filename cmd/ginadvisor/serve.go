@@ -5,9 +5,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/ginadvisor/ginadvisor/board"
+	"github.com/urfave/cli/v2"
 )
 
 func serveCommand(env *environment) *cli.Command {
