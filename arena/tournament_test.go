@@ -2,8 +2,10 @@ package arena
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -105,5 +107,28 @@ func TestRoundRobin(t *testing.T) {
 	g, err := Tournament(context.Background(), TournamentOptions{Players: specs, Gauntlet: true, Match: Options{Rules: eaai, Games: 20, Seed: 2}})
 	if err != nil || g.Wins[1][2]+g.Wins[2][1] != 0 || g.Wins[0][1]+g.Wins[1][0] != 20 {
 		t.Errorf("gauntlet: %v %v", g.Wins, err)
+	}
+}
+
+// TestTournamentPage: the page holds every player, escaped, and every
+// rating.
+func TestTournamentPage(t *testing.T) {
+	s := Standings{Names: []string{"a<b>", "c"}, Wins: [][]int{{0, 7}, {3, 0}}}
+	elo, ci := BradleyTerry(s.Wins)
+	for i, n := range s.Names {
+		s.Ratings = append(s.Ratings, Standing{Name: n, Elo: elo[i], EloCI: ci[i]})
+	}
+	var b strings.Builder
+	if err := s.WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"a&lt;b&gt;", "7 of 10", "3 of 10", fmt.Sprintf("%.0f", math.Abs(elo[0]))} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "a<b>") || strings.Contains(page, "http") {
+		t.Error("the page holds a raw name or refers to the network")
 	}
 }

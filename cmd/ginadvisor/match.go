@@ -16,9 +16,8 @@ func matchCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "match",
 		Usage: "play two players, built-in or engines speaking the protocol, on mirrored deals",
-		Description: "A player is a name of the registry (simulate --help lists them) or\n" +
-			"engine:COMMAND, a program that speaks `ginadvisor engine`'s protocol; a\n" +
-			"misbehaving engine forfeits the game and the match goes on (docs/arena.md).\n\n" +
+		Description: "A player is a name of the registry, engine:COMMAND (a program speaking the\n" +
+			"engine protocol) or conf:FILE:NAME; a misbehaving engine forfeits (docs/arena.md).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor match --p1 heuristic --p2 simple --games 200\n" +
 			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --movetime 500ms --sprt 'elo0=0 elo1=20'",

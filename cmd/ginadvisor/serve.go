@@ -13,8 +13,7 @@ func serveCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "serve the analysis board, a web page on this machine, until Ctrl-C",
-		Description: "Prints the board's address and serves it on loopback only; the page and its\n" +
-			"assets are in the binary. docs/board.md documents the page and its JSON API.\n\n" +
+		Description: "Serves the page on loopback only, until Ctrl-C (docs/board.md).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor serve\n" +
 			"  ginadvisor serve --addr 127.0.0.1:8080 --open",

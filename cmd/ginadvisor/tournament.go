@@ -14,15 +14,15 @@ func tournamentCommand(env *environment) *cli.Command {
 		Name:      "tournament",
 		Usage:     "play a round robin (or a gauntlet) of players and rate them",
 		ArgsUsage: "PLAYER PLAYER...",
-		Description: "Players are as for match; each pairing plays --games mirrored games, and the\n" +
-			"ratings are Bradley-Terry on the Elo scale, with 95% intervals (docs/arena.md).\n\n" +
+		Description: "Players are as for match; ratings are Bradley-Terry, on the Elo scale.\n\n" +
 			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious",
 		Flags: append(outputFlags(), &cli.IntFlag{Name: "games", Value: 100, Usage: "games a pairing, even"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
 			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
 			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
 			&cli.DurationFlag{Name: "movetime", Usage: "an engine's limit a decision"},
-			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only"}),
+			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only"},
+			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"}),
 		Action: func(c *cli.Context) error {
 			args := c.Args().Slice()
 			if len(args) < 2 || len(args) > 32 {
@@ -49,6 +49,8 @@ func tournamentCommand(env *environment) *cli.Command {
 				return err
 			} else if wantJSON(c) {
 				return wrote(render.JSON(env.stdout, &s))
+			} else if c.Bool("html") {
+				return wrote(s.WriteHTML(env.stdout))
 			}
 			return wrote(s.WriteText(env.stdout))
 		},
