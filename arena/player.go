@@ -47,6 +47,10 @@ func (f *Forfeit) Report(escape func(string) string) string {
 	return b.String()
 }
 
+// DefaultMoveTime bounds an engine's decision when the match sets no time
+// control, so that a silent engine never hangs it.
+const DefaultMoveTime = time.Minute
+
 // ErrMalformed means the engine's answer was not a move.
 var ErrMalformed = errors.New("a malformed answer")
 
@@ -190,7 +194,8 @@ func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, e
 		wait = e.tc.Game - e.used
 	}
 	if wait <= 0 {
-		wait = 24 * time.Hour
+		// Without a time control an engine still may not hang the match.
+		wait = DefaultMoveTime
 	}
 	start := time.Now()
 	defer func() { e.used += time.Since(start) }()
