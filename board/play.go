@@ -53,8 +53,7 @@ type session struct {
 
 // turn is what the page sees at the person's decision.
 type turn struct {
-	pos  game.Position
-	done bool
+	pos game.Position
 }
 
 // person is the bot.Player of the page's seat.
