@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
@@ -393,15 +395,16 @@ func (r *Result) WriteText(w io.Writer) error {
 	if r.Pairs == 1 {
 		pairs = "pair"
 	}
+	a, b := printable(r.Names[0]), printable(r.Names[1])
 	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored %s), %d-%d\n"+
 		"%s wins %.1f%% [%.1f, %.1f] (pairs' 95%% interval), Elo %+.0f [%+.0f, %+.0f]\n",
-		r.Names[0], r.Names[1], r.Games, r.Pairs, pairs, r.Wins[0], r.Wins[1],
-		r.Names[0], 100*r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.Elo, r.EloCI95[0], r.EloCI95[1])
+		a, b, r.Games, r.Pairs, pairs, r.Wins[0], r.Wins[1],
+		a, 100*r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.Elo, r.EloCI95[0], r.EloCI95[1])
 	if err == nil && r.Hands > 0 {
-		_, err = fmt.Fprintf(w, "points a hand: %s %.2f, %s %.2f over %d hands\n", r.Names[0], r.PointsPerHand[0], r.Names[1], r.PointsPerHand[1], r.Hands)
+		_, err = fmt.Fprintf(w, "points a hand: %s %.2f, %s %.2f over %d hands\n", a, r.PointsPerHand[0], b, r.PointsPerHand[1], r.Hands)
 	}
 	if err == nil && (r.Forfeits[0] > 0 || r.Forfeits[1] > 0) {
-		_, err = fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", r.Names[0], r.Forfeits[0], r.Names[1], r.Forfeits[1])
+		_, err = fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", a, r.Forfeits[0], b, r.Forfeits[1])
 	}
 	if err == nil && r.LLR != nil {
 		_, err = fmt.Fprintf(w, "SPRT: LLR %.2f, %s\n", *r.LLR, r.Verdict)
@@ -597,4 +600,15 @@ func StartLog(w io.Writer, prior []*gamelog.Game) (*gamelog.Writer, error) {
 		}
 	}
 	return lw, nil
+}
+
+// printable keeps a name's control characters, which could drive a
+// terminal, out of text for people: each becomes "?".
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return '?'
+		}
+		return r
+	}, s)
 }

@@ -251,15 +251,17 @@ func invertReduced(h [][]float64) [][]float64 {
 func (s *Standings) WriteText(w io.Writer) error {
 	var b strings.Builder
 	width := 8
-	for _, n := range s.Names {
-		width = max(width, len(n))
+	names := make([]string, len(s.Names))
+	for i, n := range s.Names {
+		names[i] = printable(n)
+		width = max(width, len(names[i]))
 	}
 	fmt.Fprintf(&b, "%-*s", width+2, "wins")
-	for _, n := range s.Names {
+	for _, n := range names {
 		fmt.Fprintf(&b, " %*s", width, n)
 	}
 	b.WriteString("\n")
-	for i, n := range s.Names {
+	for i, n := range names {
 		fmt.Fprintf(&b, "%-*s", width+2, n)
 		for j := range s.Names {
 			if i == j {
@@ -272,7 +274,7 @@ func (s *Standings) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
-		fmt.Fprintf(&b, "%-*s Elo %+5.0f [%+.0f, %+.0f]  %d of %d games\n", width+2, r.Name, r.Elo, r.EloCI[0], r.EloCI[1], r.Wins, r.Games)
+		fmt.Fprintf(&b, "%-*s Elo %+5.0f [%+.0f, %+.0f]  %d of %d games\n", width+2, printable(r.Name), r.Elo, r.EloCI[0], r.EloCI[1], r.Wins, r.Games)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -132,3 +132,21 @@ func TestTournamentPage(t *testing.T) {
 		t.Error("the page holds a raw name or refers to the network")
 	}
 }
+
+// TestTextKeepsControlBytesOff: a player's name that holds terminal escapes
+// reaches the text as "?".
+func TestTextKeepsControlBytesOff(t *testing.T) {
+	evil := "a\x1b]0;pwned\x07b"
+	var b strings.Builder
+	r := Result{Names: [2]string{evil, "simple"}, Games: 2, Pairs: 1}
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	s := Standings{Names: []string{evil, "c"}, Wins: [][]int{{0, 1}, {1, 0}}, Ratings: []Standing{{Name: evil}, {Name: "c"}}}
+	if err := s.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(b.String(), "\x1b\x07") || !strings.Contains(b.String(), "a?]0;pwned?b") {
+		t.Errorf("%q", b.String())
+	}
+}
