@@ -90,6 +90,11 @@ type Options struct {
 	// Done holds the games of an earlier run of the same match, by index
 	// (see Resume): they count, and are not played again.
 	Done map[int]*Game
+	// Progress, when set, gets each forfeit with its exchange and, under
+	// an SPRT, the log-likelihood ratio after each pair; Escape, when set,
+	// cleans the engines' text for a terminal.
+	Progress io.Writer
+	Escape   func(string) string
 }
 
 // Game is one game of a match.
@@ -347,6 +352,14 @@ func Play(ctx context.Context, o Options) (Result, error) {
 						r.Stopped = true
 						cancel()
 					}
+				}
+			}
+			if o.Progress != nil && !g.Resumed {
+				if g.Forfeit != nil {
+					fmt.Fprintf(o.Progress, "game %d: %s\n", g.Index+1, g.Forfeit.Report(o.Escape))
+				}
+				if o.SPRT != nil && g.Index%2 == 1 {
+					fmt.Fprintf(o.Progress, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
 				}
 			}
 			if o.OnGame != nil && firstErr == nil && !g.Resumed {

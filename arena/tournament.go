@@ -39,6 +39,8 @@ type TournamentOptions struct {
 	Match Options
 	// OnPairing, when set, is told of each pairing as it ends.
 	OnPairing func(i, j int, r Result)
+	// Progress, when set, gets a line for each pairing as it ends.
+	Progress io.Writer
 }
 
 // Tournament plays every pairing as a match and fits the ratings.
@@ -70,6 +72,9 @@ func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 			s.Wins[j][i] += r.Wins[1]
 			if o.OnPairing != nil {
 				o.OnPairing(i, j, r)
+			}
+			if o.Progress != nil {
+				fmt.Fprintf(o.Progress, "%s %d - %d %s\n", printable(s.Names[i]), r.Wins[0], r.Wins[1], printable(s.Names[j]))
 			}
 		}
 	}

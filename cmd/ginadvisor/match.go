@@ -58,26 +58,23 @@ func matchCommand(env *environment) *cli.Command {
 				}
 				commit = ok
 			}
-			o.OnGame = func(g *arena.Game) error {
-				if g.Forfeit != nil {
-					fmt.Fprintf(env.stderr, "game %d: %s\n", g.Index+1, g.Forfeit.Report(render.EscapeControl))
-				}
-				if o.SPRT != nil && g.Index%2 == 1 {
-					fmt.Fprintf(env.stderr, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
-				}
-				return arena.WriteGame(lw, g, o.Players)
-			}
+			o.OnGame = func(g *arena.Game) error { return arena.WriteGame(lw, g, o.Players) }
+			o.Progress, o.Escape = env.stderr, render.EscapeControl
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			r, err := arena.Play(ctx, o)
 			if err != nil && ctx.Err() == nil {
 				return err
-			} else if err := commit(); err != nil {
-				return err
-			} else if wantJSON(c) {
-				return wrote(render.JSON(env.stdout, &r))
 			}
-			return wrote(r.WriteText(env.stdout))
+			if err = commit(); err == nil && wantJSON(c) {
+				err = render.JSON(env.stdout, &r)
+			} else if err == nil {
+				err = r.WriteText(env.stdout)
+			}
+			if err == nil && ctx.Err() != nil && !r.Stopped {
+				return silentExit(ExitInterrupted) // what was played is reported
+			}
+			return wrote(err)
 		},
 	}
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -41,9 +39,7 @@ func tournamentCommand(env *environment) *cli.Command {
 				}
 				o.Players = append(o.Players, s)
 			}
-			o.OnPairing = func(i, j int, r arena.Result) {
-				fmt.Fprintf(env.stderr, "%s %d - %d %s\n", o.Players[i].Name, r.Wins[0], r.Wins[1], o.Players[j].Name)
-			}
+			o.Progress = env.stderr
 			s, err := arena.Tournament(c.Context, o)
 			if err != nil {
 				return err
