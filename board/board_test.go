@@ -180,13 +180,14 @@ func TestOnlyItsOwnOrigin(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
-	ts := newServer(t, Options{MaxBody: 4096, MaxTime: 300 * time.Millisecond, Workers: 1}, nil)
+	ts := newServer(t, Options{MaxBody: 4096, MaxTime: 100 * time.Millisecond, Workers: 1}, nil)
 	big := `{"position":"` + strings.Repeat("x", 5000) + `"}`
 	if r := post(t, ts, "/api/position", big, nil); r.status != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body over the bound: status %d: %s", r.status, r.raw)
 	}
 	start := time.Now()
-	r := post(t, ts, "/api/advise", `{"position":"`+drawPosition+`","samples":20000}`, nil)
+	// Eleven discards at 20,000 worlds each take seconds.
+	r := post(t, ts, "/api/advise", `{"position":"`+boardPosition+`","samples":20000}`, nil)
 	if r.status != http.StatusServiceUnavailable || time.Since(start) > 5*time.Second {
 		t.Errorf("an advice past the time bound: status %d after %v: %s", r.status, time.Since(start), r.raw)
 	}
