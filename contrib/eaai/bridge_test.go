@@ -51,13 +51,13 @@ func TestBridge(t *testing.T) {
 		t.Fatalf("javac: %v\n%s", err, out)
 	}
 	engine := os.Args[0] + " -test.run=^TestHelperEngine$ engine"
-	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", "12")
+	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", "6")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("the controller: %v\n%s\n%s", err, stdout.String(), stderr.String())
 	}
-	if got := strings.TrimSpace(stdout.String()); got != "ok 12" {
+	if got := strings.TrimSpace(stdout.String()); got != "ok 6" {
 		t.Fatalf("the controller says %q\n%s", got, stderr.String())
 	}
 	if strings.Contains(stderr.String(), "error") {
