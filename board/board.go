@@ -551,12 +551,47 @@ type ReviewedDecision struct {
 	Kind string `json:"kind"`
 }
 
+// logRequest names a record to read: its text, a name for its messages,
+// its format and the names of its seats.
+type logRequest struct {
+	Log     string `json:"log"`
+	Name    string `json:"name,omitempty"`
+	Format  string `json:"format,omitempty"`
+	Players string `json:"players,omitempty"`
+}
+
+// source checks the request and returns the record as a source, with how
+// to read it.
+func (q *logRequest) source() (gamelog.Source, importer.Options, error) {
+	var o importer.Options
+	if q.Log == "" {
+		return gamelog.Source{}, o, badf("log", "no log")
+	}
+	if q.Format != "" && q.Format != "auto" {
+		f, err := importer.ParseFormat(q.Format)
+		if err != nil {
+			return gamelog.Source{}, o, bad("format", err)
+		}
+		o.Format = f
+	}
+	if q.Players != "" {
+		p, err := importer.ParsePlayers(q.Players)
+		if err != nil {
+			return gamelog.Source{}, o, bad("players", err)
+		}
+		o.Players = p
+	}
+	name := q.Name
+	if name == "" {
+		name = "pasted"
+	}
+	text := q.Log
+	return gamelog.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}, o, nil
+}
+
 func (s *server) review(ctx context.Context, body []byte) (any, error) {
 	var q struct {
-		Log     string `json:"log"`
-		Name    string `json:"name,omitempty"`
-		Format  string `json:"format,omitempty"`
-		Players string `json:"players,omitempty"`
+		logRequest
 		Quick   bool   `json:"quick,omitempty"`
 		Samples int    `json:"samples,omitempty"`
 		Seed    uint64 `json:"seed,omitempty"`
@@ -564,8 +599,9 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	if q.Log == "" {
-		return nil, badf("log", "no log")
+	in, imp, err := q.source()
+	if err != nil {
+		return nil, err
 	}
 	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
 		return nil, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
@@ -573,26 +609,6 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 	if q.Samples == 0 {
 		q.Samples = 64
 	}
-	name := q.Name
-	if name == "" {
-		name = "pasted"
-	}
-	var imp importer.Options
-	if q.Format != "" && q.Format != "auto" {
-		f, err := importer.ParseFormat(q.Format)
-		if err != nil {
-			return nil, bad("format", err)
-		}
-		imp.Format = f
-	}
-	if q.Players != "" {
-		p, err := importer.ParsePlayers(q.Players)
-		if err != nil {
-			return nil, bad("players", err)
-		}
-		imp.Players = p
-	}
-	in := batch.Input{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(q.Log)), nil }}
 	var r Review
 	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,
 		OnDecision: func(g *batch.Graded) error {
@@ -683,40 +699,16 @@ func (s *server) risk(ctx context.Context, body []byte) (any, error) {
 }
 
 func (s *server) convert(ctx context.Context, body []byte) (any, error) {
-	var q struct {
-		Log     string `json:"log"`
-		Name    string `json:"name,omitempty"`
-		Format  string `json:"format,omitempty"`
-		Players string `json:"players,omitempty"`
-	}
+	var q logRequest
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	if q.Log == "" {
-		return nil, badf("log", "no log")
-	}
-	var o importer.Options
-	if q.Format != "" && q.Format != "auto" {
-		f, err := importer.ParseFormat(q.Format)
-		if err != nil {
-			return nil, bad("format", err)
-		}
-		o.Format = f
-	}
-	if q.Players != "" {
-		pl, err := importer.ParsePlayers(q.Players)
-		if err != nil {
-			return nil, bad("players", err)
-		}
-		o.Players = pl
-	}
-	name := q.Name
-	if name == "" {
-		name = "pasted"
+	in, o, err := q.source()
+	if err != nil {
+		return nil, err
 	}
 	var games []*gamelog.Game
 	var problems []string
-	in := gamelog.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(q.Log)), nil }}
 	res, err := importer.Convert(ctx, []gamelog.Source{in}, o, func(g *gamelog.Game) error {
 		games = append(games, g)
 		return nil
