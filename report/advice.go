@@ -71,7 +71,7 @@ type Advice struct {
 
 // readSamples is the worlds behind the reading of the opponent's last
 // decline in an advice.
-const readSamples = 500
+const readSamples = 200
 
 // Best returns the recommended move.
 func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
