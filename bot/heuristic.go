@@ -64,7 +64,8 @@ func (h *Heuristic) Move(_ context.Context, p *game.Position) (game.Move, error)
 
 // Choose decides for the seat to move in a state, as a rollout policy.
 func (h *Heuristic) Choose(st *game.State) game.Move {
-	v := stateView(st)
+	var v seatView
+	stateView(&v, st)
 	return h.choose(&v, st.PileSet(), st.StockCount(), st.Draws())
 }
 
