@@ -473,11 +473,18 @@ func (s *server) sampling(body []byte, defaultSamples int) (samplingRequest, gam
 	if err := decode(body, &q); err != nil {
 		return q, game.Position{}, err
 	}
+	p, err := s.check(&q, defaultSamples)
+	return q, p, err
+}
+
+// check bounds a sampling request, fills its defaults and reads its
+// position.
+func (s *server) check(q *samplingRequest, defaultSamples int) (game.Position, error) {
 	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
-		return q, game.Position{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
+		return game.Position{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
 	}
 	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.maxTime() {
-		return q, game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.maxTime().Milliseconds())
+		return game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.maxTime().Milliseconds())
 	}
 	if q.Samples == 0 {
 		q.Samples = defaultSamples
@@ -485,8 +492,7 @@ func (s *server) sampling(body []byte, defaultSamples int) (samplingRequest, gam
 	if q.Seed == 0 {
 		q.Seed = 1
 	}
-	p, err := q.parse()
-	return q, p, err
+	return q.parse()
 }
 
 func (s *server) advise(ctx context.Context, body []byte) (any, error) {
@@ -512,8 +518,14 @@ func (s *server) sampled(ctx context.Context, body []byte, defaultSamples int,
 	if err != nil {
 		return nil, err
 	}
-	e := probability.Infer(&p)
-	rep, err := run(&p, &e, q.Samples, q.Seed)
+	return analyse(ctx, &q, &p, run)
+}
+
+// analyse runs a sampling analysis of a checked request's position.
+func analyse(ctx context.Context, q *samplingRequest, p *game.Position,
+	run func(p *game.Position, e *probability.Estimate, samples int, seed uint64) (any, error)) (any, error) {
+	e := probability.Infer(p)
+	rep, err := run(p, &e, q.Samples, q.Seed)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -674,8 +686,7 @@ func (s *server) risk(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	raw, _ := json.Marshal(q.samplingRequest)
-	sq, p, err := s.sampling(raw, 2000)
+	p, err := s.check(&q.samplingRequest, 2000)
 	if err != nil {
 		return nil, err
 	}
@@ -687,15 +698,9 @@ func (s *server) risk(ctx context.Context, body []byte) (any, error) {
 		}
 		given = &sp
 	}
-	e := probability.Infer(&p)
-	rep, err := probability.UndercutRisk(ctx, &p, &e, given, sq.Samples, sq.Seed, s.opts.Workers)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return nil, bad("position", err)
-	}
-	return rep, nil
+	return analyse(ctx, &q.samplingRequest, &p, func(p *game.Position, e *probability.Estimate, n int, seed uint64) (any, error) {
+		return probability.UndercutRisk(ctx, p, e, given, n, seed, s.opts.Workers)
+	})
 }
 
 func (s *server) convert(ctx context.Context, body []byte) (any, error) {
