@@ -165,8 +165,16 @@ func (s *StyleReading) ReadShowdown(p *game.Position, oppHand notation.CardSet, 
 // lastDiscard returns the draws made and the stock left when the
 // opponent last discarded.
 func lastDiscard(p *game.Position) (draws, stock int, ok bool) {
+	draws, stock, ok, _ = walkToLastDiscard(p)
+	return draws, stock, ok
+}
+
+// walkToLastDiscard walks the record to the opponent's last discard: the
+// draws made and the stock left then, and whether the opponent has done
+// nothing since but play on.
+func walkToLastDiscard(p *game.Position) (draws, stock int, ok, latest bool) {
 	if !p.RecordComplete() {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	opp := p.Seat().Other()
 	n, left := 0, game.StockSize
@@ -178,13 +186,19 @@ func lastDiscard(p *game.Position) (draws, stock int, ok bool) {
 			left--
 		case game.Took:
 			n++
+		}
+		if e.Seat != opp {
+			continue
+		}
+		switch e.Kind {
 		case game.Discarded:
-			if e.Seat == opp {
-				draws, stock, ok = n, left, true
-			}
+			draws, stock, ok, latest = n, left, true, true
+		case game.PlayedOn:
+		default:
+			latest = false
 		}
 	}
-	return draws, stock, ok
+	return draws, stock, ok, latest
 }
 
 // readKnock weighs the opponent's knock with dw deadwood; a gin says
@@ -244,29 +258,8 @@ func LastDecline(p *game.Position) (Decline, bool) {
 		}
 		return d, true
 	}
-	draws, stock := 0, game.StockSize
-	d, found := Decline{Limit: p.KnockLimit(), Opp: opp}, false
-	for i := 0; i < p.NumEvents(); i++ {
-		e := p.Event(i)
-		switch e.Kind {
-		case game.Drew:
-			draws++
-			stock--
-		case game.Took:
-			draws++
-		}
-		if e.Seat != opp {
-			continue
-		}
-		switch e.Kind {
-		case game.Discarded:
-			d.Draws, d.Stock, found = draws, stock, true
-		case game.PlayedOn:
-		default:
-			found = false
-		}
-	}
-	return d, found
+	draws, stock, _, latest := walkToLastDiscard(p)
+	return Decline{Draws: draws, Stock: stock, Limit: p.KnockLimit(), Opp: opp}, latest
 }
 
 // likelihoods returns, for each knock rule, the chance of the decline
