@@ -56,10 +56,11 @@ type Options struct {
 	Equity *Equity
 	// Accept, when set, weighs each sampled world by what the opponent
 	// did beyond the cards it showed: the chance, from 0 to 1, of keeping
-	// the world, such as the likelihood of the knock it passed up. A world
-	// is drawn again until one is kept, at most MaxRedraws times. It must
-	// read only the world and what the seat saw.
-	Accept func(world *game.State) float64
+	// the world whose opponent holds oppHand, such as the likelihood of
+	// the knock it passed up. The opponent's hand is drawn again until
+	// one is kept, at most MaxRedraws times, before the rest of the world
+	// is dealt. It must read only that hand and what the seat saw.
+	Accept func(oppHand notation.CardSet) float64
 }
 
 // MaxRedraws bounds the worlds drawn for one kept world under
@@ -210,6 +211,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		return a, err
 	}
 	moves := candidates(&first, o.MaxSpreads)
+	oppKnown := p.OpponentKnown()
 	a.Phase = p.Phase()
 	seat := p.Seat()
 	setup := p.Setup()
@@ -283,15 +285,11 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves))}
 					vals, pvals := mk(), mk()
 					for k := 0; k < 64; k++ {
-						world, _, err := sampler.World(rng)
-						if err != nil {
-							continue
+						hidden := sampler.OrganizedHidden(rng)
+						for try := 1; o.Accept != nil && try < MaxRedraws && rng.Float64() >= o.Accept(hidden|oppKnown); try++ {
+							hidden = sampler.OrganizedHidden(rng)
 						}
-						for try := 1; o.Accept != nil && try < MaxRedraws && rng.Float64() >= o.Accept(&world); try++ {
-							if world, _, err = sampler.World(rng); err != nil {
-								break
-							}
-						}
+						world, err := sampler.Complete(rng, hidden)
 						if err != nil {
 							continue
 						}

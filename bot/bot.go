@@ -150,8 +150,14 @@ func MustLookup(name string) Entry {
 // help texts.
 func Help() string {
 	var b strings.Builder
+	width := 0
 	for _, e := range Registry() {
-		fmt.Fprintf(&b, "  %-10s %s\n", e.Name, e.Help)
+		width = max(width, len(e.Name))
+	}
+	// Two spaces after the longest name, so that a help wrapper finds the
+	// description's column on every line.
+	for _, e := range Registry() {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, e.Name, e.Help)
 	}
 	return b.String()
 }

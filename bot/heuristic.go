@@ -104,10 +104,17 @@ func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
 		allowed = allowed.Without(v.drawn)
 	}
 	best, bestScore := notation.Card(0), 1e18
+	// A card in no meld is deadwood in every arrangement, so throwing it
+	// saves exactly its value; only the others need a search.
+	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	for c := range allowed.All() {
 		rest := v.hand.Without(c)
 		live := meld.Completions(rest) &^ pile &^ c.Set()
-		score := float64(meld.MinDeadwood(rest)) - h.P.OutWeight*float64(live.Len())
+		dw := whole - c.Value()
+		if meldable.Has(c) {
+			dw = meld.MinDeadwood(rest)
+		}
+		score := float64(dw) - h.P.OutWeight*float64(live.Len())
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}

@@ -60,10 +60,18 @@ const slip = 0.03
 // knocks it passed up, seen when its hand was shown at the end of a hand.
 // It reads only what the seat saw, so it can live across hands, games and
 // a protocol match. The zero value is the prior (see Prior).
+//
+// It reads the other two axes of a style from the same hands: the
+// opponent's last turn before the showdown, whose hand the shown cards
+// fix, weighs the take rules by its draw and the discard rules by its
+// discard.
 type StyleReading struct {
-	logw [NumKnockRules]float64
-	// Seen counts the decisions read.
-	Seen int
+	logw        [NumKnockRules]float64
+	takeLogw    [NumTakeRules]float64
+	discardLogw [NumDiscardRules]float64
+	// Seen counts the knock decisions read, and Turns the turns read
+	// for the take and discard rules.
+	Seen, Turns int
 }
 
 // Prior is the chance of each knock rule before any decision is seen:
@@ -87,6 +95,46 @@ func (s *StyleReading) Weights() [NumKnockRules]float64 {
 		w[i] /= sum
 	}
 	return w
+}
+
+// TakeWeights returns the posterior chance of each take rule.
+func (s *StyleReading) TakeWeights() [NumTakeRules]float64 {
+	var w [NumTakeRules]float64
+	posterior(TakePrior[:], s.takeLogw[:], w[:])
+	return w
+}
+
+// DiscardWeights returns the posterior chance of each discard rule.
+func (s *StyleReading) DiscardWeights() [NumDiscardRules]float64 {
+	var w [NumDiscardRules]float64
+	posterior(DiscardPrior[:], s.discardLogw[:], w[:])
+	return w
+}
+
+// readTurn weighs the take and discard rules by the opponent's last turn,
+// given hand, its hand after it, as shown at the end of the hand.
+func (s *StyleReading) readTurn(p *game.Position, hand notation.CardSet) {
+	t, ok := lastTurn(p)
+	if !ok || hand.Len() != 10 || hand.Has(t.discard) {
+		return
+	}
+	l := t.discardLikelihoods(hand.With(t.discard))
+	for r, x := range l {
+		if x <= 0 {
+			return // the shown hand cannot have made that discard
+		}
+		s.discardLogw[r] += math.Log(x)
+	}
+	lt, ok := t.takeLikelihoods(hand)
+	if !ok {
+		lt, ok = t.passLikelihoods(hand)
+	}
+	if ok {
+		for r, x := range lt {
+			s.takeLogw[r] += math.Log(x)
+		}
+	}
+	s.Turns++
 }
 
 // Likeliest returns the rule of the highest posterior and its chance.
@@ -144,6 +192,7 @@ func (s *StyleReading) ReadHand(p *game.Position) {
 		return
 	}
 	opp := p.Seat().Other()
+	s.readTurn(p, res.Hands[opp])
 	if res.Knocker == opp {
 		s.readKnock(p, res.KnockerDeadwood.Value())
 		return
@@ -155,6 +204,7 @@ func (s *StyleReading) ReadHand(p *game.Position) {
 // that ended with a knock or gin, as the protocol reports it: oppKnocked
 // says the opponent laid down spread; otherwise the seat did.
 func (s *StyleReading) ReadShowdown(p *game.Position, oppHand notation.CardSet, oppKnocked bool, spread meld.Spread) {
+	s.readTurn(p, oppHand)
 	if oppKnocked {
 		s.readKnock(p, (oppHand &^ spread.Cards()).Value())
 		return
@@ -264,9 +314,9 @@ func LastDecline(p *game.Position) (Decline, bool) {
 
 // likelihoods returns, for each knock rule, the chance of the decline
 // given the opponent's hand in a world.
-func (d *Decline) likelihoods(world *game.State) [NumKnockRules]float64 {
+func (d *Decline) likelihoods(oppHand notation.CardSet) [NumKnockRules]float64 {
 	var l [NumKnockRules]float64
-	dw := meld.MinDeadwood(world.Hand(d.Opp))
+	dw := meld.MinDeadwood(oppHand)
 	for r := range KnockRule(NumKnockRules) {
 		switch {
 		case dw == 0:
@@ -286,26 +336,40 @@ func (d *Decline) likelihoods(world *game.State) [NumKnockRules]float64 {
 // cards, and, when the opponent has just played on, the chance of keeping
 // a world by how likely that decline is in it. Accept is nil when there
 // is no such decline.
-func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func(*game.State) float64) {
-	w := reading.Weights()
+func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func(notation.CardSet) float64) {
+	w, tw, dw := reading.Weights(), reading.TakeWeights(), reading.DiscardWeights()
 	d, ok := LastDecline(p)
+	t, tok := lastTurn(p)
+	tok = tok && ok && t.latest
+	// Once the reading all but rules out the open discarder, its count of
+	// live cards is not worth its time in every world.
+	t.noOpen = dw[DiscardOpen] < 0.001
 	rollout := func() (own, opponent game.Policy) {
 		r := NewReadingRollout(w)
+		r.takeBase, r.take = tw, tw
+		r.discardBase, r.discard = dw, dw
 		if ok {
 			r.decline = &d
+		}
+		if tok {
+			r.turn = &t
 		}
 		return NewHeuristic(0), r
 	}
 	if !ok {
 		return rollout, nil
 	}
-	accept := func(world *game.State) float64 {
-		l := d.likelihoods(world)
+	accept := func(oppHand notation.CardSet) float64 {
+		l := d.likelihoods(oppHand)
 		sum := 0.0
 		for i := range l {
 			sum += w[i] * l[i]
 		}
-		return sum / (1 - slip)
+		acc := sum / (1 - slip)
+		if tok {
+			acc *= t.accept(oppHand, tw, dw)
+		}
+		return acc
 	}
 	return rollout, accept
 }
@@ -315,17 +379,35 @@ func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func
 // opponent's side of each rollout plays the style the seat believes in.
 // The rule is drawn from the world's seed, so every candidate of a world
 // meets the same opponent, at any worker count.
+//
+// It takes the upcard and discards by rules drawn the same way: to lower
+// its deadwood or only into a meld, and keeping draws open or throwing
+// its most deadwood. A safe discarder plays out as a deadwood discarder,
+// since a rollout's state does not keep what each seat took and threw.
 type ReadingRollout struct {
 	simple  *Simple
+	open    Heuristic
 	base    [NumKnockRules]float64
 	weights [NumKnockRules]float64
-	decline *Decline
-	rule    KnockRule
+	// takeBase and discardBase are the reading's weights of the other
+	// axes, and take and discard those given the world.
+	takeBase, take       [NumTakeRules]float64
+	discardBase, discard [NumDiscardRules]float64
+	decline              *Decline
+	turn                 *turn
+	rule                 KnockRule
+	takeRule             TakeRule
+	discardRule          DiscardRule
 }
 
-// NewReadingRollout returns an opponent policy for the posterior weights.
+// NewReadingRollout returns an opponent policy for the posterior weights
+// of the knock rules; it takes and discards as simple does.
 func NewReadingRollout(weights [NumKnockRules]float64) *ReadingRollout {
-	return &ReadingRollout{simple: NewSimple(2), base: weights, weights: weights}
+	r := &ReadingRollout{simple: NewSimple(2), base: weights, weights: weights}
+	r.open.P.OutWeight = 1
+	r.takeBase[TakeIntoMeld], r.discardBase[DiscardDeadwood] = 1, 1
+	r.take, r.discard = r.takeBase, r.discardBase
+	return r
 }
 
 // SetWorld weighs the knock rules by the opponent's decline in the world.
@@ -333,43 +415,92 @@ func (r *ReadingRollout) SetWorld(world *game.State) {
 	if r.decline == nil {
 		return
 	}
-	l := r.decline.likelihoods(world)
+	l := r.decline.likelihoods(world.Hand(r.decline.Opp))
+	reweigh(r.base[:], l[:], r.weights[:])
+	if r.turn == nil {
+		return
+	}
+	hand := world.Hand(r.decline.Opp)
+	ld := r.turn.discardLikelihoods(hand.With(r.turn.discard))
+	reweigh(r.discardBase[:], ld[:], r.discard[:])
+	if lt, ok := r.turn.takeLikelihoods(hand); ok {
+		reweigh(r.takeBase[:], lt[:], r.take[:])
+	}
+}
+
+// reweigh sets out to base times l, normalized; to base when every
+// product is 0.
+func reweigh(base, l, out []float64) {
 	sum := 0.0
 	for i := range l {
-		r.weights[i] = r.base[i] * l[i]
-		sum += r.weights[i]
+		out[i] = base[i] * l[i]
+		sum += out[i]
 	}
-	for i := range r.weights {
-		r.weights[i] /= sum
+	if sum <= 0 {
+		copy(out, base)
+		return
 	}
+	for i := range out {
+		out[i] /= sum
+	}
+}
+
+// draw picks an index by weights with u uniform in [0, 1).
+func draw(weights []float64, u float64) int {
+	for i, w := range weights {
+		if u < w {
+			return i
+		}
+		u -= w
+	}
+	return len(weights) - 1
+}
+
+// splitmix returns the splitmix64 output of z.
+func splitmix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // Reseed restarts the random choices and draws the world's knock rule.
 func (r *ReadingRollout) Reseed(seed uint64) {
 	r.simple.Reseed(seed)
-	// A splitmix64 step, so that the rule's draw is apart from simple's
-	// stream of the same seed.
-	z := seed + 0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	z ^= z >> 31
-	u := float64(z>>11) / (1 << 53)
-	r.rule = KnockRule(NumKnockRules - 1)
-	for i, w := range r.weights {
-		if u < w {
-			r.rule = KnockRule(i)
-			break
-		}
-		u -= w
-	}
+	// Splitmix64 steps, so that the rules' draws are apart from simple's
+	// stream of the same seed and from each other.
+	const unit = 1.0 / (1 << 53)
+	z := splitmix(seed)
+	r.rule = KnockRule(draw(r.weights[:], float64(z>>11)*unit))
+	z = splitmix(z)
+	r.takeRule = TakeRule(draw(r.take[:], float64(z>>11)*unit))
+	z = splitmix(z)
+	r.discardRule = DiscardRule(draw(r.discard[:], float64(z>>11)*unit))
 }
 
-// Choose decides as simple does, except whether to knock.
+// Choose decides as simple does, except whether to knock, and, for the
+// rules drawn that differ from simple's, whether to take the upcard and
+// what to discard.
 func (r *ReadingRollout) Choose(st *game.State) game.Move {
-	if st.Phase() == game.KnockPhase {
+	switch st.Phase() {
+	case game.KnockPhase:
 		dw := meld.MinDeadwood(st.Hand(st.Turn()))
 		if dw > 0 && dw <= st.KnockLimit() && !r.rule.Knocks(dw, st.Draws(), st.StockCount()) {
 			return game.PlayOnMove()
+		}
+	case game.FirstOffer, game.DrawPhase:
+		if r.takeRule == TakeToLower {
+			var v seatView
+			stateView(&v, st)
+			return drawChoice(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard))
+		}
+	case game.DiscardPhase:
+		if r.discardRule == DiscardOpen {
+			var v seatView
+			stateView(&v, st)
+			if !v.canBigGin() {
+				return game.DiscardMove(r.open.discard(&v, st.PileSet()))
+			}
 		}
 	}
 	return r.simple.Choose(st)
@@ -388,17 +519,28 @@ type OpponentView struct {
 	// knocked or gone gin then.
 	Declined   bool
 	CouldKnock float64
+	// Take and Discard are the posterior chances of the take and discard
+	// rules, from the turns of earlier hands (Turns counts them) and the
+	// opponent's last turn.
+	Take    [NumTakeRules]float64
+	Discard [NumDiscardRules]float64
+	Turns   int
 }
 
 // ReadOpponent reads the opponent at p: the reading of earlier hands,
 // updated with the decline just seen, over samples worlds drawn from the
 // card inference alone with seed.
 func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uint64) OpponentView {
-	v := OpponentView{Weights: reading.Weights(), Read: reading.Seen}
+	v := OpponentView{Weights: reading.Weights(), Read: reading.Seen, Take: reading.TakeWeights(), Discard: reading.DiscardWeights(), Turns: reading.Turns}
 	d, ok := LastDecline(p)
 	if !ok || samples <= 0 {
 		return v
 	}
+	t, tok := lastTurn(p)
+	tok = tok && t.latest
+	var takeMean [NumTakeRules]float64
+	var discardMean [NumDiscardRules]float64
+	took := 0
 	e := probability.Infer(p)
 	s := probability.NewSampler(p, &e)
 	rng := rand.New(rand.NewPCG(seed, 0x0bb))
@@ -409,9 +551,22 @@ func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uin
 		if err != nil {
 			continue
 		}
-		l := d.likelihoods(&world)
+		l := d.likelihoods(world.Hand(d.Opp))
 		for i := range l {
 			mean[i] += l[i]
+		}
+		if tok {
+			hand := world.Hand(d.Opp)
+			ld := t.discardLikelihoods(hand.With(t.discard))
+			for i := range ld {
+				discardMean[i] += ld[i]
+			}
+			if lt, ok := t.takeLikelihoods(hand); ok {
+				for i := range lt {
+					takeMean[i] += lt[i]
+				}
+				took++
+			}
 		}
 		if dw := meld.MinDeadwood(world.Hand(d.Opp)); dw <= d.Limit {
 			could++
@@ -422,13 +577,12 @@ func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uin
 		return v
 	}
 	v.Declined, v.CouldKnock = true, float64(could)/float64(n)
-	sum := 0.0
-	for i := range mean {
-		v.Weights[i] *= mean[i]
-		sum += v.Weights[i]
-	}
-	for i := range v.Weights {
-		v.Weights[i] /= sum
+	reweigh(v.Weights[:], mean[:], v.Weights[:])
+	if tok {
+		reweigh(v.Discard[:], discardMean[:], v.Discard[:])
+		if took > 0 {
+			reweigh(v.Take[:], takeMean[:], v.Take[:])
+		}
 	}
 	return v
 }
@@ -453,5 +607,26 @@ func (v OpponentView) String() string {
 	if v.Declined {
 		text += fmt.Sprintf("; it has just played on where, from its cards alone, it could have knocked %.0f%% of the time", 100*v.CouldKnock)
 	}
-	return text + ")."
+	text += "). It takes the upcard " + shares(v.Take[:], takeRuleShort[:]) +
+		"; it throws " + shares(v.Discard[:], discardRuleShort[:])
+	switch v.Turns {
+	case 0:
+		text += " (no turn of earlier hands read)"
+	case 1:
+		text += " (from 1 turn of earlier hands)"
+	default:
+		text += fmt.Sprintf(" (from %d turns of earlier hands)", v.Turns)
+	}
+	return text + "."
+}
+
+// shares lists the names with their chances of half a percent or more.
+func shares(w []float64, names []string) string {
+	var parts []string
+	for i, x := range w {
+		if x >= 0.005 {
+			parts = append(parts, fmt.Sprintf("%s %.0f%%", names[i], 100*x))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

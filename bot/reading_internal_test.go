@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -64,7 +65,15 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 			t.Fatalf("seed %d: decline %+v, %v at %d draws, stock %d", seed, d, ok, p.Draws(), p.StockCount())
 		}
 		_, accept := ReadingModel(&reading, &p)
-		if a := accept(&st); a < 0.99 {
+		// The decline's share of the acceptance, apart from the last
+		// turn's (TestTurnWeighsWorlds checks that one).
+		tn, ok := lastTurn(&p)
+		if !ok || !tn.latest {
+			t.Fatalf("seed %d: no last turn", seed)
+		}
+		take, discard := reading.TakeWeights(), reading.DiscardWeights()
+		declineOnly := func(w *game.State) float64 { return accept(w.Hand(1)) / tn.accept(w.Hand(1), take, discard) }
+		if a := declineOnly(&st); a < 0.99 {
 			t.Errorf("seed %d: the true world is kept with %.3f", seed, a)
 		}
 		// A world whose opponent hand could have knocked.
@@ -80,7 +89,10 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 			if dw := meld.MinDeadwood(w.Hand(1)); dw == 0 || dw > p.KnockLimit() {
 				continue
 			}
-			if a := accept(&w); math.Abs(a-slip/(1-slip)) > 0.01 {
+			if tn.accept(w.Hand(1), take, discard) == 0 {
+				continue
+			}
+			if a := declineOnly(&w); math.Abs(a-slip/(1-slip)) > 0.01 {
 				t.Errorf("seed %d: a world where simple would have knocked is kept with %.3f", seed, a)
 			}
 			// From the prior, the world's decline all but rules out
@@ -97,5 +109,161 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 	}
 	if checked < 3 {
 		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestTurnWeighsWorlds plays each styled partner against simple and, at
+// every turn of the partner's that ends in a discard and a play on, reads
+// that turn from simple's seat with the partner's true hand: the
+// partner's own discard rule must rank the discard it made among its best
+// (a likelihood above the slip's), and its take rule must have made the
+// take it made. It checks the walk of the record (the pile, the cards
+// each seat saw the other take and throw) against the players' own view.
+// Simple breaks its rule when every best discard would repeat a drawn
+// and discarded pair, so it is allowed a few misses.
+func TestTurnWeighsWorlds(t *testing.T) {
+	partners := []struct {
+		p       Player
+		take    TakeRule
+		discard DiscardRule
+		misses  float64
+	}{
+		{NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower), TakeToLower, DiscardDeadwood, 0},
+		{NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld), TakeIntoMeld, DiscardSafe, 0},
+		{NewStyled("patient", KnockLate, DiscardOpen, TakeToLower), TakeToLower, DiscardOpen, 0},
+		{NewSimple(0), TakeIntoMeld, DiscardDeadwood, 0.03},
+	}
+	eaai, _ := rules.Preset("eaai")
+	for _, pt := range partners {
+		turns, takes, misses, notLowest := 0, 0, 0, 0
+		for seed := uint64(1); seed <= 30; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 2))
+			var deck [notation.NumCards]notation.Card
+			for i := range deck {
+				deck[i] = notation.Card(i/13<<4 | i%13)
+			}
+			rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A new simple for each game: it remembers the pairs it drew
+			// and discarded until told the hand is over.
+			partner := pt.p
+			if _, ok := partner.(*Simple); ok {
+				partner = NewSimple(seed + 100)
+			}
+			players := [2]Player{NewSimple(seed), partner}
+			for st.Phase() != game.Over && st.Draws() < 60 {
+				if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 0 {
+					p := st.Position(0)
+					tn, ok := lastTurn(&p)
+					if !ok || !tn.latest {
+						t.Fatalf("%s seed %d: no latest turn at %d draws", pt.p.Name(), seed, st.Draws())
+					}
+					hand := st.Hand(1)
+					ld := tn.discardLikelihoods(hand.With(tn.discard))
+					turns++
+					if ld[pt.discard] <= slip {
+						misses++
+					}
+					if ld[DiscardDeadwood] <= slip {
+						notLowest++
+					}
+					if lt, ok := tn.takeLikelihoods(hand); ok {
+						takes++
+						if lt[pt.take] != 1-slip {
+							t.Errorf("%s seed %d: its take of %s is not its rule's (%v)", pt.p.Name(), seed, tn.up, lt)
+						}
+					}
+				}
+				pos := st.Position(st.Turn())
+				m, err := players[st.Turn()].Move(context.Background(), &pos)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := st.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if turns < 100 || takes < 5 {
+			t.Fatalf("%s: only %d turns and %d takes read", pt.p.Name(), turns, takes)
+		}
+		if rate := float64(misses) / float64(turns); rate > pt.misses {
+			t.Errorf("%s: %d of %d discards are not among its rule's best", pt.p.Name(), misses, turns)
+		}
+		t.Logf("%s: %d turns, %d takes; %d discards not the least deadwood", pt.p.Name(), turns, takes, notLowest)
+	}
+}
+
+// TestHeuristicDiscardAgainstReference checks the heuristic's discard,
+// which skips the search for cards in no meld, against the plain rule
+// over random hands: the least deadwood after the discard less the worth
+// of the live completing cards, ties to the higher card.
+func TestHeuristicDiscardAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	h := Heuristic{P: DefaultHeuristic()}
+	for i := range 20000 {
+		var deck [notation.NumCards]notation.Card
+		for k := range deck {
+			deck[k] = notation.Card(k/13<<4 | k%13)
+		}
+		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		var hand, pile notation.CardSet
+		for _, c := range deck[:11] {
+			hand = hand.With(c)
+		}
+		for _, c := range deck[11 : 11+rng.IntN(20)] {
+			pile = pile.With(c)
+		}
+		if i%2 == 1 {
+			h.P.OutWeight = 1
+		} else {
+			h.P.OutWeight = 0.3
+		}
+		v := seatView{phase: game.DiscardPhase, hand: hand}
+		got := h.discard(&v, pile)
+		want, wantScore := notation.Card(0), 1e18
+		for c := range hand.All() {
+			rest := hand.Without(c)
+			score := float64(meld.MinDeadwood(rest)) - h.P.OutWeight*float64((meld.Completions(rest)&^pile&^c.Set()).Len())
+			if score < wantScore || score == wantScore && c.Rank() >= want.Rank() {
+				want, wantScore = c, score
+			}
+		}
+		if got != want {
+			t.Fatalf("hand %s pile %s weight %v: discard %s, want %s", hand, pile, h.P.OutWeight, got, want)
+		}
+	}
+}
+
+// TestTakesAgainstReference checks the take rules, which skip the search
+// for most cards, against their plain statement over random hands.
+func TestTakesAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 20000 {
+		var deck [notation.NumCards]notation.Card
+		for k := range deck {
+			deck[k] = notation.Card(k/13<<4 | k%13)
+		}
+		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		var hand notation.CardSet
+		for _, c := range deck[:10] {
+			hand = hand.With(c)
+		}
+		up := deck[10]
+		with := hand.With(up)
+		into := meld.InMeld(with, up)
+		lower := into
+		for c := range hand.All() {
+			lower = lower || meld.MinDeadwood(with.Without(c)) < meld.MinDeadwood(hand)
+		}
+		if got := takes(TakeIntoMeld, hand, up); got != into {
+			t.Fatalf("hand %s, upcard %s: into a meld %v, want %v", hand, up, got, into)
+		}
+		if got := takes(TakeToLower, hand, up); got != lower {
+			t.Fatalf("hand %s, upcard %s: to lower %v, want %v", hand, up, got, lower)
+		}
 	}
 }

@@ -14,19 +14,34 @@ import (
 )
 
 // reader plays as simple and reads its opponent after every hand,
-// keeping the likeliest knock rule after each.
+// keeping the posterior of each axis after each.
 type reader struct {
 	*bot.Simple
 	reading bot.StyleReading
-	after   [][bot.NumKnockRules]float64
+	after   []posteriors
 	mu      *sync.Mutex
 	games   *[][]bot.KnockRule
 }
 
+// posteriors holds the reading's three axes in one array: the knock
+// rules, then the take rules, then the discard rules.
+type posteriors [bot.NumKnockRules + bot.NumTakeRules + bot.NumDiscardRules]float64
+
+// Where each axis starts in posteriors.
+const (
+	takeAt    = bot.NumKnockRules
+	discardAt = takeAt + bot.NumTakeRules
+)
+
 func (r *reader) HandOver(p *game.Position) {
 	r.Simple.HandOver(p)
 	r.reading.ReadHand(p)
-	r.after = append(r.after, r.reading.Weights())
+	var w posteriors
+	k, tk, d := r.reading.Weights(), r.reading.TakeWeights(), r.reading.DiscardWeights()
+	copy(w[:], k[:])
+	copy(w[takeAt:], tk[:])
+	copy(w[discardAt:], d[:])
+	r.after = append(r.after, w)
 	if p.Setup().Number == 1 {
 		r.mu.Lock()
 		*r.games = append(*r.games, nil)
@@ -36,7 +51,7 @@ func (r *reader) HandOver(p *game.Position) {
 
 // confusion plays games of a reader against the named partner and sums,
 // by hand number, the posterior after that hand; n counts the games.
-func confusion(t *testing.T, partner string, games int) (sum [][bot.NumKnockRules]float64, n []int) {
+func confusion(t *testing.T, partner string, games int) (sum []posteriors, n []int) {
 	t.Helper()
 	var mu sync.Mutex
 	var readers []*reader
@@ -59,7 +74,7 @@ func confusion(t *testing.T, partner string, games int) (sum [][bot.NumKnockRule
 	for _, r := range readers {
 		for k, w := range r.after {
 			for len(sum) <= k {
-				sum = append(sum, [bot.NumKnockRules]float64{})
+				sum = append(sum, posteriors{})
 				n = append(n, 0)
 			}
 			for i := range w {
@@ -71,24 +86,33 @@ func confusion(t *testing.T, partner string, games int) (sum [][bot.NumKnockRule
 	return sum, n
 }
 
-// TestReadingFindsTheKnockRule plays a reader against partners whose knock
-// rule is known and checks that, after five hands, the posterior puts on
-// the partner's rule at least the share given, on average over the games:
-// the calibration of the style reading. KnockEarly and KnockLate are told
+// TestReadingFindsTheKnockRule plays a reader against partners whose
+// rules are known and checks that, after five hands, the posterior puts on
+// the partner's rule of each axis at least the share given, on average
+// over the games: the calibration of the style reading. A player that
+// takes to lower its deadwood is told apart only by a take that joins no
+// meld in its last turn, or by an upcard passed that would have lowered
+// it, so the take axis learns slowly (from a prior of 30%). KnockEarly and KnockLate are told
 // apart only by a knock in the first draws or in the last, which patient
 // players seldom reach, so against patient the two share the weight. With
 // -v it prints the mean posterior by hand number.
 func TestReadingFindsTheKnockRule(t *testing.T) {
 	partners := []struct {
-		name string
-		rule bot.KnockRule
-		want float64
+		name     string
+		rule     bot.KnockRule
+		want     float64
+		take     bot.TakeRule
+		wantTake float64
+		discard  bot.DiscardRule
+		wantDisc float64
 	}{
-		{"simple", bot.KnockAtOnce, 0.9},
-		{"grabber", bot.KnockAtOnce, 0.9},
-		{"heuristic", bot.KnockEarly, 0.5},
-		{"cautious", bot.KnockLow, 0.5},
-		{"patient", bot.KnockLate, 0.4},
+		{"simple", bot.KnockAtOnce, 0.9, bot.TakeIntoMeld, 0.8, bot.DiscardDeadwood, 0.6},
+		{"grabber", bot.KnockAtOnce, 0.9, bot.TakeToLower, 0.35, bot.DiscardDeadwood, 0.6},
+		// Heuristic's discard weighs a live card at 0.3 of a point, so
+		// it throws mostly as a deadwood discarder does.
+		{"heuristic", bot.KnockEarly, 0.5, bot.TakeIntoMeld, 0.8, bot.DiscardDeadwood, 0.55},
+		{"cautious", bot.KnockLow, 0.5, bot.TakeIntoMeld, 0.8, bot.DiscardSafe, 0.5},
+		{"patient", bot.KnockLate, 0.4, bot.TakeToLower, 0.35, bot.DiscardOpen, 0.45},
 	}
 	for _, p := range partners {
 		sum, n := confusion(t, p.name, 300)
@@ -97,7 +121,10 @@ func TestReadingFindsTheKnockRule(t *testing.T) {
 		for k := 0; k < min(len(sum), 8); k++ {
 			fmt.Fprintf(&b, "  hand %d (%d games):", k+1, n[k])
 			for r, x := range sum[k] {
-				fmt.Fprintf(&b, " %s %.0f%%", bot.KnockRule(r), 100*x/float64(n[k]))
+				fmt.Fprintf(&b, " %.0f", 100*x/float64(n[k]))
+				if r == takeAt-1 || r == discardAt-1 {
+					b.WriteString(" |")
+				}
 			}
 			b.WriteString("\n")
 		}
@@ -107,6 +134,12 @@ func TestReadingFindsTheKnockRule(t *testing.T) {
 		}
 		if got := sum[4][p.rule] / float64(n[4]); got < p.want {
 			t.Errorf("%s: after 5 hands the reading puts %.0f%% on %s; want at least %.0f%%", p.name, 100*got, p.rule, 100*p.want)
+		}
+		if got := sum[4][takeAt+int(p.take)] / float64(n[4]); got < p.wantTake {
+			t.Errorf("%s: after 5 hands the reading puts %.0f%% on take rule %d; want at least %.0f%%", p.name, 100*got, p.take, 100*p.wantTake)
+		}
+		if got := sum[4][discardAt+int(p.discard)] / float64(n[4]); got < p.wantDisc {
+			t.Errorf("%s: after 5 hands the reading puts %.0f%% on discard rule %d; want at least %.0f%%", p.name, 100*got, p.discard, 100*p.wantDisc)
 		}
 	}
 }

@@ -155,7 +155,7 @@ func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
 // to use card c: each card it took of c's rank, or next to c in its suit,
 // counts for; each such card it threw or passed counts half against.
 func usefulness(c notation.Card, p *game.Position) float64 {
-	return float64(related(c, p.OpponentTook())) - 0.5*float64(related(c, p.OpponentDiscards()|p.OpponentPassed()))
+	return usefulnessFrom(c, p.OpponentTook(), p.OpponentDiscards()|p.OpponentPassed())
 }
 
 // related counts the cards of set that could share a meld with c.

@@ -130,9 +130,11 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 	return out
 }
 
-// organizedHidden draws the opponent's hidden cards, keeping of Organized
-// draws the one that leaves its whole hand the least deadwood.
-func (s *Sampler) organizedHidden(rng *rand.Rand) notation.CardSet {
+// OrganizedHidden draws the opponent's hidden cards as World does,
+// keeping of Organized draws the one that leaves its whole hand the least
+// deadwood. With Complete, it lets a caller weigh or reject a world by the
+// opponent's hand before paying for its stock.
+func (s *Sampler) OrganizedHidden(rng *rand.Rand) notation.CardSet {
 	hidden := s.Hidden(rng)
 	if s.Organized > 1 {
 		known := s.pos.OpponentKnown()
@@ -150,7 +152,7 @@ func (s *Sampler) organizedHidden(rng *rand.Rand) notation.CardSet {
 // Opponent draws the opponent's whole hand: its known cards and hidden
 // ones, organized as Organized says.
 func (s *Sampler) Opponent(rng *rand.Rand) notation.CardSet {
-	return s.organizedHidden(rng) | s.pos.OpponentKnown()
+	return s.OrganizedHidden(rng) | s.pos.OpponentKnown()
 }
 
 // World draws a whole world: the opponent's hidden cards and a shuffled
@@ -158,7 +160,15 @@ func (s *Sampler) Opponent(rng *rand.Rand) notation.CardSet {
 // position into a state. It never produces a state that contradicts the
 // position: the completion checks every card.
 func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
-	hidden := s.organizedHidden(rng)
+	hidden := s.OrganizedHidden(rng)
+	st, err := s.Complete(rng, hidden)
+	return st, hidden, err
+}
+
+// Complete deals the rest of a world around the opponent's hidden cards:
+// a shuffled order of the other unseen cards as the stock. World is
+// OrganizedHidden and Complete, drawn from rng in that order.
+func (s *Sampler) Complete(rng *rand.Rand, hidden notation.CardSet) (game.State, error) {
 	var stock [game.StockSize]notation.Card
 	n := 0
 	for i := 0; i < s.n; i++ {
@@ -173,7 +183,7 @@ func (s *Sampler) World(rng *rand.Rand) (game.State, notation.CardSet, error) {
 	}
 	st, err := s.pos.Complete(hidden, stock[:n])
 	if err != nil {
-		return st, hidden, errors.Join(ErrNoWorld, err)
+		return st, errors.Join(ErrNoWorld, err)
 	}
-	return st, hidden, nil
+	return st, nil
 }

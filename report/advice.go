@@ -185,7 +185,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 	}
 	var opp *opponentJSON
 	if v := a.Opponent; v != nil {
-		opp = &opponentJSON{v.Weights[bot.KnockAtOnce], v.Weights[bot.KnockEarly], v.Weights[bot.KnockLow], v.Weights[bot.KnockLate], v.Read, v.Declined, v.CouldKnock}
+		opp = &opponentJSON{v.Weights[bot.KnockAtOnce], v.Weights[bot.KnockEarly], v.Weights[bot.KnockLow], v.Weights[bot.KnockLate], v.Read, v.Declined, v.CouldKnock,
+			v.Take[bot.TakeIntoMeld], v.Take[bot.TakeToLower], v.Discard[bot.DiscardDeadwood], v.Discard[bot.DiscardSafe], v.Discard[bot.DiscardOpen], v.Turns}
 	}
 	return json.Marshal(struct {
 		Line        int           `json:"line,omitempty"`
@@ -207,4 +208,10 @@ type opponentJSON struct {
 	Read       int     `json:"decisions_read"`
 	Declined   bool    `json:"declined"`
 	CouldKnock float64 `json:"could_knock"`
+	IntoMeld   float64 `json:"takes_into_meld"`
+	ToLower    float64 `json:"takes_to_lower"`
+	Deadwood   float64 `json:"discards_deadwood"`
+	Safe       float64 `json:"discards_safe"`
+	Open       float64 `json:"discards_open"`
+	Turns      int     `json:"turns_read"`
 }

@@ -81,7 +81,7 @@ func (r *reader) score(p *game.Position) {
 			if err != nil {
 				continue
 			}
-			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(&w); try++ {
+			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(w.Hand(p.Seat().Other())); try++ {
 				if w, hidden, err = s.World(r.rng); err != nil {
 					break
 				}

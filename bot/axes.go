@@ -1,0 +1,310 @@
+package bot
+
+import (
+	"math"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// NumTakeRules and NumDiscardRules count the take and discard rules.
+const (
+	NumTakeRules    = 2
+	NumDiscardRules = 3
+)
+
+var takeRuleShort = [NumTakeRules]string{
+	TakeIntoMeld: "only into a meld",
+	TakeToLower:  "to lower its deadwood",
+}
+
+var discardRuleShort = [NumDiscardRules]string{
+	DiscardDeadwood: "the most deadwood",
+	DiscardSafe:     "safe cards",
+	DiscardOpen:     "keeping draws open",
+}
+
+// TakePrior and DiscardPrior are the chances of the take and discard
+// rules before any turn is read: most programs, the EAAI baseline first,
+// take the upcard only into a meld and throw their highest deadwood.
+var (
+	TakePrior    = [NumTakeRules]float64{TakeIntoMeld: 0.7, TakeToLower: 0.3}
+	DiscardPrior = [NumDiscardRules]float64{DiscardDeadwood: 0.5, DiscardSafe: 0.25, DiscardOpen: 0.25}
+)
+
+// posterior normalizes prior times exp(logw), computed without overflow.
+func posterior(prior, logw []float64, out []float64) {
+	top := math.Inf(-1)
+	for _, l := range logw {
+		top = math.Max(top, l)
+	}
+	sum := 0.0
+	for i, l := range logw {
+		out[i] = prior[i] * math.Exp(l-top)
+		sum += out[i]
+	}
+	for i := range out {
+		out[i] /= sum
+	}
+}
+
+// turn is the opponent's last turn as the seat saw it: what it drew and
+// what it discarded, and what it could see of the table then. A sampled
+// world fixes the opponent's hand after the discard, and with it the hand
+// each of these decisions was made from.
+type turn struct {
+	// took says it took up from the pile; otherwise it drew from the
+	// stock, passing up when hasUp.
+	took    bool
+	up      notation.Card
+	hasUp   bool
+	discard notation.Card
+	// pile is the discard pile after the draw, before the discard.
+	pile notation.CardSet
+	// seatTook and seatGone are what the opponent had seen of the seat:
+	// the cards it took, and the cards it discarded or passed.
+	seatTook, seatGone notation.CardSet
+	// oppTook is every card the opponent took from the pile up to then.
+	oppTook notation.CardSet
+	// useful is usefulnessFrom of every card, from seatTook and seatGone:
+	// it does not depend on the world, so a turn works it out once.
+	useful [notation.NumCards]float64
+	// noOpen skips the open discarder's count of live cards, the costly
+	// part of a discard's likelihood, when its weight is nil.
+	noOpen bool
+	// latest says the opponent has done nothing since but play on, so
+	// that its hand now is its hand after the discard.
+	latest bool
+}
+
+// lastTurn walks the record to the opponent's last turn that ended in a
+// discard.
+func lastTurn(p *game.Position) (turn, bool) {
+	var t turn
+	if !p.RecordComplete() {
+		return t, false
+	}
+	me, opp := p.Seat(), p.Seat().Other()
+	// The pile is a stack of at most the deck; its top is what a draw
+	// from the stock passes.
+	var pile [notation.NumCards]notation.Card
+	n := 0
+	var pileSet, seatTook, seatGone, oppTook notation.CardSet
+	var cur turn
+	found := false
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		switch e.Kind {
+		case game.Upcard:
+			if n < len(pile) {
+				pile[n], n = e.Card, n+1
+				pileSet = pileSet.With(e.Card)
+			}
+		case game.Passed:
+			if e.Seat == me {
+				seatGone = seatGone.With(e.Card)
+			}
+		case game.Took:
+			if n > 0 {
+				n--
+				pileSet = pileSet.Without(pile[n])
+			}
+			if e.Seat == me {
+				seatTook = seatTook.With(e.Card)
+			} else {
+				oppTook = oppTook.With(e.Card)
+				cur = turn{took: true, up: e.Card, hasUp: true}
+			}
+		case game.Drew:
+			var top notation.Card
+			if n > 0 {
+				top = pile[n-1]
+			}
+			if e.Seat == me {
+				if n > 0 {
+					seatGone = seatGone.With(top)
+				}
+			} else {
+				cur = turn{up: top, hasUp: n > 0}
+			}
+		case game.Discarded:
+			if e.Seat == opp {
+				cur.discard, cur.pile = e.Card, pileSet
+				cur.seatTook, cur.seatGone, cur.oppTook = seatTook, seatGone, oppTook
+				for c := range notation.FullDeck.All() {
+					cur.useful[c.Index()] = usefulnessFrom(c, seatTook, seatGone)
+				}
+				cur.latest = true
+				t, found = cur, true
+			} else {
+				seatGone = seatGone.With(e.Card)
+			}
+			if n < len(pile) {
+				pile[n], n = e.Card, n+1
+				pileSet = pileSet.With(e.Card)
+			}
+			continue
+		}
+		if e.Seat == opp && e.Kind != game.PlayedOn {
+			t.latest = false
+		}
+	}
+	return t, found
+}
+
+// discardChoices returns, for each discard rule, the chance that a player
+// of that rule discards t.discard from before, its hand before the
+// discard: 1-slip shared among the cards the rule ranks best, and slip
+// spread over every card it may discard.
+func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]float64 {
+	var l [NumDiscardRules]float64
+	allowed := before
+	if t.took {
+		allowed = allowed.Without(t.up)
+	}
+	if !allowed.Has(t.discard) {
+		return l
+	}
+	var best [NumDiscardRules]float64
+	var ties [NumDiscardRules]int
+	var hit [NumDiscardRules]bool
+	for i := range best {
+		best[i] = math.Inf(1)
+	}
+	// A card in no meld is deadwood in every arrangement, so throwing it
+	// saves exactly its value; only the others need a search.
+	whole, meldable := meld.MinDeadwood(before), meld.Meldable(before)
+	for c := range allowed.All() {
+		rest := before.Without(c)
+		dw := float64(whole - c.Value())
+		if meldable.Has(c) {
+			dw = float64(meld.MinDeadwood(rest))
+		}
+		live := 0.0
+		if !t.noOpen {
+			live = float64((meld.Completions(rest) &^ t.pile &^ c.Set()).Len())
+		}
+		scores := [NumDiscardRules]float64{
+			DiscardDeadwood: dw,
+			DiscardSafe:     dw + 3*t.useful[c.Index()],
+			DiscardOpen:     dw - live,
+		}
+		for r, s := range scores {
+			switch {
+			case s < best[r]:
+				best[r], ties[r], hit[r] = s, 1, c == t.discard
+			case s == best[r]:
+				ties[r]++
+				hit[r] = hit[r] || c == t.discard
+			}
+		}
+	}
+	spread := slip / float64(allowed.Len())
+	for r := range l {
+		l[r] = spread
+		if hit[r] {
+			l[r] += (1 - slip) / float64(ties[r])
+		}
+	}
+	return l
+}
+
+// takes says whether a player of rule r takes up into hand.
+func takes(r TakeRule, hand notation.CardSet, up notation.Card) bool {
+	with := hand.With(up)
+	if meld.InMeld(with, up) {
+		return true
+	}
+	if r != TakeToLower {
+		return false
+	}
+	// Throwing a card saves at most its value, and exactly its value when
+	// it is in no meld, so only the cards worth enough need a search.
+	now := meld.MinDeadwood(hand)
+	whole, meldable := meld.MinDeadwood(with), meld.Meldable(with)
+	for c := range hand.All() {
+		if whole-c.Value() >= now {
+			continue
+		}
+		if !meldable.Has(c) || meld.MinDeadwood(with.Without(c)) < now {
+			return true
+		}
+	}
+	return false
+}
+
+// takeLikelihoods returns, for each take rule, the chance of the take the
+// opponent made, given its hand after the discard; ok is false when its
+// last draw was not a take.
+func (t *turn) takeLikelihoods(after notation.CardSet) (l [NumTakeRules]float64, ok bool) {
+	if !t.took {
+		return l, false
+	}
+	before := after.With(t.discard).Without(t.up)
+	for r := range TakeRule(NumTakeRules) {
+		l[r] = slip
+		if takes(r, before, t.up) {
+			l[r] = 1 - slip
+		}
+	}
+	return l, true
+}
+
+// passLikelihoods returns, for each take rule, the chance that the
+// opponent drew from the stock rather than take the upcard, given its hand
+// after the discard. Which card came from the stock is not known, so each
+// card it could have been counts alike; ok is false when there was no
+// upcard to pass. It is for hands shown at the end, where the cost does
+// not matter.
+func (t *turn) passLikelihoods(after notation.CardSet) (l [NumTakeRules]float64, ok bool) {
+	if t.took || !t.hasUp {
+		return l, false
+	}
+	full := after.With(t.discard)
+	drawn := full &^ t.oppTook
+	if drawn == 0 {
+		return l, false
+	}
+	for x := range drawn.All() {
+		before := full.Without(x)
+		for r := range TakeRule(NumTakeRules) {
+			if takes(r, before, t.up) {
+				l[r] += slip
+			} else {
+				l[r] += 1 - slip
+			}
+		}
+	}
+	for r := range l {
+		l[r] /= float64(drawn.Len())
+	}
+	return l, true
+}
+
+// accept returns the chance of keeping a world whose opponent holds after
+// now, by the likelihood of its last discard and take under the weights,
+// each relative to the likeliest that decision could be.
+func (t *turn) accept(after notation.CardSet, take [NumTakeRules]float64, discard [NumDiscardRules]float64) float64 {
+	before := after.With(t.discard)
+	ld := t.discardLikelihoods(before)
+	acc := 0.0
+	for r := range ld {
+		acc += discard[r] * ld[r]
+	}
+	acc /= 1 - slip + slip/float64(before.Len())
+	if lt, ok := t.takeLikelihoods(after); ok {
+		s := 0.0
+		for r := range lt {
+			s += take[r] * lt[r]
+		}
+		acc *= s / (1 - slip)
+	}
+	return acc
+}
+
+// usefulnessFrom is usefulness with the sets the opponent saw of its
+// opponent: the cards it took, and those it discarded or passed.
+func usefulnessFrom(c notation.Card, took, gone notation.CardSet) float64 {
+	return float64(related(c, took)) - 0.5*float64(related(c, gone))
+}
