@@ -1,9 +1,10 @@
 // Command readcal measures the advisor's reading of its opponent, for the
 // documentation: over games of a reader (simple, reading its opponent as
 // the advisor does) against each sparring partner, the mean posterior over
-// the knock rules after each hand, and the log-loss of the card inference
-// at the reader's draw decisions, with and without weighting the sampled
-// worlds by the opponent's last decline, by stage of the hand.
+// the knock, take and discard rules after each hand, and the log-loss of
+// the card inference at the reader's draw decisions, with and without
+// weighting the sampled worlds by the opponent's last decline, take and
+// discard, by stage of the hand.
 //
 //	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
 package main
@@ -35,12 +36,15 @@ func main() {
 	}
 }
 
+// axes is the length of the three posteriors end to end.
+const axes = bot.NumKnockRules + bot.NumTakeRules + bot.NumDiscardRules
+
 // stages bound the draws of the hand at each stage, for the log-loss.
 var stages = []int{6, 12, 20, 1 << 30}
 
 // tally gathers one partner's figures.
 type tally struct {
-	post      [][bot.NumKnockRules]float64 // summed posterior by hand
+	post      [][axes]float64 // summed posteriors by hand, the three axes end to end
 	hands     []int
 	loss      [2][4]float64 // without and with weighting, by stage
 	decisions [4]int
@@ -75,16 +79,14 @@ func (r *reader) score(p *game.Position) {
 	s := probability.NewSampler(p, &e)
 	_, accept := bot.ReadingModel(&r.reading, p)
 	var counts [2][64]float64
+	known := p.OpponentKnown()
 	for k := range 2 {
 		for range r.worlds {
-			w, hidden, err := s.World(r.rng)
-			if err != nil {
-				continue
-			}
-			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(w.Hand(p.Seat().Other())); try++ {
-				if w, hidden, err = s.World(r.rng); err != nil {
-					break
-				}
+			// As advise draws its worlds: the opponent's hand, drawn again
+			// while the action weighting rejects it.
+			hidden := s.OrganizedHidden(r.rng)
+			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(hidden|known); try++ {
+				hidden = s.OrganizedHidden(r.rng)
 			}
 			for c := range hidden.All() {
 				counts[k][c]++
@@ -111,10 +113,11 @@ func (r *reader) HandOver(p *game.Position) {
 	r.reading.ReadHand(p)
 	k := p.Setup().Number - 1
 	for len(r.t.post) <= k {
-		r.t.post = append(r.t.post, [bot.NumKnockRules]float64{})
+		r.t.post = append(r.t.post, [axes]float64{})
 		r.t.hands = append(r.t.hands, 0)
 	}
-	w := r.reading.Weights()
+	kw, tw, dw := r.reading.Weights(), r.reading.TakeWeights(), r.reading.DiscardWeights()
+	w := append(append(kw[:], tw[:]...), dw[:]...)
 	for i := range w {
 		r.t.post[k][i] += w[i]
 	}
@@ -163,27 +166,38 @@ func run(games, worlds int, names []string) error {
 		}
 		all = append(all, t)
 	}
-	fmt.Println("Mean posterior after each hand, % (at once / only early / only with 3 or less / only late):")
-	fmt.Println()
-	fmt.Println("| partner | hand 1 | hand 2 | hand 3 | hand 5 | hand 8 |")
-	fmt.Println("| --- | --- | --- | --- | --- | --- |")
-	for i, t := range all {
-		row := "| " + names[i]
-		for _, k := range []int{0, 1, 2, 4, 7} {
-			if k >= len(t.hands) || t.hands[k] == 0 {
-				row += " | -"
-				continue
+	tables := []struct {
+		title    string
+		from, to int
+	}{
+		{"knock rules (at once / only early / only with 3 or less / only late)", 0, bot.NumKnockRules},
+		{"take rules (only into a meld / to lower the deadwood)", bot.NumKnockRules, bot.NumKnockRules + bot.NumTakeRules},
+		{"discard rules (the most deadwood / safe / keeping draws open)", bot.NumKnockRules + bot.NumTakeRules, axes},
+	}
+	for _, tb := range tables {
+		fmt.Printf("Mean posterior after each hand, %%, of the %s:\n", tb.title)
+		fmt.Println()
+		fmt.Println("| partner | hand 1 | hand 2 | hand 3 | hand 5 | hand 8 |")
+		fmt.Println("| --- | --- | --- | --- | --- | --- |")
+		for i, t := range all {
+			row := "| " + names[i]
+			for _, k := range []int{0, 1, 2, 4, 7} {
+				if k >= len(t.hands) || t.hands[k] == 0 {
+					row += " | -"
+					continue
+				}
+				var parts []string
+				for _, x := range t.post[k][tb.from:tb.to] {
+					parts = append(parts, fmt.Sprintf("%.0f", 100*x/float64(t.hands[k])))
+				}
+				row += " | " + strings.Join(parts, "/")
 			}
-			var parts []string
-			for _, x := range t.post[k] {
-				parts = append(parts, fmt.Sprintf("%.0f", 100*x/float64(t.hands[k])))
-			}
-			row += " | " + strings.Join(parts, "/")
+			fmt.Println(row + " |")
 		}
-		fmt.Println(row + " |")
+		fmt.Println()
 	}
 	fmt.Println()
-	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the decline's weighting:")
+	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard):")
 	fmt.Println()
 	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
 	fmt.Println("| --- | --- | --- | --- | --- |")
