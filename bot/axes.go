@@ -92,7 +92,7 @@ func lastTurn(p *game.Position) (turn, bool) {
 	n := 0
 	var pileSet, seatTook, seatGone, oppTook notation.CardSet
 	var cur turn
-	found := false
+	found, discarded := false, false
 	for i := 0; i < p.NumEvents(); i++ {
 		e := p.Event(i)
 		switch e.Kind {
@@ -126,9 +126,12 @@ func lastTurn(p *game.Position) (turn, bool) {
 					seatGone = seatGone.With(top)
 				}
 			} else {
-				cur = turn{up: top, hasUp: n > 0}
+				// A draw before any discard is forced, and passes
+				// nothing.
+				cur = turn{up: top, hasUp: n > 0 && discarded}
 			}
 		case game.Discarded:
+			discarded = true
 			if e.Seat == opp {
 				cur.discard, cur.pile = e.Card, pileSet
 				cur.seatTook, cur.seatGone, cur.oppTook = seatTook, seatGone, oppTook
@@ -307,4 +310,120 @@ func (t *turn) accept(after notation.CardSet, take [NumTakeRules]float64, discar
 // opponent: the cards it took, and those it discarded or passed.
 func usefulnessFrom(c notation.Card, took, gone notation.CardSet) float64 {
 	return float64(related(c, took)) - 0.5*float64(related(c, gone))
+}
+
+// takeRates is the chance that a player of each take rule takes an upcard
+// offered to it, at the first offer and in the draw phase, as measured
+// over 300 eaai games of each sparring partner against simple: 0.17 to
+// 0.18 at the first offer and 0.15 to 0.17 after it for simple, heuristic
+// and cautious, which take only into a meld; 0.73 and 0.25 for grabber
+// and patient, which take to lower their deadwood. A take or pass whose
+// hand a world does not fix is weighed by these rates alone.
+var takeRates = [2][NumTakeRules]float64{
+	drawOffer:  {TakeIntoMeld: 0.155, TakeToLower: 0.25},
+	firstOffer: {TakeIntoMeld: 0.18, TakeToLower: 0.73},
+}
+
+// The two kinds of offer of takeRates.
+const (
+	drawOffer = iota
+	firstOffer
+)
+
+// offers counts the opponent's takes and passes of an offered upcard in
+// the hand so far, by kind of offer; with skipLast, its last draw is left
+// out, for a caller that weighs that one by the hand a world fixes. A draw
+// forced after both passed the first upcard is no choice.
+func offers(p *game.Position, skipLast bool) (takes, passes [2]int) {
+	if !p.RecordComplete() {
+		return
+	}
+	var last offer
+	n := 0
+	eachOffer(p, func(c offer) {
+		last = c
+		n++
+		if c.took {
+			takes[c.kind]++
+		} else {
+			passes[c.kind]++
+		}
+	})
+	if skipLast && n > 0 {
+		if last.took {
+			takes[last.kind]--
+		} else {
+			passes[last.kind]--
+		}
+	}
+	return takes, passes
+}
+
+// offer is one upcard offered to the opponent: the kind of offer, and
+// whether it took the card.
+type offer struct {
+	kind int
+	took bool
+}
+
+// eachOffer calls fn for each upcard the opponent was offered in the
+// hand, in order.
+func eachOffer(p *game.Position, fn func(offer)) {
+	opp := p.Seat().Other()
+	discarded, pile := false, 0
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		kind := drawOffer
+		if !discarded {
+			kind = firstOffer
+		}
+		mine := e.Seat == opp
+		switch e.Kind {
+		case game.Upcard:
+			pile++
+		case game.Discarded:
+			discarded = true
+			pile++
+		case game.Passed:
+			if mine {
+				fn(offer{kind, false})
+			}
+		case game.Took:
+			pile--
+			if mine {
+				fn(offer{kind, true})
+			}
+		case game.Drew:
+			// A draw before any discard is forced: both passed the
+			// first upcard.
+			if mine && discarded && pile > 0 {
+				fn(offer{drawOffer, false})
+			}
+		}
+	}
+}
+
+// offerLogLikelihoods returns, for each take rule, the log-likelihood of
+// the counted takes and passes by takeRates.
+func offerLogLikelihoods(takes, passes [2]int) [NumTakeRules]float64 {
+	var l [NumTakeRules]float64
+	for k := range takeRates {
+		for r, rate := range takeRates[k] {
+			l[r] += float64(takes[k])*math.Log(rate) + float64(passes[k])*math.Log(1-rate)
+		}
+	}
+	return l
+}
+
+// withOffers returns the take weights w updated by the opponent's offers
+// of the hand so far, its last draw left out with skipLast.
+func withOffers(w [NumTakeRules]float64, p *game.Position, skipLast bool) [NumTakeRules]float64 {
+	l := offerLogLikelihoods(offers(p, skipLast))
+	logw := [NumTakeRules]float64{}
+	for r := range l {
+		logw[r] = l[r]
+	}
+	var out [NumTakeRules]float64
+	posterior(w[:], logw[:], out[:])
+	return out
 }

@@ -134,6 +134,12 @@ func (s *StyleReading) readTurn(p *game.Position, hand notation.CardSet) {
 			s.takeLogw[r] += math.Log(x)
 		}
 	}
+	// The hand's other offers, whose hands the shown cards do not fix,
+	// weigh by how often each rule takes.
+	ol := offerLogLikelihoods(offers(p, ok))
+	for r := range ol {
+		s.takeLogw[r] += ol[r]
+	}
 	s.Turns++
 }
 
@@ -341,6 +347,9 @@ func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func
 	d, ok := LastDecline(p)
 	t, tok := lastTurn(p)
 	tok = tok && ok && t.latest
+	// The hand's takes and passes so far, but a last take that each world
+	// weighs by the hand it fixes.
+	tw = withOffers(tw, p, tok && t.took)
 	// Once the reading all but rules out the open discarder, its count of
 	// live cards is not worth its time in every world.
 	t.noOpen = dw[DiscardOpen] < 0.001
@@ -538,6 +547,7 @@ func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uin
 	}
 	t, tok := lastTurn(p)
 	tok = tok && t.latest
+	v.Take = withOffers(v.Take, p, tok && t.took)
 	var takeMean [NumTakeRules]float64
 	var discardMean [NumDiscardRules]float64
 	took := 0

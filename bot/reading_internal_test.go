@@ -267,3 +267,78 @@ func TestTakesAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// offerCounter counts, from the moves a player makes, the upcards it is
+// offered and takes, as the reference for offers.
+type offerCounter struct {
+	Player
+	takes, passes [2]int
+}
+
+func (o *offerCounter) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	m, err := o.Player.Move(ctx, p)
+	if _, up := p.Upcard(); up && !p.MustDraw() && (p.Phase() == game.FirstOffer || p.Phase() == game.DrawPhase) {
+		kind := drawOffer
+		if p.Phase() == game.FirstOffer {
+			kind = firstOffer
+		}
+		if m.Kind == game.Take {
+			o.takes[kind]++
+		} else {
+			o.passes[kind]++
+		}
+	}
+	return m, err
+}
+
+// TestOffersCountsTheOpponentsChoices checks offers, which reads the
+// record, against the opponent's own count of its choices, at every
+// draw decision of simple's against a grabber and a cautious player; and
+// that skipLast leaves out exactly the last choice.
+func TestOffersCountsTheOpponentsChoices(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	checked := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		var deck [notation.NumCards]notation.Card
+		for i := range deck {
+			deck[i] = notation.Card(i/13<<4 | i%13)
+		}
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: notation.Seat(seed % 2), Number: 1}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		style := NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower)
+		if seed%3 == 0 {
+			style = NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld)
+		}
+		opp := &offerCounter{Player: style}
+		players := [2]Player{NewSimple(seed), opp}
+		for st.Phase() != game.Over && st.Draws() < 60 {
+			if st.Turn() == 0 && (st.Phase() == game.DrawPhase || st.Phase() == game.FirstOffer) {
+				p := st.Position(0)
+				takes, passes := offers(&p, false)
+				if takes != opp.takes || passes != opp.passes {
+					t.Fatalf("seed %d at %d draws: offers reads takes %v passes %v; the opponent made %v and %v", seed, st.Draws(), takes, passes, opp.takes, opp.passes)
+				}
+				lt, lp := offers(&p, true)
+				if n, m := takes[0]+takes[1]+passes[0]+passes[1], lt[0]+lt[1]+lp[0]+lp[1]; n > 0 && m != n-1 {
+					t.Fatalf("seed %d: skipping the last choice leaves %d of %d", seed, m, n)
+				}
+				checked++
+			}
+			pos := st.Position(st.Turn())
+			m, err := players[st.Turn()].Move(context.Background(), &pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := st.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}

@@ -89,10 +89,7 @@ func confusion(t *testing.T, partner string, games int) (sum []posteriors, n []i
 // TestReadingFindsTheKnockRule plays a reader against partners whose
 // rules are known and checks that, after five hands, the posterior puts on
 // the partner's rule of each axis at least the share given, on average
-// over the games: the calibration of the style reading. A player that
-// takes to lower its deadwood is told apart only by a take that joins no
-// meld in its last turn, or by an upcard passed that would have lowered
-// it, so the take axis learns slowly (from a prior of 30%). KnockEarly and KnockLate are told
+// over the games: the calibration of the style reading. KnockEarly and KnockLate are told
 // apart only by a knock in the first draws or in the last, which patient
 // players seldom reach, so against patient the two share the weight. With
 // -v it prints the mean posterior by hand number.
@@ -106,13 +103,13 @@ func TestReadingFindsTheKnockRule(t *testing.T) {
 		discard  bot.DiscardRule
 		wantDisc float64
 	}{
-		{"simple", bot.KnockAtOnce, 0.9, bot.TakeIntoMeld, 0.8, bot.DiscardDeadwood, 0.6},
-		{"grabber", bot.KnockAtOnce, 0.9, bot.TakeToLower, 0.35, bot.DiscardDeadwood, 0.6},
+		{"simple", bot.KnockAtOnce, 0.9, bot.TakeIntoMeld, 0.9, bot.DiscardDeadwood, 0.6},
+		{"grabber", bot.KnockAtOnce, 0.9, bot.TakeToLower, 0.7, bot.DiscardDeadwood, 0.6},
 		// Heuristic's discard weighs a live card at 0.3 of a point, so
 		// it throws mostly as a deadwood discarder does.
-		{"heuristic", bot.KnockEarly, 0.5, bot.TakeIntoMeld, 0.8, bot.DiscardDeadwood, 0.55},
-		{"cautious", bot.KnockLow, 0.5, bot.TakeIntoMeld, 0.8, bot.DiscardSafe, 0.5},
-		{"patient", bot.KnockLate, 0.4, bot.TakeToLower, 0.35, bot.DiscardOpen, 0.45},
+		{"heuristic", bot.KnockEarly, 0.5, bot.TakeIntoMeld, 0.9, bot.DiscardDeadwood, 0.55},
+		{"cautious", bot.KnockLow, 0.5, bot.TakeIntoMeld, 0.9, bot.DiscardSafe, 0.5},
+		{"patient", bot.KnockLate, 0.4, bot.TakeToLower, 0.7, bot.DiscardOpen, 0.45},
 	}
 	for _, p := range partners {
 		sum, n := confusion(t, p.name, 300)
