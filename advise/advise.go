@@ -110,6 +110,9 @@ type Candidate struct {
 	// Deadwood is the deadwood the move leaves in the hand right away
 	// (for a draw, the best after drawing; -1 when not known in advance).
 	Deadwood int
+	// Undercut is, for a knock, the share of its worlds in which the
+	// opponent undercut it; 0 for other moves.
+	Undercut float64
 	// pointsGain is the mean paired difference in points over the
 	// baseline.
 	pointsGain float64
@@ -241,6 +244,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 	type sums struct {
 		eq, eq2, pts, pts2, d, d2, pd []float64
 		cnt                           []int // worlds each move was played in
+		under                         []int // worlds a knock was undercut in
 	}
 	// play runs chunks [from, to) of 64 worlds each, playing the active
 	// moves; each chunk has its own random stream, so the figures do not
@@ -282,7 +286,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 					}
 					rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
 					mk := func() []float64 { return make([]float64, len(moves)) }
-					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves))}
+					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves)), make([]int, len(moves))}
 					vals, pvals := mk(), mk()
 					for k := 0; k < 64; k++ {
 						hidden := sampler.OrganizedHidden(rng)
@@ -327,6 +331,9 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 							s.pts[mi] += pts
 							s.pts2[mi] += pts * pts
 							s.cnt[mi]++
+							if m.Kind == game.Knock && res.Knocker == seat && res.Winner == seat.Other() {
+								s.under[mi]++
+							}
 							vals[mi], pvals[mi] = eq, pts
 						}
 						for mi := range moves {
@@ -398,11 +405,13 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 	}
 	for mi, m := range moves {
 		var eq, eq2, pts, pts2, d, d2, pd float64
+		under := 0
 		n := float64(max(counts[mi], 1))
 		for _, r := range results {
 			if r.cnt == nil {
 				continue
 			}
+			under += r.under[mi]
 			eq += r.eq[mi]
 			eq2 += r.eq2[mi]
 			pts += r.pts[mi]
@@ -418,6 +427,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		c.EquitySE = math.Sqrt(math.Max(0, eq2/n-c.Equity*c.Equity) / n)
 		c.PointsSE = math.Sqrt(math.Max(0, pts2/n-c.Points*c.Points) / n)
 		c.Deadwood = deadwoodAfter(p, m)
+		c.Undercut = float64(under) / n
 		c.pointsGain = pd / n
 		a.Candidates = append(a.Candidates, c)
 	}

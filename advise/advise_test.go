@@ -159,7 +159,8 @@ func TestAdviceKnownAnswers(t *testing.T) {
 }
 
 // TestCertainUndercutPoints checks the points of a knock that is undercut
-// for certain: 25 + 8 = 33 to the opponent, worked by hand.
+// for certain: 25 + 8 = 33 to the opponent, worked by hand; and that its
+// undercut share is 1, while playing on, no knock, has none.
 func TestCertainUndercutPoints(t *testing.T) {
 	p := mustPosition(t, testpositions.UndercutCertain)
 	a, err := advise.Advise(context.Background(), &p, options(100, 3, 0))
@@ -173,6 +174,11 @@ func TestCertainUndercutPoints(t *testing.T) {
 			if c.Points != -33 {
 				t.Errorf("%s: %v points, worked by hand: -33 for certain", c.Move, c.Points)
 			}
+			if c.Undercut != 1 {
+				t.Errorf("%s: undercut in %.3f of the worlds, worked by hand: all", c.Move, c.Undercut)
+			}
+		} else if c.Undercut != 0 {
+			t.Errorf("%s: an undercut share of %.3f for a move that is no knock", c.Move, c.Undercut)
 		}
 	}
 	if knocks == 0 {

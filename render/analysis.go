@@ -242,6 +242,13 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	}
 	if v := a.Opponent; v != nil {
 		why += " " + v.String()
+		if k, ok := a.LeastKnock(); ok {
+			why += fmt.Sprintf(" Knocking with %d is undercut %s of the time as read", k.Deadwood, Percent(k.Undercut))
+			if a.FixedUndercut != nil {
+				why += fmt.Sprintf(", %s with the opponent modelled as simple", Percent(*a.FixedUndercut))
+			}
+			why += "."
+		}
 		if a.FixedBest != nil {
 			if *a.FixedBest == best.Move {
 				why += " Modelled as simple, as the advisor did before it read its opponents, it would advise the same."

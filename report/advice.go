@@ -67,6 +67,10 @@ type Advice struct {
 	// FixedBest is the move the advice would be with the opponent
 	// modelled as simple; set with Compare.
 	FixedBest *game.Move
+	// FixedUndercut is, at a knock decision, the chance that the knock of
+	// least deadwood is undercut with the opponent modelled as simple;
+	// set with Compare.
+	FixedUndercut *float64
 }
 
 // readSamples is the worlds behind the reading of the opponent's last
@@ -107,6 +111,10 @@ func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, er
 		if f, ferr := advise.Advise(ctx, p, fo); ferr == nil {
 			m := f.Best()
 			r.FixedBest = &m
+			if k, ok := leastKnock(f.Candidates); ok {
+				u := f.Candidates[k].Undercut
+				r.FixedUndercut = &u
+			}
 		}
 	}
 	var danger map[game.Move]float64
@@ -160,6 +168,7 @@ type advisedMoveJSON struct {
 	Danger      *float64 `json:"danger,omitempty"`
 	OutsKnock   *int     `json:"outs_knock,omitempty"`
 	OutsGin     *int     `json:"outs_gin,omitempty"`
+	Undercut    *float64 `json:"undercut,omitempty"`
 	Samples     int      `json:"samples"`
 }
 
@@ -170,6 +179,10 @@ func (m AdvisedMove) MarshalJSON() ([]byte, error) {
 	j := advisedMoveJSON{Move: MoveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
 		Advantage: c.Advantage, AdvantageSE: c.AdvantageSE, Baseline: c.Baseline, Deadwood: c.Deadwood, Samples: c.Samples,
 		Danger: m.Danger, OutsKnock: m.OutsKnock, OutsGin: m.OutsGin}
+	if c.Move.Kind == game.Knock {
+		u := c.Undercut
+		j.Undercut = &u
+	}
 	for i := 0; i < c.Move.Spread.N; i++ {
 		j.Melds = append(j.Melds, c.Move.Spread.Melds[i].String())
 	}
@@ -196,7 +209,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 		Candidates  []AdvisedMove `json:"candidates"`
 		Opponent    *opponentJSON `json:"opponent,omitempty"`
 		FixedBest   string        `json:"fixed_best,omitempty"`
-	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed})
+		FixedUnder  *float64      `json:"fixed_undercut,omitempty"`
+	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed, a.FixedUndercut})
 }
 
 // opponentJSON is the reading of the opponent, as `advise --json` writes it.
@@ -214,4 +228,29 @@ type opponentJSON struct {
 	Safe       float64 `json:"discards_safe"`
 	Open       float64 `json:"discards_open"`
 	Turns      int     `json:"turns_read"`
+}
+
+// LeastKnock returns the knock of least deadwood among the candidates, the
+// first of them on a tie.
+func (a *Advice) LeastKnock() (AdvisedMove, bool) {
+	cands := make([]advise.Candidate, len(a.Candidates))
+	for i, c := range a.Candidates {
+		cands[i] = c.Candidate
+	}
+	if i, ok := leastKnock(cands); ok {
+		return a.Candidates[i], true
+	}
+	return AdvisedMove{}, false
+}
+
+// leastKnock returns the index of the knock of least deadwood, the first
+// of them on a tie.
+func leastKnock(cands []advise.Candidate) (int, bool) {
+	best := -1
+	for i, c := range cands {
+		if c.Move.Kind == game.Knock && (best < 0 || c.Deadwood < cands[best].Deadwood) {
+			best = i
+		}
+	}
+	return best, best >= 0
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 )
 
 // TestDocumentedJSONFields reads each command's documented JSON fields
@@ -33,7 +35,9 @@ func TestDocumentedJSONFields(t *testing.T) {
 		{"analysis.md", "`danger`: `hand`", "`risk`:", []string{"danger", "--json", "--samples", "200", "p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6"}, nil},
 		{"analysis.md", "`risk`: `hand`", "`calibrate`:", []string{"risk", "--json", "--samples", "200", knockPos}, nil},
 		{"analysis.md", "`calibrate`: `stages`", "## `ginadvisor advise", []string{"calibrate", "--json", "--games", "2"}, nil},
-		{"analysis.md", "`--json`: `phase`", "Every\ncandidate", []string{"advise", "--json", "--samples", "64", pos}, []string{"danger", "outs_knock", "outs_gin", "melds"}},
+		{"analysis.md", "`--json`: `phase`", "Every\ncandidate", []string{"advise", "--json", "--samples", "64", pos}, []string{"danger", "outs_knock", "outs_gin", "melds", "undercut", "fixed_undercut"}},
+		// A knock decision has the knocks' fields instead of the discards'.
+		{"analysis.md", "`--json`: `phase`", "Every\ncandidate", []string{"advise", "--json", "--samples", "64", testpositions.UndercutCertain}, []string{"danger", "outs_knock", "outs_gin"}},
 		{"play.md", "`--json` fields:", "The `heuristic` player", []string{"simulate", "--json", "--games", "4", "--quiet", "--mirrored"}, []string{"interrupted"}},
 		{"batch.md", "`--json` fields:", "\n\n", []string{"batch", "--json", "--quick", log}, []string{"advisor", "message"}},
 		{"log-format.md", "`--json` prints one object:", "```", []string{"log", "check", "--json", log}, nil},
