@@ -419,11 +419,7 @@ func offerLogLikelihoods(takes, passes [2]int) [NumTakeRules]float64 {
 // of the hand so far, its last draw left out with skipLast.
 func withOffers(w [NumTakeRules]float64, p *game.Position, skipLast bool) [NumTakeRules]float64 {
 	l := offerLogLikelihoods(offers(p, skipLast))
-	logw := [NumTakeRules]float64{}
-	for r := range l {
-		logw[r] = l[r]
-	}
 	var out [NumTakeRules]float64
-	posterior(w[:], logw[:], out[:])
+	posterior(w[:], l[:], out[:])
 	return out
 }
