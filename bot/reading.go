@@ -599,13 +599,7 @@ func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uin
 
 // String says what the view holds in a sentence.
 func (v OpponentView) String() string {
-	var parts []string
-	for i, x := range v.Weights {
-		if x >= 0.005 {
-			parts = append(parts, fmt.Sprintf("%s %.0f%%", knockRuleShort[i], 100*x))
-		}
-	}
-	text := "The opponent knocks, as read: " + strings.Join(parts, ", ")
+	text := "The opponent knocks, as read: " + shares(v.Weights[:], knockRuleShort[:])
 	switch v.Read {
 	case 0:
 		text += " (no knock decision of earlier hands read"

@@ -18,11 +18,7 @@ import (
 func midHand(t *testing.T, seed uint64) (game.State, bool) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var deck [notation.NumCards]notation.Card
-	for i := range deck {
-		deck[i] = notation.Card(i/13<<4 | i%13)
-	}
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	deck := shuffledDeck(rng)
 	eaai, _ := rules.Preset("eaai")
 	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
 	if err != nil {
@@ -138,11 +134,7 @@ func TestTurnWeighsWorlds(t *testing.T) {
 		turns, takes, misses, notLowest := 0, 0, 0, 0
 		for seed := uint64(1); seed <= 30; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 2))
-			var deck [notation.NumCards]notation.Card
-			for i := range deck {
-				deck[i] = notation.Card(i/13<<4 | i%13)
-			}
-			rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			deck := shuffledDeck(rng)
 			st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
 			if err != nil {
 				t.Fatal(err)
@@ -205,11 +197,7 @@ func TestHeuristicDiscardAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	h := Heuristic{P: DefaultHeuristic()}
 	for i := range 20000 {
-		var deck [notation.NumCards]notation.Card
-		for k := range deck {
-			deck[k] = notation.Card(k/13<<4 | k%13)
-		}
-		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		deck := shuffledDeck(rng)
 		var hand, pile notation.CardSet
 		for _, c := range deck[:11] {
 			hand = hand.With(c)
@@ -243,11 +231,7 @@ func TestHeuristicDiscardAgainstReference(t *testing.T) {
 func TestTakesAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for range 20000 {
-		var deck [notation.NumCards]notation.Card
-		for k := range deck {
-			deck[k] = notation.Card(k/13<<4 | k%13)
-		}
-		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		deck := shuffledDeck(rng)
 		var hand notation.CardSet
 		for _, c := range deck[:10] {
 			hand = hand.With(c)
@@ -300,11 +284,7 @@ func TestOffersCountsTheOpponentsChoices(t *testing.T) {
 	checked := 0
 	for seed := uint64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 3))
-		var deck [notation.NumCards]notation.Card
-		for i := range deck {
-			deck[i] = notation.Card(i/13<<4 | i%13)
-		}
-		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		deck := shuffledDeck(rng)
 		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: notation.Seat(seed % 2), Number: 1}, &deck)
 		if err != nil {
 			t.Fatal(err)
@@ -341,4 +321,14 @@ func TestOffersCountsTheOpponentsChoices(t *testing.T) {
 	if checked < 100 {
 		t.Fatalf("only %d decisions checked", checked)
 	}
+}
+
+// shuffledDeck returns the 52 cards in an order drawn from rng.
+func shuffledDeck(rng *rand.Rand) [notation.NumCards]notation.Card {
+	var deck [notation.NumCards]notation.Card
+	for i := range deck {
+		deck[i] = notation.Card(i/13<<4 | i%13)
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	return deck
 }
