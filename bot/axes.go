@@ -135,9 +135,6 @@ func lastTurn(p *game.Position) (turn, bool) {
 			if e.Seat == opp {
 				cur.discard, cur.pile = e.Card, pileSet
 				cur.seatTook, cur.seatGone, cur.oppTook = seatTook, seatGone, oppTook
-				for c := range notation.FullDeck.All() {
-					cur.useful[c.Index()] = usefulnessFrom(c, seatTook, seatGone)
-				}
 				cur.latest = true
 				t, found = cur, true
 			} else {
@@ -152,6 +149,10 @@ func lastTurn(p *game.Position) (turn, bool) {
 		if e.Seat == opp && e.Kind != game.PlayedOn {
 			t.latest = false
 		}
+	}
+	// Worked out once, for the last turn only, not at every discard.
+	for c := range notation.FullDeck.All() {
+		t.useful[c.Index()] = usefulnessFrom(c, t.seatTook, t.seatGone)
 	}
 	return t, found
 }

@@ -599,29 +599,24 @@ func ReadOpponent(reading *StyleReading, p *game.Position, samples int, seed uin
 
 // String says what the view holds in a sentence.
 func (v OpponentView) String() string {
-	text := "The opponent knocks, as read: " + shares(v.Weights[:], knockRuleShort[:])
-	switch v.Read {
-	case 0:
-		text += " (no knock decision of earlier hands read"
-	case 1:
-		text += " (from 1 knock decision of earlier hands"
-	default:
-		text += fmt.Sprintf(" (from %d knock decisions of earlier hands", v.Read)
-	}
+	text := "The opponent knocks, as read: " + shares(v.Weights[:], knockRuleShort[:]) + " (" + fromEarlier(v.Read, "knock decision")
 	if v.Declined {
 		text += fmt.Sprintf("; it has just played on where, from its cards alone, it could have knocked %.0f%% of the time", 100*v.CouldKnock)
 	}
 	text += "). It takes the upcard " + shares(v.Take[:], takeRuleShort[:]) +
-		"; it throws " + shares(v.Discard[:], discardRuleShort[:])
-	switch v.Turns {
-	case 0:
-		text += " (no turn of earlier hands read)"
-	case 1:
-		text += " (from 1 turn of earlier hands)"
-	default:
-		text += fmt.Sprintf(" (from %d turns of earlier hands)", v.Turns)
-	}
+		"; it throws " + shares(v.Discard[:], discardRuleShort[:]) + " (" + fromEarlier(v.Turns, "turn") + ")"
 	return text + "."
+}
+
+// fromEarlier says how many things of earlier hands a reading rests on.
+func fromEarlier(n int, noun string) string {
+	switch n {
+	case 0:
+		return "no " + noun + " of earlier hands read"
+	case 1:
+		return "from 1 " + noun + " of earlier hands"
+	}
+	return fmt.Sprintf("from %d %ss of earlier hands", n, noun)
 }
 
 // shares lists the names with their chances of half a percent or more.

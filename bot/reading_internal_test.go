@@ -169,14 +169,7 @@ func TestTurnWeighsWorlds(t *testing.T) {
 						}
 					}
 				}
-				pos := st.Position(st.Turn())
-				m, err := players[st.Turn()].Move(context.Background(), &pos)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := st.Apply(m); err != nil {
-					t.Fatal(err)
-				}
+				step(t, &st, players)
 			}
 		}
 		if turns < 100 || takes < 5 {
@@ -308,14 +301,7 @@ func TestOffersCountsTheOpponentsChoices(t *testing.T) {
 				}
 				checked++
 			}
-			pos := st.Position(st.Turn())
-			m, err := players[st.Turn()].Move(context.Background(), &pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := st.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			step(t, &st, players)
 		}
 	}
 	if checked < 100 {
@@ -331,4 +317,17 @@ func shuffledDeck(rng *rand.Rand) [notation.NumCards]notation.Card {
 	}
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	return deck
+}
+
+// step lets the player of the seat to move decide, and plays its move.
+func step(t *testing.T, st *game.State, players [2]Player) {
+	t.Helper()
+	pos := st.Position(st.Turn())
+	m, err := players[st.Turn()].Move(context.Background(), &pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Apply(m); err != nil {
+		t.Fatal(err)
+	}
 }
