@@ -69,30 +69,43 @@ func (h *Heuristic) Choose(st *game.State) game.Move {
 	return h.choose(&v, st.PileSet(), st.StockCount(), st.Draws())
 }
 
+// Decide is Choose for a game.Decider.
+func (h *Heuristic) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
+	var v seatView
+	stateView(&v, st)
+	return h.decide(&v, sp, st.PileSet(), st.StockCount(), st.Draws())
+}
+
 func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int) game.Move {
+	var m game.Move
+	m.Kind, m.Card = h.decide(v, &m.Spread, pile, stock, draws)
+	return m
+}
+
+func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, stock, draws int) (game.MoveKind, notation.Card) {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
 		take := false
 		if v.hasUpcard && !v.mustDraw {
 			take = meld.InMeld(v.hand.With(v.upcard), v.upcard)
 		}
-		return drawChoice(v, take)
+		return drawKind(v, take), 0
 	case game.DiscardPhase:
 		if v.canBigGin() {
-			return bigGinMove(v.hand)
+			return layBigGin(v.hand, sp)
 		}
-		return game.DiscardMove(h.discard(v, pile))
+		return game.Discard, h.discard(v, pile)
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(v.hand)
 		if dw > v.limit {
-			return game.PlayOnMove()
+			return game.PlayOn, 0
 		}
 		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
-			sp, _, _ := meld.FirstArrangement(v.hand)
-			return game.LayDown(v.hand, sp)
+			*sp, _, _ = meld.FirstArrangement(v.hand)
+			return game.LayDownKind(v.hand, sp), 0
 		}
 	}
-	return game.PlayOnMove()
+	return game.PlayOn, 0
 }
 
 // discard picks the card whose loss leaves the least deadwood less the

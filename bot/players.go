@@ -75,20 +75,31 @@ func bigGinMove(hand notation.CardSet) game.Move {
 	return game.BigGinMove(sp)
 }
 
+// layBigGin is bigGinMove for a game.Decider.
+func layBigGin(hand notation.CardSet, sp *meld.Spread) (game.MoveKind, notation.Card) {
+	*sp, _, _ = meld.FirstArrangement(hand)
+	return game.BigGin, 0
+}
+
 // drawChoice is the move of the first-offer and draw phases for a seat
 // that does or does not want the upcard: the stock when both passed the
 // first upcard, and otherwise take it, or pass where passing is the
 // alternative (the first offer, the 50th-card rule's last chance), or draw.
 func drawChoice(v *seatView, take bool) game.Move {
+	return game.Move{Kind: drawKind(v, take)}
+}
+
+// drawKind is the kind of drawChoice's move.
+func drawKind(v *seatView, take bool) game.MoveKind {
 	switch {
 	case v.mustDraw:
-		return game.DrawMove()
+		return game.Draw
 	case take:
-		return game.TakeMove()
+		return game.Take
 	case v.phase == game.FirstOffer || v.lastChance:
-		return game.PassMove()
+		return game.Pass
 	}
-	return game.DrawMove()
+	return game.Draw
 }
 
 // Simple is the EAAI-2021 baseline player, SimpleGinRummyPlayer. It takes
@@ -155,27 +166,41 @@ func (s *Simple) Choose(st *game.State) game.Move {
 	return s.choose(&v)
 }
 
+// Decide is Choose for a game.Decider.
+func (s *Simple) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
+	var v seatView
+	stateView(&v, st)
+	return s.decide(&v, sp)
+}
+
 func (s *Simple) choose(v *seatView) game.Move {
+	var m game.Move
+	m.Kind, m.Card = s.decide(v, &m.Spread)
+	return m
+}
+
+func (s *Simple) decide(v *seatView, sp *meld.Spread) (game.MoveKind, notation.Card) {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
-		return drawChoice(v, v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard))
+		return drawKind(v, v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard)), 0
 	case game.DiscardPhase:
 		if v.canBigGin() {
-			return bigGinMove(v.hand)
+			return layBigGin(v.hand, sp)
 		}
-		return game.DiscardMove(s.discard(v))
+		return game.Discard, s.discard(v)
 	case game.KnockPhase:
 		dw := s.leftDw
 		if v.hand != s.left || s.left == 0 {
 			dw = meld.MinDeadwood(v.hand)
 		}
 		if dw > v.limit {
-			return game.PlayOnMove()
+			return game.PlayOn, 0
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
-		return game.LayDown(v.hand, s.arrs[s.rng.IntN(len(s.arrs))])
+		*sp = s.arrs[s.rng.IntN(len(s.arrs))]
+		return game.LayDownKind(v.hand, sp), 0
 	}
-	return game.PlayOnMove()
+	return game.PlayOn, 0
 }
 
 // discard picks at random among the discards that leave the least

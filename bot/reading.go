@@ -491,28 +491,35 @@ func (r *ReadingRollout) Reseed(seed uint64) {
 // rules drawn that differ from simple's, whether to take the upcard and
 // what to discard.
 func (r *ReadingRollout) Choose(st *game.State) game.Move {
+	var m game.Move
+	m.Kind, m.Card = r.Decide(st, &m.Spread)
+	return m
+}
+
+// Decide is Choose for a game.Decider.
+func (r *ReadingRollout) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
 	switch st.Phase() {
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(st.Hand(st.Turn()))
 		if dw > 0 && dw <= st.KnockLimit() && !r.rule.Knocks(dw, st.Draws(), st.StockCount()) {
-			return game.PlayOnMove()
+			return game.PlayOn, 0
 		}
 	case game.FirstOffer, game.DrawPhase:
 		if r.takeRule == TakeToLower {
 			var v seatView
 			stateView(&v, st)
-			return drawChoice(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard))
+			return drawKind(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard)), 0
 		}
 	case game.DiscardPhase:
 		if r.discardRule == DiscardOpen {
 			var v seatView
 			stateView(&v, st)
 			if !v.canBigGin() {
-				return game.DiscardMove(r.open.discard(&v, st.PileSet()))
+				return game.Discard, r.open.discard(&v, st.PileSet())
 			}
 		}
 	}
-	return r.simple.Choose(st)
+	return r.simple.Decide(st, sp)
 }
 
 // OpponentView is what the advisor reads of its opponent at one decision:

@@ -54,8 +54,8 @@ func (e *MoveError) Error() string {
 // Unwrap returns ErrIllegal and the reason's sentinel.
 func (e *MoveError) Unwrap() []error { return []error{ErrIllegal, e.Err} }
 
-func (s *State) illegal(m Move, why error, format string, args ...any) error {
-	return &MoveError{Seat: s.turn, Phase: s.phase, Move: m, Reason: fmt.Sprintf(format, args...), Err: why}
+func (s *State) illegal(m *Move, why error, format string, args ...any) error {
+	return &MoveError{Seat: s.turn, Phase: s.phase, Move: *m, Reason: fmt.Sprintf(format, args...), Err: why}
 }
 
 // Legal appends the legal moves of the player to move to dst and returns
@@ -127,7 +127,9 @@ func (s *State) CanBigGin() bool {
 
 // Apply plays the move for the player to move. An illegal move returns a
 // *MoveError that says why, and leaves the state unchanged.
-func (s *State) Apply(m Move) error {
+func (s *State) Apply(m Move) error { return s.apply(&m) }
+
+func (s *State) apply(m *Move) error {
 	seat := s.turn
 	switch s.phase {
 	case Over:
@@ -196,7 +198,7 @@ func (s *State) Apply(m Move) error {
 				return err
 			}
 			s.record(WentBigGin, seat, 0)
-			s.showdown(m.Spread, 0, true)
+			s.showdown(&m.Spread, 0, true)
 		default:
 			return s.illegal(m, ErrWrongPhase, "discard a card")
 		}
@@ -220,7 +222,7 @@ func (s *State) Apply(m Move) error {
 			} else {
 				s.record(Knocked, seat, 0)
 			}
-			s.showdown(m.Spread, dead, false)
+			s.showdown(&m.Spread, dead, false)
 		default:
 			return s.illegal(m, ErrWrongPhase, "knock, go gin or play on")
 		}
@@ -238,7 +240,7 @@ func (s *State) recordDeath() {
 
 // checkSpread checks that a spread is melds of the hand with at most
 // limit deadwood left.
-func (s *State) checkSpread(m Move, h notation.CardSet, limit int) error {
+func (s *State) checkSpread(m *Move, h notation.CardSet, limit int) error {
 	sp := &m.Spread
 	if sp.N < 0 || sp.N > meld.MaxSpread {
 		return s.illegal(m, ErrNotMelds, "a spread holds 0 to %d melds", meld.MaxSpread)
@@ -258,8 +260,8 @@ func (s *State) checkSpread(m Move, h notation.CardSet, limit int) error {
 	return nil
 }
 
-func (s *State) showdown(sp meld.Spread, dead notation.CardSet, bigGin bool) {
-	sd := s.setup.Rules.Settle(&sp, dead, s.hands[s.turn.Other()], bigGin, s.deal)
+func (s *State) showdown(sp *meld.Spread, dead notation.CardSet, bigGin bool) {
+	sd := s.setup.Rules.Settle(sp, dead, s.hands[s.turn.Other()], bigGin, s.deal)
 	s.settle(s.turn, sd)
 }
 

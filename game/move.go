@@ -181,10 +181,16 @@ func GinMove(sp meld.Spread) Move { return Move{Kind: Gin, Spread: sp} }
 // LayDown is the knock that lays down sp from hand: gin when no deadwood
 // is left, otherwise a knock.
 func LayDown(hand notation.CardSet, sp meld.Spread) Move {
+	return Move{Kind: LayDownKind(hand, &sp), Spread: sp}
+}
+
+// LayDownKind is the kind of LayDown's move: Gin when sp leaves hand no
+// deadwood, otherwise Knock.
+func LayDownKind(hand notation.CardSet, sp *meld.Spread) MoveKind {
 	if hand&^sp.Cards() == 0 {
-		return GinMove(sp)
+		return Gin
 	}
-	return KnockMove(sp)
+	return Knock
 }
 
 // BigGinMove declares big gin, laying down sp.

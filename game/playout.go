@@ -1,5 +1,10 @@
 package game
 
+import (
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
 // RolloutDraws bounds the draws a PlayOut makes: a rollout that runs so
 // long is two policies passing the same cards, and its hand is abandoned
 // as dead (an estimate loses nothing by it; the hand would score nothing
@@ -13,13 +18,40 @@ type Policy interface {
 	Choose(st *State) Move
 }
 
+// A Decider is a Policy that can also decide without building a Move: it
+// returns the kind and card of the move Choose would make and, for a move
+// that lays melds down (knock, gin, big gin), writes them to sp, leaving sp
+// alone otherwise. PlayOut prefers it: handing back whole Moves, which are
+// written a byte at a time and copied wide, cost a tenth of a rollout.
+type Decider interface {
+	Decide(st *State, sp *meld.Spread) (MoveKind, notation.Card)
+}
+
 // PlayOut plays the state to the end of the hand with a policy for each
 // seat. It allocates nothing once the policies have warmed up. A policy
 // that returns an illegal move stops it with the move's error, the state
 // as it was before that move; a hand that makes RolloutDraws more draws
-// is abandoned as dead.
+// is abandoned as dead. When both policies are Deciders, it calls Decide
+// instead of Choose.
 func PlayOut(st *State, policies [2]Policy) error {
 	start := st.draws
+	first, ok1 := policies[0].(Decider)
+	second, ok2 := policies[1].(Decider)
+	if ok1 && ok2 {
+		deciders := [2]Decider{first, second}
+		var m Move
+		for st.phase != Over {
+			if st.draws-start >= RolloutDraws && st.phase == DrawPhase {
+				st.Abandon()
+				return nil
+			}
+			m.Kind, m.Card = deciders[st.turn].Decide(st, &m.Spread)
+			if err := st.apply(&m); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for st.Phase() != Over {
 		if st.draws-start >= RolloutDraws && st.phase == DrawPhase {
 			st.Abandon()
