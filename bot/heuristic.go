@@ -45,6 +45,8 @@ func DefaultHeuristic() HeuristicParams {
 // middle of the hand unless the deadwood is already low.
 type Heuristic struct {
 	P HeuristicParams
+	// spread holds the melds of the last knock Decide made.
+	spread meld.Spread
 }
 
 // NewHeuristic returns a Heuristic player with the default tuning.
@@ -70,42 +72,42 @@ func (h *Heuristic) Choose(st *game.State) game.Move {
 }
 
 // Decide is Choose for a game.Decider.
-func (h *Heuristic) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
+func (h *Heuristic) Decide(st *game.State) (game.MoveKind, notation.Card, *meld.Spread) {
 	var v seatView
 	stateView(&v, st)
-	return h.decide(&v, sp, st.PileSet(), st.StockCount(), st.Draws())
+	return h.decide(&v, &h.spread, st.PileSet(), st.StockCount(), st.Draws())
 }
 
 func (h *Heuristic) choose(v *seatView, pile notation.CardSet, stock, draws int) game.Move {
-	var m game.Move
-	m.Kind, m.Card = h.decide(v, &m.Spread, pile, stock, draws)
-	return m
+	var sp meld.Spread
+	return moveOf(h.decide(v, &sp, pile, stock, draws))
 }
 
-func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, stock, draws int) (game.MoveKind, notation.Card) {
+// decide writes the melds of a knock or big gin to sp.
+func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, stock, draws int) (game.MoveKind, notation.Card, *meld.Spread) {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
 		take := false
 		if v.hasUpcard && !v.mustDraw {
 			take = meld.InMeld(v.hand.With(v.upcard), v.upcard)
 		}
-		return drawKind(v, take), 0
+		return drawKind(v, take), 0, nil
 	case game.DiscardPhase:
 		if v.canBigGin() {
 			return layBigGin(v.hand, sp)
 		}
-		return game.Discard, h.discard(v, pile)
+		return game.Discard, h.discard(v, pile), nil
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(v.hand)
 		if dw > v.limit {
-			return game.PlayOn, 0
+			return game.PlayOn, 0, nil
 		}
 		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {
 			*sp, _, _ = meld.FirstArrangement(v.hand)
-			return game.LayDownKind(v.hand, sp), 0
+			return game.LayDownKind(v.hand, sp), 0, sp
 		}
 	}
-	return game.PlayOn, 0
+	return game.PlayOn, 0, nil
 }
 
 // discard picks the card whose loss leaves the least deadwood less the

@@ -75,10 +75,10 @@ func bigGinMove(hand notation.CardSet) game.Move {
 	return game.BigGinMove(sp)
 }
 
-// layBigGin is bigGinMove for a game.Decider.
-func layBigGin(hand notation.CardSet, sp *meld.Spread) (game.MoveKind, notation.Card) {
+// layBigGin is bigGinMove for a game.Decider, with sp to hold the melds.
+func layBigGin(hand notation.CardSet, sp *meld.Spread) (game.MoveKind, notation.Card, *meld.Spread) {
 	*sp, _, _ = meld.FirstArrangement(hand)
-	return game.BigGin, 0
+	return game.BigGin, 0, sp
 }
 
 // drawChoice is the move of the first-offer and draw phases for a seat
@@ -110,7 +110,6 @@ func drawKind(v *seatView, take bool) game.MoveKind {
 // soon as it can, laying down a random best arrangement.
 type Simple struct {
 	src *rand.PCG
-	rng *rand.Rand
 	// paired[c] holds the cards d such that c and d were drawn and
 	// discarded together this hand, in either order; touched lists the
 	// cards whose entry is set, to clear them for the next hand.
@@ -125,12 +124,13 @@ type Simple struct {
 	leftDw int
 	// candDw is the deadwood every candidate of the last call leaves.
 	candDw int
+	// spread holds the melds of a big gin Decide declares.
+	spread meld.Spread
 }
 
 // NewSimple returns a Simple player whose random choices follow seed.
 func NewSimple(seed uint64) *Simple {
-	src := rand.NewPCG(seed, 0x5151)
-	return &Simple{src: src, rng: rand.New(src)}
+	return &Simple{src: rand.NewPCG(seed, 0x5151)}
 }
 
 // Reseed restarts the player's random choices from seed and forgets the
@@ -167,40 +167,48 @@ func (s *Simple) Choose(st *game.State) game.Move {
 }
 
 // Decide is Choose for a game.Decider.
-func (s *Simple) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
+func (s *Simple) Decide(st *game.State) (game.MoveKind, notation.Card, *meld.Spread) {
 	var v seatView
 	stateView(&v, st)
-	return s.decide(&v, sp)
+	return s.decide(&v)
 }
 
 func (s *Simple) choose(v *seatView) game.Move {
-	var m game.Move
-	m.Kind, m.Card = s.decide(v, &m.Spread)
+	k, c, sp := s.decide(v)
+	return moveOf(k, c, sp)
+}
+
+// moveOf builds the Move a Decider's answer stands for.
+func moveOf(k game.MoveKind, c notation.Card, sp *meld.Spread) game.Move {
+	m := game.Move{Kind: k, Card: c}
+	if sp != nil {
+		m.Spread = *sp
+	}
 	return m
 }
 
-func (s *Simple) decide(v *seatView, sp *meld.Spread) (game.MoveKind, notation.Card) {
+func (s *Simple) decide(v *seatView) (game.MoveKind, notation.Card, *meld.Spread) {
 	switch v.phase {
 	case game.FirstOffer, game.DrawPhase:
-		return drawKind(v, v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard)), 0
+		return drawKind(v, v.hasUpcard && meld.InMeld(v.hand.With(v.upcard), v.upcard)), 0, nil
 	case game.DiscardPhase:
 		if v.canBigGin() {
-			return layBigGin(v.hand, sp)
+			return layBigGin(v.hand, &s.spread)
 		}
-		return game.Discard, s.discard(v)
+		return game.Discard, s.discard(v), nil
 	case game.KnockPhase:
 		dw := s.leftDw
 		if v.hand != s.left || s.left == 0 {
 			dw = meld.MinDeadwood(v.hand)
 		}
 		if dw > v.limit {
-			return game.PlayOn, 0
+			return game.PlayOn, 0, nil
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
-		*sp = s.arrs[s.rng.IntN(len(s.arrs))]
-		return game.LayDownKind(v.hand, sp), 0
+		sp := &s.arrs[intN(s.src, len(s.arrs))]
+		return game.LayDownKind(v.hand, sp), 0, sp
 	}
-	return game.PlayOn, 0
+	return game.PlayOn, 0, nil
 }
 
 // discard picks at random among the discards that leave the least
@@ -211,12 +219,29 @@ func (s *Simple) discard(v *seatView) notation.Card {
 		// Every such discard would repeat a pair: allow repeats.
 		n = s.candidates(v, false)
 	}
-	c := s.cand[s.rng.IntN(n)]
+	c := s.cand[intN(s.src, n)]
 	s.left, s.leftDw = v.hand.Without(c), s.candDw
 	s.paired[v.drawn] = s.paired[v.drawn].With(c)
 	s.paired[c] = s.paired[c].With(v.drawn)
 	s.touched |= v.drawn.Set() | c.Set()
 	return c
+}
+
+// intN is rand.New(src).IntN(n) for n > 0: the same number from the same
+// stream, without the indirect calls of a Rand, which every discard of a
+// rollout paid.
+func intN(src *rand.PCG, n int) int {
+	u := uint64(n)
+	if u&(u-1) == 0 {
+		return int(src.Uint64() & (u - 1))
+	}
+	hi, lo := bits.Mul64(src.Uint64(), u)
+	if lo < u {
+		for thresh := -u % u; lo < thresh; {
+			hi, lo = bits.Mul64(src.Uint64(), u)
+		}
+	}
+	return int(hi)
 }
 
 // lanes repeats a one-suit rank mask in all four suits.
@@ -235,8 +260,12 @@ func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
 	if allowed == 0 {
 		return 0
 	}
-	whole := meld.MinDeadwood(v.hand)
 	live := meld.Meldable(v.hand)
+	// The hand before the draw is the one the last discard left, whose
+	// deadwood is known: it spares a search for the discard of the card
+	// drawn, and for the whole hand when that card is in no meld.
+	before := v.hand.Without(v.drawn)
+	known := v.drawn.Valid() && v.hand.Has(v.drawn) && before == s.left && s.left != 0
 	// A card in no meld is deadwood in every arrangement, so discarding it
 	// saves exactly its value: the best of them are the highest. Any other
 	// discard saves at most its value, so only the meldable cards worth as
@@ -247,6 +276,12 @@ func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
 		ranks := uint32(dead|dead>>16|dead>>32|dead>>48) & 0x1FFF
 		top := notation.Rank(31 - bits.LeadingZeros32(ranks))
 		need = top.Value()
+		var whole int
+		if known && !live.Has(v.drawn) {
+			whole = s.leftDw + v.drawn.Value()
+		} else {
+			whole = meld.MinDeadwood(v.hand)
+		}
 		best = whole - need
 		same := uint64(1) << top
 		if need == 10 {
@@ -260,7 +295,12 @@ func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
 	}
 	for m := uint64(allowed&live) & (worth * lanes); m != 0; m &= m - 1 {
 		c := notation.Card(bits.TrailingZeros64(m))
-		dw := meld.MinDeadwood(v.hand.Without(c))
+		var dw int
+		if known && c == v.drawn {
+			dw = s.leftDw
+		} else {
+			dw = meld.MinDeadwood(v.hand.Without(c))
+		}
 		switch {
 		case dw < best:
 			best, chosen = dw, c.Set()

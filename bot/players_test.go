@@ -31,6 +31,12 @@ func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
 		}
 		v := seatView{phase: game.DiscardPhase, hand: hand, drawn: deck[rng.IntN(11)], fromPile: rng.IntN(2) == 0}
 		s.HandOver(nil)
+		// Half the time the hand before the draw is the one the last
+		// discard left, whose deadwood the search may reuse.
+		if rng.IntN(2) == 0 {
+			s.left = hand.Without(v.drawn)
+			s.leftDw = meld.MinDeadwood(s.left)
+		}
 		for j := rng.IntN(4); j > 0; j-- {
 			c := deck[rng.IntN(11)]
 			s.paired[v.drawn] = s.paired[v.drawn].With(c)
@@ -58,7 +64,31 @@ func TestSimpleCandidatesAgainstBruteForce(t *testing.T) {
 			}
 			// The deadwood the knock decision will reuse.
 			if n > 0 && s.candDw != best {
-				t.Fatalf("%s: candidates leave %d deadwood, not %d", hand, best, s.candDw)
+				t.Fatalf("%s drew %s (pile %v), avoid %v: candidates %v leave %d deadwood, not %d", hand, v.drawn, v.fromPile, avoid, s.cand[:n], s.candDw, best)
+			}
+		}
+	}
+}
+
+// TestIntNIsRandsIntN wants intN to draw exactly what math/rand/v2 draws
+// from the same stream, so that Simple's choices did not change with it.
+func TestIntNIsRandsIntN(t *testing.T) {
+	for n := 1; n <= 200; n++ {
+		a, b := rand.NewPCG(uint64(n), 9), rand.NewPCG(uint64(n), 9)
+		r := rand.New(b)
+		for i := 0; i < 500; i++ {
+			if got, want := intN(a, n), r.IntN(n); got != want {
+				t.Fatalf("n=%d draw %d: intN %d, IntN %d", n, i, got, want)
+			}
+		}
+	}
+	// Near 2^63 the rejection loop runs often.
+	a, b := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
+	r := rand.New(b)
+	for _, n := range []int{1<<62 + 1, 3 << 61, 1<<63 - 1} {
+		for i := 0; i < 1000; i++ {
+			if got, want := intN(a, n), r.IntN(n); got != want {
+				t.Fatalf("n=%d draw %d: intN %d, IntN %d", n, i, got, want)
 			}
 		}
 	}

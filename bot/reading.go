@@ -490,36 +490,32 @@ func (r *ReadingRollout) Reseed(seed uint64) {
 // Choose decides as simple does, except whether to knock, and, for the
 // rules drawn that differ from simple's, whether to take the upcard and
 // what to discard.
-func (r *ReadingRollout) Choose(st *game.State) game.Move {
-	var m game.Move
-	m.Kind, m.Card = r.Decide(st, &m.Spread)
-	return m
-}
+func (r *ReadingRollout) Choose(st *game.State) game.Move { return moveOf(r.Decide(st)) }
 
 // Decide is Choose for a game.Decider.
-func (r *ReadingRollout) Decide(st *game.State, sp *meld.Spread) (game.MoveKind, notation.Card) {
+func (r *ReadingRollout) Decide(st *game.State) (game.MoveKind, notation.Card, *meld.Spread) {
 	switch st.Phase() {
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(st.Hand(st.Turn()))
 		if dw > 0 && dw <= st.KnockLimit() && !r.rule.Knocks(dw, st.Draws(), st.StockCount()) {
-			return game.PlayOn, 0
+			return game.PlayOn, 0, nil
 		}
 	case game.FirstOffer, game.DrawPhase:
 		if r.takeRule == TakeToLower {
 			var v seatView
 			stateView(&v, st)
-			return drawKind(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard)), 0
+			return drawKind(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard)), 0, nil
 		}
 	case game.DiscardPhase:
 		if r.discardRule == DiscardOpen {
 			var v seatView
 			stateView(&v, st)
 			if !v.canBigGin() {
-				return game.Discard, r.open.discard(&v, st.PileSet())
+				return game.Discard, r.open.discard(&v, st.PileSet()), nil
 			}
 		}
 	}
-	return r.simple.Decide(st, sp)
+	return r.simple.Decide(st)
 }
 
 // OpponentView is what the advisor reads of its opponent at one decision:

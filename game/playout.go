@@ -20,11 +20,12 @@ type Policy interface {
 
 // A Decider is a Policy that can also decide without building a Move: it
 // returns the kind and card of the move Choose would make and, for a move
-// that lays melds down (knock, gin, big gin), writes them to sp, leaving sp
-// alone otherwise. PlayOut prefers it: handing back whole Moves, which are
-// written a byte at a time and copied wide, cost a tenth of a rollout.
+// that lays melds down (knock, gin, big gin), the melds, in memory the
+// policy owns and may reuse from its next call; nil for other moves.
+// PlayOut prefers it: handing back whole Moves, which are written a byte
+// at a time and copied wide, cost a tenth of a rollout.
 type Decider interface {
-	Decide(st *State, sp *meld.Spread) (MoveKind, notation.Card)
+	Decide(st *State) (MoveKind, notation.Card, *meld.Spread)
 }
 
 // PlayOut plays the state to the end of the hand with a policy for each
@@ -45,7 +46,11 @@ func PlayOut(st *State, policies [2]Policy) error {
 				st.Abandon()
 				return nil
 			}
-			m.Kind, m.Card = deciders[st.turn].Decide(st, &m.Spread)
+			var sp *meld.Spread
+			m.Kind, m.Card, sp = deciders[st.turn].Decide(st)
+			if sp != nil {
+				m.Spread = *sp
+			}
 			if err := st.apply(&m); err != nil {
 				return err
 			}
