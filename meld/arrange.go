@@ -44,11 +44,12 @@ func (w *arrangeWalk) start(hand notation.CardSet) {
 	}
 	var small [fewLevels][6]uint64
 	var smallCount [fewLevels]uint8
-	ch := choices{opts: small[:], count: smallCount[:]}
+	var ch choices // field by field, as in MinDeadwood
+	ch.opts, ch.count = small[:], smallCount[:]
 	if bits.OnesCount64(u) > 14 {
 		var opts [notation.NumRanks][6]uint64
 		var count [notation.NumRanks]uint8
-		ch = choices{opts: opts[:], count: count[:]}
+		ch.opts, ch.count = opts[:], count[:]
 	}
 	rest, forced := prepare(u, &ch)
 	w.target = ch.best(rest, 0)

@@ -268,22 +268,61 @@ func Candidates(sp *Spread, hand notation.CardSet) []Candidate {
 // the EAAI framework's engine lays off: the defender keeps its own melds
 // and offers only its deadwood. It returns the cards laid off.
 func GreedyLayoff(sp *Spread, deadwood notation.CardSet) notation.CardSet {
-	var grown [MaxSpread]notation.CardSet
-	copy(grown[:], sp.Melds[:sp.N])
+	// The scan from the lowest card, restarted after each card placed,
+	// places the lowest card that fits some meld on the first meld it
+	// fits: so keep each meld's fitting cards and take the lowest.
+	var grown, fits [MaxSpread]notation.CardSet
+	var any notation.CardSet
+	n := min(max(sp.N, 0), MaxSpread)
+	for i := 0; i < n; i++ {
+		grown[i] = sp.Melds[i]
+		fits[i] = fitting(grown[i])
+		any |= fits[i]
+	}
 	var laid notation.CardSet
-	for placed := true; placed; {
-		placed = false
-		for m := uint64(deadwood &^ laid); m != 0 && !placed; m &= m - 1 {
-			c := notation.Card(bits.TrailingZeros64(m))
-			for i := 0; i < sp.N; i++ {
-				if Classify(grown[i].With(c)) != NotMeld {
-					grown[i] = grown[i].With(c)
-					laid = laid.With(c)
-					placed = true
-					break
-				}
+	for {
+		m := uint64(deadwood &^ laid & any)
+		if m == 0 {
+			return laid
+		}
+		c := notation.Card(bits.TrailingZeros64(m))
+		laid = laid.With(c)
+		any = 0
+		placed := false
+		for i := 0; i < n; i++ {
+			if !placed && fits[i].Has(c) {
+				grown[i] = grown[i].With(c)
+				fits[i] = fitting(grown[i])
+				placed = true
 			}
+			any |= fits[i]
 		}
 	}
-	return laid
+}
+
+// fitting returns the cards c for which m with c is a meld: for a meld,
+// its own cards and the missing card of a set of three or the cards next
+// to the ends of a run. For cards that are not a meld, which no caller in
+// this module gives, it tries every card.
+func fitting(m notation.CardSet) notation.CardSet {
+	switch Classify(m) {
+	case Set:
+		return notation.CardSet(lane0<<rankOf(m)) | m
+	case Run:
+		u := uint64(m)
+		return notation.CardSet(u<<1|u>>1)&notation.FullDeck | m
+	}
+	var f notation.CardSet
+	for c := range notation.FullDeck.All() {
+		if Classify(m.With(c)) != NotMeld {
+			f = f.With(c)
+		}
+	}
+	return f
+}
+
+// rankOf is the rank of the lowest card of m.
+func rankOf(m notation.CardSet) notation.Rank {
+	first, _ := m.First()
+	return first.Rank()
 }

@@ -311,3 +311,54 @@ func TestGreedyLayoffMissesRearrangements(t *testing.T) {
 		t.Errorf("GreedyLayoff chain = %s", laid)
 	}
 }
+
+// greedyLayoffReference is GreedyLayoff as the EAAI engine states it: scan
+// the deadwood from the lowest card, put the first card that makes a meld
+// with some meld on the first such meld, and scan again from the start.
+func greedyLayoffReference(sp *Spread, deadwood notation.CardSet) notation.CardSet {
+	grown := sp.Melds
+	var laid notation.CardSet
+	for placed := true; placed; {
+		placed = false
+		for c := range (deadwood &^ laid).All() {
+			for i := 0; i < sp.N && !placed; i++ {
+				if Classify(grown[i].With(c)) != NotMeld {
+					grown[i] = grown[i].With(c)
+					laid = laid.With(c)
+					placed = true
+				}
+			}
+			if placed {
+				break
+			}
+		}
+	}
+	return laid
+}
+
+// TestGreedyLayoffAgainstReference compares GreedyLayoff with the plain
+// scan on random knocks, and on spreads that are not melds or that share
+// cards with the deadwood, which the game never gives.
+func TestGreedyLayoffAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 30))
+	for i := 0; i < 30000; i++ {
+		deck := notation.FullDeck.Cards()
+		rng.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		knocker := notation.SetOf(deck[:10+rng.IntN(2)]...)
+		defender := notation.SetOf(deck[11:21]...)
+		sp, dead, err := FirstArrangement(knocker)
+		if err != nil || dead.Value() > 30 {
+			continue
+		}
+		switch i % 5 {
+		case 3: // melds and cards that are not
+			sp.Melds[rng.IntN(MaxSpread)] = notation.SetOf(deck[30+rng.IntN(3) : 33+rng.IntN(3)]...)
+			sp.N = MaxSpread
+		case 4: // deadwood that overlaps the melds
+			defender |= sp.Cards() & notation.CardSet(rng.Uint64())
+		}
+		if got, want := GreedyLayoff(&sp, defender), greedyLayoffReference(&sp, defender); got != want {
+			t.Fatalf("%v onto %v: laid off %s, want %s", defender, sp.Melds[:sp.N], got, want)
+		}
+	}
+}
