@@ -107,8 +107,7 @@ func BenchmarkPlayOutWholeHand(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		shuffle(&deck, rng)
-		var err error
-		if st, err = game.Deal(game.Setup{Rules: r, Dealer: notation.Seat(i & 1), Number: 1}, &deck); err != nil {
+		if err := st.Redeal(game.Setup{Rules: r, Dealer: notation.Seat(i & 1), Number: 1}, &deck); err != nil {
 			b.Fatal(err)
 		}
 		a.HandOver(nil)
