@@ -70,6 +70,10 @@ type turn struct {
 	// useful is usefulnessFrom of every card, from seatTook and seatGone:
 	// it does not depend on the world, so a turn works it out once.
 	useful [notation.NumCards]float64
+	// nowUseful is usefulnessFrom of every card from what the opponent
+	// has seen of the seat over the whole record, up to now: what a safe
+	// discarder weighs in the rollouts from here.
+	nowUseful [notation.NumCards]float64
 	// noOpen skips the open discarder's count of live cards, the costly
 	// part of a discard's likelihood, when its weight is nil.
 	noOpen bool
@@ -153,6 +157,7 @@ func lastTurn(p *game.Position) (turn, bool) {
 	// Worked out once, for the last turn only, not at every discard.
 	for c := range notation.FullDeck.All() {
 		t.useful[c.Index()] = usefulnessFrom(c, t.seatTook, t.seatGone)
+		t.nowUseful[c.Index()] = usefulnessFrom(c, seatTook, seatGone)
 	}
 	return t, found
 }

@@ -363,6 +363,9 @@ func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func
 		if tok {
 			r.turn = &t
 		}
+		if p.RecordComplete() {
+			r.safe = &t.nowUseful
+		}
 		return NewHeuristic(0), r
 	}
 	if !ok {
@@ -391,8 +394,9 @@ func ReadingModel(reading *StyleReading, p *game.Position) (advise.Rollout, func
 //
 // It takes the upcard and discards by rules drawn the same way: to lower
 // its deadwood or only into a meld, and keeping draws open or throwing
-// its most deadwood. A safe discarder plays out as a deadwood discarder,
-// since a rollout's state does not keep what each seat took and threw.
+// its most deadwood, or avoiding the cards the seat seemed to collect. A
+// safe discarder judges a card by what it had seen of the seat when the
+// rollout began; without the whole record it plays as a deadwood one.
 type ReadingRollout struct {
 	simple  *Simple
 	open    Heuristic
@@ -404,9 +408,12 @@ type ReadingRollout struct {
 	discardBase, discard [NumDiscardRules]float64
 	decline              *Decline
 	turn                 *turn
-	rule                 KnockRule
-	takeRule             TakeRule
-	discardRule          DiscardRule
+	// safe is each card's usefulness to the seat, as the opponent has
+	// seen it, by card index; nil without the whole record.
+	safe        *[notation.NumCards]float64
+	rule        KnockRule
+	takeRule    TakeRule
+	discardRule DiscardRule
 }
 
 // NewReadingRollout returns an opponent policy for the posterior weights
@@ -507,11 +514,15 @@ func (r *ReadingRollout) Decide(st *game.State) (game.MoveKind, notation.Card, *
 			return drawKind(&v, v.hasUpcard && !v.mustDraw && takes(TakeToLower, v.hand, v.upcard)), 0, nil
 		}
 	case game.DiscardPhase:
-		if r.discardRule == DiscardOpen {
+		if r.discardRule == DiscardOpen || r.discardRule == DiscardSafe && r.safe != nil {
 			var v seatView
 			stateView(&v, st)
-			if !v.canBigGin() {
+			switch {
+			case v.canBigGin():
+			case r.discardRule == DiscardOpen:
 				return game.Discard, r.open.discard(&v, st.PileSet()), nil
+			default:
+				return game.Discard, safeDiscard(&v, r.safe), nil
 			}
 		}
 	}

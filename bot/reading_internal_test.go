@@ -331,3 +331,44 @@ func step(t *testing.T, st *game.State, players [2]Player) {
 		t.Fatal(err)
 	}
 }
+
+// TestSafeRolloutPlaysCautious wants a rollout opponent drawn as a safe
+// discarder to throw what the cautious player throws, from the seat's
+// side of the record alone: the usefulness it weighs is what the seat
+// showed the opponent.
+func TestSafeRolloutPlaysCautious(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	cautious := NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld)
+	discards := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		deck := shuffledDeck(rng)
+		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: notation.Seat(seed & 1), Number: 1}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := [2]Player{NewSimple(seed), cautious}
+		for st.Phase() != game.Over && st.Draws() < 60 {
+			if st.Turn() == 1 && st.Phase() == game.DiscardPhase {
+				seat := st.Position(0)
+				tn, _ := lastTurn(&seat)
+				r := NewReadingRollout([NumKnockRules]float64{1})
+				r.discardRule, r.safe = DiscardSafe, &tn.nowUseful
+				kind, card, _ := r.Decide(&st)
+				own := st.Position(1)
+				want, err := cautious.Move(context.Background(), &own)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if kind != want.Kind || card != want.Card {
+					t.Fatalf("seed %d, %d draws: the rollout plays %s %s, cautious %s", seed, st.Draws(), kind, card, want)
+				}
+				discards++
+			}
+			step(t, &st, players)
+		}
+	}
+	if discards < 200 {
+		t.Fatalf("only %d discards compared", discards)
+	}
+}

@@ -137,13 +137,31 @@ func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
 		}
 		return h.discard(v, p.PileSet())
 	}
+	var useful [notation.NumCards]float64
+	for c := range v.hand.All() {
+		useful[c.Index()] = usefulness(c, p)
+	}
+	return safeDiscard(v, &useful)
+}
+
+// safeDiscard is the safe discarder's choice: the card whose loss leaves
+// the least deadwood plus 3 points for each sign, in useful (by card
+// index), that the opponent could use it; ties go to the higher card.
+func safeDiscard(v *seatView, useful *[notation.NumCards]float64) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)
 	}
 	best, bestScore := notation.Card(0), 1e18
+	// A card in no meld is deadwood in every arrangement, so throwing it
+	// saves exactly its value; only the others need a search.
+	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	for c := range allowed.All() {
-		score := float64(meld.MinDeadwood(v.hand.Without(c))) + 3*usefulness(c, p)
+		dw := whole - c.Value()
+		if meldable.Has(c) {
+			dw = meld.MinDeadwood(v.hand.Without(c))
+		}
+		score := float64(dw) + 3*useful[c.Index()]
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}
