@@ -40,6 +40,9 @@ func PlayOut(st *State, policies [2]Policy) error {
 	second, ok2 := policies[1].(Decider)
 	if ok1 && ok2 {
 		deciders := [2]Decider{first, second}
+		// Only a knock, gin or big gin sets m.Spread, and each ends the
+		// hand or stops PlayOut with an error: no later move carries its
+		// melds.
 		var m Move
 		for st.phase != Over {
 			if st.draws-start >= RolloutDraws && st.phase == DrawPhase {
