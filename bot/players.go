@@ -71,8 +71,8 @@ func (v *seatView) canBigGin() bool {
 }
 
 func bigGinMove(hand notation.CardSet) game.Move {
-	sp, _, _ := meld.FirstArrangement(hand)
-	return game.BigGinMove(sp)
+	var sp meld.Spread
+	return moveOf(layBigGin(hand, &sp))
 }
 
 // layBigGin is bigGinMove for a game.Decider, with sp to hold the melds.
