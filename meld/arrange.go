@@ -213,6 +213,9 @@ func Arrangements(hand notation.CardSet) []Arrangement {
 // allocates only to grow dst, so a caller that reuses dst allocates nothing
 // once it is large enough. Its error is VisitArrangements's.
 func AppendArrangements(dst []Spread, hand notation.CardSet) ([]Spread, error) {
+	if sp, _, ok := soleArrangement(uint64(hand)); ok {
+		return append(dst, sp), nil
+	}
 	n := len(dst)
 	w := arrangeWalk{spreads: &dst}
 	w.start(hand)
@@ -350,10 +353,54 @@ func GroupSplits(arrs []Arrangement) []SplitGroup {
 // Arrangements, as a spread and its deadwood, without allocating. Its
 // error is VisitArrangements's.
 func FirstArrangement(hand notation.CardSet) (Spread, notation.CardSet, error) {
+	if sp, dead, ok := soleArrangement(uint64(hand)); ok {
+		return sp, dead, nil
+	}
 	w := arrangeWalk{first: true}
 	w.start(hand)
 	if w.full {
 		return w.best, hand &^ w.best.Cards(), ErrSpreadFull
 	}
 	return w.best, hand &^ w.best.Cards(), nil
+}
+
+// soleArrangement finds the one minimal arrangement of a hand whose melds
+// do not compete, without the walk: no card fits both a run and a set, and
+// no run is long enough (six cards) to split into two. Every minimal
+// arrangement then melds every card that fits a meld, each set whole and
+// each stretch of a suit as one run, so there is only one. ok is false for
+// any other hand, and for one whose melds would not fit a Spread. Most
+// ten-card hands qualify, and a knock or a showdown asks for theirs.
+func soleArrangement(u uint64) (sp Spread, dead notation.CardSet, ok bool) {
+	r3 := u & (u >> 1) & (u >> 2)
+	runs := r3 | r3<<1 | r3<<2
+	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
+	three := (a & b & (c | d)) | (c & d & (a | b))
+	sets := u & (three * lane0)
+	// A six-card stretch shows as a three-card run starting three above
+	// another.
+	if runs&sets != 0 || r3&(r3>>3) != 0 {
+		return sp, 0, false
+	}
+	for m := three; m != 0; m &= m - 1 {
+		if sp.N == MaxSpread {
+			return sp, 0, false
+		}
+		sp.Melds[sp.N] = notation.CardSet(sets & (lane0 << bits.TrailingZeros64(m)))
+		sp.N++
+	}
+	for m := runs; m != 0; {
+		if sp.N == MaxSpread {
+			return sp, 0, false
+		}
+		low := m & -m
+		// Adding the lowest bit carries through the stretch above it.
+		stretch := (m + low) &^ m
+		run := stretch - low
+		sp.Melds[sp.N] = notation.CardSet(run)
+		sp.N++
+		m &^= run
+	}
+	sortSpread(&sp)
+	return sp, notation.CardSet(u &^ (runs | sets)), true
 }

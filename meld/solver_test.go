@@ -455,3 +455,47 @@ func TestCompletionsExhaustive(t *testing.T) {
 		}
 	}
 }
+
+// TestSoleArrangement checks the walk-free path of FirstArrangement and
+// AppendArrangements against Arrangements: whenever it answers, the hand
+// has exactly that one minimal arrangement. It must also answer for most
+// random ten-card hands, or it spares nothing.
+func TestSoleArrangement(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 88))
+	answered := 0
+	const tens = 20000
+	for i := 0; i < 2*tens; i++ {
+		h := alternateHand(rng, i)
+		if i < tens {
+			h = randomHand(rng, 10)
+		}
+		sp, dead, ok := soleArrangement(uint64(h))
+		if !ok {
+			continue
+		}
+		if i < tens {
+			answered++
+		}
+		want := Arrangements(h)
+		if len(want) != 1 || sp != want[0].Spread() || dead != want[0].Deadwood {
+			t.Fatalf("%s: sole arrangement %v [%s], want %v", h, sp, dead, want)
+		}
+	}
+	if answered < tens/2 {
+		t.Errorf("answered for %d of %d random ten-card hands", answered, tens)
+	}
+	for _, c := range []struct {
+		hand string
+		ok   bool
+	}{
+		{"s:23456 h:5 d:5", false},    // 5s fits a run and a set
+		{"s:A23456", false},           // splits into two runs
+		{"c:A23456789", false},        // splits three ways
+		{"s:A h:A d:A c:A s:2", true}, // a set of four, a single
+		{"s:A2345 h:9TJ d:K", true},
+	} {
+		if _, _, ok := soleArrangement(uint64(mustHand(t, c.hand))); ok != c.ok {
+			t.Errorf("%s: answered %v, want %v", c.hand, ok, c.ok)
+		}
+	}
+}
