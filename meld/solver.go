@@ -124,9 +124,16 @@ func (ch *choices) best(u uint64, level int) int {
 func MinDeadwood(hand notation.CardSet) int {
 	u := uint64(hand)
 	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
-	if (a&b&(c|d))|(c&d&(a|b)) == 0 {
+	three := (a & b & (c | d)) | (c & d & (a | b))
+	if three == 0 {
 		// No rank holds three cards: runs alone decide.
 		return int(runDeadwood[a]) + int(runDeadwood[b]) + int(runDeadwood[c]) + int(runDeadwood[d])
+	}
+	sets := u & (three * lane0)
+	if r3 := u & (u >> 1) & (u >> 2); (r3|r3<<1|r3<<2)&sets == 0 {
+		// No card of a set fits a run: every set is melded whole, and
+		// runs decide the rest.
+		return runsOnly(u &^ sets)
 	}
 	if bits.OnesCount64(u) <= 14 {
 		var opts [fewLevels][6]uint64
