@@ -150,7 +150,7 @@ func TestForfeits(t *testing.T) {
 }
 
 func TestBadSpecs(t *testing.T) {
-	for _, s := range []string{"genius", `engine:"unclosed`, "engine:"} {
+	for _, s := range []string{"genius", `engine:"unclosed`, "engine:", "simple,samples=9", "advisor,samples=0", "advisor,"} {
 		if _, err := ParseSpec(s); err == nil {
 			t.Errorf("%q accepted", s)
 		}

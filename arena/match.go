@@ -34,9 +34,10 @@ type Spec struct {
 	Options map[string]string
 }
 
-// ParseSpec reads a player: "simple", "advisor", "engine:./mybot --flag",
-// or "conf:FILE:NAME", the engine NAME of a configuration file (see
-// ReadEngines).
+// ParseSpec reads a player: "simple", "advisor", a built-in player with
+// options such as "advisor,samples=512" (see bot.LookupWith),
+// "engine:./mybot --flag", or "conf:FILE:NAME", the engine NAME of a
+// configuration file (see ReadEngines).
 func ParseSpec(s string) (Spec, error) {
 	if rest, ok := strings.CutPrefix(s, "conf:"); ok {
 		i := strings.LastIndex(rest, ":")
@@ -65,7 +66,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		return Spec{Name: name, Command: cmd}, nil
 	}
-	if _, err := bot.Lookup(s); err != nil {
+	if _, err := bot.LookupWith(s, bot.Options{}); err != nil {
 		return Spec{}, err
 	}
 	return Spec{Name: s, Builtin: s}, nil
@@ -143,11 +144,11 @@ type Result struct {
 // newPlayer makes the player of a spec for one game.
 func (o *Options) newPlayer(ctx context.Context, s Spec, seed uint64) (bot.Player, *EnginePlayer, error) {
 	if s.Builtin != "" {
-		e, err := bot.Lookup(s.Builtin)
+		newPlayer, err := bot.LookupWith(s.Builtin, bot.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
-		return e.New(seed), nil, nil
+		return newPlayer(seed), nil, nil
 	}
 	hs := o.Handshake
 	if hs <= 0 {

@@ -11,9 +11,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // Player makes the decisions of one seat.
@@ -123,15 +125,39 @@ func Lookup(name string) (Entry, error) {
 // ErrOptions means an option is out of its range.
 var ErrOptions = errors.New("bad player option")
 
-// LookupWith returns the constructor of the built-in player of that name
-// under the options, which it checks.
-func LookupWith(name string, o Options) (NewPlayerFunc, error) {
-	if o.AdvisorSamples < 0 || o.AdvisorSamples > MaxAdvisorSamples {
-		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, MaxAdvisorSamples, o.AdvisorSamples)
-	}
+// LookupWith returns the constructor of the built-in player a spec names,
+// under the options, which it checks. A spec is a player's name, then
+// options of its own after commas, which override o for that player:
+// "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
+// the other seat's budget. samples is the one option; it applies to the
+// advisor and advisor-fixed.
+func LookupWith(spec string, o Options) (NewPlayerFunc, error) {
+	name, rest, more := strings.Cut(spec, ",")
 	e, err := Lookup(name)
 	if err != nil {
 		return nil, err
+	}
+	for more {
+		var kv string
+		kv, rest, more = strings.Cut(rest, ",")
+		key, value, ok := strings.Cut(kv, "=")
+		key = strings.TrimSpace(key)
+		switch {
+		case !ok:
+			return nil, fmt.Errorf("%w: %q in %q is not key=value", ErrOptions, notation.Clip(kv, 20), notation.Clip(spec, 60))
+		case key != "samples":
+			return nil, fmt.Errorf("%w: %q is not a player option (samples is)", ErrOptions, notation.Clip(key, 20))
+		case e.Name != "advisor" && e.Name != "advisor-fixed":
+			return nil, fmt.Errorf("%w: %s takes no samples", ErrOptions, e.Name)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), MaxAdvisorSamples)
+		}
+		o.AdvisorSamples = n
+	}
+	if o.AdvisorSamples < 0 || o.AdvisorSamples > MaxAdvisorSamples {
+		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, MaxAdvisorSamples, o.AdvisorSamples)
 	}
 	return e.Make(o), nil
 }

@@ -25,11 +25,13 @@ func simulateCommand(env *environment) *cli.Command {
 		Name:  "simulate",
 		Usage: "play many games between two players and measure their strength",
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
-			"the same results whatever the number of workers. Players:\n" + bot.Help() +
+			"the same results whatever the number of workers. Players (options after a\n" +
+			"comma: advisor,samples=512 gives that seat its own budget):\n" + bot.Help() +
 			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
+			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor --games 200 --mirrored\n" +
 			"  ginadvisor simulate --games 200 --log games.log && ginadvisor log check games.log",
 		Flags: append(append(outputFlags(),
 			&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
