@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -56,4 +57,34 @@ func TestLookupWith(t *testing.T) {
 			t.Errorf("LookupWith(%q) gives %d samples, want %d", c.spec, a.opts.Samples, c.samples)
 		}
 	}
+}
+
+// FuzzLookupWith feeds LookupWith any spec. It must answer with a player or
+// with one of its two errors, never panic; a player it makes is the one the
+// spec names, and an advisor's budget is within its bounds.
+func FuzzLookupWith(f *testing.F) {
+	for _, s := range []string{"advisor", "advisor,samples=512", "simple", "advisor,,", "advisor,samples=1,samples=2", "x,y=z", "advisor-fixed,samples= 7 "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		newPlayer, err := LookupWith(spec, Options{})
+		if err != nil {
+			if !errors.Is(err, ErrOptions) && !errors.Is(err, ErrUnknownPlayer) {
+				t.Fatalf("LookupWith(%q): %v, neither ErrOptions nor ErrUnknownPlayer", spec, err)
+			}
+			return
+		}
+		name, _, _ := strings.Cut(spec, ",")
+		e, err := Lookup(name)
+		if err != nil {
+			t.Fatalf("LookupWith(%q) made a player, but Lookup(%q): %v", spec, name, err)
+		}
+		p := newPlayer(1)
+		if a, ok := p.(*Advisor); ok && (a.opts.Samples < 1 || a.opts.Samples > MaxAdvisorSamples) {
+			t.Fatalf("LookupWith(%q): %d samples", spec, a.opts.Samples)
+		}
+		if got := e.New(1).Name(); p.Name() != got {
+			t.Fatalf("LookupWith(%q) made %s, want %s", spec, p.Name(), got)
+		}
+	})
 }
