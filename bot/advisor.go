@@ -49,6 +49,13 @@ func NewAdvisor(seed uint64, samples int) *Advisor {
 	return &Advisor{opts: advise.Options{Samples: samples, Seed: seed, Workers: 1, Rollout: Rollout}}
 }
 
+// newAdvisor is NewAdvisor with the margin of o.
+func newAdvisor(seed uint64, samples int, o Options) *Advisor {
+	a := NewAdvisor(seed, samples)
+	a.opts.Margin = o.AdvisorMargin
+	return a
+}
+
 // Name returns "advisor".
 func (*Advisor) Name() string { return "advisor" }
 

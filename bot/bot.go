@@ -42,7 +42,15 @@ type Options struct {
 	// AdvisorSamples is the advisor's budget, in sampled worlds a
 	// decision; 0 means DefaultAdvisorSamples.
 	AdvisorSamples int
+	// AdvisorMargin is how many standard errors a move's gain over the
+	// advisor's baseline must reach before it departs from the baseline;
+	// 0 means advise.DefaultMargin.
+	AdvisorMargin float64
 }
+
+// MaxAdvisorMargin bounds the advisor's margin wherever a user sets it:
+// beyond it, the advisor all but never departs from its baseline.
+const MaxAdvisorMargin = 10
 
 // Entry is one built-in player: its name, a line that says how it plays,
 // and its constructor.
@@ -65,19 +73,19 @@ func Registry() []Entry {
 	return []Entry{
 		entry("advisor", "the Monte Carlo advisor: sampled worlds and rollouts, reading how its opponent knocks",
 			func(o Options) NewPlayerFunc {
-				return func(seed uint64) Player { return NewAdvisor(seed, o.AdvisorSamples) }
+				return func(seed uint64) Player { return newAdvisor(seed, o.AdvisorSamples, o) }
 			}),
 		entry("advisor-fixed", "the advisor without reading its opponent: every opponent is modelled as simple",
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player {
-					a := NewAdvisor(seed, o.AdvisorSamples)
+					a := newAdvisor(seed, o.AdvisorSamples, o)
 					a.Fixed = true
 					return a
 				}
 			}),
 		entry("advisor-small", "the advisor at a small budget, 48 worlds a decision",
-			func(Options) NewPlayerFunc {
-				return func(seed uint64) Player { return NewAdvisor(seed, SmallAdvisorSamples) }
+			func(o Options) NewPlayerFunc {
+				return func(seed uint64) Player { return newAdvisor(seed, SmallAdvisorSamples, o) }
 			}),
 		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
 			func(Options) NewPlayerFunc {
@@ -129,35 +137,49 @@ var ErrOptions = errors.New("bad player option")
 // under the options, which it checks. A spec is a player's name, then
 // options of its own after commas, which override o for that player:
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
-// the other seat's budget. samples is the one option; it applies to the
-// advisor and advisor-fixed.
+// the other seat's budget. There are two options: samples, for the
+// advisor and advisor-fixed, and margin (advise.Options.Margin), for every
+// advisor.
 func LookupWith(spec string, o Options) (NewPlayerFunc, error) {
 	name, rest, more := strings.Cut(spec, ",")
 	e, err := Lookup(name)
 	if err != nil {
 		return nil, err
 	}
+	isAdvisor := strings.HasPrefix(e.Name, "advisor")
 	for more {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
 		key, value, ok := strings.Cut(kv, "=")
-		key = strings.TrimSpace(key)
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("%w: %q in %q is not key=value", ErrOptions, notation.Clip(kv, 20), notation.Clip(spec, 60))
-		case key != "samples":
-			return nil, fmt.Errorf("%w: %q is not a player option (samples is)", ErrOptions, notation.Clip(key, 20))
-		case e.Name != "advisor" && e.Name != "advisor-fixed":
-			return nil, fmt.Errorf("%w: %s takes no samples", ErrOptions, e.Name)
+		case key != "samples" && key != "margin":
+			return nil, fmt.Errorf("%w: %q is not a player option (samples and margin are)", ErrOptions, notation.Clip(key, 20))
+		case !isAdvisor || key == "samples" && e.Name == "advisor-small":
+			return nil, fmt.Errorf("%w: %s takes no %s", ErrOptions, e.Name, key)
+		case key == "samples":
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), MaxAdvisorSamples)
+			}
+			o.AdvisorSamples = n
+		default:
+			x, err := strconv.ParseFloat(value, 64)
+			// ParseFloat takes "NaN" and "Inf", which the comparison
+			// turns away.
+			if err != nil || !(x > 0 && x <= MaxAdvisorMargin) {
+				return nil, fmt.Errorf("%w: margin=%q is not a number above 0, at most %d", ErrOptions, notation.Clip(value, 20), MaxAdvisorMargin)
+			}
+			o.AdvisorMargin = x
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), MaxAdvisorSamples)
-		}
-		o.AdvisorSamples = n
 	}
 	if o.AdvisorSamples < 0 || o.AdvisorSamples > MaxAdvisorSamples {
 		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, MaxAdvisorSamples, o.AdvisorSamples)
+	}
+	if o.AdvisorMargin < 0 || o.AdvisorMargin > MaxAdvisorMargin || o.AdvisorMargin != o.AdvisorMargin {
+		return nil, fmt.Errorf("%w: the advisor's margin must be from 0 to %d, not %g", ErrOptions, MaxAdvisorMargin, o.AdvisorMargin)
 	}
 	return e.Make(o), nil
 }

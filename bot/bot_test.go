@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -59,11 +60,60 @@ func TestLookupWith(t *testing.T) {
 	}
 }
 
+// TestLookupWithMargin checks the margin option: it reaches every advisor's
+// advice options, a spec's margin overrides the options', and a margin out
+// of its range, not a number, or given to another player is refused.
+func TestLookupWithMargin(t *testing.T) {
+	for _, c := range []struct {
+		spec   string
+		o      Options
+		margin float64 // the advisor's advise.Options.Margin
+		ok     bool
+	}{
+		{"advisor", Options{}, 0, true},
+		{"advisor", Options{AdvisorMargin: 1.5}, 1.5, true},
+		{"advisor,margin=1.5", Options{}, 1.5, true},
+		{"advisor, margin = 0.5 ", Options{AdvisorMargin: 2}, 0.5, true},
+		{"advisor-fixed,margin=10", Options{}, 10, true},
+		{"advisor-small,margin=1", Options{}, 1, true},
+		{"advisor,samples=64,margin=3", Options{}, 3, true},
+		{"advisor,margin=0", Options{}, 0, false},
+		{"advisor,margin=-1", Options{}, 0, false},
+		{"advisor,margin=10.5", Options{}, 0, false},
+		{"advisor,margin=NaN", Options{}, 0, false},
+		{"advisor,margin=Inf", Options{}, 0, false},
+		{"advisor,margin=two", Options{}, 0, false},
+		{"advisor,margin=", Options{}, 0, false},
+		{"simple,margin=1", Options{}, 0, false},
+		{"advisor", Options{AdvisorMargin: -1}, 0, false},
+		{"advisor", Options{AdvisorMargin: 11}, 0, false},
+		{"advisor", Options{AdvisorMargin: math.NaN()}, 0, false},
+	} {
+		newPlayer, err := LookupWith(c.spec, c.o)
+		if !c.ok {
+			if !errors.Is(err, ErrOptions) {
+				t.Errorf("LookupWith(%q, margin %g) error %v, want ErrOptions", c.spec, c.o.AdvisorMargin, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("LookupWith(%q): %v", c.spec, err)
+			continue
+		}
+		a, isAdvisor := newPlayer(1).(*Advisor)
+		if !isAdvisor {
+			t.Errorf("LookupWith(%q) made no advisor", c.spec)
+		} else if a.opts.Margin != c.margin {
+			t.Errorf("LookupWith(%q) gives margin %g, want %g", c.spec, a.opts.Margin, c.margin)
+		}
+	}
+}
+
 // FuzzLookupWith feeds LookupWith any spec. It must answer with a player or
 // with one of its two errors, never panic; a player it makes is the one the
-// spec names, and an advisor's budget is within its bounds.
+// spec names, and an advisor's budget and margin are within their bounds.
 func FuzzLookupWith(f *testing.F) {
-	for _, s := range []string{"advisor", "advisor,samples=512", "simple", "advisor,,", "advisor,samples=1,samples=2", "x,y=z", "advisor-fixed,samples= 7 "} {
+	for _, s := range []string{"advisor", "advisor,samples=512", "simple", "advisor,,", "advisor,samples=1,samples=2", "x,y=z", "advisor-fixed,samples= 7 ", "advisor,margin=1e-300", "advisor-small,margin=+Inf"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
@@ -82,6 +132,9 @@ func FuzzLookupWith(f *testing.F) {
 		p := newPlayer(1)
 		if a, ok := p.(*Advisor); ok && (a.opts.Samples < 1 || a.opts.Samples > MaxAdvisorSamples) {
 			t.Fatalf("LookupWith(%q): %d samples", spec, a.opts.Samples)
+		}
+		if a, ok := p.(*Advisor); ok && !(a.opts.Margin >= 0 && a.opts.Margin <= MaxAdvisorMargin) {
+			t.Fatalf("LookupWith(%q): margin %g", spec, a.opts.Margin)
 		}
 		if got := e.New(1).Name(); p.Name() != got {
 			t.Fatalf("LookupWith(%q) made %s, want %s", spec, p.Name(), got)
