@@ -16,6 +16,10 @@ const DefaultAdvisorSamples = 256
 // partner that thinks like the advisor at a fifth of its budget.
 const SmallAdvisorSamples = 48
 
+// FixedAdvisorMargin is the margin of "advisor-fixed", the advisor as it
+// was before it read its opponent: the figures measured for it then stand.
+const FixedAdvisorMargin = 2.5
+
 // MaxAdvisorSamples bounds the advisor's budget wherever a user sets it.
 const MaxAdvisorSamples = 100_000
 

@@ -75,9 +75,12 @@ func Registry() []Entry {
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player { return newAdvisor(seed, o.AdvisorSamples, o) }
 			}),
-		entry("advisor-fixed", "the advisor without reading its opponent: every opponent is modelled as simple",
+		entry("advisor-fixed", "the advisor before it read its opponent: every opponent is simple, margin 2.5",
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player {
+					if o.AdvisorMargin == 0 {
+						o.AdvisorMargin = FixedAdvisorMargin
+					}
 					a := newAdvisor(seed, o.AdvisorSamples, o)
 					a.Fixed = true
 					return a

@@ -75,6 +75,8 @@ func TestLookupWithMargin(t *testing.T) {
 		{"advisor,margin=1.5", Options{}, 1.5, true},
 		{"advisor, margin = 0.5 ", Options{AdvisorMargin: 2}, 0.5, true},
 		{"advisor-fixed,margin=10", Options{}, 10, true},
+		{"advisor-fixed", Options{}, FixedAdvisorMargin, true},
+		{"advisor-fixed", Options{AdvisorMargin: 2}, 2, true},
 		{"advisor-small,margin=1", Options{}, 1, true},
 		{"advisor,samples=64,margin=3", Options{}, 3, true},
 		{"advisor,margin=0", Options{}, 0, false},

@@ -27,7 +27,7 @@ func simulateCommand(env *environment) *cli.Command {
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
 			"the same results whatever the number of workers. Players (options after a\n" +
 			"comma: advisor,samples=512 gives that seat its own budget, and\n" +
-			"advisor,margin=1.5 departs from its baseline at 1.5 standard errors):\n" + bot.Help() +
+			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors):\n" + bot.Help() +
 			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
