@@ -293,3 +293,54 @@ func TestEquityAgreesWithGain(t *testing.T) {
 		t.Fatal("no candidate was dropped early: the case is not tested")
 	}
 }
+
+// TestMarginOrdersTheAdvice checks the rule that puts a move first: at
+// every margin, a move ranked above the baseline has a gain above margin
+// standard errors; with a margin no gain reaches, the baseline comes
+// first; with a margin every positive gain reaches, the move of the
+// highest gain does. The worlds are the same at every margin, so only the
+// order may change, and it must change somewhere.
+func TestMarginOrdersTheAdvice(t *testing.T) {
+	changed := 0
+	for _, s := range []string{midGame, testpositions.DeadCard, testpositions.LateKnock} {
+		p := mustPosition(t, s)
+		var first [2]game.Move
+		for _, margin := range []float64{1e9, advise.DefaultMargin, 1, 1e-9} {
+			o := options(64, 5, 1)
+			o.Margin = margin
+			a, err := advise.Advise(context.Background(), &p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range a.Candidates {
+				if c.Baseline {
+					break
+				}
+				if c.Advantage <= margin*c.AdvantageSE {
+					t.Errorf("margin %g: %v ranked above the baseline with gain %.4f ± %.4f", margin, c.Move, c.Advantage, c.AdvantageSE)
+				}
+			}
+			head := a.Candidates[0]
+			switch margin {
+			case 1e9:
+				if !head.Baseline {
+					t.Errorf("margin %g: %v first, not the baseline", margin, head.Move)
+				}
+				first[0] = head.Move
+			case 1e-9:
+				for _, c := range a.Candidates {
+					if c.Advantage > head.Advantage {
+						t.Errorf("margin %g: %v first with gain %.4f, but %v gains %.4f", margin, head.Move, head.Advantage, c.Move, c.Advantage)
+					}
+				}
+				first[1] = head.Move
+			}
+		}
+		if first[0] != first[1] {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("the margin changed the advice at no position")
+	}
+}
