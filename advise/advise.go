@@ -132,8 +132,7 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 // DefaultMargin is how many standard errors a move's gain over the
 // baseline must reach before the advice departs from the baseline. It was
 // 2.5; at 1.5 the advisor beat the advisor at 2.5 in 57.0% [53.3, 60.7] of
-// 600 mirrored eaai games, the most any single change has gained against
-// a strong opponent: a gain the budget cannot yet prove is still more
+// 600 mirrored eaai games: a gain the budget cannot yet prove is still more
 // often a gain than a loss.
 const DefaultMargin = 1.5
 
