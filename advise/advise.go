@@ -4,21 +4,21 @@
 // the change in the chance of winning the game (the equity model). With
 // successive halving and common random numbers, the differences between
 // candidates are sharp at small budgets.
+//
+// The search reads as its steps: newSearch checks the position and fills
+// the options' defaults, candidates lists the moves worth valuing,
+// sampleWorld draws one world, evaluate plays chunks of worlds, halve keeps
+// the better half for the rest of the budget, and rank orders the moves.
+// Package analyze composes it with the reading, danger and outs into the
+// advisor's advice; call this package directly only for the bare search.
 package advise
 
 import (
 	"context"
 	"errors"
-	"math"
-	"math/rand/v2"
-	"runtime"
-	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 )
@@ -26,19 +26,20 @@ import (
 // Options sets the budget of an advice and the policies of its rollouts.
 type Options struct {
 	// Samples is the number of sampled worlds each candidate is played
-	// out in; the same worlds serve every candidate.
+	// out in; the same worlds serve every candidate. 0 means
+	// DefaultSamples, or MaxSamples with Time set.
 	Samples int
 	Seed    uint64
 	// Workers is the number of goroutines; 0 uses every core.
 	Workers int
 	// Time, when set, spends this long instead: worlds are drawn in
-	// chunks until the time is up (at least one chunk, at most Samples,
-	// or 100,000 when Samples is 0). A timed advice is not reproducible.
+	// chunks until the time is up (at least one chunk, at most Samples).
+	// A timed advice is not reproducible.
 	Time time.Duration
 	// Model is the opponent inference; the zero value uses the default.
 	Model *probability.Model
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
-	// fewest deadwood first; 0 means 6.
+	// fewest deadwood first; 0 means DefaultMaxSpreads.
 	MaxSpreads int
 	// Margin is how many standard errors a move's gain over the baseline
 	// must reach before the advice departs from the baseline; 0 means
@@ -47,8 +48,7 @@ type Options struct {
 	// Rollout makes the policies that play the sampled worlds out; it is
 	// called once for each worker. The own policy's move is the baseline
 	// that the advice departs from only when a gain is clear. Advise
-	// refuses to run without it (ErrNoRollout); bot.Rollout is the
-	// advisor's.
+	// refuses to run without it (ErrNoRollout).
 	Rollout Rollout
 	// Equity values a hand's outcome by the chance of winning the game
 	// after it; nil builds ForRules of the position's rules for this call.
@@ -63,10 +63,33 @@ type Options struct {
 	Accept func(oppHand notation.CardSet) float64
 }
 
+// The bounds and defaults of an advice's budget, for every caller that
+// takes a budget from a user.
+const (
+	// DefaultSamples is the worlds a candidate when Options.Samples is 0.
+	DefaultSamples = 200
+	// MaxSamples bounds the worlds of one advice: a user's budget above
+	// it is refused, and a timed advice stops at it.
+	MaxSamples = 100_000
+	// DefaultMaxSpreads is the knock spreads valued when
+	// Options.MaxSpreads is 0.
+	DefaultMaxSpreads = 6
+	// ChunkWorlds is the worlds drawn from one random stream: the unit of
+	// work that a cancel or a deadline waits for.
+	ChunkWorlds = 64
+)
+
 // MaxRedraws bounds the worlds drawn for one kept world under
 // Options.Accept, so that a position the model finds unlikely everywhere
 // still costs a bounded time: after it the last world drawn is kept.
 const MaxRedraws = 16
+
+// DefaultMargin is how many standard errors a move's gain over the
+// baseline must reach before the advice departs from the baseline. It was
+// 2.5; at 1.5 the advisor beat the advisor at 2.5 in 57.0% [53.3, 60.7] of
+// 600 mirrored eaai games: a gain the budget cannot yet prove is still more
+// often a gain than a loss.
+const DefaultMargin = 1.5
 
 // WorldSetter is a rollout policy that adapts to each world before it is
 // played out, such as an opponent whose style is drawn given the world's
@@ -86,8 +109,17 @@ type Reseeder interface {
 	Reseed(seed uint64)
 }
 
-// ErrNoRollout means Options.Rollout was not set.
-var ErrNoRollout = errors.New("advise: no rollout policies")
+// Errors of an advice.
+var (
+	// ErrNoRollout means Options.Rollout was not set.
+	ErrNoRollout = errors.New("advise: no rollout policies")
+	// ErrNoDecision means the position is not the seat's decision.
+	ErrNoDecision = errors.New("the position is not a decision of its seat")
+	// ErrRollout means a rollout could not be played: a policy chose an
+	// illegal move, or a world could not be dealt. The advice stops with
+	// it rather than average a world it did not play.
+	ErrRollout = errors.New("advise: a rollout failed")
+)
 
 // Candidate is one move and what it is worth.
 type Candidate struct {
@@ -108,11 +140,14 @@ type Candidate struct {
 	// Baseline marks the move the heuristic policy would make.
 	Baseline bool
 	// Deadwood is the deadwood the move leaves in the hand right away
-	// (for a draw, the best after drawing; -1 when not known in advance).
+	// (game.Position.DeadwoodAfter; -1 when not known in advance).
 	Deadwood int
 	// Undercut is, for a knock, the share of its worlds in which the
 	// opponent undercut it; 0 for other moves.
 	Undercut float64
+	// Abandoned is the number of its rollouts abandoned as endless (see
+	// Advice.Abandoned).
+	Abandoned int
 	// pointsGain is the mean paired difference in points over the
 	// baseline.
 	pointsGain float64
@@ -124,368 +159,47 @@ type Advice struct {
 	Candidates []Candidate
 	// Before is the seat's chance of winning the game before the hand.
 	Before float64
+	// Abandoned counts the rollouts abandoned as endless
+	// (game.RolloutDraws more draws, two policies passing the same cards).
+	// Every candidate's abandoned rollout is scored by the one rule of the
+	// game model: a dead hand, no points, the scores as before the hand.
+	Abandoned int
 }
 
 // Best returns the recommended move.
 func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 
-// DefaultMargin is how many standard errors a move's gain over the
-// baseline must reach before the advice departs from the baseline. It was
-// 2.5; at 1.5 the advisor beat the advisor at 2.5 in 57.0% [53.3, 60.7] of
-// 600 mirrored eaai games: a gain the budget cannot yet prove is still more
-// often a gain than a loss.
-const DefaultMargin = 1.5
-
-// ErrNoDecision means the position is not the seat's decision.
-var ErrNoDecision = errors.New("the position is not a decision of its seat")
-
-// candidates lists the moves worth valuing: every legal move, but at a
-// knock decision only the fewest-deadwood spreads (and playing on), since
-// the spreads are many and most are alike.
-func candidates(st *game.State, maxSpreads int) []game.Move {
-	legal := st.Legal(nil)
-	if st.Phase() != game.KnockPhase {
-		return legal
-	}
-	var out []game.Move
-	var knocks []game.Move
-	for _, m := range legal {
-		if m.Kind == game.PlayOn {
-			out = append(out, m)
-		} else {
-			knocks = append(knocks, m)
-		}
-	}
-	hand := st.Hand(st.Turn())
-	sort.SliceStable(knocks, func(i, j int) bool {
-		return (hand &^ knocks[i].Spread.Cards()).Value() < (hand &^ knocks[j].Spread.Cards()).Value()
-	})
-	if len(knocks) > maxSpreads {
-		knocks = knocks[:maxSpreads]
-	}
-	return append(out, knocks...)
-}
-
 // Advise values every candidate of the seat's decision by determinized
 // Monte Carlo: it samples worlds from the opponent inference, plays each
-// candidate out in each world, its own seat as the heuristic player and the
-// other as simple, and scores the hand's outcome by the change in the
-// chance of winning the game. Every
+// candidate out in each world with the rollout policies, and scores the
+// hand's outcome by the change in the chance of winning the game. Every
 // candidate is played in the same worlds, so differences are sharp. The
 // figures are the same for a seed at any worker count.
 //
-// Advise stops within one chunk of 64 worlds when ctx is done. It then
-// returns the advice from the worlds played so far, if every candidate has
-// been played in at least one, together with ctx's error; a caller that
-// wants the best move so far (the protocol's stop) uses it, and one that
-// wants nothing after a cancel checks the error.
+// A rollout that fails stops the advice with an error wrapping
+// ErrRollout. Advise stops within one chunk of ChunkWorlds worlds when ctx
+// is done. It then returns the advice from the worlds played so far, if
+// every candidate has been played in at least one, together with ctx's
+// error; a caller that wants the best move so far (the protocol's stop)
+// uses it, and one that wants nothing after a cancel checks the error.
 func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
-	var a Advice
-	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.Started() {
-		return a, ErrNoDecision
-	}
-	if o.Rollout == nil {
-		return a, ErrNoRollout
-	}
-	if o.Samples <= 0 {
-		o.Samples = 200
-		if o.Time > 0 {
-			o.Samples = 100_000
-		}
-	}
-	var deadline time.Time
-	if o.Time > 0 {
-		deadline = time.Now().Add(o.Time)
-	}
-	if o.Margin <= 0 {
-		o.Margin = DefaultMargin
-	}
-	if o.MaxSpreads <= 0 {
-		o.MaxSpreads = 6
-	}
-	model := probability.DefaultModel()
-	if o.Model != nil {
-		model = *o.Model
-	}
-	est := model.Infer(p)
-	sampler := probability.NewSampler(p, &est)
-	// The candidates are the same in every world: they depend only on the
-	// seat's own cards and the table.
-	rng0 := rand.New(rand.NewPCG(o.Seed, 0))
-	first, _, err := sampler.World(rng0)
+	s, err := newSearch(p, o)
 	if err != nil {
-		return a, err
+		return Advice{}, err
 	}
-	moves := candidates(&first, o.MaxSpreads)
-	oppKnown := p.OpponentKnown()
-	a.Phase = p.Phase()
-	seat := p.Seat()
-	setup := p.Setup()
-	equity := o.Equity
-	if equity == nil || equity.Target() != setup.Rules.Target {
-		equity = ForRules(setup.Rules)
-	}
-	a.Before = equity.Win(setup.Scores[seat], setup.Scores[seat.Other()])
-	if len(moves) == 1 {
+	a := Advice{Phase: p.Phase(), Before: s.before()}
+	if len(s.moves) == 1 {
 		// One legal move: nothing to weigh, and no world to sample. Its
 		// equity is the chance before the hand, from no samples.
-		a.Candidates = []Candidate{{Move: moves[0], Baseline: true, Equity: a.Before, Deadwood: deadwoodAfter(p, moves[0])}}
+		m := s.moves[0]
+		a.Candidates = []Candidate{{Move: m, Baseline: true, Equity: a.Before, Deadwood: p.DeadwoodAfter(m)}}
 		return a, nil
 	}
-
-	// The baseline is the move the heuristic policy makes here: advice departs
-	// from it only when the gain is clear of the noise.
-	base := 0
-	own, _ := o.Rollout()
-	bm := own.Choose(&first)
-	for i, m := range moves {
-		if m.Kind == bm.Kind && m.Card == bm.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == bm.Spread.Cards()) {
-			base = i
-			break
-		}
+	tallies, err := s.run(ctx)
+	if err != nil {
+		return Advice{}, err
 	}
-	type sums struct {
-		eq, eq2, pts, pts2, d, d2, pd []float64
-		cnt                           []int // worlds each move was played in
-		under                         []int // worlds a knock was undercut in
-	}
-	// play runs chunks [from, to) of 64 worlds each, playing the active
-	// moves; each chunk has its own random stream, so the figures do not
-	// depend on the worker count.
-	play := func(from, to int, active []bool) []sums {
-		results := make([]sums, to-from)
-		workers := o.Workers
-		if workers <= 0 {
-			workers = runtime.NumCPU()
-		}
-		workers = max(1, min(workers, to-from))
-		var next atomic.Int64
-		next.Store(int64(from))
-		var wg sync.WaitGroup
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				own, opp := o.Rollout()
-				var policies [2]game.Policy
-				policies[seat], policies[seat.Other()] = own, opp
-				reseed := func(seed uint64) {
-					for _, pl := range policies {
-						if r, ok := pl.(Reseeder); ok {
-							r.Reseed(seed)
-						}
-					}
-				}
-				var st game.State
-				for {
-					ci := int(next.Add(1) - 1)
-					if ci >= to || ci > from && !deadline.IsZero() && time.Now().After(deadline) {
-						return
-					}
-					// The first chunk always runs, so that a cancelled advice
-					// still has a move to give.
-					if ci > from && ctx.Err() != nil {
-						return
-					}
-					rng := rand.New(rand.NewPCG(o.Seed, uint64(ci)+1))
-					mk := func() []float64 { return make([]float64, len(moves)) }
-					s := sums{mk(), mk(), mk(), mk(), mk(), mk(), mk(), make([]int, len(moves)), make([]int, len(moves))}
-					vals, pvals := mk(), mk()
-					for k := 0; k < 64; k++ {
-						hidden := sampler.OrganizedHidden(rng)
-						for try := 1; o.Accept != nil && try < MaxRedraws && rng.Float64() >= o.Accept(hidden|oppKnown); try++ {
-							hidden = sampler.OrganizedHidden(rng)
-						}
-						world, err := sampler.Complete(rng, hidden)
-						if err != nil {
-							continue
-						}
-						for _, pl := range policies {
-							if ws, ok := pl.(WorldSetter); ok {
-								ws.SetWorld(&world)
-							}
-						}
-						rollSeed := rng.Uint64()
-						for mi, m := range moves {
-							vals[mi] = 0
-							if !active[mi] {
-								continue
-							}
-							st = world
-							if err := st.Apply(m); err != nil {
-								continue
-							}
-							// The same random choices for every candidate.
-							reseed(rollSeed)
-							if err := game.PlayOut(&st, policies); err != nil {
-								continue
-							}
-							res, _ := st.Result()
-							pts := float64(res.Score.Points)
-							if res.Winner != seat {
-								pts = -pts
-							}
-							if !res.Winner.Valid() {
-								pts = 0
-							}
-							eq := equity.Win(res.Totals[seat], res.Totals[seat.Other()])
-							s.eq[mi] += eq
-							s.eq2[mi] += eq * eq
-							s.pts[mi] += pts
-							s.pts2[mi] += pts * pts
-							s.cnt[mi]++
-							if m.Kind == game.Knock && res.Knocker == seat && res.Winner == seat.Other() {
-								s.under[mi]++
-							}
-							vals[mi], pvals[mi] = eq, pts
-						}
-						for mi := range moves {
-							if active[mi] {
-								d := vals[mi] - vals[base]
-								s.d[mi] += d
-								s.d2[mi] += d * d
-								s.pd[mi] += pvals[mi] - pvals[base]
-							}
-						}
-					}
-					results[ci-from] = s
-				}
-			}()
-		}
-		wg.Wait()
-		return results
-	}
-	all := make([]bool, len(moves))
-	for i := range all {
-		all[i] = true
-	}
-	chunks := max(1, (o.Samples+63)/64)
-	var results []sums
-	if o.Time > 0 || len(moves) <= 2 || chunks < 2 || ctx.Err() != nil {
-		results = play(0, chunks, all)
-	} else {
-		// Successive halving: every move gets the first half of the worlds;
-		// the better half (and the baseline) then get the rest of the
-		// budget, so that the samples go where the decision is close.
-		half := chunks / 2
-		results = play(0, half, all)
-		gain := make([]float64, len(moves))
-		for _, r := range results {
-			if r.cnt == nil {
-				continue // a chunk left unplayed by a cancel
-			}
-			for mi := range moves {
-				gain[mi] += r.d[mi]
-			}
-		}
-		order := make([]int, len(moves))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(i, j int) bool { return gain[order[i]] > gain[order[j]] })
-		keep := make([]bool, len(moves))
-		kept := 0
-		for _, mi := range order[:(len(moves)+1)/2] {
-			keep[mi] = true
-			kept++
-		}
-		if !keep[base] {
-			keep[base] = true
-			kept++
-		}
-		more := (chunks - half) * len(moves) / kept
-		if ctx.Err() == nil {
-			results = append(results, play(half, half+more, keep)...)
-		}
-	}
-	counts := make([]int, len(moves))
-	for _, r := range results {
-		for mi := range moves {
-			if r.cnt != nil {
-				counts[mi] += r.cnt[mi]
-			}
-		}
-	}
-	for mi, m := range moves {
-		var eq, eq2, pts, pts2, d, d2, pd float64
-		under := 0
-		n := float64(max(counts[mi], 1))
-		for _, r := range results {
-			if r.cnt == nil {
-				continue
-			}
-			under += r.under[mi]
-			eq += r.eq[mi]
-			eq2 += r.eq2[mi]
-			pts += r.pts[mi]
-			pts2 += r.pts2[mi]
-			d += r.d[mi]
-			d2 += r.d2[mi]
-			pd += r.pd[mi]
-		}
-		c := Candidate{Move: m, Samples: counts[mi], Deadwood: -1, Baseline: mi == base}
-		c.Advantage = d / n
-		c.AdvantageSE = math.Sqrt(math.Max(0, d2/n-c.Advantage*c.Advantage) / n)
-		c.Equity, c.Points = eq/n, pts/n
-		c.EquitySE = math.Sqrt(math.Max(0, eq2/n-c.Equity*c.Equity) / n)
-		c.PointsSE = math.Sqrt(math.Max(0, pts2/n-c.Points*c.Points) / n)
-		c.Deadwood = deadwoodAfter(p, m)
-		c.Undercut = float64(under) / n
-		c.pointsGain = pd / n
-		a.Candidates = append(a.Candidates, c)
-	}
-	// A candidate dropped early by successive halving was played in fewer
-	// worlds than the baseline; its own mean would not compare with the
-	// others'. Its equity and points are the baseline's plus its paired
-	// difference, so that the columns agree with the gain.
-	b := a.Candidates[base]
-	for i := range a.Candidates {
-		c := &a.Candidates[i]
-		if i == base {
-			continue
-		}
-		c.Equity = b.Equity + c.Advantage
-		c.Points = b.Points + c.pointsGain
-		c.EquitySE = math.Hypot(b.EquitySE, c.AdvantageSE)
-	}
-	// Best first: a move that beats the baseline clearly (its gain above
-	// Margin standard errors), else the baseline, then the rest by gain.
-	score := func(c Candidate) float64 {
-		if c.Baseline || c.Advantage > o.Margin*c.AdvantageSE {
-			return c.Advantage
-		}
-		return math.Min(c.Advantage, 0) - 1
-	}
-	sort.SliceStable(a.Candidates, func(i, j int) bool { return score(a.Candidates[i]) > score(a.Candidates[j]) })
+	a.Candidates, a.Abandoned = s.summarize(tallies)
+	rank(a.Candidates, s.o.Margin)
 	return a, ctx.Err()
-}
-
-// deadwoodAfter is the deadwood a move leaves in the hand right away: for
-// a take, the best after discarding; -1 when not known in advance.
-func deadwoodAfter(p *game.Position, m game.Move) int {
-	hand := p.Hand()
-	switch m.Kind {
-	case game.Discard:
-		return meld.MinDeadwood(hand.Without(m.Card))
-	case game.Knock, game.Gin:
-		return (hand &^ m.Spread.Cards()).Value()
-	case game.PlayOn:
-		return meld.MinDeadwood(hand)
-	case game.Take:
-		if up, ok := p.Upcard(); ok {
-			return bestKeeping(hand, up)
-		}
-	}
-	return -1
-}
-
-// bestKeeping is the least deadwood after taking c and discarding another
-// card.
-func bestKeeping(hand notation.CardSet, c notation.Card) int {
-	h := hand.With(c)
-	best := math.MaxInt
-	for d := range hand.All() {
-		best = min(best, meld.MinDeadwood(h.Without(d)))
-	}
-	return best
 }

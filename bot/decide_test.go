@@ -54,8 +54,8 @@ func TestDecideMatchesChoose(t *testing.T) {
 					}
 				}
 				a, b := st, st
-				errA := game.PlayOut(&a, fast)
-				errB := game.PlayOut(&b, [2]game.Policy{chooseOnly{slow[0]}, chooseOnly{slow[1]}})
+				_, errA := game.PlayOut(&a, fast)
+				_, errB := game.PlayOut(&b, [2]game.Policy{chooseOnly{slow[0]}, chooseOnly{slow[1]}})
 				if errA != nil || errB != nil {
 					t.Fatalf("%s %s hand %d: %v, %v", preset, name, i, errA, errB)
 				}

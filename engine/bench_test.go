@@ -86,7 +86,7 @@ func BenchmarkRolloutSimple(b *testing.B) {
 		st = pool[i&1023]
 		a.HandOver(nil)
 		c.HandOver(nil)
-		if err := game.PlayOut(&st, policies); err != nil {
+		if _, err := game.PlayOut(&st, policies); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -112,7 +112,7 @@ func BenchmarkPlayOutWholeHand(b *testing.B) {
 		}
 		a.HandOver(nil)
 		c.HandOver(nil)
-		if err := game.PlayOut(&st, policies); err != nil {
+		if _, err := game.PlayOut(&st, policies); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -111,8 +111,12 @@ func TestDrawLimit(t *testing.T) {
 	// A rollout of the endless hand is abandoned, dead, after
 	// RolloutDraws more draws.
 	st2 := st
-	if err := PlayOut(&st2, [2]Policy{cycler{}, cycler{}}); err != nil {
+	abandoned, err := PlayOut(&st2, [2]Policy{cycler{}, cycler{}})
+	if err != nil {
 		t.Fatalf("PlayOut of an endless hand: %v", err)
+	}
+	if !abandoned {
+		t.Error("PlayOut of an endless hand does not say it was abandoned")
 	}
 	if res, over := st2.Result(); !over || res.Winner.Valid() || st2.Draws() < draws+RolloutDraws || st2.Draws() > draws+RolloutDraws+1 {
 		t.Errorf("PlayOut left the endless hand %s after %d draws, result %+v", st2.Phase(), st2.Draws(), res)

@@ -32,9 +32,10 @@ type Decider interface {
 // seat. It allocates nothing once the policies have warmed up. A policy
 // that returns an illegal move stops it with the move's error, the state
 // as it was before that move; a hand that makes RolloutDraws more draws
-// is abandoned as dead. When both policies are Deciders, it calls Decide
-// instead of Choose.
-func PlayOut(st *State, policies [2]Policy) error {
+// is abandoned as dead (State.Abandon), and abandoned says so, so that a
+// caller can count such hands rather than take them for real dead hands.
+// When both policies are Deciders, it calls Decide instead of Choose.
+func PlayOut(st *State, policies [2]Policy) (abandoned bool, err error) {
 	start := st.draws
 	first, ok1 := policies[0].(Decider)
 	second, ok2 := policies[1].(Decider)
@@ -47,7 +48,7 @@ func PlayOut(st *State, policies [2]Policy) error {
 		for st.phase != Over {
 			if st.draws-start >= RolloutDraws && st.phase == DrawPhase {
 				st.Abandon()
-				return nil
+				return true, nil
 			}
 			var sp *meld.Spread
 			m.Kind, m.Card, sp = deciders[st.turn].Decide(st)
@@ -55,19 +56,19 @@ func PlayOut(st *State, policies [2]Policy) error {
 				m.Spread = *sp
 			}
 			if err := st.apply(&m); err != nil {
-				return err
+				return false, err
 			}
 		}
-		return nil
+		return false, nil
 	}
 	for st.Phase() != Over {
 		if st.draws-start >= RolloutDraws && st.phase == DrawPhase {
 			st.Abandon()
-			return nil
+			return true, nil
 		}
 		if err := st.Apply(policies[st.Turn()].Choose(st)); err != nil {
-			return err
+			return false, err
 		}
 	}
-	return nil
+	return false, nil
 }

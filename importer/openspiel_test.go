@@ -44,7 +44,7 @@ func playOpenSpiel(t testing.TB, seed uint64, policies [2]game.Policy) game.Stat
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := game.PlayOut(&st, policies); err != nil {
+	if _, err := game.PlayOut(&st, policies); err != nil {
 		t.Fatal(err)
 	}
 	return st

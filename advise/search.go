@@ -1,0 +1,202 @@
+package advise
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+)
+
+// search is one advice in progress: the position, the options with their
+// defaults filled, the candidates and the baseline among them.
+type search struct {
+	p        *game.Position
+	o        Options
+	seat     notation.Seat
+	sampler  *probability.Sampler
+	equity   *Equity
+	oppKnown notation.CardSet
+	moves    []game.Move
+	base     int // the index of the baseline move in moves
+	deadline time.Time
+}
+
+// newSearch checks that the position is its seat's decision, fills the
+// options' defaults, and finds the candidates and the baseline. The first
+// world of the seed's stream gives the baseline: the own policy reads
+// only the seat's view, so any world gives the same move.
+func newSearch(p *game.Position, o Options) (*search, error) {
+	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.Started() {
+		return nil, ErrNoDecision
+	}
+	if o.Rollout == nil {
+		return nil, ErrNoRollout
+	}
+	o = withDefaults(o)
+	s := &search{p: p, o: o, seat: p.Seat(), oppKnown: p.OpponentKnown()}
+	if o.Time > 0 {
+		s.deadline = time.Now().Add(o.Time)
+	}
+	model := probability.DefaultModel()
+	if o.Model != nil {
+		model = *o.Model
+	}
+	est := model.Infer(p)
+	s.sampler = probability.NewSampler(p, &est)
+	s.equity = o.Equity
+	if rules := p.Rules(); s.equity == nil || s.equity.Target() != rules.Target {
+		s.equity = ForRules(*rules)
+	}
+	first, _, err := s.sampler.World(rand.New(rand.NewPCG(o.Seed, 0)))
+	if err != nil {
+		return nil, fmt.Errorf("%w: the first world: %w", ErrRollout, err)
+	}
+	s.moves = candidates(&first, o.MaxSpreads)
+	own, _ := o.Rollout()
+	s.base = baseline(s.moves, own.Choose(&first))
+	return s, nil
+}
+
+// withDefaults fills the options left at their zero value.
+func withDefaults(o Options) Options {
+	if o.Samples <= 0 {
+		o.Samples = DefaultSamples
+		if o.Time > 0 {
+			o.Samples = MaxSamples
+		}
+	}
+	o.Samples = min(o.Samples, MaxSamples)
+	if o.Margin <= 0 {
+		o.Margin = DefaultMargin
+	}
+	if o.MaxSpreads <= 0 {
+		o.MaxSpreads = DefaultMaxSpreads
+	}
+	return o
+}
+
+// before is the seat's chance of winning the game before the hand.
+func (s *search) before() float64 {
+	sc := s.p.Setup().Scores
+	return s.equity.Win(sc[s.seat], sc[s.seat.Other()])
+}
+
+// candidates lists the moves worth valuing: every legal move, but at a
+// knock decision only the fewest-deadwood spreads (and playing on), since
+// the spreads are many and most are alike. The candidates are the same in
+// every world: they depend only on the seat's own cards and the table.
+func candidates(st *game.State, maxSpreads int) []game.Move {
+	legal := st.Legal(nil)
+	if st.Phase() != game.KnockPhase {
+		return legal
+	}
+	var out, knocks []game.Move
+	for _, m := range legal {
+		if m.Kind == game.PlayOn {
+			out = append(out, m)
+		} else {
+			knocks = append(knocks, m)
+		}
+	}
+	hand := st.Hand(st.Turn())
+	sort.SliceStable(knocks, func(i, j int) bool {
+		return (hand &^ knocks[i].Spread.Cards()).Value() < (hand &^ knocks[j].Spread.Cards()).Value()
+	})
+	if len(knocks) > maxSpreads {
+		knocks = knocks[:maxSpreads]
+	}
+	return append(out, knocks...)
+}
+
+// baseline is the index of the own policy's move among the candidates:
+// the move the advice departs from only when a gain is clear of the noise.
+func baseline(moves []game.Move, own game.Move) int {
+	for i, m := range moves {
+		if m.Kind == own.Kind && m.Card == own.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == own.Spread.Cards()) {
+			return i
+		}
+	}
+	return 0
+}
+
+// run spends the budget: with a time limit, or with two candidates or
+// fewer, every candidate plays every chunk; otherwise successive halving
+// plays every candidate in the first half of the chunks and the better
+// half of them (and the baseline) in the rest.
+func (s *search) run(ctx context.Context) ([]tally, error) {
+	all := make([]bool, len(s.moves))
+	for i := range all {
+		all[i] = true
+	}
+	chunks := max(1, (s.o.Samples+ChunkWorlds-1)/ChunkWorlds)
+	if s.o.Time > 0 || len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
+		return s.evaluate(ctx, 0, chunks, all)
+	}
+	half := chunks / 2
+	first, err := s.evaluate(ctx, 0, half, all)
+	if err != nil || ctx.Err() != nil {
+		return first, err
+	}
+	keep, kept := halve(first, s.base)
+	more := (chunks - half) * len(s.moves) / kept
+	rest, err := s.evaluate(ctx, half, half+more, keep)
+	return append(first, rest...), err
+}
+
+// evaluate plays chunks [from, to) of ChunkWorlds worlds each, for the
+// active moves, on the options' workers. Each chunk has its own random
+// stream, so the figures do not depend on the worker count. The first
+// chunk always runs, so that a cancelled advice still has a move to give;
+// the others stop at a cancel or the deadline. A chunk left unplayed has a
+// nil tally. The first rollout error stops every worker and is returned.
+func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]tally, error) {
+	results := make([]tally, to-from)
+	workers := s.o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, to-from))
+	var next atomic.Int64
+	next.Store(int64(from))
+	var (
+		wg      sync.WaitGroup
+		failed  atomic.Bool
+		errOnce sync.Once
+		first   error
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pl := s.newPlayers()
+			for {
+				ci := int(next.Add(1) - 1)
+				if ci >= to || failed.Load() || ci > from && s.stopped(ctx) {
+					return
+				}
+				t, err := s.playChunk(ci, pl, active)
+				if err != nil {
+					errOnce.Do(func() { first = err })
+					failed.Store(true)
+					return
+				}
+				results[ci-from] = t
+			}
+		}()
+	}
+	wg.Wait()
+	return results, first
+}
+
+// stopped says a chunk after the first should not start.
+func (s *search) stopped(ctx context.Context) bool {
+	return ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)
+}

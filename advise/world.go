@@ -1,0 +1,136 @@
+package advise
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/ginadvisor/ginadvisor/game"
+)
+
+// tally is what one chunk of worlds says of each candidate: sums of its
+// equity, points and paired differences over the baseline, and counts.
+// Index i is the candidate moves[i]; a nil cnt marks a chunk not played.
+type tally struct {
+	eq, eq2, pts, pts2, d, d2, pd []float64
+	cnt                           []int // worlds each move was played in
+	under                         []int // worlds a knock was undercut in
+	abandoned                     []int // rollouts abandoned as endless
+}
+
+func newTally(n int) tally {
+	f := func() []float64 { return make([]float64, n) }
+	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n)}
+}
+
+// players is one worker's pair of rollout policies, by seat.
+type players [2]game.Policy
+
+func (s *search) newPlayers() players {
+	own, opp := s.o.Rollout()
+	var pl players
+	pl[s.seat], pl[s.seat.Other()] = own, opp
+	return pl
+}
+
+// reseed restarts every policy's random choices, so that every candidate
+// of a world meets the same choices.
+func (pl *players) reseed(seed uint64) {
+	for _, p := range pl {
+		if r, ok := p.(Reseeder); ok {
+			r.Reseed(seed)
+		}
+	}
+}
+
+// setWorld tells the policies that adapt to a world which one is next.
+func (pl *players) setWorld(world *game.State) {
+	for _, p := range pl {
+		if ws, ok := p.(WorldSetter); ok {
+			ws.SetWorld(world)
+		}
+	}
+}
+
+// playChunk plays chunk ci: ChunkWorlds worlds from the chunk's own
+// random stream, every active candidate in each.
+func (s *search) playChunk(ci int, pl players, active []bool) (tally, error) {
+	rng := rand.New(rand.NewPCG(s.o.Seed, uint64(ci)+1))
+	t := newTally(len(s.moves))
+	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
+	for range ChunkWorlds {
+		world, err := s.sampleWorld(rng)
+		if err != nil {
+			return tally{}, err
+		}
+		pl.setWorld(&world)
+		rollSeed := rng.Uint64()
+		for mi := range s.moves {
+			if !active[mi] {
+				continue
+			}
+			if vals[mi], pvals[mi], err = s.playCandidate(&world, mi, &pl, rollSeed, &t); err != nil {
+				return tally{}, err
+			}
+		}
+		for mi := range s.moves {
+			if active[mi] {
+				d := vals[mi] - vals[s.base]
+				t.d[mi] += d
+				t.d2[mi] += d * d
+				t.pd[mi] += pvals[mi] - pvals[s.base]
+			}
+		}
+	}
+	return t, nil
+}
+
+// sampleWorld draws one world the seat cannot tell from the real one:
+// the opponent's hand, drawn again while Options.Accept turns it away (at
+// most MaxRedraws times), then the stock.
+func (s *search) sampleWorld(rng *rand.Rand) (game.State, error) {
+	hidden := s.sampler.OrganizedHidden(rng)
+	for try := 1; s.o.Accept != nil && try < MaxRedraws && rng.Float64() >= s.o.Accept(hidden|s.oppKnown); try++ {
+		hidden = s.sampler.OrganizedHidden(rng)
+	}
+	world, err := s.sampler.Complete(rng, hidden)
+	if err != nil {
+		return world, fmt.Errorf("%w: dealing a world: %w", ErrRollout, err)
+	}
+	return world, nil
+}
+
+// playCandidate plays candidate mi out in a copy of the world and adds its
+// outcome to t; it returns the seat's equity and points after the hand.
+// An abandoned rollout counts as the dead hand the game model makes of it.
+func (s *search) playCandidate(world *game.State, mi int, pl *players, rollSeed uint64, t *tally) (eq, pts float64, err error) {
+	m := s.moves[mi]
+	st := *world
+	if err := st.Apply(m); err != nil {
+		return 0, 0, fmt.Errorf("%w: the candidate %s: %w", ErrRollout, m, err)
+	}
+	pl.reseed(rollSeed)
+	abandoned, err := game.PlayOut(&st, *pl)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: after %s: %w", ErrRollout, m, err)
+	}
+	res, _ := st.Result()
+	if res.Winner.Valid() {
+		pts = float64(res.Score.Points)
+		if res.Winner != s.seat {
+			pts = -pts
+		}
+	}
+	eq = s.equity.Win(res.Totals[s.seat], res.Totals[s.seat.Other()])
+	t.eq[mi] += eq
+	t.eq2[mi] += eq * eq
+	t.pts[mi] += pts
+	t.pts2[mi] += pts * pts
+	t.cnt[mi]++
+	if abandoned {
+		t.abandoned[mi]++
+	}
+	if m.Kind == game.Knock && res.Knocker == s.seat && res.Winner == s.seat.Other() {
+		t.under[mi]++
+	}
+	return eq, pts, nil
+}
