@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -36,7 +37,7 @@ func mustPosition(t *testing.T, s string) game.Position {
 // several presets: the move advised must be legal in the real state, and
 // every candidate too.
 func TestAdviceIsLegal(t *testing.T) {
-	simple := bot.MustLookup("simple").New
+	simple := players.MustLookup("simple").New
 	n := 0
 	for _, preset := range []string{"eaai", "modern", "oklahoma", "straight"} {
 		var games []*gamelog.Game

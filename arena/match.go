@@ -20,6 +20,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/stats"
 )
@@ -35,7 +36,7 @@ type Spec struct {
 }
 
 // ParseSpec reads a player: "simple", "advisor", a built-in player with
-// options such as "advisor,samples=512" (see bot.LookupWith),
+// options such as "advisor,samples=512" (see players.LookupWith),
 // "engine:./mybot --flag", or "conf:FILE:NAME", the engine NAME of a
 // configuration file (see ReadEngines).
 func ParseSpec(s string) (Spec, error) {
@@ -66,7 +67,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		return Spec{Name: name, Command: cmd}, nil
 	}
-	if _, err := bot.LookupWith(s, bot.Options{}); err != nil {
+	if _, err := players.LookupWith(s, players.Options{}); err != nil {
 		return Spec{}, err
 	}
 	return Spec{Name: s, Builtin: s}, nil
@@ -144,7 +145,7 @@ type Result struct {
 // newPlayer makes the player of a spec for one game.
 func (o *Options) newPlayer(ctx context.Context, s Spec, seed uint64) (bot.Player, *EnginePlayer, error) {
 	if s.Builtin != "" {
-		newPlayer, err := bot.LookupWith(s.Builtin, bot.Options{})
+		newPlayer, err := players.LookupWith(s.Builtin, players.Options{})
 		if err != nil {
 			return nil, nil, err
 		}

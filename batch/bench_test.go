@@ -10,6 +10,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -21,7 +22,7 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 	lw := gamelog.NewWriter(&buf)
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Games: games, Seed: 77,
-		Players: [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New},
+		Players: [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
 			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/ginadvisor/ginadvisor/advise"
-	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -37,6 +37,11 @@ type Graded struct {
 	// Equity is the mover's chance of winning the game after the move
 	// played, as the advisor values it; advisor grading only.
 	Equity *float64 `json:"equity,omitempty"`
+	// Samples and Seed are the advisor's budget and seed for this
+	// decision (advisor grading only): `advise --samples N --seed S` on
+	// Position shows the same values.
+	Samples int    `json:"samples,omitempty"`
+	Seed    uint64 `json:"seed,omitempty"`
 }
 
 // KindName is Kind as text, for JSON.
@@ -78,24 +83,24 @@ func sameMove(a, b game.Move) bool {
 	return true
 }
 
-// moveDeadwood is the deadwood a move leaves, as Graded.Deadwood says.
-func moveDeadwood(k Kind, hand notation.CardSet, m game.Move) int {
+// moveDeadwood is the deadwood a move leaves, as Graded.Deadwood says:
+// -1 for the draw phase's moves, whose hand is not known in advance or
+// not yet decided.
+func moveDeadwood(p *game.Position, m game.Move) int {
 	switch m.Kind {
-	case game.Discard:
-		return meld.MinDeadwood(hand.Without(m.Card))
-	case game.Knock, game.Gin, game.BigGin:
-		return (hand &^ m.Spread.Cards()).Value()
-	case game.PlayOn:
-		return meld.MinDeadwood(hand)
+	case game.Take, game.Draw, game.Pass:
+		return -1
 	}
-	return -1
+	return p.DeadwoodAfter(m)
 }
 
-// gradeAdvisor values the move against the advisor's: the equity lost is
-// the advised move's gain over the baseline less the move's own, both
+// gradeAdvisor values the move against the advisor's, as analyze gives it
+// to the advise command for the same position, budget and seed: the
+// opponent read from the position's own record. The equity lost is the
+// advised move's gain over the baseline less the move's own, both
 // measured in the same sampled worlds.
 func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples int, seed uint64, equity *advise.Equity) (best game.Move, lost float64, eq *float64, err error) {
-	adv, err := advise.Advise(ctx, p, advise.Options{Samples: samples, Seed: seed, Workers: 1, Rollout: bot.Rollout, Equity: equity})
+	adv, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true})
 	if err != nil {
 		return m, 0, nil, err
 	}

@@ -214,7 +214,7 @@ func TestPositionsReadBack(t *testing.T) {
 			if err != nil {
 				return fmt.Errorf("%s: %w", d.Position, err)
 			}
-			if got := p.Setup().Rules; !rules.SameGame(got, r) || position.Format(&p) != d.Position {
+			if got := p.Setup().Rules; !rules.SameGame(got, r) || exactPosition(&p) != d.Position {
 				return fmt.Errorf("%s read back under %+v", d.Position, got)
 			}
 			n++

@@ -281,6 +281,17 @@ func decisionSeed(seed uint64, key, n int) uint64 {
 	return h.Sum64()
 }
 
+// exactPosition writes the position so that it reads back to the very
+// position graded: in the history form, whose record of events the
+// advisor's reading of the opponent uses, or, when the record is not
+// complete (a hand longer than game.MaxDraws), in the short form.
+func exactPosition(p *game.Position) string {
+	if s, ok := position.FormatHistory(p); ok {
+		return s
+	}
+	return position.Format(p)
+}
+
 // analyseGame replays a game and grades each decision of each seat.
 func analyseGame(ctx context.Context, j job, o *Options) result {
 	g := j.game
@@ -355,13 +366,14 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		}
 		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat.Number(),
 			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
-			Deadwood: moveDeadwood(kind, pos.Hand(), d.Move)}
+			Deadwood: moveDeadwood(pos, d.Move)}
 		var best game.Move
 		if o.Quick {
 			best, gd.EquityLost = gradeQuick(pos, d.Move)
 		} else {
 			var err error
-			best, gd.EquityLost, gd.Equity, err = gradeAdvisor(ctx, pos, d.Move, o.Samples, decisionSeed(o.Seed, j.key, n), equity)
+			gd.Samples, gd.Seed = o.Samples, decisionSeed(o.Seed, j.key, n)
+			best, gd.EquityLost, gd.Equity, err = gradeAdvisor(ctx, pos, d.Move, gd.Samples, gd.Seed, equity)
 			if err != nil {
 				failed = fmt.Errorf("%s:%d: %w", j.file, d.Line, err)
 				return false
@@ -378,7 +390,7 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		gd.Matched = sameMove(best, d.Move)
 		gd.Class = Classify(gd.EquityLost).String()
 		if o.OnDecision != nil || gd.EquityLost > 0 {
-			gd.Position = position.Format(pos)
+			gd.Position = exactPosition(pos)
 		}
 		r.decisions = append(r.decisions, gd)
 		return true

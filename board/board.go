@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -500,8 +501,8 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := report.Advise(ctx, &p, report.AdviceOptions{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
-		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, 2000)})
+	a, err := analyze.Advise(ctx, &p, analyze.Options{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
+		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples)})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/internal/browsertest"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -248,7 +249,7 @@ func TestBoardInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := report.Advise(context.Background(), &p, report.AdviceOptions{Samples: 2048, Seed: 1, DangerSamples: 2000})
+	want, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: 2048, Seed: 1, DangerSamples: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -100,7 +101,7 @@ func newID() string {
 
 // start begins a game against the named bot.
 func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session, error) {
-	entry, err := bot.Lookup(opponent)
+	entry, err := players.Lookup(opponent)
 	if err != nil {
 		return nil, badf("opponent", "%v", err)
 	}

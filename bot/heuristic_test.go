@@ -12,7 +12,7 @@ import (
 func heuristicAgainstSimple(t *testing.T, p bot.HeuristicParams, games int) engine.PlayerSummary {
 	t.Helper()
 	s, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets()["eaai"], Games: games, Seed: 7,
-		Players: [2]bot.NewPlayerFunc{func(uint64) bot.Player { return &bot.Heuristic{P: p} }, bot.MustLookup("simple").New},
+		Players: [2]bot.NewPlayerFunc{func(uint64) bot.Player { return &bot.Heuristic{P: p} }, func(seed uint64) bot.Player { return bot.NewSimple(seed) }},
 		Names:   [2]string{"heuristic", "simple"}})
 	if err != nil {
 		t.Fatal(err)

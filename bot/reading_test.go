@@ -10,6 +10,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -65,7 +66,7 @@ func confusion(t *testing.T, partner string, games int) (sum []posteriors, n []i
 	}
 	eaai, _ := rules.Preset("eaai")
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: eaai, Players: [2]bot.NewPlayerFunc{newReader, bot.MustLookup(partner).New},
+		Rules: eaai, Players: [2]bot.NewPlayerFunc{newReader, players.MustLookup(partner).New},
 		Names: [2]string{"reader", partner}, Games: games, Seed: 5, Workers: 2,
 	})
 	if err != nil {

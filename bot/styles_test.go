@@ -15,10 +15,7 @@ import (
 // checks each decision against the rule its style names: when it knocks,
 // when it takes the upcard, and that every move is legal.
 func TestStylesKeepTheirRules(t *testing.T) {
-	styles := map[string]*Styled{}
-	for _, name := range []string{"cautious", "grabber", "patient"} {
-		styles[name] = MustLookup(name).New(1).(*Styled)
-	}
+	styles := map[string]*Styled{"cautious": NewCautious(), "grabber": NewGrabber(), "patient": NewPatient()}
 	rng := rand.New(rand.NewPCG(8, 9))
 	knocks := map[string]int{}
 	takes := map[string]int{}

@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -27,7 +28,7 @@ type Options struct {
 // drawDecisions plays games of simple against simple and calls visit at
 // every draw decision of either seat, with the opponent's true hand.
 func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, oppHand notation.CardSet)) error {
-	simple := bot.MustLookup("simple").New
+	simple := players.MustLookup("simple").New
 	_, err := engine.Simulate(ctx, engine.SimOptions{
 		Rules: o.Rules, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
 		Games: o.Games, Seed: o.Seed,

@@ -7,6 +7,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -16,7 +17,7 @@ import (
 func MeasureEquity(ctx context.Context, r rules.Rules, games int, seed uint64) (advise.Distribution, error) {
 	var counts []int
 	hands, dead := 0, 0
-	simple := bot.MustLookup("simple").New
+	simple := players.MustLookup("simple").New
 	_, err := engine.Simulate(ctx, engine.SimOptions{
 		Rules: r, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: seed,
 		OnGame: func(_ int, g *engine.GameRecord) error {

@@ -14,13 +14,14 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 var long = flag.Bool("long", false, "run the long simulations")
 
 func simple2() [2]bot.NewPlayerFunc {
-	return [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("simple").New}
+	return [2]bot.NewPlayerFunc{players.MustLookup("simple").New, players.MustLookup("simple").New}
 }
 
 // TestEAAIOutcomeMix plays simple against simple under the EAAI rules and
@@ -65,7 +66,7 @@ func TestEAAIOutcomeMix(t *testing.T) {
 func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 	var prev Summary
 	for i, w := range []int{1, 2, 5} {
-		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["modern"], Players: [2]bot.NewPlayerFunc{bot.MustLookup("simple").New, bot.MustLookup("random").New}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
+		s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["modern"], Players: [2]bot.NewPlayerFunc{players.MustLookup("simple").New, players.MustLookup("random").New}, Names: [2]string{"simple", "random"}, Games: 60, Seed: 7, Workers: w})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -335,7 +336,7 @@ func TestSimulateStopsCleanly(t *testing.T) {
 // games alike with the players' seats swapped, and that its paired
 // interval holds the win rate.
 func TestMirroredPairs(t *testing.T) {
-	players := [2]bot.NewPlayerFunc{bot.MustLookup("heuristic").New, bot.MustLookup("simple").New}
+	players := [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New}
 	var recs []*GameRecord
 	opts := SimOptions{Rules: rules.Presets()["eaai"], Players: players, Names: [2]string{"heuristic", "simple"}, Games: 40, Seed: 3, Workers: 2, Mirrored: true,
 		OnGame: func(n int, g *GameRecord) error { recs = append(recs, g); return nil }}

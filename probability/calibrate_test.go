@@ -8,6 +8,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -30,7 +31,7 @@ func TestCalibrationBeatsBaselines(t *testing.T) {
 func simulated(t testing.TB, games int) []*gamelog.Game {
 	t.Helper()
 	var out []*gamelog.Game
-	simple := bot.MustLookup("simple").New
+	simple := players.MustLookup("simple").New
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
 		OnGame: func(n int, g *engine.GameRecord) error {

@@ -20,13 +20,13 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
-	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -77,7 +77,7 @@ type Engine struct {
 
 // New returns an engine writing to out, named in the handshake.
 func New(out io.Writer, name string) *Engine {
-	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard(), samples: bot.DefaultAdvisorSamples, seed: 1, info: true}
+	return &Engine{out: bufio.NewWriter(out), name: name, rules: rules.Standard(), samples: analyze.DefaultPlayerSamples, seed: 1, info: true}
 }
 
 func (e *Engine) reply(format string, args ...any) {
@@ -283,7 +283,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 func (e *Engine) handshake() {
 	e.reply("id name %s", e.name)
 	e.reply("id protocol %d", Version)
-	e.reply("option name samples type spin default %d min 1 max 100000", bot.DefaultAdvisorSamples)
+	e.reply("option name samples type spin default %d min 1 max %d", analyze.DefaultPlayerSamples, advise.MaxSamples)
 	e.reply("option name movetime type spin default 0 min 0 max 3600000")
 	e.reply("option name seed type spin default 1 min 0 max 18446744073709551615")
 	e.reply("option name info type check default true")
@@ -682,7 +682,7 @@ func (e *Engine) decide(ctx context.Context) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	a, err := report.Advise(ctx, p, report.AdviceOptions{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {

@@ -1,41 +1,12 @@
 package report
 
 import (
-	"context"
 	"encoding/json"
-	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/probability"
 )
-
-// AdviceOptions sets the budget of an advice report. The zero value asks
-// for advise's default budget on every core.
-type AdviceOptions struct {
-	// Samples is the sampled worlds a candidate; with Time set it caps
-	// them (0: no cap but the time).
-	Samples int
-	// Time, when set, spends this long instead of a fixed budget.
-	Time    time.Duration
-	Seed    uint64
-	Workers int
-	// DangerSamples is the sampled opponent hands behind each discard's
-	// danger; 0 means 2,000.
-	DangerSamples int
-	// Equity is the equity model of the position's rules; nil builds it.
-	Equity *advise.Equity
-	// Reading is what the seat has learnt of the opponent's knocks in
-	// earlier hands; nil is the prior. The advice reads the opponent from
-	// it and from the knock the opponent may just have passed up.
-	Reading *bot.StyleReading
-	// Fixed models every opponent as simple, as the advisor did before it
-	// read its opponents.
-	Fixed bool
-	// Compare also asks the fixed model, to say what the reading changed.
-	Compare bool
-}
 
 // AdvisedMove is one candidate of an advice with what else is known of
 // it: for a discard, its danger (the chance the opponent can meld it) and
@@ -50,9 +21,9 @@ type AdvisedMove struct {
 }
 
 // Advice is the advisor's view of one decision: every candidate, best
-// first, with its equity, danger and outs. Commands render it as a table,
-// the protocol as info lines, batch as the best move; all see the same
-// values.
+// first, with its equity, danger and outs. Package analyze makes it;
+// commands render it as a table, the protocol as info lines, batch as the
+// best move; all see the same values.
 type Advice struct {
 	// Line is the input line the position came from, when the caller
 	// reads a stream of positions; 0 otherwise.
@@ -71,79 +42,13 @@ type Advice struct {
 	// least deadwood is undercut with the opponent modelled as simple;
 	// set with Compare.
 	FixedUndercut *float64
+	// Abandoned counts the rollouts abandoned as endless, each scored as
+	// a dead hand (advise.Advice.Abandoned).
+	Abandoned int
 }
-
-// readSamples is the worlds behind the reading of the opponent's last
-// decline in an advice.
-const readSamples = 200
 
 // Best returns the recommended move.
 func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
-
-// Advise asks advise.Advise for the seat's decision with the advisor's
-// rollout policies, and adds danger and outs to each discard. A cancelled
-// ctx stops it within one chunk of worlds: it then returns the advice
-// from the worlds played, without danger, with ctx's error.
-func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, error) {
-	ao := advise.Options{Samples: o.Samples, Time: o.Time, Seed: o.Seed, Workers: o.Workers, Rollout: bot.Rollout, Equity: o.Equity}
-	var view *bot.OpponentView
-	if !o.Fixed {
-		reading := o.Reading
-		if reading == nil {
-			reading = new(bot.StyleReading)
-		}
-		ao.Rollout, ao.Accept = bot.ReadingModel(reading, p)
-		v := bot.ReadOpponent(reading, p, readSamples, o.Seed)
-		view = &v
-	}
-	if ao.Equity == nil {
-		// Built once for both advices of a comparison.
-		ao.Equity = advise.ForRules(*p.Rules())
-	}
-	a, err := advise.Advise(ctx, p, ao)
-	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
-		return nil, err
-	}
-	r := &Advice{Phase: a.Phase, Before: a.Before, Opponent: view}
-	if o.Compare && !o.Fixed && err == nil && len(a.Candidates) > 1 {
-		fo := ao
-		fo.Rollout, fo.Accept = bot.Rollout, nil
-		if f, ferr := advise.Advise(ctx, p, fo); ferr == nil {
-			m := f.Best()
-			r.FixedBest = &m
-			if k, ok := leastKnock(f.Candidates); ok {
-				u := f.Candidates[k].Undercut
-				r.FixedUndercut = &u
-			}
-		}
-	}
-	var danger map[game.Move]float64
-	if p.Phase() == game.DiscardPhase && p.Hand().Len() == 11 && err == nil {
-		e := probability.Infer(p)
-		n := o.DangerSamples
-		if n <= 0 {
-			n = 2000
-		}
-		if d, err := probability.Danger(ctx, p, &e, n, o.Seed, o.Workers); err == nil {
-			danger = map[game.Move]float64{}
-			for _, x := range d.Discards {
-				danger[game.DiscardMove(x.Card)] = x.Danger
-			}
-		}
-	}
-	for _, c := range a.Candidates {
-		m := AdvisedMove{Candidate: c}
-		if c.Move.Kind == game.Discard {
-			if d, ok := danger[c.Move]; ok {
-				m.Danger = &d
-			}
-			gin, knock := probability.CountOuts(p.Hand().Without(c.Move.Card), p.Unseen(), p.KnockLimit())
-			m.OutsGin, m.OutsKnock = &gin, &knock
-		}
-		r.Candidates = append(r.Candidates, m)
-	}
-	return r, err
-}
 
 // MoveText is a move as the reports write it: "discard KS", or the kind
 // alone ("draw", "knock"); the melds of a knock are written apart.
@@ -170,6 +75,7 @@ type advisedMoveJSON struct {
 	OutsGin     *int     `json:"outs_gin,omitempty"`
 	Undercut    *float64 `json:"undercut,omitempty"`
 	Samples     int      `json:"samples"`
+	Abandoned   int      `json:"abandoned,omitempty"`
 }
 
 // MarshalJSON writes the candidate with the fields documented for
@@ -178,7 +84,7 @@ func (m AdvisedMove) MarshalJSON() ([]byte, error) {
 	c := m.Candidate
 	j := advisedMoveJSON{Move: MoveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
 		Advantage: c.Advantage, AdvantageSE: c.AdvantageSE, Baseline: c.Baseline, Deadwood: c.Deadwood, Samples: c.Samples,
-		Danger: m.Danger, OutsKnock: m.OutsKnock, OutsGin: m.OutsGin}
+		Danger: m.Danger, OutsKnock: m.OutsKnock, OutsGin: m.OutsGin, Abandoned: c.Abandoned}
 	if c.Move.Kind == game.Knock {
 		u := c.Undercut
 		j.Undercut = &u
@@ -210,7 +116,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 		Opponent    *opponentJSON `json:"opponent,omitempty"`
 		FixedBest   string        `json:"fixed_best,omitempty"`
 		FixedUnder  *float64      `json:"fixed_undercut,omitempty"`
-	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed, a.FixedUndercut})
+		Abandoned   int           `json:"abandoned_rollouts"`
+	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed, a.FixedUndercut, a.Abandoned})
 }
 
 // opponentJSON is the reading of the opponent, as `advise --json` writes it.
@@ -237,15 +144,15 @@ func (a *Advice) LeastKnock() (AdvisedMove, bool) {
 	for i, c := range a.Candidates {
 		cands[i] = c.Candidate
 	}
-	if i, ok := leastKnock(cands); ok {
+	if i, ok := LeastKnockOf(cands); ok {
 		return a.Candidates[i], true
 	}
 	return AdvisedMove{}, false
 }
 
-// leastKnock returns the index of the knock of least deadwood, the first
+// LeastKnockOf returns the index of the knock of least deadwood, the first
 // of them on a tie.
-func leastKnock(cands []advise.Candidate) (int, bool) {
+func LeastKnockOf(cands []advise.Candidate) (int, bool) {
 	best := -1
 	for i, c := range cands {
 		if c.Move.Kind == game.Knock && (best < 0 || c.Deadwood < cands[best].Deadwood) {

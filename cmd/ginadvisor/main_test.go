@@ -465,7 +465,8 @@ func TestHumanOutputFits80Columns(t *testing.T) {
 		}
 		stdout, _, _ := strings.Cut(string(data), "--- stderr")
 		for i, line := range strings.Split(stdout, "\n") {
-			if pos := strings.TrimSpace(line); (strings.HasPrefix(pos, "p1 ") || strings.HasPrefix(pos, "p2 ")) && strings.Contains(pos, " hand=") {
+			if pos := strings.TrimSpace(line); (strings.HasPrefix(pos, "p1 ") || strings.HasPrefix(pos, "p2 ")) && strings.Contains(pos, " hand=") ||
+				strings.HasPrefix(pos, "history p") {
 				continue // a position, to paste whole
 			}
 			if w := utf8.RuneCountInString(line); w > 80 {

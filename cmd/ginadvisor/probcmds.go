@@ -10,13 +10,13 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/render"
-	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -360,8 +360,8 @@ func adviseCommand(env *environment) *cli.Command {
 				samples = 0 // no cap but the time
 			}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
-				a, err := report.Advise(c.Context, p, report.AdviceOptions{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
-					DangerSamples: min(s.samples, 2000), Compare: true})
+				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
+					DangerSamples: min(s.samples, analyze.DefaultDangerSamples), Compare: true})
 				if err != nil {
 					return err
 				}

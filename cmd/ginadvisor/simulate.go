@@ -10,11 +10,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/terminal"
@@ -27,7 +30,7 @@ func simulateCommand(env *environment) *cli.Command {
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
 			"the same results whatever the number of workers. Players (options after a\n" +
 			"comma: advisor,samples=512 gives that seat its own budget, and\n" +
-			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors):\n" + bot.Help() +
+			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors):\n" + players.Help() +
 			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
@@ -43,21 +46,21 @@ func simulateCommand(env *environment) *cli.Command {
 			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
 			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
-			&cli.IntFlag{Name: "advisor-samples", Value: bot.DefaultAdvisorSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
+			&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
-			if n := c.Int("advisor-samples"); n < 1 || n > bot.MaxAdvisorSamples {
+			if n := c.Int("advisor-samples"); n < 1 || n > advise.MaxSamples {
 				return usageError("--advisor-samples must be from 1 to 100,000, not %d", n)
 			}
-			var players [2]bot.NewPlayerFunc
+			var makers [2]bot.NewPlayerFunc
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
-				if players[i], err = bot.LookupWith(names[i], bot.Options{AdvisorSamples: c.Int("advisor-samples")}); err != nil {
+				if makers[i], err = players.LookupWith(names[i], players.Options{AdvisorSamples: c.Int("advisor-samples")}); err != nil {
 					return usageError("--%s: %v", flag, err)
 				}
 			}
@@ -74,7 +77,7 @@ func simulateCommand(env *environment) *cli.Command {
 			if workers < 0 || workers > 1024 {
 				return usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
 			}
-			opts := engine.SimOptions{Rules: r, Players: players, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
+			opts := engine.SimOptions{Rules: r, Players: makers, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
 			// The log is opened before the first game, so that a bad path
 			// fails at once, and written game by game as they finish, beside
 			// its target, which it replaces when the run ends without error.
@@ -142,7 +145,7 @@ func playCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
 			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
-			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(bot.Names(), ", ")},
+			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(players.Names(), ", ")},
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
 		}, rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -150,7 +153,7 @@ func playCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			opponent, err := bot.LookupWith(c.String("opponent"), bot.Options{})
+			opponent, err := players.LookupWith(c.String("opponent"), players.Options{})
 			if err != nil {
 				return usageError("--opponent: %v", err)
 			}

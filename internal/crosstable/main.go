@@ -16,6 +16,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -36,22 +37,22 @@ func run(games int, spec string, seed uint64, names []string) error {
 		return err
 	}
 	if len(names) < 2 {
-		return fmt.Errorf("name two players or more, of: %s", strings.Join(bot.Names(), ", "))
+		return fmt.Errorf("name two players or more, of: %s", strings.Join(players.Names(), ", "))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cells := map[[2]int]string{}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
-			var players [2]bot.NewPlayerFunc
+			var makers [2]bot.NewPlayerFunc
 			for k, n := range []string{names[i], names[j]} {
-				e, err := bot.Lookup(n)
+				e, err := players.Lookup(n)
 				if err != nil {
 					return err
 				}
-				players[k] = e.New
+				makers[k] = e.New
 			}
-			s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: players, Names: [2]string{names[i], names[j]}, Games: games, Seed: seed, Mirrored: true})
+			s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: makers, Names: [2]string{names[i], names[j]}, Games: games, Seed: seed, Mirrored: true})
 			if err != nil {
 				return err
 			}

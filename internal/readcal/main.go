@@ -22,6 +22,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -138,12 +139,12 @@ func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error)
 
 func run(games, worlds int, names []string) error {
 	if len(names) == 0 {
-		return fmt.Errorf("name the partners, of: %s", strings.Join(bot.Names(), ", "))
+		return fmt.Errorf("name the partners, of: %s", strings.Join(players.Names(), ", "))
 	}
 	eaai, _ := rules.Preset("eaai")
 	var all []*tally
 	for _, name := range names {
-		partner, err := bot.Lookup(name)
+		partner, err := players.Lookup(name)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -22,11 +23,11 @@ func Play(t testing.TB, r rules.Rules, games int, seed uint64, tags ...gamelog.T
 // PlayBetween plays games between two built-in players.
 func PlayBetween(t testing.TB, r rules.Rules, p1, p2 string, games int, seed uint64, tags ...gamelog.Tag) []*gamelog.Game {
 	t.Helper()
-	a, err := bot.Lookup(p1)
+	a, err := players.Lookup(p1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bot.Lookup(p2)
+	b, err := players.Lookup(p2)
 	if err != nil {
 		t.Fatal(err)
 	}

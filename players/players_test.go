@@ -1,10 +1,13 @@
-package bot
+package players
 
 import (
 	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 )
 
 // TestLookupWith checks player specs: a name alone takes the options
@@ -17,7 +20,7 @@ func TestLookupWith(t *testing.T) {
 		samples int // the advisor's budget; 0 for other players
 		err     error
 	}{
-		{"advisor", Options{}, DefaultAdvisorSamples, nil},
+		{"advisor", Options{}, analyze.DefaultPlayerSamples, nil},
 		{"advisor", Options{AdvisorSamples: 64}, 64, nil},
 		{"advisor,samples=512", Options{AdvisorSamples: 64}, 512, nil},
 		{"Advisor-Fixed, samples = 32", Options{}, 32, nil},
@@ -48,14 +51,14 @@ func TestLookupWith(t *testing.T) {
 			continue
 		}
 		p := newPlayer(1)
-		a, isAdvisor := p.(*Advisor)
+		a, isAdvisor := p.(*analyze.Player)
 		switch {
 		case c.samples == 0 && isAdvisor:
 			t.Errorf("LookupWith(%q) made an advisor", c.spec)
 		case c.samples != 0 && !isAdvisor:
 			t.Errorf("LookupWith(%q) made %s", c.spec, p.Name())
-		case isAdvisor && a.opts.Samples != c.samples:
-			t.Errorf("LookupWith(%q) gives %d samples, want %d", c.spec, a.opts.Samples, c.samples)
+		case isAdvisor && budgetSamples(a) != c.samples:
+			t.Errorf("LookupWith(%q) gives %d samples, want %d", c.spec, budgetSamples(a), c.samples)
 		}
 	}
 }
@@ -75,7 +78,7 @@ func TestLookupWithMargin(t *testing.T) {
 		{"advisor,margin=1.5", Options{}, 1.5, true},
 		{"advisor, margin = 0.5 ", Options{AdvisorMargin: 2}, 0.5, true},
 		{"advisor-fixed,margin=10", Options{}, 10, true},
-		{"advisor-fixed", Options{}, FixedAdvisorMargin, true},
+		{"advisor-fixed", Options{}, analyze.FixedPlayerMargin, true},
 		{"advisor-fixed", Options{AdvisorMargin: 2}, 2, true},
 		{"advisor-small,margin=1", Options{}, 1, true},
 		{"advisor,samples=64,margin=3", Options{}, 3, true},
@@ -102,11 +105,11 @@ func TestLookupWithMargin(t *testing.T) {
 			t.Errorf("LookupWith(%q): %v", c.spec, err)
 			continue
 		}
-		a, isAdvisor := newPlayer(1).(*Advisor)
+		a, isAdvisor := newPlayer(1).(*analyze.Player)
 		if !isAdvisor {
 			t.Errorf("LookupWith(%q) made no advisor", c.spec)
-		} else if a.opts.Margin != c.margin {
-			t.Errorf("LookupWith(%q) gives margin %g, want %g", c.spec, a.opts.Margin, c.margin)
+		} else if budgetMargin(a) != c.margin {
+			t.Errorf("LookupWith(%q) gives margin %g, want %g", c.spec, budgetMargin(a), c.margin)
 		}
 	}
 }
@@ -132,14 +135,24 @@ func FuzzLookupWith(f *testing.F) {
 			t.Fatalf("LookupWith(%q) made a player, but Lookup(%q): %v", spec, name, err)
 		}
 		p := newPlayer(1)
-		if a, ok := p.(*Advisor); ok && (a.opts.Samples < 1 || a.opts.Samples > MaxAdvisorSamples) {
-			t.Fatalf("LookupWith(%q): %d samples", spec, a.opts.Samples)
+		if a, ok := p.(*analyze.Player); ok && (budgetSamples(a) < 1 || budgetSamples(a) > advise.MaxSamples) {
+			t.Fatalf("LookupWith(%q): %d samples", spec, budgetSamples(a))
 		}
-		if a, ok := p.(*Advisor); ok && !(a.opts.Margin >= 0 && a.opts.Margin <= MaxAdvisorMargin) {
-			t.Fatalf("LookupWith(%q): margin %g", spec, a.opts.Margin)
+		if a, ok := p.(*analyze.Player); ok && !(budgetMargin(a) >= 0 && budgetMargin(a) <= analyze.MaxMargin) {
+			t.Fatalf("LookupWith(%q): margin %g", spec, budgetMargin(a))
 		}
 		if got := e.New(1).Name(); p.Name() != got {
 			t.Fatalf("LookupWith(%q) made %s, want %s", spec, p.Name(), got)
 		}
 	})
+}
+
+func budgetSamples(a *analyze.Player) int {
+	n, _ := a.Budget()
+	return n
+}
+
+func budgetMargin(a *analyze.Player) float64 {
+	_, m := a.Budget()
+	return m
 }

@@ -1,10 +1,9 @@
-package bot_test
+package analyze
 
 import (
 	"context"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/internal/budget"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -17,7 +16,7 @@ func TestAdvisorAtTheLargestTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := bot.NewAdvisor(1, 0)
+	a := NewPlayer(1, 0, 0, false)
 	var merr error
 	took, used := budget.Measure(func() { _, merr = a.Move(context.Background(), &p) })
 	if merr != nil {

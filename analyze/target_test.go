@@ -1,4 +1,4 @@
-package report
+package analyze
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func TestAdviceAtTheLargestTarget(t *testing.T) {
 	}
 	var aerr error
 	took, bytes := budget.Measure(func() {
-		_, aerr = Advise(context.Background(), &p, AdviceOptions{Samples: 256, Seed: 1, Workers: 1})
+		_, aerr = Advise(context.Background(), &p, Options{Samples: 256, Seed: 1, Workers: 1})
 	})
 	if aerr != nil {
 		t.Fatal(aerr)

@@ -1,4 +1,4 @@
-package bot_test
+package analyze_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -35,7 +36,7 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 func BenchmarkAdvisorDecisions(b *testing.B) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
-		adv := &timed{Player: bot.NewAdvisor(uint64(i), bot.DefaultAdvisorSamples)}
+		adv := &timed{Player: analyze.NewPlayer(uint64(i), analyze.DefaultPlayerSamples, 0, false)}
 		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: notation.Seat(i % 2)},
 			[2]bot.Player{adv, bot.NewSimple(uint64(i))})
 		if err != nil {

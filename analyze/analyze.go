@@ -1,0 +1,201 @@
+// Package analyze is the advisor: the one place that decides what "the
+// advisor's advice" on a decision is. From one seat's position it composes
+// the search (package advise), the reading of the opponent (bot's style
+// reading), and the danger and outs of each discard (package probability)
+// into a report.Advice. The advise command, the board, the protocol,
+// batch's grades and the advisor players of the registry all ask here, so
+// a grade and the analysis beside it cannot disagree.
+package analyze
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/report"
+)
+
+// Options sets what the advisor spends and what it reads. The zero value
+// is the advisor at advise.DefaultSamples worlds a candidate on every
+// core, reading its opponent from the prior and the position's own record,
+// with danger and outs.
+type Options struct {
+	// Samples is the sampled worlds a candidate (0: advise.DefaultSamples);
+	// with Time set it caps them (0: advise.MaxSamples). Above
+	// advise.MaxSamples it is cut to it.
+	Samples int
+	// Time, when set, spends this long instead of a fixed budget; the
+	// advice is then not reproducible.
+	Time time.Duration
+	// Margin is how many standard errors a gain over the baseline must
+	// reach before the advice departs from it (0: advise.DefaultMargin).
+	Margin float64
+	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
+	// core). The advice is the same for a seed at any worker count.
+	Seed    uint64
+	Workers int
+	// The reading of the opponent is on by default: from Reading, what
+	// the seat learnt of the opponent in earlier hands (nil: the prior),
+	// and from the position's own record. Fixed turns it off: every
+	// opponent is modelled as simple, as the advisor did before it read.
+	Reading *bot.StyleReading
+	Fixed   bool
+	// Equity is the equity model of the position's rules; nil builds it.
+	// A caller that advises many times under one rule set builds it once.
+	Equity *advise.Equity
+	// Compare also asks the fixed model, to say what the reading changed.
+	Compare bool
+	// MovesOnly skips what does not change the ranking (the opponent's
+	// view, danger and outs): for players and graders that need only the
+	// candidates' values.
+	MovesOnly bool
+	// DangerSamples is the sampled opponent hands behind each discard's
+	// danger; 0 means DefaultDangerSamples.
+	DangerSamples int
+}
+
+// DefaultDangerSamples is the sampled opponent hands behind each
+// discard's danger when Options.DangerSamples is 0.
+const DefaultDangerSamples = 2000
+
+// readSamples is the worlds behind the reading of the opponent's last
+// decline that an advice explains.
+const readSamples = 200
+
+// Advise is the advisor's view of the seat's decision: every candidate
+// valued by the search, with the reading of the opponent behind it and,
+// for each discard, its danger and outs. A cancelled ctx stops it within
+// one chunk of worlds: it then returns the advice from the worlds played,
+// without danger, with ctx's error. Any other failure, of the search, the
+// comparison or the danger, is returned alone.
+func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, error) {
+	so := searchOptions(p, o)
+	a, err := advise.Advise(ctx, p, so)
+	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
+		return nil, err
+	}
+	r := &report.Advice{Phase: a.Phase, Before: a.Before, Abandoned: a.Abandoned}
+	if !o.Fixed && !o.MovesOnly {
+		v := bot.ReadOpponent(readingOf(o), p, readSamples, o.Seed)
+		r.Opponent = &v
+	}
+	if o.MovesOnly {
+		r.Candidates = bare(a.Candidates)
+		return r, err
+	}
+	if err != nil {
+		// Cancelled: the outs cost nothing, the danger and the comparison
+		// would sample again.
+		r.Candidates, _ = detail(ctx, p, o, a.Candidates, false)
+		return r, err
+	}
+	if o.Compare && !o.Fixed && len(a.Candidates) > 1 {
+		if err := compare(ctx, p, so, r); err != nil {
+			return nil, err
+		}
+	}
+	if r.Candidates, err = detail(ctx, p, o, a.Candidates, true); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// searchOptions are the search's options for the advisor's: its budget,
+// and rollouts and world weights from the reading unless it is off.
+func searchOptions(p *game.Position, o Options) advise.Options {
+	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Seed: o.Seed, Workers: o.Workers,
+		Margin: o.Margin, Rollout: bot.Rollout, Equity: o.Equity}
+	if so.Equity == nil {
+		// Built once for both searches of a comparison.
+		so.Equity = advise.ForRules(*p.Rules())
+	}
+	if !o.Fixed {
+		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
+	}
+	return so
+}
+
+// readingOf is the reading the advice starts from: the one carried over,
+// or the prior.
+func readingOf(o Options) *bot.StyleReading {
+	if o.Reading != nil {
+		return o.Reading
+	}
+	return new(bot.StyleReading)
+}
+
+// compare asks the fixed model too, and records what it would advise.
+func compare(ctx context.Context, p *game.Position, so advise.Options, r *report.Advice) error {
+	so.Rollout, so.Accept = bot.Rollout, nil
+	f, err := advise.Advise(ctx, p, so)
+	if err != nil {
+		return fmt.Errorf("the comparison with the fixed model: %w", err)
+	}
+	m := f.Best()
+	r.FixedBest = &m
+	if k, ok := report.LeastKnockOf(f.Candidates); ok {
+		u := f.Candidates[k].Undercut
+		r.FixedUndercut = &u
+	}
+	return nil
+}
+
+// bare wraps the candidates without danger or outs.
+func bare(cands []advise.Candidate) []report.AdvisedMove {
+	out := make([]report.AdvisedMove, len(cands))
+	for i, c := range cands {
+		out[i] = report.AdvisedMove{Candidate: c}
+	}
+	return out
+}
+
+// detail adds to each discard the outs it leaves and, with withDanger at
+// an 11-card discard decision, its danger.
+func detail(ctx context.Context, p *game.Position, o Options, cands []advise.Candidate, withDanger bool) ([]report.AdvisedMove, error) {
+	out := bare(cands)
+	if p.Phase() != game.DiscardPhase {
+		return out, nil
+	}
+	var danger map[game.Move]float64
+	if withDanger && p.Hand().Len() == 11 {
+		var err error
+		if danger, err = discardDanger(ctx, p, o); err != nil {
+			return nil, err
+		}
+	}
+	for i := range out {
+		m := &out[i]
+		if m.Move.Kind != game.Discard {
+			continue
+		}
+		if d, ok := danger[m.Move]; ok {
+			m.Danger = &d
+		}
+		gin, knock := probability.CountOuts(p.Hand().Without(m.Move.Card), p.Unseen(), p.KnockLimit())
+		m.OutsGin, m.OutsKnock = &gin, &knock
+	}
+	return out, nil
+}
+
+// discardDanger is each discard's chance of meeting a meld in the
+// opponent's hand.
+func discardDanger(ctx context.Context, p *game.Position, o Options) (map[game.Move]float64, error) {
+	n := o.DangerSamples
+	if n <= 0 {
+		n = DefaultDangerSamples
+	}
+	e := probability.Infer(p)
+	d, err := probability.Danger(ctx, p, &e, n, o.Seed, o.Workers)
+	if err != nil {
+		return nil, fmt.Errorf("the discards' danger: %w", err)
+	}
+	danger := make(map[game.Move]float64, len(d.Discards))
+	for _, x := range d.Discards {
+		danger[game.DiscardMove(x.Card)] = x.Danger
+	}
+	return danger, nil
+}

@@ -1,0 +1,94 @@
+package analyze
+
+import (
+	"context"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// The advisor players' budgets and bounds.
+const (
+	// DefaultPlayerSamples is the advisor player's budget: sampled worlds
+	// a decision.
+	DefaultPlayerSamples = 256
+	// SmallPlayerSamples is the budget of "advisor-small", a sparring
+	// partner that thinks like the advisor at a fifth of its budget.
+	SmallPlayerSamples = 48
+	// FixedPlayerMargin is the margin of "advisor-fixed", the advisor as
+	// it was before it read its opponent: the figures measured for it then
+	// stand.
+	FixedPlayerMargin = 2.5
+	// MaxMargin bounds the advisor's margin wherever a user sets it:
+	// beyond it, the advisor all but never departs from its baseline.
+	MaxMargin = 10
+)
+
+// Player plays every decision by the advisor's advice, within its budget,
+// carrying its reading of the opponent from hand to hand. It is a
+// bot.Player.
+type Player struct {
+	opts Options
+	// equityRules are the rules opts.Equity was built for.
+	equityRules rules.Rules
+	n           uint64
+	seed        uint64
+	// Reading is what the player has learnt of its opponent over the
+	// hands of the game so far.
+	Reading bot.StyleReading
+}
+
+// NewPlayer returns the advisor as a player with samples worlds a decision
+// (0: DefaultPlayerSamples, at most advise.MaxSamples) and the margin (0:
+// advise.DefaultMargin), seeded from seed; fixed turns its reading off. It
+// samples on one goroutine, so that many games may run at once.
+func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
+	if samples <= 0 {
+		samples = DefaultPlayerSamples
+	}
+	o := Options{Samples: min(samples, advise.MaxSamples), Margin: margin, Workers: 1, Fixed: fixed, MovesOnly: true}
+	return &Player{opts: o, seed: seed}
+}
+
+// Name returns "advisor".
+func (*Player) Name() string { return "advisor" }
+
+// HandOver reads the opponent's decisions from the finished hand.
+func (pl *Player) HandOver(p *game.Position) {
+	if !pl.opts.Fixed {
+		pl.Reading.ReadHand(p)
+	}
+}
+
+// Move asks for advice and follows it. A position with a single legal
+// move needs no samples. When ctx is done in the middle of a decision, the
+// player stops within one chunk of worlds and returns ctx's error.
+func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if err := ctx.Err(); err != nil {
+		return game.Move{}, err
+	}
+	if p.MustDraw() {
+		return game.DrawMove(), nil
+	}
+	// The equity model is built once for the game's rules.
+	if r := *p.Rules(); pl.opts.Equity == nil || pl.equityRules != r {
+		pl.opts.Equity, pl.equityRules = advise.ForRules(r), r
+	}
+	pl.n++
+	o := pl.opts
+	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
+	o.Reading = &pl.Reading
+	a, err := Advise(ctx, p, o)
+	if err != nil {
+		return game.Move{}, err
+	}
+	return a.Best(), nil
+}
+
+// Budget returns the worlds a decision and the margin the player advises
+// with (a margin of 0 is advise.DefaultMargin).
+func (pl *Player) Budget() (samples int, margin float64) {
+	return pl.opts.Samples, pl.opts.Margin
+}
