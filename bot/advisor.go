@@ -5,6 +5,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -39,7 +40,7 @@ type Advisor struct {
 	Fixed bool
 	// Reading is what the advisor has learnt of its opponent's knocks,
 	// over the hands of the game so far.
-	Reading StyleReading
+	Reading reading.Style
 }
 
 // NewAdvisor returns a player that follows advise.Advise with samples

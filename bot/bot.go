@@ -16,6 +16,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // Player makes the decisions of one seat.
@@ -92,17 +93,23 @@ func Registry() []Entry {
 			}),
 		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
 			func(Options) NewPlayerFunc {
-				return func(uint64) Player { return NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld) }
+				return func(uint64) Player {
+					return NewStyled("cautious", reading.KnockLow, reading.DiscardSafe, reading.TakeIntoMeld)
+				}
 			}),
 		entry("grabber", "knocks at once, takes any upcard that lowers its deadwood",
 			func(Options) NewPlayerFunc {
-				return func(uint64) Player { return NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower) }
+				return func(uint64) Player {
+					return NewStyled("grabber", reading.KnockAtOnce, reading.DiscardDeadwood, reading.TakeToLower)
+				}
 			}),
 		entry("heuristic", "holds for gin and undercuts, knocks only early; takes the upcard into a meld",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewHeuristic(seed) } }),
 		entry("patient", "knocks only late in the hand or for gin, keeps the most draws open",
 			func(Options) NewPlayerFunc {
-				return func(uint64) Player { return NewStyled("patient", KnockLate, DiscardOpen, TakeToLower) }
+				return func(uint64) Player {
+					return NewStyled("patient", reading.KnockLate, reading.DiscardOpen, reading.TakeToLower)
+				}
 			}),
 		entry("random", "any legal move at random",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewRandom(seed) } }),

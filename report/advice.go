@@ -9,6 +9,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // AdviceOptions sets the budget of an advice report. The zero value asks
@@ -29,7 +30,7 @@ type AdviceOptions struct {
 	// Reading is what the seat has learnt of the opponent's knocks in
 	// earlier hands; nil is the prior. The advice reads the opponent from
 	// it and from the knock the opponent may just have passed up.
-	Reading *bot.StyleReading
+	Reading *reading.Style
 	// Fixed models every opponent as simple, as the advisor did before it
 	// read its opponents.
 	Fixed bool
@@ -63,7 +64,7 @@ type Advice struct {
 	Candidates []AdvisedMove
 	// Opponent is the reading of the opponent behind the advice; nil when
 	// the opponent is modelled as simple (Fixed).
-	Opponent *bot.OpponentView
+	Opponent *reading.View
 	// FixedBest is the move the advice would be with the opponent
 	// modelled as simple; set with Compare.
 	FixedBest *game.Move
@@ -86,14 +87,14 @@ func (a *Advice) Best() game.Move { return a.Candidates[0].Move }
 // from the worlds played, without danger, with ctx's error.
 func Advise(ctx context.Context, p *game.Position, o AdviceOptions) (*Advice, error) {
 	ao := advise.Options{Samples: o.Samples, Time: o.Time, Seed: o.Seed, Workers: o.Workers, Rollout: bot.Rollout, Equity: o.Equity}
-	var view *bot.OpponentView
+	var view *reading.View
 	if !o.Fixed {
-		reading := o.Reading
-		if reading == nil {
-			reading = new(bot.StyleReading)
+		style := o.Reading
+		if style == nil {
+			style = new(reading.Style)
 		}
-		ao.Rollout, ao.Accept = bot.ReadingModel(reading, p)
-		v := bot.ReadOpponent(reading, p, readSamples, o.Seed)
+		ao.Rollout, ao.Accept = bot.ReadingModel(style, p)
+		v := reading.Opponent(style, p, readSamples, o.Seed)
 		view = &v
 	}
 	if ao.Equity == nil {
@@ -198,8 +199,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 	}
 	var opp *opponentJSON
 	if v := a.Opponent; v != nil {
-		opp = &opponentJSON{v.Weights[bot.KnockAtOnce], v.Weights[bot.KnockEarly], v.Weights[bot.KnockLow], v.Weights[bot.KnockLate], v.Read, v.Declined, v.CouldKnock,
-			v.Take[bot.TakeIntoMeld], v.Take[bot.TakeToLower], v.Discard[bot.DiscardDeadwood], v.Discard[bot.DiscardSafe], v.Discard[bot.DiscardOpen], v.Turns}
+		opp = &opponentJSON{v.Weights[reading.KnockAtOnce], v.Weights[reading.KnockEarly], v.Weights[reading.KnockLow], v.Weights[reading.KnockLate], v.Read, v.Declined, v.CouldKnock,
+			v.Take[reading.TakeIntoMeld], v.Take[reading.TakeToLower], v.Discard[reading.DiscardDeadwood], v.Discard[reading.DiscardSafe], v.Discard[reading.DiscardOpen], v.Turns}
 	}
 	return json.Marshal(struct {
 		Line        int           `json:"line,omitempty"`
