@@ -4,7 +4,9 @@
 //
 // A player sees only a game.Position built from its own seat's events;
 // nothing else of the state reaches it. The fast players also implement
-// game.Policy, so that rollouts can play them on complete states.
+// game.Policy, so that rollouts can play them on complete states, as does
+// ReadingRollout, the rollout opponent that plays a style drawn from what
+// package reading makes of the opponent.
 package bot
 
 import (
@@ -68,6 +70,14 @@ func entry(name, help string, mk func(o Options) NewPlayerFunc) Entry {
 	return Entry{Name: name, Help: help, Make: mk, New: mk(Options{})}
 }
 
+// styledEntry is the entry of a Styled sparring partner: it has no
+// options and makes no random choice.
+func styledEntry(name, help string, k reading.KnockRule, d reading.DiscardRule, t reading.TakeRule) Entry {
+	return entry(name, help, func(Options) NewPlayerFunc {
+		return func(uint64) Player { return NewStyled(name, k, d, t) }
+	})
+}
+
 // Registry returns the built-in players in alphabetical order, in a slice
 // of the caller's own.
 func Registry() []Entry {
@@ -91,26 +101,14 @@ func Registry() []Entry {
 			func(o Options) NewPlayerFunc {
 				return func(seed uint64) Player { return newAdvisor(seed, SmallAdvisorSamples, o) }
 			}),
-		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
-			func(Options) NewPlayerFunc {
-				return func(uint64) Player {
-					return NewStyled("cautious", reading.KnockLow, reading.DiscardSafe, reading.TakeIntoMeld)
-				}
-			}),
-		entry("grabber", "knocks at once, takes any upcard that lowers its deadwood",
-			func(Options) NewPlayerFunc {
-				return func(uint64) Player {
-					return NewStyled("grabber", reading.KnockAtOnce, reading.DiscardDeadwood, reading.TakeToLower)
-				}
-			}),
+		styledEntry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
+			reading.KnockLow, reading.DiscardSafe, reading.TakeIntoMeld),
+		styledEntry("grabber", "knocks at once, takes any upcard that lowers its deadwood",
+			reading.KnockAtOnce, reading.DiscardDeadwood, reading.TakeToLower),
 		entry("heuristic", "holds for gin and undercuts, knocks only early; takes the upcard into a meld",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewHeuristic(seed) } }),
-		entry("patient", "knocks only late in the hand or for gin, keeps the most draws open",
-			func(Options) NewPlayerFunc {
-				return func(uint64) Player {
-					return NewStyled("patient", reading.KnockLate, reading.DiscardOpen, reading.TakeToLower)
-				}
-			}),
+		styledEntry("patient", "knocks only late in the hand or for gin, keeps the most draws open",
+			reading.KnockLate, reading.DiscardOpen, reading.TakeToLower),
 		entry("random", "any legal move at random",
 			func(Options) NewPlayerFunc { return func(seed uint64) Player { return NewRandom(seed) } }),
 		entry("simple", "the EAAI baseline: knocks at once, discards the most deadwood",
