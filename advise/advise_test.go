@@ -14,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -108,7 +109,7 @@ func TestAdviceSameAtAnyWorkerCount(t *testing.T) {
 // world, a seed still gives the same advice with one worker and several.
 func TestReadingAdviceSameAtAnyWorkerCount(t *testing.T) {
 	p := mustPosition(t, midGame)
-	var reading bot.StyleReading
+	var reading reading.Style
 	advice := func(workers int) advise.Advice {
 		o := options(300, 5, workers)
 		o.Rollout, o.Accept = bot.ReadingModel(&reading, &p)

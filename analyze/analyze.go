@@ -16,6 +16,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
 )
 
@@ -42,7 +43,7 @@ type Options struct {
 	// the seat learnt of the opponent in earlier hands (nil: the prior),
 	// and from the position's own record. Fixed turns it off: every
 	// opponent is modelled as simple, as the advisor did before it read.
-	Reading *bot.StyleReading
+	Reading *reading.Style
 	Fixed   bool
 	// Equity is the equity model of the position's rules; nil builds it.
 	// A caller that advises many times under one rule set builds it once.
@@ -80,7 +81,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	}
 	r := &report.Advice{Phase: a.Phase, Before: a.Before, Abandoned: a.Abandoned}
 	if !o.Fixed && !o.MovesOnly {
-		v := bot.ReadOpponent(readingOf(o), p, readSamples, o.Seed)
+		v := reading.Opponent(readingOf(o), p, readSamples, o.Seed)
 		r.Opponent = &v
 	}
 	if o.MovesOnly {
@@ -121,11 +122,11 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 
 // readingOf is the reading the advice starts from: the one carried over,
 // or the prior.
-func readingOf(o Options) *bot.StyleReading {
+func readingOf(o Options) *reading.Style {
 	if o.Reading != nil {
 		return o.Reading
 	}
-	return new(bot.StyleReading)
+	return new(reading.Style)
 }
 
 // compare asks the fixed model too, and records what it would advise.

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/ginadvisor/ginadvisor/advise"
-	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -37,7 +37,7 @@ type Player struct {
 	seed        uint64
 	// Reading is what the player has learnt of its opponent over the
 	// hands of the game so far.
-	Reading bot.StyleReading
+	Reading reading.Style
 }
 
 // NewPlayer returns the advisor as a player with samples worlds a decision

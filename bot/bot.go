@@ -5,7 +5,9 @@
 //
 // A player sees only a game.Position built from its own seat's events;
 // nothing else of the state reaches it. The fast players also implement
-// game.Policy, so that rollouts can play them on complete states.
+// game.Policy, so that rollouts can play them on complete states, as does
+// ReadingRollout, the rollout opponent that plays a style drawn from what
+// package reading makes of the opponent.
 package bot
 
 import (

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -17,16 +18,16 @@ type chooseOnly struct{ game.Policy }
 // policies, once through Decide and once through Choose, and wants the
 // same hands move for move: Decide is only a faster way to the same move.
 func TestDecideMatchesChoose(t *testing.T) {
-	reading := func() game.Policy {
-		r := NewReadingRollout([NumKnockRules]float64{0.4, 0.2, 0.2, 0.2})
-		r.take = [NumTakeRules]float64{0.5, 0.5}
-		r.discard = [NumDiscardRules]float64{0.4, 0.3, 0.3}
+	readingRollout := func() game.Policy {
+		r := NewReadingRollout([reading.NumKnockRules]float64{0.4, 0.2, 0.2, 0.2})
+		r.take = [reading.NumTakeRules]float64{0.5, 0.5}
+		r.discard = [reading.NumDiscardRules]float64{0.4, 0.3, 0.3}
 		return r
 	}
 	pairs := map[string]func() [2]game.Policy{
 		"simple":    func() [2]game.Policy { return [2]game.Policy{NewSimple(1), NewSimple(2)} },
 		"heuristic": func() [2]game.Policy { return [2]game.Policy{NewHeuristic(0), NewSimple(3)} },
-		"reading":   func() [2]game.Policy { return [2]game.Policy{NewHeuristic(0), reading()} },
+		"reading":   func() [2]game.Policy { return [2]game.Policy{NewHeuristic(0), readingRollout()} },
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, preset := range []string{"eaai", "modern", "standard"} {

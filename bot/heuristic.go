@@ -114,6 +114,17 @@ func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, 
 // worth of the live cards that would then complete a meld; ties go to the
 // higher card.
 func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
+	return bestDiscard(v, func(c notation.Card, rest notation.CardSet) float64 {
+		live := meld.Completions(rest) &^ pile &^ c.Set()
+		return -h.P.OutWeight * float64(live.Len())
+	})
+}
+
+// bestDiscard is the step every weighing discarder shares: of the cards
+// the seat may throw, the one whose loss leaves the least deadwood plus
+// extra(c, rest), rest being the hand without c; ties go to the higher
+// card.
+func bestDiscard(v *seatView, extra func(c notation.Card, rest notation.CardSet) float64) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)
@@ -124,12 +135,11 @@ func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
 	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	for c := range allowed.All() {
 		rest := v.hand.Without(c)
-		live := meld.Completions(rest) &^ pile &^ c.Set()
 		dw := whole - c.Value()
 		if meldable.Has(c) {
 			dw = meld.MinDeadwood(rest)
 		}
-		score := float64(dw) - h.P.OutWeight*float64(live.Len())
+		score := float64(dw) + extra(c, rest)
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}

@@ -6,58 +6,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
-)
-
-// KnockRule is when a Styled player knocks, once its deadwood is within
-// the limit. Gin is always taken.
-type KnockRule uint8
-
-// The knock rules.
-const (
-	// KnockAtOnce knocks at the first chance, as simple does.
-	KnockAtOnce KnockRule = iota
-	// KnockEarly knocks only in the first EarlyDraws draws of the hand,
-	// and otherwise holds for gin or an undercut, as heuristic does.
-	KnockEarly
-	// KnockLow knocks only with LowDeadwood or less.
-	KnockLow
-	// KnockLate knocks only once the stock is down to LateStock cards.
-	KnockLate
-)
-
-// DiscardRule is how a Styled player chooses its discard.
-type DiscardRule uint8
-
-// The discard rules.
-const (
-	// DiscardDeadwood leaves the least deadwood, the higher card on ties.
-	DiscardDeadwood DiscardRule = iota
-	// DiscardSafe weighs the deadwood left against how likely the
-	// opponent is to use the card, read from the cards it took, passed
-	// and discarded.
-	DiscardSafe
-	// DiscardOpen weighs the deadwood left against the live cards that
-	// would complete a meld, keeping the most draws open.
-	DiscardOpen
-)
-
-// TakeRule is when a Styled player takes the upcard.
-type TakeRule uint8
-
-// The take rules.
-const (
-	// TakeIntoMeld takes the upcard only when it joins a meld.
-	TakeIntoMeld TakeRule = iota
-	// TakeToLower takes it whenever, with the best discard after it, it
-	// lowers the deadwood.
-	TakeToLower
-)
-
-// The thresholds of the knock rules.
-const (
-	EarlyDraws  = 6
-	LowDeadwood = 3
-	LateStock   = 10
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // Styled is a rule-based player made of one choice on each axis on which
@@ -67,13 +16,13 @@ const (
 // are Styled players.
 type Styled struct {
 	name    string
-	Knock   KnockRule
-	Discard DiscardRule
-	Take    TakeRule
+	Knock   reading.KnockRule
+	Discard reading.DiscardRule
+	Take    reading.TakeRule
 }
 
 // NewStyled returns a Styled player with the given name and rules.
-func NewStyled(name string, k KnockRule, d DiscardRule, t TakeRule) *Styled {
+func NewStyled(name string, k reading.KnockRule, d reading.DiscardRule, t reading.TakeRule) *Styled {
 	return &Styled{name: name, Knock: k, Discard: d, Take: t}
 }
 
@@ -109,20 +58,7 @@ func (s *Styled) knocksWith(dw int, p *game.Position) bool {
 }
 
 func (s *Styled) wantsUpcard(v *seatView) bool {
-	with := v.hand.With(v.upcard)
-	if meld.InMeld(with, v.upcard) {
-		return true
-	}
-	if s.Take != TakeToLower {
-		return false
-	}
-	now := meld.MinDeadwood(v.hand)
-	for c := range v.hand.All() {
-		if meld.MinDeadwood(with.Without(c)) < now {
-			return true
-		}
-	}
-	return false
+	return s.Take.Takes(v.hand, v.upcard)
 }
 
 // discard leaves the least deadwood, less, for DiscardOpen, a point for
@@ -130,9 +66,9 @@ func (s *Styled) wantsUpcard(v *seatView) bool {
 // another weight. DiscardSafe adds 3 points for each sign that the
 // opponent could use the card; ties go to the higher card.
 func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
-	if s.Discard != DiscardSafe {
+	if s.Discard != reading.DiscardSafe {
 		h := Heuristic{}
-		if s.Discard == DiscardOpen {
+		if s.Discard == reading.DiscardOpen {
 			h.P.OutWeight = 1
 		}
 		return h.discard(v, p.PileSet())
@@ -148,41 +84,11 @@ func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
 // the least deadwood plus 3 points for each sign, in useful (by card
 // index), that the opponent could use it; ties go to the higher card.
 func safeDiscard(v *seatView, useful *[notation.NumCards]float64) notation.Card {
-	allowed := v.hand
-	if v.fromPile {
-		allowed = allowed.Without(v.drawn)
-	}
-	best, bestScore := notation.Card(0), 1e18
-	// A card in no meld is deadwood in every arrangement, so throwing it
-	// saves exactly its value; only the others need a search.
-	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
-	for c := range allowed.All() {
-		dw := whole - c.Value()
-		if meldable.Has(c) {
-			dw = meld.MinDeadwood(v.hand.Without(c))
-		}
-		score := float64(dw) + 3*useful[c.Index()]
-		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
-			best, bestScore = c, score
-		}
-	}
-	return best
+	return bestDiscard(v, func(c notation.Card, _ notation.CardSet) float64 { return 3 * useful[c.Index()] })
 }
 
 // usefulness guesses, from what the seat saw, how likely the opponent is
-// to use card c: each card it took of c's rank, or next to c in its suit,
-// counts for; each such card it threw or passed counts half against.
+// to use card c (see reading.Usefulness).
 func usefulness(c notation.Card, p *game.Position) float64 {
-	return usefulnessFrom(c, p.OpponentTook(), p.OpponentDiscards()|p.OpponentPassed())
-}
-
-// related counts the cards of set that could share a meld with c.
-func related(c notation.Card, set notation.CardSet) int {
-	n := 0
-	for d := range set.Without(c).All() {
-		if d.Rank() == c.Rank() || d.Suit() == c.Suit() && (d.Rank() == c.Rank()+1 || c.Rank() == d.Rank()+1) {
-			n++
-		}
-	}
-	return n
+	return reading.Usefulness(c, p.OpponentTook(), p.OpponentDiscards()|p.OpponentPassed())
 }

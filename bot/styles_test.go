@@ -8,6 +8,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -71,9 +72,9 @@ func checkStyle(t *testing.T, s *Styled, p *game.Position, m game.Move) {
 		knocked := m.Kind == game.Knock || m.Kind == game.Gin
 		switch {
 		case dw > p.KnockLimit() || dw == 0:
-		case s.Knock == KnockLow && knocked != (dw <= LowDeadwood),
-			s.Knock == KnockLate && knocked != (p.StockCount() <= LateStock),
-			s.Knock == KnockAtOnce && !knocked:
+		case s.Knock == reading.KnockLow && knocked != (dw <= reading.LowDeadwood),
+			s.Knock == reading.KnockLate && knocked != (p.StockCount() <= reading.LateStock),
+			s.Knock == reading.KnockAtOnce && !knocked:
 			t.Fatalf("%s: knocked %v with %d deadwood and %d in the stock", s.Name(), knocked, dw, p.StockCount())
 		}
 	case game.FirstOffer, game.DrawPhase:
@@ -86,49 +87,9 @@ func checkStyle(t *testing.T, s *Styled, p *game.Position, m game.Move) {
 		for c := range hand.All() {
 			lowers = lowers || meld.MinDeadwood(with.Without(c)) < meld.MinDeadwood(hand)
 		}
-		want := meld.InMeld(with, up) || s.Take == TakeToLower && lowers
+		want := meld.InMeld(with, up) || s.Take == reading.TakeToLower && lowers
 		if (m.Kind == game.Take) != want {
 			t.Fatalf("%s: %s with upcard %s into %s; joins a meld %v, lowers the deadwood %v", s.Name(), m, up, hand, meld.InMeld(with, up), lowers)
-		}
-	}
-}
-
-// TestUsefulness checks the safe discard's reading of the opponent on
-// cases worked by hand.
-func TestUsefulness(t *testing.T) {
-	cards := func(s string) notation.CardSet {
-		if s == "" {
-			return 0
-		}
-		h, err := notation.ParseHand(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h
-	}
-	tests := []struct {
-		card       string
-		took, shed string
-		want       int // related cards taken, then shed
-		wantShed   int
-	}{
-		{"7h", "7c 8h", "", 2, 0},    // a 7 and the 8 of its suit
-		{"7h", "9h 7h", "", 0, 0},    // not next to it, and itself
-		{"7h", "", "7s 6h 6c", 0, 2}, // shed: a 7 and the 6 of its suit
-		{"Ah", "Kh 2h", "", 1, 0},    // runs do not wrap
-		{"Kd", "Qd Ks Ac", "", 2, 0},
-	}
-	for _, tt := range tests {
-		c, err := notation.ParseCard(tt.card)
-		if err != nil {
-			t.Fatal(err)
-		}
-		took, shed := cards(tt.took), cards(tt.shed)
-		if got := related(c, took); got != tt.want {
-			t.Errorf("related(%s, %s) = %d, want %d", c, took, got, tt.want)
-		}
-		if got := related(c, shed); got != tt.wantShed {
-			t.Errorf("related(%s, %s) = %d, want %d", c, shed, got, tt.wantShed)
 		}
 	}
 }

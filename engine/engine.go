@@ -20,20 +20,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// Player makes the decisions of one seat.
-type Player interface {
-	// Name names the player in logs and summaries.
-	Name() string
-	// Move decides for the seat to move. pos is the player's own copy of
-	// its position, in the phase to decide. A player that cannot decide,
-	// such as one whose input ended or whose time ran out, returns an
-	// error, which ends the game.
-	Move(ctx context.Context, pos *game.Position) (game.Move, error)
-	// HandOver tells the player how the hand ended: pos is over, and at a
-	// showdown its Result shows both hands.
-	HandOver(pos *game.Position)
-}
-
 // ErrIllegalMove reports a player move the rules forbid.
 var ErrIllegalMove = game.ErrIllegal
 

@@ -82,7 +82,7 @@ func TestSimulationIsDeterministicAcrossWorkers(t *testing.T) {
 
 func TestDeadHandAndRedeal(t *testing.T) {
 	// Two players who never knock: every hand dies with two cards left.
-	never := func(seed uint64) Player { return &noKnock{bot.NewSimple(seed)} }
+	never := func(seed uint64) bot.Player { return &noKnock{bot.NewSimple(seed)} }
 	st, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 1, Record: true, MaxHands: 3}, [2]bot.Player{never(1), never(2)})
 	if err != nil {
 		t.Fatal(err)

@@ -9,13 +9,14 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // recorder plays with an inner player and keeps every position it was
 // given and every move it made.
 type recorder struct {
-	Player
+	bot.Player
 	positions []game.Position
 	moves     []game.Move
 }
@@ -97,7 +98,7 @@ func TestInformationHygiene(t *testing.T) {
 		setup := game.Setup{Rules: r, Dealer: notation.Seat(h % 2), Number: 1 + h%3, Scores: [2]int{h % 50, h % 30}}
 		var recs [2]*recorder
 		for seat := range recs {
-			var p Player = bot.NewSimple(uint64(h*2 + seat))
+			var p bot.Player = bot.NewSimple(uint64(h*2 + seat))
 			if h%4 == 3 {
 				p = bot.NewRandom(uint64(h*2 + seat))
 			}
@@ -132,9 +133,9 @@ func TestInformationHygiene(t *testing.T) {
 				// The reading of the opponent is built from the position
 				// alone: the same in both worlds.
 				if checked%7 == 0 {
-					var reading bot.StyleReading
-					a := bot.ReadOpponent(&reading, &me.positions[k], 100, uint64(k))
-					b := bot.ReadOpponent(&reading, &mine.seen[k], 100, uint64(k))
+					var style reading.Style
+					a := reading.Opponent(&style, &me.positions[k], 100, uint64(k))
+					b := reading.Opponent(&style, &mine.seen[k], 100, uint64(k))
 					if a != b {
 						t.Fatalf("hand %d, seat %d, decision %d: the reading differs between the worlds: %+v / %+v", h, seat, k, a, b)
 					}

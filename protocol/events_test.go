@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // session sends lines to a fresh engine and returns the answer to each.
@@ -131,7 +131,7 @@ func TestReadingOption(t *testing.T) {
 	for _, l := range []string{"setoption name rules value eaai", "newgame"} {
 		e.Handle(context.Background(), l)
 	}
-	e.reading = bot.StyleReading{Seen: 3}
+	e.reading = reading.Style{Seen: 3}
 	e.Handle(context.Background(), "newgame")
 	if e.reading.Seen != 3 {
 		t.Fatalf("newgame forgot the reading")

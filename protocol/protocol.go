@@ -21,12 +21,12 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
-	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -70,7 +70,7 @@ type Engine struct {
 	// the hands shown at showdowns, over the match: newgame keeps it,
 	// setoption name reading value reset forgets it, and value off models
 	// every opponent as simple. readHand says this hand's showdown was read.
-	reading    bot.StyleReading
+	reading    reading.Style
 	readingOff bool
 	readHand   bool
 }
@@ -344,7 +344,7 @@ func (e *Engine) setOption(f []string) {
 		case "off":
 			e.readingOff = true
 		case "reset":
-			e.reading = bot.StyleReading{}
+			e.reading = reading.Style{}
 		default:
 			e.errorf("reading must be on, off or reset, not %q", notation.Clip(value, 40))
 			return

@@ -15,6 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -172,7 +173,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	}
 	// The engine read its opponent across hands and games (newgame keeps
 	// the reading): simple knocks at once.
-	if rule, w := d.e.reading.Likeliest(); d.e.reading.Seen < 3 || rule != bot.KnockAtOnce || w < 0.8 {
+	if rule, w := d.e.reading.Likeliest(); d.e.reading.Seen < 3 || rule != reading.KnockAtOnce || w < 0.8 {
 		t.Errorf("after 12 hands the reading is %s (%d decisions)", &d.e.reading, d.e.reading.Seen)
 	}
 	said := false

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/ginadvisor/ginadvisor/advise"
-	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // AdvisedMove is one candidate of an advice with what else is known of
@@ -34,7 +34,7 @@ type Advice struct {
 	Candidates []AdvisedMove
 	// Opponent is the reading of the opponent behind the advice; nil when
 	// the opponent is modelled as simple (Fixed).
-	Opponent *bot.OpponentView
+	Opponent *reading.View
 	// FixedBest is the move the advice would be with the opponent
 	// modelled as simple; set with Compare.
 	FixedBest *game.Move
@@ -104,8 +104,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 	}
 	var opp *opponentJSON
 	if v := a.Opponent; v != nil {
-		opp = &opponentJSON{v.Weights[bot.KnockAtOnce], v.Weights[bot.KnockEarly], v.Weights[bot.KnockLow], v.Weights[bot.KnockLate], v.Read, v.Declined, v.CouldKnock,
-			v.Take[bot.TakeIntoMeld], v.Take[bot.TakeToLower], v.Discard[bot.DiscardDeadwood], v.Discard[bot.DiscardSafe], v.Discard[bot.DiscardOpen], v.Turns}
+		opp = &opponentJSON{v.Weights[reading.KnockAtOnce], v.Weights[reading.KnockEarly], v.Weights[reading.KnockLow], v.Weights[reading.KnockLate], v.Read, v.Declined, v.CouldKnock,
+			v.Take[reading.TakeIntoMeld], v.Take[reading.TakeToLower], v.Discard[reading.DiscardDeadwood], v.Discard[reading.DiscardSafe], v.Discard[reading.DiscardOpen], v.Turns}
 	}
 	return json.Marshal(struct {
 		Line        int           `json:"line,omitempty"`

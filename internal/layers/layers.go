@@ -7,7 +7,7 @@ package layers
 func Order() []string {
 	return []string{
 		"contrib/eaai", "cmd/ginadvisor", "render", "board", "arena", "protocol", "batch", "importer", "calibrate", "players", "analyze", "report", "terminal",
-		"engine", "bot", "advise", "probability", "gamelog", "position", "game", "rules", "meld",
+		"engine", "bot", "reading", "advise", "probability", "gamelog", "position", "game", "rules", "meld",
 		"lines", "outfile", "stats", "notation",
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -38,7 +39,7 @@ func main() {
 }
 
 // axes is the length of the three posteriors end to end.
-const axes = bot.NumKnockRules + bot.NumTakeRules + bot.NumDiscardRules
+const axes = reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules
 
 // stages bound the draws of the hand at each stage, for the log-loss.
 var stages = []int{6, 12, 20, 1 << 30}
@@ -57,7 +58,7 @@ type tally struct {
 // opponent's wrapper leaves in oppHand.
 type reader struct {
 	*bot.Simple
-	reading bot.StyleReading
+	reading reading.Style
 	oppHand *notation.CardSet
 	t       *tally
 	worlds  int
@@ -171,9 +172,9 @@ func run(games, worlds int, names []string) error {
 		title    string
 		from, to int
 	}{
-		{"knock rules (at once / only early / only with 3 or less / only late)", 0, bot.NumKnockRules},
-		{"take rules (only into a meld / to lower the deadwood)", bot.NumKnockRules, bot.NumKnockRules + bot.NumTakeRules},
-		{"discard rules (the most deadwood / safe / keeping draws open)", bot.NumKnockRules + bot.NumTakeRules, axes},
+		{"knock rules (at once / only early / only with 3 or less / only late)", 0, reading.NumKnockRules},
+		{"take rules (only into a meld / to lower the deadwood)", reading.NumKnockRules, reading.NumKnockRules + reading.NumTakeRules},
+		{"discard rules (the most deadwood / safe / keeping draws open)", reading.NumKnockRules + reading.NumTakeRules, axes},
 	}
 	for _, tb := range tables {
 		fmt.Printf("Mean posterior after each hand, %%, of the %s:\n", tb.title)

@@ -1,4 +1,4 @@
-package bot
+package reading_test
 
 import (
 	"context"
@@ -6,10 +6,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -24,9 +27,9 @@ func midHand(t *testing.T, seed uint64) (game.State, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pol := [2]game.Policy{NewSimple(seed), NewSimple(seed + 1)}
+	pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 1)}
 	for st.Phase() != game.Over {
-		if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > EarlyDraws+2 {
+		if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > reading.EarlyDraws+2 {
 			return st, true
 		}
 		if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
@@ -40,13 +43,13 @@ func midHand(t *testing.T, seed uint64) (game.State, bool) {
 // once, a world in which its hand could have knocked after its last
 // discard is kept with the slip's chance, and the true world, where simple
 // did not knock because it could not, always; and from the prior, the
-// rollout opponent of the first world is one that holds.
+// posterior in the first such world is one of a player that holds.
 func TestDeclineWeighsWorlds(t *testing.T) {
-	var reading StyleReading
+	var s reading.Style
 	for range 20 {
-		reading.observe(true, 8, 12, 15)
+		s.Observe(true, 8, 12, 15)
 	}
-	if w := reading.Weights(); w[KnockAtOnce] < 0.99 {
+	if w := s.Weights(); w[reading.KnockAtOnce] < 0.99 {
 		t.Fatalf("the reading is not sure: %v", w)
 	}
 	checked := 0
@@ -56,19 +59,18 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 			continue
 		}
 		p := st.Position(0)
-		d, ok := LastDecline(&p)
+		d, ok := reading.LastDecline(&p)
 		if !ok || d.Draws != p.Draws() || d.Stock != p.StockCount() || d.Opp != 1 {
 			t.Fatalf("seed %d: decline %+v, %v at %d draws, stock %d", seed, d, ok, p.Draws(), p.StockCount())
 		}
-		_, accept := ReadingModel(&reading, &p)
+		m := reading.NewModel(&s, &p)
 		// The decline's share of the acceptance, apart from the last
 		// turn's (TestTurnWeighsWorlds checks that one).
-		tn, ok := lastTurn(&p)
-		if !ok || !tn.latest {
+		tn, ok := reading.LastTurn(&p)
+		if !m.Declined() || !ok || !tn.Latest() {
 			t.Fatalf("seed %d: no last turn", seed)
 		}
-		take, discard := reading.TakeWeights(), reading.DiscardWeights()
-		declineOnly := func(w *game.State) float64 { return accept(w.Hand(1)) / tn.accept(w.Hand(1), take, discard) }
+		declineOnly := func(w *game.State) float64 { return m.Accept(w.Hand(1)) / tn.Accept(w.Hand(1), m.Take, m.Discard) }
 		if a := declineOnly(&st); a < 0.99 {
 			t.Errorf("seed %d: the true world is kept with %.3f", seed, a)
 		}
@@ -85,19 +87,17 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 			if dw := meld.MinDeadwood(w.Hand(1)); dw == 0 || dw > p.KnockLimit() {
 				continue
 			}
-			if tn.accept(w.Hand(1), take, discard) == 0 {
+			if tn.Accept(w.Hand(1), m.Take, m.Discard) == 0 {
 				continue
 			}
-			if a := declineOnly(&w); math.Abs(a-slip/(1-slip)) > 0.01 {
+			if a := declineOnly(&w); math.Abs(a-reading.Slip/(1-reading.Slip)) > 0.01 {
 				t.Errorf("seed %d: a world where simple would have knocked is kept with %.3f", seed, a)
 			}
 			// From the prior, the world's decline all but rules out
 			// knocking at once for the rollouts.
-			r := NewReadingRollout(Prior)
-			r.decline = &d
-			r.SetWorld(&w)
-			if r.weights[KnockAtOnce] > 0.05 {
-				t.Errorf("seed %d: in a world where it passed up a knock, the opponent still knocks at once with %.2f", seed, r.weights[KnockAtOnce])
+			knock, _, _ := reading.NewModel(&reading.Style{}, &p).Given(&w)
+			if knock[reading.KnockAtOnce] > 0.05 {
+				t.Errorf("seed %d: in a world where it passed up a knock, the opponent still knocks at once with %.2f", seed, knock[reading.KnockAtOnce])
 			}
 			checked++
 			break
@@ -119,15 +119,15 @@ func TestDeclineWeighsWorlds(t *testing.T) {
 // and discarded pair, so it is allowed a few misses.
 func TestTurnWeighsWorlds(t *testing.T) {
 	partners := []struct {
-		p       Player
-		take    TakeRule
-		discard DiscardRule
+		p       bot.Player
+		take    reading.TakeRule
+		discard reading.DiscardRule
 		misses  float64
 	}{
-		{NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower), TakeToLower, DiscardDeadwood, 0},
-		{NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld), TakeIntoMeld, DiscardSafe, 0},
-		{NewStyled("patient", KnockLate, DiscardOpen, TakeToLower), TakeToLower, DiscardOpen, 0},
-		{NewSimple(0), TakeIntoMeld, DiscardDeadwood, 0.03},
+		{players.MustLookup("grabber").New(0), reading.TakeToLower, reading.DiscardDeadwood, 0},
+		{players.MustLookup("cautious").New(0), reading.TakeIntoMeld, reading.DiscardSafe, 0},
+		{players.MustLookup("patient").New(0), reading.TakeToLower, reading.DiscardOpen, 0},
+		{bot.NewSimple(0), reading.TakeIntoMeld, reading.DiscardDeadwood, 0.03},
 	}
 	eaai, _ := rules.Preset("eaai")
 	for _, pt := range partners {
@@ -142,30 +142,30 @@ func TestTurnWeighsWorlds(t *testing.T) {
 			// A new simple for each game: it remembers the pairs it drew
 			// and discarded until told the hand is over.
 			partner := pt.p
-			if _, ok := partner.(*Simple); ok {
-				partner = NewSimple(seed + 100)
+			if _, ok := partner.(*bot.Simple); ok {
+				partner = bot.NewSimple(seed + 100)
 			}
-			players := [2]Player{NewSimple(seed), partner}
+			players := [2]bot.Player{bot.NewSimple(seed), partner}
 			for st.Phase() != game.Over && st.Draws() < 60 {
 				if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 0 {
 					p := st.Position(0)
-					tn, ok := lastTurn(&p)
-					if !ok || !tn.latest {
+					tn, ok := reading.LastTurn(&p)
+					if !ok || !tn.Latest() {
 						t.Fatalf("%s seed %d: no latest turn at %d draws", pt.p.Name(), seed, st.Draws())
 					}
 					hand := st.Hand(1)
-					ld := tn.discardLikelihoods(hand.With(tn.discard))
+					ld := tn.DiscardLikelihoods(hand.With(tn.Discarded()))
 					turns++
-					if ld[pt.discard] <= slip {
+					if ld[pt.discard] <= reading.Slip {
 						misses++
 					}
-					if ld[DiscardDeadwood] <= slip {
+					if ld[reading.DiscardDeadwood] <= reading.Slip {
 						notLowest++
 					}
-					if lt, ok := tn.takeLikelihoods(hand); ok {
+					if lt, ok := tn.TakeLikelihoods(hand); ok {
 						takes++
-						if lt[pt.take] != 1-slip {
-							t.Errorf("%s seed %d: its take of %s is not its rule's (%v)", pt.p.Name(), seed, tn.up, lt)
+						if lt[pt.take] != 1-reading.Slip {
+							t.Errorf("%s seed %d: its take of %s is not its rule's (%v)", pt.p.Name(), seed, tn.Up(), lt)
 						}
 					}
 				}
@@ -182,82 +182,19 @@ func TestTurnWeighsWorlds(t *testing.T) {
 	}
 }
 
-// TestHeuristicDiscardAgainstReference checks the heuristic's discard,
-// which skips the search for cards in no meld, against the plain rule
-// over random hands: the least deadwood after the discard less the worth
-// of the live completing cards, ties to the higher card.
-func TestHeuristicDiscardAgainstReference(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	h := Heuristic{P: DefaultHeuristic()}
-	for i := range 20000 {
-		deck := shuffledDeck(rng)
-		var hand, pile notation.CardSet
-		for _, c := range deck[:11] {
-			hand = hand.With(c)
-		}
-		for _, c := range deck[11 : 11+rng.IntN(20)] {
-			pile = pile.With(c)
-		}
-		if i%2 == 1 {
-			h.P.OutWeight = 1
-		} else {
-			h.P.OutWeight = 0.3
-		}
-		v := seatView{phase: game.DiscardPhase, hand: hand}
-		got := h.discard(&v, pile)
-		want, wantScore := notation.Card(0), 1e18
-		for c := range hand.All() {
-			rest := hand.Without(c)
-			score := float64(meld.MinDeadwood(rest)) - h.P.OutWeight*float64((meld.Completions(rest)&^pile&^c.Set()).Len())
-			if score < wantScore || score == wantScore && c.Rank() >= want.Rank() {
-				want, wantScore = c, score
-			}
-		}
-		if got != want {
-			t.Fatalf("hand %s pile %s weight %v: discard %s, want %s", hand, pile, h.P.OutWeight, got, want)
-		}
-	}
-}
-
-// TestTakesAgainstReference checks the take rules, which skip the search
-// for most cards, against their plain statement over random hands.
-func TestTakesAgainstReference(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	for range 20000 {
-		deck := shuffledDeck(rng)
-		var hand notation.CardSet
-		for _, c := range deck[:10] {
-			hand = hand.With(c)
-		}
-		up := deck[10]
-		with := hand.With(up)
-		into := meld.InMeld(with, up)
-		lower := into
-		for c := range hand.All() {
-			lower = lower || meld.MinDeadwood(with.Without(c)) < meld.MinDeadwood(hand)
-		}
-		if got := takes(TakeIntoMeld, hand, up); got != into {
-			t.Fatalf("hand %s, upcard %s: into a meld %v, want %v", hand, up, got, into)
-		}
-		if got := takes(TakeToLower, hand, up); got != lower {
-			t.Fatalf("hand %s, upcard %s: to lower %v, want %v", hand, up, got, lower)
-		}
-	}
-}
-
 // offerCounter counts, from the moves a player makes, the upcards it is
 // offered and takes, as the reference for offers.
 type offerCounter struct {
-	Player
+	bot.Player
 	takes, passes [2]int
 }
 
 func (o *offerCounter) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	m, err := o.Player.Move(ctx, p)
 	if _, up := p.Upcard(); up && !p.MustDraw() && (p.Phase() == game.FirstOffer || p.Phase() == game.DrawPhase) {
-		kind := drawOffer
+		kind := reading.DrawOffer
 		if p.Phase() == game.FirstOffer {
-			kind = firstOffer
+			kind = reading.FirstOffer
 		}
 		if m.Kind == game.Take {
 			o.takes[kind]++
@@ -282,20 +219,20 @@ func TestOffersCountsTheOpponentsChoices(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		style := NewStyled("grabber", KnockAtOnce, DiscardDeadwood, TakeToLower)
+		style := players.MustLookup("grabber").New(0)
 		if seed%3 == 0 {
-			style = NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld)
+			style = players.MustLookup("cautious").New(0)
 		}
 		opp := &offerCounter{Player: style}
-		players := [2]Player{NewSimple(seed), opp}
+		players := [2]bot.Player{bot.NewSimple(seed), opp}
 		for st.Phase() != game.Over && st.Draws() < 60 {
 			if st.Turn() == 0 && (st.Phase() == game.DrawPhase || st.Phase() == game.FirstOffer) {
 				p := st.Position(0)
-				takes, passes := offers(&p, false)
+				takes, passes := reading.Offers(&p, false)
 				if takes != opp.takes || passes != opp.passes {
 					t.Fatalf("seed %d at %d draws: offers reads takes %v passes %v; the opponent made %v and %v", seed, st.Draws(), takes, passes, opp.takes, opp.passes)
 				}
-				lt, lp := offers(&p, true)
+				lt, lp := reading.Offers(&p, true)
 				if n, m := takes[0]+takes[1]+passes[0]+passes[1], lt[0]+lt[1]+lp[0]+lp[1]; n > 0 && m != n-1 {
 					t.Fatalf("seed %d: skipping the last choice leaves %d of %d", seed, m, n)
 				}
@@ -313,14 +250,14 @@ func TestOffersCountsTheOpponentsChoices(t *testing.T) {
 func shuffledDeck(rng *rand.Rand) [notation.NumCards]notation.Card {
 	var deck [notation.NumCards]notation.Card
 	for i := range deck {
-		deck[i] = notation.Card(i/13<<4 | i%13)
+		deck[i] = notation.CardAt(i)
 	}
 	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	return deck
 }
 
 // step lets the player of the seat to move decide, and plays its move.
-func step(t *testing.T, st *game.State, players [2]Player) {
+func step(t *testing.T, st *game.State, players [2]bot.Player) {
 	t.Helper()
 	pos := st.Position(st.Turn())
 	m, err := players[st.Turn()].Move(context.Background(), &pos)
@@ -330,46 +267,4 @@ func step(t *testing.T, st *game.State, players [2]Player) {
 	if err := st.Apply(m); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// TestSafeRolloutPlaysCautious wants a rollout opponent drawn as a safe
-// discarder to throw what the cautious player throws, from the seat's
-// side of the record alone: the usefulness it weighs is what the seat
-// showed the opponent.
-func TestSafeRolloutPlaysCautious(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
-	cautious := NewStyled("cautious", KnockLow, DiscardSafe, TakeIntoMeld)
-	discards := 0
-	for seed := uint64(1); seed <= 30; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 5))
-		deck := shuffledDeck(rng)
-		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: notation.Seat(seed & 1), Number: 1}, &deck)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players := [2]Player{NewSimple(seed), cautious}
-		for st.Phase() != game.Over && st.Draws() < 60 {
-			if st.Turn() == 1 && st.Phase() == game.DiscardPhase {
-				seat := st.Position(0)
-				tn, _ := lastTurn(&seat)
-				r := NewReadingRollout([NumKnockRules]float64{1})
-				r.discardRule, r.safe = DiscardSafe, &tn.nowUseful
-				kind, card, _ := r.Decide(&st)
-				own := st.Position(1)
-				want, err := cautious.Move(context.Background(), &own)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if kind != want.Kind || card != want.Card {
-					t.Fatalf("seed %d, %d draws: the rollout plays %s %s, cautious %s", seed, st.Draws(), kind, card, want)
-				}
-				discards++
-			}
-			step(t, &st, players)
-		}
-	}
-	if discards < 200 {
-		t.Fatalf("only %d discards compared", discards)
-	}
-	t.Logf("%d discards compared", discards)
 }

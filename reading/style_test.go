@@ -1,4 +1,4 @@
-package bot_test
+package reading_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -18,20 +19,20 @@ import (
 // keeping the posterior of each axis after each.
 type reader struct {
 	*bot.Simple
-	reading bot.StyleReading
+	reading reading.Style
 	after   []posteriors
 	mu      *sync.Mutex
-	games   *[][]bot.KnockRule
+	games   *[][]reading.KnockRule
 }
 
 // posteriors holds the reading's three axes in one array: the knock
 // rules, then the take rules, then the discard rules.
-type posteriors [bot.NumKnockRules + bot.NumTakeRules + bot.NumDiscardRules]float64
+type posteriors [reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules]float64
 
 // Where each axis starts in posteriors.
 const (
-	takeAt    = bot.NumKnockRules
-	discardAt = takeAt + bot.NumTakeRules
+	takeAt    = reading.NumKnockRules
+	discardAt = takeAt + reading.NumTakeRules
 )
 
 func (r *reader) HandOver(p *game.Position) {
@@ -56,7 +57,7 @@ func confusion(t *testing.T, partner string, games int) (sum []posteriors, n []i
 	t.Helper()
 	var mu sync.Mutex
 	var readers []*reader
-	var dummy [][]bot.KnockRule
+	var dummy [][]reading.KnockRule
 	newReader := func(seed uint64) bot.Player {
 		r := &reader{Simple: bot.NewSimple(seed), mu: &mu, games: &dummy}
 		mu.Lock()
@@ -97,20 +98,20 @@ func confusion(t *testing.T, partner string, games int) (sum []posteriors, n []i
 func TestReadingFindsTheKnockRule(t *testing.T) {
 	partners := []struct {
 		name     string
-		rule     bot.KnockRule
+		rule     reading.KnockRule
 		want     float64
-		take     bot.TakeRule
+		take     reading.TakeRule
 		wantTake float64
-		discard  bot.DiscardRule
+		discard  reading.DiscardRule
 		wantDisc float64
 	}{
-		{"simple", bot.KnockAtOnce, 0.9, bot.TakeIntoMeld, 0.9, bot.DiscardDeadwood, 0.6},
-		{"grabber", bot.KnockAtOnce, 0.9, bot.TakeToLower, 0.7, bot.DiscardDeadwood, 0.6},
+		{"simple", reading.KnockAtOnce, 0.9, reading.TakeIntoMeld, 0.9, reading.DiscardDeadwood, 0.6},
+		{"grabber", reading.KnockAtOnce, 0.9, reading.TakeToLower, 0.7, reading.DiscardDeadwood, 0.6},
 		// Heuristic's discard weighs a live card at 0.3 of a point, so
 		// it throws mostly as a deadwood discarder does.
-		{"heuristic", bot.KnockEarly, 0.5, bot.TakeIntoMeld, 0.9, bot.DiscardDeadwood, 0.55},
-		{"cautious", bot.KnockLow, 0.5, bot.TakeIntoMeld, 0.9, bot.DiscardSafe, 0.5},
-		{"patient", bot.KnockLate, 0.4, bot.TakeToLower, 0.7, bot.DiscardOpen, 0.45},
+		{"heuristic", reading.KnockEarly, 0.5, reading.TakeIntoMeld, 0.9, reading.DiscardDeadwood, 0.55},
+		{"cautious", reading.KnockLow, 0.5, reading.TakeIntoMeld, 0.9, reading.DiscardSafe, 0.5},
+		{"patient", reading.KnockLate, 0.4, reading.TakeToLower, 0.7, reading.DiscardOpen, 0.45},
 	}
 	for _, p := range partners {
 		sum, n := confusion(t, p.name, 300)

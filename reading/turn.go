@@ -1,4 +1,4 @@
-package bot
+package reading
 
 import (
 	"math"
@@ -6,31 +6,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
-)
-
-// NumTakeRules and NumDiscardRules count the take and discard rules.
-const (
-	NumTakeRules    = 2
-	NumDiscardRules = 3
-)
-
-var takeRuleShort = [NumTakeRules]string{
-	TakeIntoMeld: "only into a meld",
-	TakeToLower:  "to lower its deadwood",
-}
-
-var discardRuleShort = [NumDiscardRules]string{
-	DiscardDeadwood: "the most deadwood",
-	DiscardSafe:     "safe cards",
-	DiscardOpen:     "keeping draws open",
-}
-
-// TakePrior and DiscardPrior are the chances of the take and discard
-// rules before any turn is read: most programs, the EAAI baseline first,
-// take the upcard only into a meld and throw their highest deadwood.
-var (
-	TakePrior    = [NumTakeRules]float64{TakeIntoMeld: 0.7, TakeToLower: 0.3}
-	DiscardPrior = [NumDiscardRules]float64{DiscardDeadwood: 0.5, DiscardSafe: 0.25, DiscardOpen: 0.25}
 )
 
 // posterior normalizes prior times exp(logw), computed without overflow.
@@ -67,10 +42,10 @@ type turn struct {
 	seatTook, seatGone notation.CardSet
 	// oppTook is every card the opponent took from the pile up to then.
 	oppTook notation.CardSet
-	// useful is usefulnessFrom of every card, from seatTook and seatGone:
+	// useful is Usefulness of every card, from seatTook and seatGone:
 	// it does not depend on the world, so a turn works it out once.
 	useful [notation.NumCards]float64
-	// nowUseful is usefulnessFrom of every card from what the opponent
+	// nowUseful is Usefulness of every card from what the opponent
 	// has seen of the seat over the whole record, up to now: what a safe
 	// discarder weighs in the rollouts from here.
 	nowUseful [notation.NumCards]float64
@@ -156,13 +131,13 @@ func lastTurn(p *game.Position) (turn, bool) {
 	}
 	// Worked out once, for the last turn only, not at every discard.
 	for c := range notation.FullDeck.All() {
-		t.useful[c.Index()] = usefulnessFrom(c, t.seatTook, t.seatGone)
-		t.nowUseful[c.Index()] = usefulnessFrom(c, seatTook, seatGone)
+		t.useful[c.Index()] = Usefulness(c, t.seatTook, t.seatGone)
+		t.nowUseful[c.Index()] = Usefulness(c, seatTook, seatGone)
 	}
 	return t, found
 }
 
-// discardChoices returns, for each discard rule, the chance that a player
+// discardLikelihoods returns, for each discard rule, the chance that a player
 // of that rule discards t.discard from before, its hand before the
 // discard: 1-slip shared among the cards the rule ranks best, and slip
 // spread over every card it may discard.
@@ -219,30 +194,6 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 	return l
 }
 
-// takes says whether a player of rule r takes up into hand.
-func takes(r TakeRule, hand notation.CardSet, up notation.Card) bool {
-	with := hand.With(up)
-	if meld.InMeld(with, up) {
-		return true
-	}
-	if r != TakeToLower {
-		return false
-	}
-	// Throwing a card saves at most its value, and exactly its value when
-	// it is in no meld, so only the cards worth enough need a search.
-	now := meld.MinDeadwood(hand)
-	whole, meldable := meld.MinDeadwood(with), meld.Meldable(with)
-	for c := range hand.All() {
-		if whole-c.Value() >= now {
-			continue
-		}
-		if !meldable.Has(c) || meld.MinDeadwood(with.Without(c)) < now {
-			return true
-		}
-	}
-	return false
-}
-
 // takeLikelihoods returns, for each take rule, the chance of the take the
 // opponent made, given its hand after the discard; ok is false when its
 // last draw was not a take.
@@ -253,7 +204,7 @@ func (t *turn) takeLikelihoods(after notation.CardSet) (l [NumTakeRules]float64,
 	before := after.With(t.discard).Without(t.up)
 	for r := range TakeRule(NumTakeRules) {
 		l[r] = slip
-		if takes(r, before, t.up) {
+		if r.Takes(before, t.up) {
 			l[r] = 1 - slip
 		}
 	}
@@ -278,7 +229,7 @@ func (t *turn) passLikelihoods(after notation.CardSet) (l [NumTakeRules]float64,
 	for x := range drawn.All() {
 		before := full.Without(x)
 		for r := range TakeRule(NumTakeRules) {
-			if takes(r, before, t.up) {
+			if r.Takes(before, t.up) {
 				l[r] += slip
 			} else {
 				l[r] += 1 - slip
@@ -312,22 +263,18 @@ func (t *turn) accept(after notation.CardSet, take [NumTakeRules]float64, discar
 	return acc
 }
 
-// usefulnessFrom is usefulness with the sets the opponent saw of its
-// opponent: the cards it took, and those it discarded or passed.
-func usefulnessFrom(c notation.Card, took, gone notation.CardSet) float64 {
-	return float64(related(c, took)) - 0.5*float64(related(c, gone))
-}
-
-// takeRates is the chance that a player of each take rule takes an upcard
-// offered to it, at the first offer and in the draw phase, as measured
-// over 300 eaai games of each sparring partner against simple: 0.17 to
-// 0.18 at the first offer and 0.15 to 0.17 after it for simple, heuristic
-// and cautious, which take only into a meld; 0.73 and 0.25 for grabber
-// and patient, which take to lower their deadwood. A take or pass whose
-// hand a world does not fix is weighed by these rates alone.
-var takeRates = [2][NumTakeRules]float64{
-	drawOffer:  {TakeIntoMeld: 0.155, TakeToLower: 0.25},
-	firstOffer: {TakeIntoMeld: 0.18, TakeToLower: 0.73},
+// takeRates returns the chance that a player of each take rule takes an
+// upcard offered to it, at the first offer and in the draw phase, as
+// measured over 300 eaai games of each sparring partner against simple:
+// 0.17 to 0.18 at the first offer and 0.15 to 0.17 after it for simple,
+// heuristic and cautious, which take only into a meld; 0.73 and 0.25 for
+// grabber and patient, which take to lower their deadwood. A take or pass
+// whose hand a world does not fix is weighed by these rates alone.
+func takeRates() [2][NumTakeRules]float64 {
+	return [2][NumTakeRules]float64{
+		drawOffer:  {TakeIntoMeld: 0.155, TakeToLower: 0.25},
+		firstOffer: {TakeIntoMeld: 0.18, TakeToLower: 0.73},
+	}
 }
 
 // The two kinds of offer of takeRates.
@@ -413,8 +360,9 @@ func eachOffer(p *game.Position, fn func(offer)) {
 // the counted takes and passes by takeRates.
 func offerLogLikelihoods(takes, passes [2]int) [NumTakeRules]float64 {
 	var l [NumTakeRules]float64
-	for k := range takeRates {
-		for r, rate := range takeRates[k] {
+	rates := takeRates()
+	for k := range rates {
+		for r, rate := range rates[k] {
 			l[r] += float64(takes[k])*math.Log(rate) + float64(passes[k])*math.Log(1-rate)
 		}
 	}
@@ -428,4 +376,21 @@ func withOffers(w [NumTakeRules]float64, p *game.Position, skipLast bool) [NumTa
 	var out [NumTakeRules]float64
 	posterior(w[:], l[:], out[:])
 	return out
+}
+
+// reweigh sets out to base times l, normalized; to base when every
+// product is 0.
+func reweigh(base, l, out []float64) {
+	sum := 0.0
+	for i := range l {
+		out[i] = base[i] * l[i]
+		sum += out[i]
+	}
+	if sum <= 0 {
+		copy(out, base)
+		return
+	}
+	for i := range out {
+		out[i] /= sum
+	}
 }
