@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -31,8 +32,10 @@ const (
 	sweepEvery = time.Minute
 )
 
-// errShuttingDown refuses a new game once the server is shutting down.
-var errShuttingDown = &badRequest{status: 503, err: &Error{Message: "the board is shutting down"}}
+// shuttingDown refuses a new game once the server is shutting down.
+func shuttingDown() error {
+	return &badRequest{status: http.StatusServiceUnavailable, err: &Error{Message: "the board is shutting down"}}
+}
 
 // sessions holds the games of one server. Its context ends them all at
 // shutdown; its WaitGroup counts their goroutines and the sweeper's, so
@@ -132,7 +135,7 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.closed {
-		return nil, errShuttingDown
+		return nil, shuttingDown()
 	}
 	now := time.Now()
 	ss.sweepLocked(now)
