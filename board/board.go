@@ -74,12 +74,19 @@ func (o Options) maxTime() time.Duration {
 // history form is a few kilobytes.
 const maxPosition = 64 << 10
 
-// Handler serves the board for a server listening on addr: the page and
-// its assets at /, the API under /api/. Requests whose Host is not addr's
-// port on a loopback name, or whose Origin is another site, are refused,
-// so that no other web page can drive it.
-func Handler(addr net.Addr, o Options) http.Handler {
-	s := &server{opts: o, port: portOf(addr)}
+// NewServer returns the board for a server listening on addr: the page
+// and its assets at /, the API under /api/. Requests whose Host is not
+// addr's port on a loopback name, or whose Origin is another site, are
+// refused, so that no other web page can drive it. Its games run until
+// they end, are left alone too long, or Shutdown is called.
+func NewServer(addr net.Addr, o Options) *Server {
+	return newBoard(addr, o, sessionIdle, sweepEvery)
+}
+
+// newBoard is NewServer with the play sessions' idle limit and sweep
+// interval given.
+func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
+	s := &server{opts: o, port: portOf(addr), games: newSessions(idle, every)}
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(web, "web")
 	files := http.FileServerFS(static)
@@ -107,13 +114,13 @@ func Handler(addr net.Addr, o Options) http.Handler {
 	mux.HandleFunc("POST /api/convert", s.api(s.convert))
 	mux.HandleFunc("POST /api/game/new", s.api(s.gameNew))
 	mux.HandleFunc("POST /api/game/move", s.api(s.gameMove))
-	return s.guard(mux)
+	return &Server{handler: s.guard(mux), games: s.games}
 }
 
 type server struct {
 	opts  Options
 	port  string
-	games sessions
+	games *sessions
 }
 
 func portOf(addr net.Addr) string {

@@ -24,13 +24,19 @@ const drawPosition = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stoc
 func newServer(t *testing.T, o Options, wrap func(http.Handler) http.Handler) *httptest.Server {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
-	h := Handler(ts.Listener.Addr(), o)
+	b := NewServer(ts.Listener.Addr(), o)
+	var h http.Handler = b
 	if wrap != nil {
 		h = wrap(h)
 	}
 	ts.Config.Handler = h
 	ts.Start()
-	t.Cleanup(ts.Close)
+	t.Cleanup(func() {
+		if err := b.Shutdown(context.Background()); err != nil {
+			t.Errorf("shutting the games down: %v", err)
+		}
+		ts.Close()
+	})
 	return ts
 }
 
@@ -247,9 +253,11 @@ func FuzzRequests(f *testing.F) {
 	f.Add("legal", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS"}`)
 	f.Add("advise", `{"position":"`+drawPosition+`","samples":1}`)
 	ts := httptest.NewUnstartedServer(nil)
-	ts.Config.Handler = Handler(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: time.Second})
+	b := NewServer(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: time.Second})
+	ts.Config.Handler = b
 	ts.Start()
 	defer ts.Close()
+	defer func() { _ = b.Shutdown(context.Background()) }()
 	f.Fuzz(func(t *testing.T, api, body string) {
 		switch api {
 		case "position", "play", "score", "legal", "advise", "outs", "danger":

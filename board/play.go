@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -22,17 +23,43 @@ import (
 
 // Play sessions: a game against a built-in bot, the person at the page in
 // seat p1. The game runs in its own goroutine, whose person player waits
-// for the page's moves; a session left alone for sessionIdle ends, and at
-// most maxSessions run at once.
+// for the page's moves. That goroutine ends with its game, when the game
+// is left alone for sessionIdle, or when the server shuts down; at most
+// maxSessions games are kept at once.
 const (
 	maxSessions = 16
 	sessionIdle = 30 * time.Minute
+	// sweepEvery is how often the server looks for games left alone.
+	sweepEvery = time.Minute
 )
 
-// sessions holds the games in play.
+// shuttingDown refuses a new game once the server is shutting down.
+func shuttingDown() error {
+	return &badRequest{status: http.StatusServiceUnavailable, err: &Error{Message: "the board is shutting down"}}
+}
+
+// sessions holds the games of one server. Its context ends them all at
+// shutdown; its WaitGroup counts their goroutines and the sweeper's, so
+// that shutdown can wait for every one.
 type sessions struct {
-	mu   sync.Mutex
-	byID map[string]*session
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	// idle is how long a game may be left alone; every, how often the
+	// sweeper looks. The server sets them once, before any game.
+	idle, every time.Duration
+
+	mu       sync.Mutex
+	byID     map[string]*session
+	sweeping bool // the sweeper runs
+	closed   bool // shutdown began: no new game
+}
+
+// newSessions returns an empty set of games whose idle ones end after
+// idle, looked for every so often.
+func newSessions(idle, every time.Duration) *sessions {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &sessions{ctx: ctx, cancel: cancel, idle: idle, every: every, byID: map[string]*session{}}
 }
 
 // session is one game: turns carries the person's positions to the page,
@@ -41,6 +68,7 @@ type session struct {
 	id       string
 	opponent string
 	cancel   context.CancelFunc
+	done     <-chan struct{} // closed when the game's context ends
 	turns    chan turn
 	moves    chan game.Move
 	mu       sync.Mutex
@@ -107,46 +135,102 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session
 	}
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.byID == nil {
-		ss.byID = map[string]*session{}
+	if ss.closed {
+		return nil, shuttingDown()
 	}
 	now := time.Now()
+	ss.sweepLocked(now)
+	if len(ss.byID) >= maxSessions {
+		return nil, &badRequest{status: 429, err: &Error{Message: fmt.Sprintf("%d games are in play already; finish one or wait", maxSessions)}}
+	}
+	if !ss.sweeping {
+		ss.sweeping = true
+		ss.wg.Add(1)
+		go ss.sweeper()
+	}
+	ctx, cancel := context.WithCancel(ss.ctx)
+	s := &session{id: newID(), opponent: opponent, cancel: cancel, done: ctx.Done(), turns: make(chan turn), moves: make(chan game.Move), last: now}
+	ss.byID[s.id] = s
+	players := [2]bot.Player{person{s}, entry.New(seed)}
+	ss.wg.Add(1)
+	go func() {
+		defer ss.wg.Done()
+		defer cancel()
+		s.play(ctx, engine.GameSetup{Rules: r, Seed: seed, FirstDealer: notation.Seat(seed % 2), Record: true}, players)
+	}()
+	return s, nil
+}
+
+// play plays the game to its end, or until ctx ends it, and keeps its log
+// or its error for the page.
+func (s *session) play(ctx context.Context, setup engine.GameSetup, players [2]bot.Player) {
+	_, rec, err := engine.PlayGame(ctx, setup, players)
+	var log string
+	if err == nil {
+		var lg *gamelog.Game
+		lg, err = gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final,
+			gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor serve"})
+		if err == nil {
+			var b strings.Builder
+			err = gamelog.WriteLog(&b, []*gamelog.Game{lg})
+			log = b.String()
+		}
+	}
+	s.mu.Lock()
+	s.over, s.log, s.err = true, log, err
+	s.mu.Unlock()
+	close(s.turns)
+}
+
+// sweeper ends the games left alone, until shutdown.
+func (ss *sessions) sweeper() {
+	defer ss.wg.Done()
+	t := time.NewTicker(ss.every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ss.ctx.Done():
+			return
+		case now := <-t.C:
+			ss.mu.Lock()
+			ss.sweepLocked(now)
+			ss.mu.Unlock()
+		}
+	}
+}
+
+// sweepLocked ends and forgets the games left alone for longer than the
+// idle limit at now. ss.mu is held.
+func (ss *sessions) sweepLocked(now time.Time) {
 	for id, s := range ss.byID {
 		s.mu.Lock()
-		stale := now.Sub(s.last) > sessionIdle
+		stale := now.Sub(s.last) > ss.idle
 		s.mu.Unlock()
 		if stale {
 			s.cancel()
 			delete(ss.byID, id)
 		}
 	}
-	if len(ss.byID) >= maxSessions {
-		return nil, &badRequest{status: 429, err: &Error{Message: fmt.Sprintf("%d games are in play already; finish one or wait", maxSessions)}}
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s := &session{id: newID(), opponent: opponent, cancel: cancel, turns: make(chan turn), moves: make(chan game.Move), last: now}
-	ss.byID[s.id] = s
-	players := [2]bot.Player{person{s}, entry.New(seed)}
+}
+
+// shutdown ends every game and the sweeper, refuses new games, and waits
+// for their goroutines to return, or for ctx to end first.
+func (ss *sessions) shutdown(ctx context.Context) error {
+	ss.mu.Lock()
+	ss.closed = true
+	ss.mu.Unlock()
+	ss.cancel()
+	done := make(chan struct{})
 	go func() {
-		defer cancel()
-		_, rec, err := engine.PlayGame(ctx, engine.GameSetup{Rules: r, Seed: seed, FirstDealer: notation.Seat(seed % 2), Record: true}, players)
-		var log string
-		if err == nil {
-			var lg *gamelog.Game
-			lg, err = gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final,
-				gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor serve"})
-			if err == nil {
-				var b strings.Builder
-				err = gamelog.WriteLog(&b, []*gamelog.Game{lg})
-				log = b.String()
-			}
-		}
-		s.mu.Lock()
-		s.over, s.log, s.err = true, log, err
-		s.mu.Unlock()
-		close(s.turns)
+		ss.wg.Wait()
+		close(done)
 	}()
-	return s, nil
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (ss *sessions) get(id string) (*session, error) {
@@ -269,6 +353,9 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 	}
 	select {
 	case g.moves <- m:
+	case <-g.done:
+		// The game ended meanwhile (left alone, or the server is
+		// shutting down): next answers with its end.
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

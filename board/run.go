@@ -32,14 +32,44 @@ func Listen(addr string) (net.Listener, error) {
 	return net.Listen("tcp", addr)
 }
 
+// Server is the board: an http.Handler for its page and API, and the
+// owner of the games played on it. Shutdown ends those games.
+type Server struct {
+	handler http.Handler
+	games   *sessions
+}
+
+// ServeHTTP serves the page and the API.
+func (b *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b.handler.ServeHTTP(w, r)
+}
+
+// Shutdown ends every game in play and refuses new ones, then waits for
+// the games' goroutines to return, or for ctx to end first, when it
+// returns ctx's error. A request waiting on a game is answered with the
+// game's end. Shutdown may be called more than once.
+func (b *Server) Shutdown(ctx context.Context) error {
+	return b.games.shutdown(ctx)
+}
+
+// shutdownGrace bounds the wait for the requests in flight and the games'
+// goroutines when Serve stops.
+const shutdownGrace = 5 * time.Second
+
 // Serve serves the board on ln until ctx is done, then shuts down
-// gracefully: requests in flight get up to five seconds to finish. It
-// writes the page's address to out first, and opens it in the browser
-// when open is set.
+// gracefully: the games in play end, and requests in flight get up to
+// five seconds to finish. It writes the page's address to out first, and
+// opens it in the browser when open is set. Unless the grace runs out,
+// no goroutine of the board's is left running when Serve returns.
 func Serve(ctx context.Context, ln net.Listener, o Options, out io.Writer, open bool) error {
+	return serve(ctx, ln, NewServer(ln.Addr(), o), o, out, open)
+}
+
+// serve is Serve with the board given.
+func serve(ctx context.Context, ln net.Listener, b *Server, o Options, out io.Writer, open bool) error {
 	url := "http://" + ln.Addr().String() + "/"
 	srv := &http.Server{
-		Handler:           Handler(ln.Addr(), o),
+		Handler:           b,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      o.maxTime() + 30*time.Second,
@@ -56,20 +86,26 @@ func Serve(ctx context.Context, ln net.Listener, o Options, out io.Writer, open 
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	var failed error
 	select {
-	case err := <-done:
-		return err
+	case failed = <-done:
 	case <-ctx.Done():
 	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	// The games end first, so that a request waiting on one is answered
+	// with its end rather than holding up the server's shutdown.
+	gamesErr := b.Shutdown(shut)
+	if failed != nil {
+		return failed
+	}
 	if err := srv.Shutdown(shut); err != nil {
 		return err
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	return nil
+	return gamesErr
 }
 
 func openBrowser(url string) error {

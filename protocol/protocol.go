@@ -109,118 +109,191 @@ type input struct {
 // with its best move so far, isready is answered at once, quit stops it
 // and ends, and other commands wait until it has answered. When ctx is
 // done, a running go is stopped and Serve returns ctx's error.
+//
+// Serve reads in on a goroutine of its own, so that stop and isready are
+// read while a go runs, and it reads ahead: lines read but not answered
+// when Serve returns are dropped. Serve returns only once a running go
+// has answered, and it stops its reader before returning. A read blocked
+// in in.Read can be interrupted only by a read deadline, so when in has a
+// SetReadDeadline method that works (an *os.File from os.Pipe, a
+// net.Conn), Serve sets a deadline in the past, waits for its reader to
+// return and clears the deadline again: no goroutine is left behind, and
+// in stays usable. Otherwise a read that blocks stays blocked after Serve
+// returns, until in yields data, its end or an error, and the reader then
+// returns without taking more; a caller that lives on after Serve must end
+// such an input (close the pipe's writer, or the reader) to release it.
+// The engine command needs neither, as its process exits when Serve
+// returns.
 func (e *Engine) Serve(ctx context.Context, in io.Reader) error {
-	done := make(chan struct{})
-	defer close(done)
 	inputs := make(chan input)
+	done := make(chan struct{})
+	exited := make(chan struct{})
 	go func() {
-		lr := lines.New(in, MaxLine)
-		for {
-			text, err := lr.Next()
-			select {
-			case inputs <- input{text, err}:
-			case <-done:
-				return
-			}
-			if err != nil && !errors.Is(err, lines.ErrTooLong) {
-				return
-			}
-		}
+		defer close(exited)
+		readLines(in, inputs, done)
 	}()
-	var (
-		stop    context.CancelFunc // the running go's, or nil
-		stopped chan struct{}      // closed when it has answered
-		queued  []string
-		ended   bool // the input ended or failed
-	)
-	finish := func() {
-		if stop != nil {
-			stop()
-			<-stopped
-			stop, stopped = nil, nil
-		}
-	}
-	defer finish()
-	// handle answers one line and says whether to go on; a go is started
-	// and left running.
-	handle := func(line string) bool {
-		if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "go" {
-			goCtx, cancel := context.WithCancel(ctx)
-			stop, stopped = cancel, make(chan struct{})
-			ch := stopped
-			go func() {
-				defer close(ch)
-				e.decide(goCtx)
-				_ = e.flush()
-			}()
-			return true
-		}
-		return e.Handle(ctx, line)
-	}
+	defer stopReader(in, done, exited)
+	s := &serving{e: e, ctx: ctx}
+	defer s.finish()
+	return s.loop(inputs)
+}
+
+// readLines sends in's lines to inputs, then the error that ends the
+// input, until that error or until done is closed.
+func readLines(in io.Reader, inputs chan<- input, done <-chan struct{}) {
+	lr := lines.New(in, MaxLine)
 	for {
-		if stop == nil && len(queued) > 0 {
-			line := queued[0]
-			queued = queued[1:]
-			if !handle(line) {
-				return e.flush()
+		text, err := lr.Next()
+		select {
+		case inputs <- input{text, err}:
+		case <-done:
+			return
+		}
+		if err != nil && !errors.Is(err, lines.ErrTooLong) {
+			return
+		}
+	}
+}
+
+// stopReader ends Serve's reader: done tells it to take no more lines,
+// and a deadline in the past, when in takes one, interrupts a read in
+// progress; then stopReader waits for the reader to return, and clears
+// the deadline. Without a deadline it cannot wait: see Serve.
+func stopReader(in io.Reader, done chan<- struct{}, exited <-chan struct{}) {
+	close(done)
+	d, ok := in.(interface{ SetReadDeadline(time.Time) error })
+	// Any deadline already past interrupts a blocked read.
+	if !ok || d.SetReadDeadline(time.Unix(1, 0)) != nil {
+		return
+	}
+	<-exited
+	_ = d.SetReadDeadline(time.Time{})
+}
+
+// serving is one Serve's state: the running go, if any, and the commands
+// that wait for it.
+type serving struct {
+	e       *Engine
+	ctx     context.Context
+	stop    context.CancelFunc // the running go's, or nil
+	stopped chan struct{}      // closed when it has answered
+	queued  []string
+	ended   bool // the input ended or failed
+}
+
+// loop answers the input until quit, the input's end or ctx's.
+func (s *serving) loop(inputs <-chan input) error {
+	for {
+		if s.stop == nil && len(s.queued) > 0 {
+			line := s.queued[0]
+			s.queued = s.queued[1:]
+			if !s.handle(line) {
+				return s.e.flush()
 			}
-			if err := e.flush(); err != nil {
+			if err := s.e.flush(); err != nil {
 				return err
 			}
 			continue
 		}
-		if ended && stop == nil {
-			return e.flush()
+		if s.ended && s.stop == nil {
+			return s.e.flush()
 		}
 		var next <-chan input
-		if !ended {
+		if !s.ended {
 			next = inputs
 		}
 		select {
-		case <-ctx.Done():
-			finish()
-			_ = e.flush()
-			return ctx.Err()
-		case <-stopped:
-			stop, stopped = nil, nil
+		case <-s.ctx.Done():
+			s.finish()
+			_ = s.e.flush()
+			return s.ctx.Err()
+		case <-s.stopped:
+			s.stop()
+			s.stop, s.stopped = nil, nil
 		case x := <-next:
-			switch {
-			case errors.Is(x.err, lines.ErrTooLong):
-				e.errorf("%v: skipped", x.err)
-			case x.err == io.EOF:
-				ended = true
-			case x.err != nil:
-				e.errorf("reading the input: %v", x.err)
-				ended = true
-			case stop != nil:
-				switch word, _, _ := strings.Cut(strings.TrimSpace(stripComment(x.text)), " "); word {
-				case "stop":
-					stop()
-				case "isready":
-					e.reply("readyok")
-				case "quit":
-					if len(queued) == 0 {
-						finish()
-						return e.flush()
-					}
-					// After commands waiting their turn, quit waits too.
-					queued = append(queued, x.text)
-				default:
-					if len(queued) >= maxQueued {
-						e.errorf("busy: %d commands wait for the running go; send stop", len(queued))
-					} else {
-						queued = append(queued, x.text)
-					}
-				}
-			default:
-				if !handle(x.text) {
-					return e.flush()
-				}
+			if !s.receive(x) {
+				return s.e.flush()
 			}
-			if err := e.flush(); err != nil {
+			if err := s.e.flush(); err != nil {
 				return err
 			}
 		}
+	}
+}
+
+// receive answers what the reader sent: a line, a line too long, or the
+// input's end. It says whether to go on.
+func (s *serving) receive(x input) bool {
+	switch {
+	case errors.Is(x.err, lines.ErrTooLong):
+		s.e.errorf("%v: skipped", x.err)
+	case x.err == io.EOF:
+		s.ended = true
+	case x.err != nil:
+		s.e.errorf("reading the input: %v", x.err)
+		s.ended = true
+	case s.stop != nil:
+		return s.whileGoing(x.text)
+	default:
+		return s.handle(x.text)
+	}
+	return true
+}
+
+// whileGoing answers a line read while a go runs: stop, isready and quit
+// at once, other commands once the go has answered. It says whether to go
+// on.
+func (s *serving) whileGoing(line string) bool {
+	switch word, _, _ := strings.Cut(strings.TrimSpace(stripComment(line)), " "); word {
+	case "stop":
+		s.stop()
+	case "isready":
+		s.e.reply("readyok")
+	case "quit":
+		if len(s.queued) == 0 {
+			s.finish()
+			return false
+		}
+		// After commands waiting their turn, quit waits too.
+		s.queued = append(s.queued, line)
+	default:
+		if len(s.queued) >= maxQueued {
+			s.e.errorf("busy: %d commands wait for the running go; send stop", len(s.queued))
+		} else {
+			s.queued = append(s.queued, line)
+		}
+	}
+	return true
+}
+
+// handle answers one line and says whether to go on; a go is started and
+// left running.
+func (s *serving) handle(line string) bool {
+	if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "go" {
+		s.start()
+		return true
+	}
+	return s.e.Handle(s.ctx, line)
+}
+
+// start runs a go on its own goroutine, which finish or stop ends.
+func (s *serving) start() {
+	ctx, cancel := context.WithCancel(s.ctx)
+	stopped := make(chan struct{})
+	s.stop, s.stopped = cancel, stopped
+	go func() {
+		defer close(stopped)
+		s.e.decide(ctx)
+		_ = s.e.flush()
+	}()
+}
+
+// finish stops a running go and waits for its answer.
+func (s *serving) finish() {
+	if s.stop != nil {
+		s.stop()
+		<-s.stopped
+		s.stop, s.stopped = nil, nil
 	}
 }
 
@@ -463,39 +536,61 @@ func (e *Engine) position(text string) {
 // "P knock MELDS", "P gin MELDS", "P big-gin MELDS", and the showdown's
 // informational "P melds …", "P layoff …", "P hand …".
 func (e *Engine) event(f []string) {
-	if !e.have {
-		e.errorf("no hand is set up: send newhand or position first")
-		return
-	}
-	if len(f) < 2 {
-		e.errorf("event takes: SEAT KIND [CARD|MELDS]")
-		return
-	}
-	seat, ok := parseSeat(f[0])
+	seat, ok := e.eventSeat(f)
 	if !ok {
-		e.errorf("event: %q is not a seat (p1 or p2)", notation.Clip(f[0], 40))
 		return
 	}
 	switch f[1] {
 	case "melds", "layoff", "hand":
-		if err := e.checkShowdown(f[1], f[2:]); err != nil {
-			e.errorf("event: %v", err)
-			return
-		}
-		// The showdown's details are checked; of them, only the
-		// opponent's hand is kept, for the reading of its knocks.
-		if f[1] == "hand" && seat != e.pos.Seat() && !e.readHand {
-			if hand, err := notation.ParseHand(strings.Join(f[2:], " ")); err == nil && hand.Len() == 10 {
-				e.readHand = true
-				e.reading.ReadShowdown(&e.pos, hand, e.knocked, e.knock)
-			}
-		}
+		e.showdownEvent(seat, f)
 		return
 	}
+	ev, sp, ok := e.parseEvent(seat, f)
+	if !ok {
+		return
+	}
+	e.observe(seat, f, ev, sp)
+}
+
+// eventSeat checks an event can be taken, and reads its seat.
+func (e *Engine) eventSeat(f []string) (notation.Seat, bool) {
+	if !e.have {
+		e.errorf("no hand is set up: send newhand or position first")
+		return notation.NoSeat, false
+	}
+	if len(f) < 2 {
+		e.errorf("event takes: SEAT KIND [CARD|MELDS]")
+		return notation.NoSeat, false
+	}
+	seat, ok := parseSeat(f[0])
+	if !ok {
+		e.errorf("event: %q is not a seat (p1 or p2)", notation.Clip(f[0], 40))
+		return notation.NoSeat, false
+	}
+	return seat, true
+}
+
+// showdownEvent checks the showdown's details; of them, only the
+// opponent's hand is kept, for the reading of its knocks.
+func (e *Engine) showdownEvent(seat notation.Seat, f []string) {
+	if err := e.checkShowdown(f[1], f[2:]); err != nil {
+		e.errorf("event: %v", err)
+		return
+	}
+	if f[1] == "hand" && seat != e.pos.Seat() && !e.readHand {
+		if hand, err := notation.ParseHand(strings.Join(f[2:], " ")); err == nil && hand.Len() == 10 {
+			e.readHand = true
+			e.reading.ReadShowdown(&e.pos, hand, e.knocked, e.knock)
+		}
+	}
+}
+
+// parseEvent reads a move's event: its kind, and its card or its melds.
+func (e *Engine) parseEvent(seat notation.Seat, f []string) (game.Event, meld.Spread, bool) {
 	kind, ok := game.ParseVerb(f[1])
 	if !ok || kind == game.PlayedOn {
 		e.errorf("event: unknown kind %q", notation.Clip(f[1], 40))
-		return
+		return game.Event{}, meld.Spread{}, false
 	}
 	ev := game.Event{Kind: kind, Seat: seat}
 	var sp meld.Spread
@@ -505,35 +600,42 @@ func (e *Engine) event(f []string) {
 			var err error
 			if sp, err = meld.ParseMelds(strings.Join(f[2:], " ")); err != nil {
 				e.errorf("event: melds: %v", err)
-				return
+				return ev, sp, false
 			}
 		}
 	case game.Drew:
 		ev.Card = game.Unknown
 		if len(f) > 3 {
 			e.errorf("event: draw takes at most one card")
-			return
+			return ev, sp, false
 		}
 		if len(f) > 2 && f[2] != "?" {
 			c, err := notation.ParseCard(f[2])
 			if err != nil {
 				e.errorf("event: %q: %v", notation.Clip(f[2], 40), err)
-				return
+				return ev, sp, false
 			}
 			ev.Card = c
 		}
 	default:
 		if len(f) != 3 {
 			e.errorf("event: %s takes one card", f[1])
-			return
+			return ev, sp, false
 		}
 		c, err := notation.ParseCard(f[2])
 		if err != nil {
 			e.errorf("event: %q: %v", notation.Clip(f[2], 40), err)
-			return
+			return ev, sp, false
 		}
 		ev.Card = c
 	}
+	return ev, sp, true
+}
+
+// observe adds a move's event, read from the fields f, to the position;
+// sp holds a knock's melds.
+func (e *Engine) observe(seat notation.Seat, f []string, ev game.Event, sp meld.Spread) {
+	kind := ev.Kind
 	// Every change is made to a copy, and kept only when the whole event
 	// holds: a refused event changes nothing, visible or hidden.
 	pos := e.pos

@@ -213,6 +213,9 @@ func TestErrorsKeepGoing(t *testing.T) {
 // the engine answers with a legal best move at once, then goes on.
 func TestStopAnswersAtOnce(t *testing.T) {
 	pr, pw := io.Pipe()
+	// An io.Pipe takes no read deadline: closing its writer releases
+	// Serve's reader.
+	defer pw.Close()
 	var out syncBuffer
 	e := New(&out, "x")
 	served := make(chan error, 1)

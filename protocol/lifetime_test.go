@@ -1,0 +1,89 @@
+package protocol
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"testing"
+	"time"
+)
+
+// settle waits, a bounded number of polls, for the goroutines to come
+// down to at most want, and fails with their stacks if they do not. The
+// polls bound the wait; how long it takes is not the test's business.
+func settle(t *testing.T, want int) {
+	t.Helper()
+	n := runtime.NumGoroutine()
+	for i := 0; i < 500 && n > want; i++ {
+		time.Sleep(10 * time.Millisecond)
+		n = runtime.NumGoroutine()
+	}
+	if n > want {
+		var b bytes.Buffer
+		_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
+		t.Fatalf("%d goroutines, %d before:\n%s", n, want, b.String())
+	}
+}
+
+// TestServeLeavesNoGoroutine serves over a pipe whose writer stays open,
+// starts a go with the largest budget, and ends Serve while the go is in
+// flight, by quit or by the context: when Serve has returned, the
+// goroutines are back to what they were before, and the pipe still reads.
+func TestServeLeavesNoGoroutine(t *testing.T) {
+	for _, end := range []string{"quit", "cancel"} {
+		t.Run(end, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			pr, pw, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pr.Close()
+			defer pw.Close()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var out syncBuffer
+			served := make(chan error, 1)
+			go func() { served <- New(&out, "x").Serve(ctx, pr) }()
+			send := func(s string) {
+				if _, err := io.WriteString(pw, s+"\n"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			send("setoption name samples value 100000")
+			send("position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1")
+			send("go")
+			// isready is answered at once only while the go runs.
+			send("isready")
+			for i := 0; i < 1000 && !strings.Contains(out.String(), "readyok"); i++ {
+				time.Sleep(5 * time.Millisecond)
+			}
+			if text := out.String(); !strings.Contains(text, "readyok") || strings.Contains(text, "bestmove") {
+				t.Fatalf("the go is not in flight:\n%s", text)
+			}
+			if end == "quit" {
+				send("quit")
+			} else {
+				cancel()
+			}
+			err = <-served
+			if want := map[string]error{"quit": nil, "cancel": context.Canceled}[end]; !errors.Is(err, want) {
+				t.Fatalf("Serve: %v, want %v", err, want)
+			}
+			if !strings.Contains(out.String(), "bestmove discard ") {
+				t.Errorf("the go in flight did not answer:\n%s", out.String())
+			}
+			settle(t, before)
+			// Serve lifted its deadline: the pipe reads on.
+			send("after")
+			if line, err := bufio.NewReader(pr).ReadString('\n'); err != nil || line != "after\n" {
+				t.Errorf("reading the pipe after Serve: %q, %v", line, err)
+			}
+		})
+	}
+}
