@@ -10,13 +10,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
-	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // DefaultSamples is the advisor's budget a decision in a batch: sampled
@@ -290,118 +287,6 @@ func exactPosition(p *game.Position) string {
 		return s
 	}
 	return position.Format(p)
-}
-
-// analyseGame replays a game and grades each decision of each seat.
-func analyseGame(ctx context.Context, j job, o *Options) result {
-	g := j.game
-	names := seatNames(g)
-	var r result
-	for seat := range notation.NumSeats {
-		p := newPlayer(names[seat])
-		p.Games = 1
-		if g.Final.Winner == seat {
-			p.GamesWon = 1
-		}
-		r.games[seat] = p
-	}
-	for hi := range g.Hands {
-		h := &g.Hands[hi]
-		r.hands++
-		var turns [2]int
-		for _, m := range h.Moves {
-			if m.Kind == game.Discard {
-				turns[m.Seat]++
-			}
-		}
-		for seat := range notation.NumSeats {
-			p := r.games[seat]
-			p.Hands++
-			if h.Winner == seat {
-				p.HandsWon++
-				p.Points += h.Score.Points
-				if h.Score.Outcome == rules.Undercut {
-					p.Undercuts++
-				}
-			}
-			if h.Knocker == seat {
-				p.Knocks++
-				if h.Score.Outcome == rules.Gin || h.Score.Outcome == rules.BigGin {
-					p.Gins++
-				}
-				p.KnockDeadwood += h.KnockerDeadwood.Value()
-				p.KnockTurns += turns[seat]
-			}
-		}
-	}
-	n := 0
-	var turn [2]int
-	hand := -1
-	var failed error
-	// The equity model is built once for the game's rules.
-	var equity *advise.Equity
-	if !o.Quick {
-		equity = advise.ForRules(g.Rules)
-	}
-	err := g.Replay(func(d *gamelog.Decision) bool {
-		if ctx.Err() != nil {
-			failed = ctx.Err()
-			return false
-		}
-		if d.Hand != hand {
-			hand, turn = d.Hand, [2]int{}
-		}
-		pos := &d.Position
-		kind, ok := kindOf(pos)
-		if pos.Phase() == game.DiscardPhase {
-			turn[d.Seat]++
-		}
-		if !ok {
-			return true
-		}
-		n++
-		if d.Partial {
-			r.ungraded++
-			return true
-		}
-		gd := Graded{File: j.file, Line: d.Line, Game: g.Number, Hand: d.Hand + 1, Player: names[d.Seat], Seat: d.Seat.Number(),
-			Kind: kind, Turn: max(turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
-			Deadwood: moveDeadwood(pos, d.Move)}
-		var best game.Move
-		if o.Quick {
-			best, gd.EquityLost = gradeQuick(pos, d.Move)
-		} else {
-			var err error
-			gd.Samples, gd.Seed = o.Samples, decisionSeed(o.Seed, j.key, n)
-			best, gd.EquityLost, gd.Equity, err = gradeAdvisor(ctx, pos, d.Move, gd.Samples, gd.Seed, equity)
-			if err != nil {
-				failed = fmt.Errorf("%s:%d: %w", j.file, d.Line, err)
-				return false
-			}
-		}
-		gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
-		if o.Quick && gd.EquityLost == 0 {
-			// Quick grading loses nothing with the move played: it is as
-			// good as the best the rule of thumb knows.
-			best = d.Move
-		}
-		gd.Best = moveName(kind, best)
-		// Matched means the move is the best, as written.
-		gd.Matched = sameMove(best, d.Move)
-		gd.Class = Classify(gd.EquityLost).String()
-		if o.OnDecision != nil || gd.EquityLost > 0 {
-			gd.Position = exactPosition(pos)
-		}
-		r.decisions = append(r.decisions, gd)
-		return true
-	})
-	if failed != nil {
-		r.err = failed
-	} else if err != nil {
-		// The reader replayed the game already; a failure here is a bug.
-		r.err = fmt.Errorf("%s: game %d: %w", j.file, g.Number, err)
-	}
-	return r
 }
 
 // moveName writes a move for people and files.

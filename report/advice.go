@@ -75,7 +75,7 @@ type advisedMoveJSON struct {
 	OutsGin     *int     `json:"outs_gin,omitempty"`
 	Undercut    *float64 `json:"undercut,omitempty"`
 	Samples     int      `json:"samples"`
-	Abandoned   int      `json:"abandoned,omitempty"`
+	Abandoned   int      `json:"abandoned"`
 }
 
 // MarshalJSON writes the candidate with the fields documented for
