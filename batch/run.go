@@ -74,6 +74,48 @@ func seatNames(g *gamelog.Game) [2]string {
 
 // Run analyses every game of the inputs in this run's shard.
 func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
+	o, err := o.withDefaults()
+	if err != nil {
+		return Summary{}, err
+	}
+	s := newSummary(inputs, &o)
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	group, ctx := errgroup.WithContext(ctx)
+	workers := o.Workers
+	jobs := make(chan job, 4*workers)
+	results := make(chan done, 4*workers)
+	rd := reader{inputs: inputs, o: &o, jobs: jobs}
+	group.Go(func() error { return rd.read(ctx) })
+	for range workers {
+		group.Go(func() error { return analyseJobs(ctx, jobs, results, &o) })
+	}
+	waited := make(chan error, 1)
+	go func() {
+		waited <- group.Wait()
+		close(results)
+	}()
+	firstErr := collect(results, &s, &o, cancel)
+	// Every goroutine has returned once results is closed and waited has
+	// its value: the reader's figures are safe to read.
+	<-waited
+	s.GamesRead, s.GamesSkipped = rd.games+rd.skipped, rd.skipped
+	s.Errors = rd.problems
+	s.finish()
+	s.Complete = firstErr == nil && parent.Err() == nil
+	switch {
+	case firstErr != nil:
+		return s, firstErr
+	case parent.Err() != nil:
+		return s, parent.Err()
+	}
+	return s, nil
+}
+
+// withDefaults fills the options left at their zero value and checks the
+// shard.
+func (o Options) withDefaults() (Options, error) {
 	if o.Samples <= 0 {
 		o.Samples = DefaultSamples
 	}
@@ -81,90 +123,103 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 		o.Shards, o.Shard = 1, 0
 	}
 	if o.Shard < 0 || o.Shard >= o.Shards {
-		return Summary{}, fmt.Errorf("shard %d of %d is out of range", o.Shard+1, o.Shards)
+		return o, fmt.Errorf("shard %d of %d is out of range", o.Shard+1, o.Shards)
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
+	if o.Workers <= 0 {
+		o.Workers = runtime.NumCPU()
 	}
+	return o, nil
+}
+
+// newSummary is the empty summary of a run: how it grades, and which
+// inputs and shard it covers.
+func newSummary(inputs []Input, o *Options) Summary {
 	s := Summary{Grading: "advisor", Samples: o.Samples, Seed: o.Seed, Files: len(inputs), Inputs: fingerprint(inputs),
 		Shards: []string{fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)}}
 	if o.Quick {
 		s.Grading, s.Samples = "quick", 0
 	}
-	parent := ctx
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	group, ctx := errgroup.WithContext(ctx)
-	jobs := make(chan job, 4*workers)
-	results := make(chan struct {
-		j job
-		r result
-	}, 4*workers)
-	// The reader's figures are read only after the group is done.
-	var problems []Problem
-	var read, skipped int
-	group.Go(func() error {
-		defer close(jobs)
-		key, index := 0, 0
-		mine := func() bool { return key%o.Shards == o.Shard }
-		for fi, in := range inputs {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			stop, err := readInput(ctx, in, o.Import, func(g *gamelog.Game, le *gamelog.Error) bool {
-				defer func() { key++ }()
-				if !mine() {
-					return true
-				}
-				if le != nil {
-					skipped++
-					problems = append(problems, Problem{File: in.Name, Line: le.Line, Message: le.Msg})
-					return true
-				}
-				read++
-				select {
-				case jobs <- job{index: index, key: key, file: in.Name, game: g}:
-					index++
-					return true
-				case <-ctx.Done():
-					return false
-				}
-			})
-			if stop {
-				return ctx.Err()
-			}
-			// A file that fails as a whole, unreadable or not a log, is a
-			// problem of the input, reported by one shard only.
-			if err != nil && fi%o.Shards == o.Shard {
-				problems = append(problems, Problem{File: in.Name, Message: err.Error()})
-			}
+	return s
+}
+
+// done is a game analysed, with its job.
+type done struct {
+	j job
+	r result
+}
+
+// reader reads the inputs and hands the shard's games out as jobs. Its
+// figures are read only after it has returned.
+type reader struct {
+	inputs         []Input
+	o              *Options
+	jobs           chan<- job
+	problems       []Problem
+	games, skipped int
+	key, index     int
+}
+
+// read reads every input in order, then closes the jobs.
+func (rd *reader) read(ctx context.Context) error {
+	defer close(rd.jobs)
+	for fi, in := range rd.inputs {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		return nil
-	})
-	for w := 0; w < workers; w++ {
-		group.Go(func() error {
-			for j := range jobs {
-				r := analyseGame(ctx, j, &o)
-				select {
-				case results <- struct {
-					j job
-					r result
-				}{j, r}:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-			return nil
+		stop, err := readInput(ctx, in, rd.o.Import, func(g *gamelog.Game, le *gamelog.Error) bool {
+			defer func() { rd.key++ }()
+			return rd.game(ctx, in.Name, g, le)
 		})
+		if stop {
+			return ctx.Err()
+		}
+		// A file that fails as a whole, unreadable or not a log, is a
+		// problem of the input, reported by one shard only.
+		if err != nil && fi%rd.o.Shards == rd.o.Shard {
+			rd.problems = append(rd.problems, Problem{File: in.Name, Message: err.Error()})
+		}
 	}
-	done := make(chan error, 1)
-	go func() {
-		done <- group.Wait()
-		close(results)
-	}()
-	// Results are taken in input order, so that decisions stream out in
-	// order and the figures do not depend on the worker count.
+	return nil
+}
+
+// game takes one game of an input, or the error that spoiled it, if it
+// is in the shard; it reports false when the run is cancelled.
+func (rd *reader) game(ctx context.Context, file string, g *gamelog.Game, le *gamelog.Error) bool {
+	if rd.key%rd.o.Shards != rd.o.Shard {
+		return true
+	}
+	if le != nil {
+		rd.skipped++
+		rd.problems = append(rd.problems, Problem{File: file, Line: le.Line, Message: le.Msg})
+		return true
+	}
+	rd.games++
+	select {
+	case rd.jobs <- job{index: rd.index, key: rd.key, file: file, game: g}:
+		rd.index++
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// analyseJobs is one worker: it analyses games until the jobs run out.
+func analyseJobs(ctx context.Context, jobs <-chan job, results chan<- done, o *Options) error {
+	for j := range jobs {
+		r := analyseGame(ctx, j, o)
+		select {
+		case results <- done{j, r}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// collect adds the results to the summary in input order, so that
+// decisions stream out in order and the figures do not depend on the
+// worker count. The first error cancels the run and is returned.
+func collect(results <-chan done, s *Summary, o *Options, cancel func()) error {
 	pending := map[int]result{}
 	next := 0
 	var firstErr error
@@ -180,12 +235,11 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 			if firstErr != nil {
 				continue
 			}
-			if r.err != nil {
-				firstErr = r.err
-				cancel()
-				continue
+			err := r.err
+			if err == nil {
+				err = s.add(&r, o.OnDecision)
 			}
-			if err := s.add(&r, o.OnDecision); err != nil {
+			if err != nil {
 				firstErr = err
 				cancel()
 				continue
@@ -195,20 +249,7 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 			}
 		}
 	}
-	// Every goroutine has returned once results is closed and done has
-	// its value: the reader's figures are safe to read.
-	<-done
-	s.GamesRead, s.GamesSkipped = read+skipped, skipped
-	s.Errors = problems
-	s.finish()
-	s.Complete = firstErr == nil && parent.Err() == nil
-	switch {
-	case firstErr != nil:
-		return s, firstErr
-	case parent.Err() != nil:
-		return s, parent.Err()
-	}
-	return s, nil
+	return firstErr
 }
 
 // fingerprint identifies inputs by their names, in order.
