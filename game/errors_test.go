@@ -58,11 +58,11 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"discard before drawing", forced, DiscardMove(kh), ErrWrongPhase},
 		{"discard a card not held", took, DiscardMove(notMine), ErrNotInHand},
 		{"discard the card just taken", took, DiscardMove(up), ErrJustTaken},
-		{"big gin under standard rules", took, BigGinMove(meld.Spread{}), ErrNoBigGin},
+		{"big gin under standard rules", took, BigGinMove(meld.Spread{}), rules.ErrNoBigGin},
 		{"pass instead of playing on", knock, PassMove(), ErrWrongPhase},
-		{"knock with a card not held", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notMine.Set()}}), ErrNotInHand},
-		{"knock with no melds", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notAMeld}}), ErrNotMelds},
-		{"gin with deadwood", knock, GinMove(meld.Spread{}), ErrOverLimit},
+		{"knock with a card not held", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notMine.Set()}}), rules.ErrMeldsNotInHand},
+		{"knock with no melds", knock, KnockMove(meld.Spread{N: 1, Melds: [meld.MaxSpread]notation.CardSet{notAMeld}}), rules.ErrNotMelds},
+		{"gin with deadwood", knock, GinMove(meld.Spread{}), rules.ErrNotGin},
 	}
 	for _, tt := range tests {
 		before := tt.st
