@@ -62,7 +62,8 @@ func DeclarationOf(hand notation.CardSet, sp *meld.Spread) Declaration {
 }
 
 // The reasons a lay-down or a lay-off is refused. Every error the checks
-// return wraps exactly one of them, so that errors.Is tells them apart.
+// return wraps one of them, so that errors.Is tells them apart; only gin
+// with deadwood left wraps two, ErrNotGin and ErrOverLimit.
 var (
 	// ErrNoBigGin means big gin was declared under rules that do not
 	// allow it.
