@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"strconv"
@@ -351,14 +350,6 @@ type LegalMove struct {
 	Event string   `json:"event"`
 }
 
-// world completes a position into some state, for the moves its seat may
-// make: they depend only on what the seat knows.
-func world(p *game.Position) (game.State, error) {
-	e := probability.Infer(p)
-	st, _, err := probability.NewSampler(p, &e).World(rand.New(rand.NewPCG(1, 1)))
-	return st, err
-}
-
 func (s *server) legal(_ context.Context, body []byte) (any, error) {
 	var q positionRequest
 	if err := decode(body, &q); err != nil {
@@ -368,32 +359,24 @@ func (s *server) legal(_ context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var moves []LegalMove
-	if p.Turn() == p.Seat() && p.Phase() != game.Over {
-		if moves, err = legalMoves(&p); err != nil {
-			return nil, bad("position", err)
-		}
-	}
+	moves := legalMoves(&p)
 	return struct {
 		Moves []LegalMove `json:"moves"`
 	}{moves}, nil
 }
 
-// legalMoves lists the moves of the seat to move.
-func legalMoves(p *game.Position) ([]LegalMove, error) {
-	st, err := world(p)
-	if err != nil {
-		return nil, err
-	}
+// legalMoves lists the moves of the position's seat, when it is to move:
+// its hand and the table decide them, so no world is sampled.
+func legalMoves(p *game.Position) []LegalMove {
 	var moves []LegalMove
-	for _, m := range st.Legal(nil) {
+	for _, m := range p.Legal(nil) {
 		lm := LegalMove{Move: report.MoveText(m), Event: eventText(p, m)}
 		for i := 0; i < m.Spread.N; i++ {
 			lm.Melds = append(lm.Melds, m.Spread.Melds[i].String())
 		}
 		moves = append(moves, lm)
 	}
-	return moves, nil
+	return moves
 }
 
 // eventText writes a move as the history form's event.

@@ -281,10 +281,7 @@ func (s *session) answer() (GameAnswer, error) {
 		p := s.pending.pos
 		pa := answerPosition(&p)
 		a.Position = &pa
-		var err error
-		if a.Moves, err = legalMoves(&p); err != nil {
-			return a, err
-		}
+		a.Moves = legalMoves(&p)
 	}
 	if a.Over {
 		a.Log = s.log
@@ -371,11 +368,7 @@ func parseMove(p *game.Position, text string) (game.Move, error) {
 	if len(text) > 200 {
 		return game.Move{}, fmt.Errorf("the move is over 200 bytes")
 	}
-	st, err := world(p)
-	if err != nil {
-		return game.Move{}, err
-	}
-	for _, m := range st.Legal(nil) {
+	for _, m := range p.Legal(nil) {
 		if eventText(p, m) == text || report.MoveText(m) == text && m.Spread.N == 0 {
 			return m, nil
 		}

@@ -3,7 +3,6 @@ package game
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -60,79 +59,125 @@ func factErr(field, format string, args ...any) error {
 // to move. Its record of events is empty; everything else is as if it had
 // been built event by event, so it can be completed and played on.
 func PositionFromFacts(s Setup, f Facts) (Position, error) {
-	var p Position
-	if !f.Seat.Valid() {
-		return p, factErr("seat", "%s is not p1 or p2", f.Seat)
+	if err := checkSetupFacts(s, f); err != nil {
+		return Position{}, err
 	}
-	if !s.Dealer.Valid() {
-		return p, factErr("dealer", "%s is not p1 or p2", s.Dealer)
+	pile, err := checkPlaces(f)
+	if err != nil {
+		return Position{}, err
+	}
+	known, discarded, err := opponentFacts(f, pile)
+	if err != nil {
+		return Position{}, err
+	}
+	up, err := firstUpcardOf(f)
+	if err != nil {
+		return Position{}, err
+	}
+	draws, err := checkTurns(s, f, up)
+	if err != nil {
+		return Position{}, err
+	}
+	p := factsPosition(s, f, up, known, discarded, draws)
+	if err := p.phaseFromFacts(f, up); err != nil {
+		return p, err
+	}
+	return p, checkPileTop(f, draws)
+}
+
+// checkSetupFacts checks the seat, the dealer and the rules.
+func checkSetupFacts(s Setup, f Facts) error {
+	switch {
+	case !f.Seat.Valid():
+		return factErr("seat", "%s is not p1 or p2", f.Seat)
+	case !s.Dealer.Valid():
+		return factErr("dealer", "%s is not p1 or p2", s.Dealer)
 	}
 	if err := s.Rules.Validate(); err != nil {
-		return p, factErr("rules", "%v", err)
+		return factErr("rules", "%v", err)
 	}
+	return nil
+}
+
+// checkPlaces checks the seat's hand for its phase, the stock and the
+// pile, and that with the opponent's ten cards they make the deck. It
+// returns the pile's cards.
+func checkPlaces(f Facts) (notation.CardSet, error) {
 	wantHand := 10
 	switch f.Phase {
 	case FirstOffer, DrawPhase, KnockPhase:
 	case DiscardPhase:
 		wantHand = 11
 	default:
-		return p, factErr("phase", "a seat decides only in the first-offer, draw, discard and knock phases")
+		return 0, factErr("phase", "a seat decides only in the first-offer, draw, discard and knock phases")
 	}
 	if n := f.Hand.Len(); n != wantHand || !f.Hand.Valid() {
-		return p, factErr("hand", "holds %d cards; in the %s phase it holds %d", n, f.Phase, wantHand)
+		return 0, factErr("hand", "holds %d cards; in the %s phase it holds %d", n, f.Phase, wantHand)
 	}
 	if f.StockCount < 0 || f.StockCount > StockSize {
-		return p, factErr("stock", "%d cards; the stock holds 0 to %d", f.StockCount, StockSize)
+		return 0, factErr("stock", "%d cards; the stock holds 0 to %d", f.StockCount, StockSize)
 	}
 	var pile notation.CardSet
 	for _, c := range f.Pile {
 		if !c.Valid() || pile.Has(c) {
-			return p, factErr("pile", "%s is in it twice", c)
+			return 0, factErr("pile", "%s is in it twice", c)
 		}
 		pile = pile.With(c)
 	}
 	if both := pile & f.Hand; both != 0 {
-		return p, factErr("pile", "%s is also in the hand", both)
+		return 0, factErr("pile", "%s is also in the hand", both)
 	}
 	if total := f.Hand.Len() + len(f.Pile) + f.StockCount + 10; total != notation.NumCards {
-		return p, factErr("stock", "the hand (%d), the pile (%d), the stock (%d) and the opponent's 10 cards make %d, not 52",
+		return 0, factErr("stock", "the hand (%d), the pile (%d), the stock (%d) and the opponent's 10 cards make %d, not 52",
 			f.Hand.Len(), len(f.Pile), f.StockCount, total)
 	}
-	var discarded notation.CardSet
+	return pile, nil
+}
+
+// opponentFacts checks what the seat saw of the opponent, and returns
+// the cards it is known to hold and the cards it discarded.
+func opponentFacts(f Facts, pile notation.CardSet) (known, discarded notation.CardSet, err error) {
 	for _, c := range f.OppDiscards {
 		if !c.Valid() {
-			return p, factErr("discards", "not a card")
+			return 0, 0, factErr("discards", "not a card")
 		}
 		discarded = discarded.With(c)
 	}
 	if len(f.OppDiscards) > MaxDraws {
-		return p, factErr("discards", "more than %d", MaxDraws)
+		return 0, 0, factErr("discards", "more than %d", MaxDraws)
 	}
-	known := f.OppTook &^ discarded
+	known = f.OppTook &^ discarded
 	if f.OppKnown != 0 {
 		if f.OppKnown&^f.OppTook != 0 {
-			return p, factErr("holds", "%s was never taken", f.OppKnown&^f.OppTook)
+			return 0, 0, factErr("holds", "%s was never taken", f.OppKnown&^f.OppTook)
 		}
 		known = f.OppKnown
 	}
 	if both := known & (f.Hand | pile); both != 0 {
-		return p, factErr("took", "%s was taken by the opponent and not discarded, so it cannot be in the hand or the pile", both)
+		return 0, 0, factErr("took", "%s was taken by the opponent and not discarded, so it cannot be in the hand or the pile", both)
 	}
 	if !f.OppTook.Valid() || !f.OppPassed.Valid() {
-		return p, factErr("took", "not cards")
+		return 0, 0, factErr("took", "not cards")
 	}
-	up := f.FirstUpcard
-	if !up.Valid() {
-		if len(f.Pile) == 0 {
-			return p, factErr("first", "the first upcard is needed when the pile is empty")
-		}
-		up = f.Pile[0]
+	return known, discarded, nil
+}
+
+// firstUpcardOf returns the hand's first upcard: as given, or the bottom
+// of the pile.
+func firstUpcardOf(f Facts) (notation.Card, error) {
+	if f.FirstUpcard.Valid() {
+		return f.FirstUpcard, nil
 	}
-	draws, err := checkTurns(s, f, up)
-	if err != nil {
-		return p, err
+	if len(f.Pile) == 0 {
+		return 0, factErr("first", "the first upcard is needed when the pile is empty")
 	}
-	p = NewPosition(f.Seat, s)
+	return f.Pile[0], nil
+}
+
+// factsPosition lays out the position of checked facts, before the
+// phase's own state.
+func factsPosition(s Setup, f Facts, up notation.Card, known, discarded notation.CardSet, draws int) Position {
+	p := NewPosition(f.Seat, s)
 	p.hand = f.Hand
 	p.dealt = 10
 	p.started = true
@@ -149,230 +194,85 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	copy(p.oppOrder[:], f.OppDiscards)
 	p.nOpp = uint32(len(f.OppDiscards))
 	p.draws = uint32(draws)
+	return p
+}
+
+// phaseFromFacts sets what the phase implies: the first offer's passes,
+// the forced draw, the 50th-card rule's last chance, the card drawn.
+func (p *Position) phaseFromFacts(f Facts, up notation.Card) error {
 	switch f.Phase {
 	case FirstOffer:
-		if len(f.Pile) != 1 || f.StockCount != StockSize || f.Pile[0] != up {
-			return p, factErr("phase", "the first offer comes before any draw, with only the first upcard on the pile")
-		}
-		if f.Seat == s.Dealer {
-			p.passes = 1
-		}
+		return p.firstOfferFacts(f, up)
 	case DrawPhase:
-		// Past the first offer; with no draw yet, both passed it, and
-		// the stock must be drawn.
-		p.passes = 2
-		if draws == 0 && !(f.Seat != s.Dealer && f.OppPassed.Has(up)) {
-			return p, factErr("phase", "a draw with no draw made comes only after both passed the first upcard")
-		}
-		// The stock is checked at the end of a turn, so the hand's first
-		// draw is made whatever the dead size.
-		if f.StockCount <= s.Rules.DeadStock && draws > 0 {
-			if !s.Rules.FiftiethCard {
-				return p, factErr("stock", "the hand died when the stock came down to %d", s.Rules.DeadStock)
-			}
-			p.lastChance = true
-		}
-	case DiscardPhase, KnockPhase:
-		p.passes = 2
-		if f.Phase == DiscardPhase && !f.Hand.Has(f.Drawn) {
-			return p, factErr("drawn", "the card drawn this turn must be in the hand")
-		}
-		p.drawn, p.fromPile = f.Drawn, f.FromPile
-		// A turn taken with the stock at the dead size is the 50th-card
-		// rule's last chance: the hand dies after it.
-		switch {
-		case draws <= 1:
-			// The hand's first turn: no turn has ended, so the stock has
-			// not been checked against the dead size yet.
-		case f.FromPile && f.StockCount <= s.Rules.DeadStock:
-			if !s.Rules.FiftiethCard {
-				return p, factErr("stock", "the hand died when the stock came down to %d", s.Rules.DeadStock)
-			}
-			p.lastChance = true
-		case f.StockCount < s.Rules.DeadStock:
-			return p, factErr("stock", "no card is drawn from a stock of %d or less", s.Rules.DeadStock)
-		}
+		return p.drawFacts(f, up)
 	}
-	// The seat moves after the opponent's turn, which ended with a
-	// discard: until the seat takes it, it is the top of the pile.
-	if (f.Phase == DrawPhase && p.draws > 0) || (f.Phase == DiscardPhase && !f.FromPile && p.draws > 1) {
+	return p.turnFacts(f)
+}
+
+func (p *Position) firstOfferFacts(f Facts, up notation.Card) error {
+	if len(f.Pile) != 1 || f.StockCount != StockSize || f.Pile[0] != up {
+		return factErr("phase", "the first offer comes before any draw, with only the first upcard on the pile")
+	}
+	if f.Seat == p.setup.Dealer {
+		p.passes = 1
+	}
+	return nil
+}
+
+// drawFacts: past the first offer; with no draw yet, both passed it, and
+// the stock must be drawn.
+func (p *Position) drawFacts(f Facts, up notation.Card) error {
+	r := &p.setup.Rules
+	p.passes = 2
+	if p.draws == 0 && !(f.Seat != p.setup.Dealer && f.OppPassed.Has(up)) {
+		return factErr("phase", "a draw with no draw made comes only after both passed the first upcard")
+	}
+	// The stock is checked at the end of a turn, so the hand's first
+	// draw is made whatever the dead size.
+	if f.StockCount <= r.DeadStock && p.draws > 0 {
+		if !r.FiftiethCard {
+			return factErr("stock", "the hand died when the stock came down to %d", r.DeadStock)
+		}
+		p.lastChance = true
+	}
+	return nil
+}
+
+// turnFacts is the discard and knock phases: the seat has drawn.
+func (p *Position) turnFacts(f Facts) error {
+	r := &p.setup.Rules
+	p.passes = 2
+	if f.Phase == DiscardPhase && !f.Hand.Has(f.Drawn) {
+		return factErr("drawn", "the card drawn this turn must be in the hand")
+	}
+	p.drawn, p.fromPile = f.Drawn, f.FromPile
+	// A turn taken with the stock at the dead size is the 50th-card
+	// rule's last chance: the hand dies after it.
+	switch {
+	case p.draws <= 1:
+		// The hand's first turn: no turn has ended, so the stock has
+		// not been checked against the dead size yet.
+	case f.FromPile && f.StockCount <= r.DeadStock:
+		if !r.FiftiethCard {
+			return factErr("stock", "the hand died when the stock came down to %d", r.DeadStock)
+		}
+		p.lastChance = true
+	case f.StockCount < r.DeadStock:
+		return factErr("stock", "no card is drawn from a stock of %d or less", r.DeadStock)
+	}
+	return nil
+}
+
+// checkPileTop: the seat moves after the opponent's turn, which ended
+// with a discard; until the seat takes it, it is the top of the pile.
+func checkPileTop(f Facts, draws int) error {
+	if (f.Phase == DrawPhase && draws > 0) || (f.Phase == DiscardPhase && !f.FromPile && draws > 1) {
 		n := len(f.OppDiscards)
 		if n == 0 || len(f.Pile) == 0 || f.Pile[len(f.Pile)-1] != f.OppDiscards[n-1] {
-			return p, factErr("pile", "the top of the pile must be the opponent's last discard")
+			return factErr("pile", "the top of the pile must be the opponent's last discard")
 		}
 	}
-	return p, nil
-}
-
-// opening is one way the first offer can have gone: who took the first
-// upcard (NoSeat when both passed).
-type opening struct {
-	taker notation.Seat
-}
-
-// turnCounts is what an opening implies for the facts: the draws of the
-// hand so far, and how many of them can and must have been takes from
-// the pile.
-type turnCounts struct {
-	draws              int
-	minTakes, maxTakes int
-	takes              int // the takes the pile's size shows
-}
-
-// countTurns works out the turns for an opening, or false when the
-// opening contradicts the facts. The turns alternate from the first mover
-// (the dealer only when it took the first upcard); every finished turn
-// ended with a discard; the seat to move has drawn once more in the
-// discard and knock phases, and discarded once more in the knock phase.
-func countTurns(s Setup, f Facts, up notation.Card, o opening) (turnCounts, bool) {
-	var c turnCounts
-	nd, opp := s.Dealer.Other(), f.Seat.Other()
-	// The opponent's first-offer decisions are public.
-	switch {
-	case o.taker == opp && !f.OppTook.Has(up):
-		return c, false
-	case o.taker == s.Dealer && !f.OppPassed.Has(up) && opp == nd:
-		return c, false
-	case !o.taker.Valid() && !f.OppPassed.Has(up):
-		return c, false
-	}
-	first := nd
-	// When the non-dealer took the first upcard, the dealer was never
-	// offered it; the dealer passed it later only if the seat discarded it
-	// again, which it may not do on the turn it took it.
-	if o.taker == f.Seat && f.Seat == nd && f.OppPassed.Has(up) {
-		again := len(f.OppDiscards) // the seat's finished turns, it moving first
-		if again < 2 && !(s.Rules.RepeatEnds && again >= 1) {
-			return c, false
-		}
-	}
-	if o.taker == s.Dealer {
-		first = s.Dealer
-	}
-	oppTurns := len(f.OppDiscards)
-	ownTurns := oppTurns
-	if first == opp {
-		ownTurns--
-	}
-	if ownTurns < 0 {
-		return c, false
-	}
-	current, curStock, curPile, ownDiscards := 0, 0, 0, ownTurns
-	if f.Phase != DrawPhase {
-		current = 1
-		if f.FromPile {
-			curPile = 1
-		} else {
-			curStock = 1
-		}
-	}
-	if f.Phase == KnockPhase {
-		ownDiscards++
-	}
-	c.draws = oppTurns + ownTurns + current
-	// After both passed, the non-dealer's first draw is from the stock.
-	forcedOwn, forcedOpp := 0, 0
-	if !o.taker.Valid() {
-		if nd == f.Seat {
-			forcedOwn = 1
-		} else {
-			forcedOpp = 1
-		}
-	}
-	// The seat's first draw took the first upcard, or was forced from the
-	// stock; when that draw is this turn's, the card drawn must show it.
-	ownTookUp := 0
-	if o.taker == f.Seat {
-		if ownTurns == 0 && (curPile == 0 || f.Drawn != up) {
-			return c, false
-		}
-		if ownTurns > 0 {
-			ownTookUp = 1
-		}
-	}
-	if forcedOwn == 1 && ownTurns == 0 {
-		if curStock == 0 && f.Phase != DrawPhase {
-			return c, false
-		}
-		forcedOwn = 0
-	}
-	// The opponent's takes are public: each card it took is in took=, and
-	// it takes a card again only after discarding it.
-	retakes := 0
-	for _, d := range f.OppDiscards {
-		if f.OppTook.Has(d) {
-			retakes++
-		}
-	}
-	oppMax := min(oppTurns-forcedOpp, f.OppTook.Len()+retakes)
-	c.minTakes = f.OppTook.Len() + curPile + ownTookUp
-	c.maxTakes = oppMax + (ownTurns + current - forcedOwn - curStock)
-	c.takes = 1 + oppTurns + ownDiscards - len(f.Pile)
-	return c, true
-}
-
-// checkTurns refuses facts that no sequence of turns could reach: upcards
-// the opponent could not have passed, a first upcard that is nowhere,
-// draws that disagree with the discards, and a pile whose size needs more
-// or fewer takes than the turns allow. It returns the draws of the hand.
-func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
-	opp := f.Seat.Other()
-	pile := notation.SetOf(f.Pile...)
-	if f.Phase == FirstOffer {
-		want := notation.CardSet(0)
-		if opp != s.Dealer {
-			want = up.Set()
-		}
-		switch {
-		case f.OppPassed != want && want == 0:
-			return 0, factErr("passed", "at the non-dealer's first offer the opponent has passed nothing")
-		case f.OppPassed != want:
-			return 0, factErr("passed", "the dealer is offered the first upcard after the non-dealer passed it: passed=%s", up)
-		case f.OppTook != 0 || len(f.OppDiscards) != 0:
-			return 0, factErr("took", "nothing is taken or discarded before the first offer ends")
-		case f.Draws != 0:
-			return 0, factErr("draws", "no draw is made before the first offer ends")
-		}
-		return 0, nil
-	}
-	if f.FirstUpcard.Valid() && len(f.Pile) > 0 && f.Pile[0] != f.FirstUpcard && !(f.Hand | pile | f.OppTook).Has(f.FirstUpcard) {
-		return 0, factErr("first", "%s is not at the bottom of the pile, so it was taken at the first offer, but it is not where a taken card can be", f.FirstUpcard)
-	}
-	if never := f.OppPassed &^ (f.Hand | pile | f.OppTook); never != 0 {
-		return 0, factErr("passed", "%s was never offered to the opponent: a card it passed stays in the pile, unless taken since", never)
-	}
-	if opp != s.Dealer && !(f.OppPassed | f.OppTook).Has(up) {
-		return 0, factErr("passed", "the first upcard %s was offered to the opponent first: it is in passed= or took=", up)
-	}
-	var counts []turnCounts
-	for _, o := range []opening{{taker: notation.NoSeat}, {taker: s.Dealer.Other()}, {taker: s.Dealer}} {
-		if c, ok := countTurns(s, f, up, o); ok {
-			counts = append(counts, c)
-		}
-	}
-	if len(counts) == 0 {
-		return 0, factErr("discards", "the first offer cannot have gone any way that leads here: the opponent moved first, so it has discarded, or the first upcard is missing from passed= and took=")
-	}
-	// The facts hold when one opening explains them all; otherwise the
-	// first opening that matches the draws names what is wrong.
-	var firstErr error
-	for _, c := range counts {
-		var err error
-		switch {
-		case f.Draws != 0 && c.draws != f.Draws:
-			err = factErr("draws", "%d draws; with %d discards by the opponent the hand has seen %d", f.Draws, len(f.OppDiscards), c.draws)
-		case c.takes < c.minTakes:
-			err = factErr("pile", "%d cards in the pile after %d discards by the opponent leave %d takes from it, fewer than the %d known", len(f.Pile), len(f.OppDiscards), c.takes, c.minTakes)
-		case c.takes > c.maxTakes:
-			err = factErr("pile", "%d cards in the pile after %d discards by the opponent leave %d takes from it, more than the %d turns that could take allow", len(f.Pile), len(f.OppDiscards), c.takes, c.maxTakes)
-		default:
-			return c.draws, nil
-		}
-		if firstErr == nil || f.Draws != 0 && c.draws == f.Draws && strings.HasPrefix(firstErr.Error(), "draws") {
-			firstErr = err
-		}
-	}
-	return 0, firstErr
+	return nil
 }
 
 // Facts returns what the position shows, as PositionFromFacts takes it.

@@ -7,8 +7,12 @@
 //
 // A Position is what one seat can know: its hand, the public events of the
 // hand and its own private ones. It is built only from that seat's stream
-// of events, and can be completed into a State by supplying the cards the
-// seat has not seen.
+// of events, lists its seat's legal moves itself (they depend only on the
+// seat's hand and the table, so no world is sampled), and can be completed
+// into a State by supplying the cards the seat has not seen.
+//
+// What a knock, gin or big gin may lay down is the rules package's one
+// check (rules.CheckLayDown); Apply and Observe both use it.
 //
 // The package knows nothing of players, logs or files.
 package game

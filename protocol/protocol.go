@@ -668,41 +668,24 @@ func (e *Engine) observe(seat notation.Seat, f []string, ev game.Event, sp meld.
 }
 
 // checkKnock checks a knock, gin or big gin against what the engine
-// knows, before the position observes it. The engine's own seat lays down
-// melds of its hand within the limit. The opponent lays down melds of
-// cards it may hold (none in the engine's hand, on the pile or otherwise
-// seen elsewhere), ten of them for gin and eleven for big gin, and fewer
-// than ten for a knock.
+// knows, before the position observes it, by the rules' one check of a
+// lay-down. The engine's own seat lays down melds of its hand within the
+// limit. The opponent lays down melds of cards it may hold (none in the
+// engine's hand, on the pile or otherwise seen elsewhere), ten of them
+// for gin and eleven for big gin, and fewer than ten for a knock. The
+// error wraps the rules' reason (rules.ErrOverLimit, rules.ErrNotGin, …).
 func checkKnock(p *game.Position, seat notation.Seat, kind game.EventKind, sp meld.Spread) error {
-	n := sp.Cards().Len()
+	d := rules.DeclareKnock
+	switch kind {
+	case game.WentGin:
+		d = rules.DeclareGin
+	case game.WentBigGin:
+		d = rules.DeclareBigGin
+	}
 	if seat == p.Seat() {
-		hand := p.Hand()
-		if extra := sp.Cards() &^ hand; extra != 0 {
-			return fmt.Errorf("%s is not in the hand", extra)
-		}
-		dw := (hand &^ sp.Cards()).Value()
-		switch {
-		case kind == game.Knocked && dw == 0:
-			return errors.New("no deadwood is left: that is gin")
-		case kind == game.Knocked && dw > p.KnockLimit():
-			return fmt.Errorf("%d deadwood left, over the knock limit of %d", dw, p.KnockLimit())
-		case kind != game.Knocked && dw != 0:
-			return fmt.Errorf("%d deadwood left, and gin leaves none", dw)
-		}
-		return nil
+		return p.Rules().CheckLayDown(d, &sp, p.Hand(), p.KnockLimit())
 	}
-	if seen := sp.Cards() &^ (p.Unseen() | p.OpponentKnown()); seen != 0 {
-		return fmt.Errorf("%s cannot be in the opponent's hand", seen)
-	}
-	switch {
-	case kind == game.WentGin && n != 10:
-		return fmt.Errorf("gin melds ten cards, not %d", n)
-	case kind == game.WentBigGin && n != 11:
-		return fmt.Errorf("big gin melds eleven cards, not %d", n)
-	case kind == game.Knocked && n >= 10:
-		return errors.New("ten melded cards is gin: send gin")
-	}
-	return nil
+	return p.Rules().CheckHiddenLayDown(d, &sp, p.Unseen()|p.OpponentKnown())
 }
 
 // checkShowdown checks the showdown's details reported after a knock:

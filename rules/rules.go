@@ -1,4 +1,6 @@
-// Package rules holds the rule sets of gin rummy and settles hands and
+// Package rules holds the rule sets of gin rummy, the one rulebook of what
+// a knock, gin, big gin or lay-off may lay down (CheckLayDown and its
+// kin, with reason sentinels errors.Is can test), and settles hands and
 // games under them: who wins a showdown, for how many points, and the
 // bonuses at the end of a game, each with a breakdown a person can check.
 package rules

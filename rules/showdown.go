@@ -8,35 +8,13 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
-// Errors from settling a knock.
+// Errors from settling a knock, besides the lay-down's (see CheckLayDown).
 var (
-	// ErrOverLimit means the knocker's deadwood is over the knock limit.
-	ErrOverLimit = errors.New("deadwood over the knock limit")
-	// ErrKnockerSize means the knocker does not hold 10 cards, or 11 for
-	// big gin.
-	ErrKnockerSize = errors.New("the knocker must hold 10 cards after the discard, or 11 for big gin")
 	// ErrDefenderSize means the defender does not hold 10 cards.
 	ErrDefenderSize = errors.New("the defender must hold 10 cards")
 	// ErrSharedCard means a card is in both hands.
 	ErrSharedCard = errors.New("card in both hands")
-	// ErrMeldsNotInHand means a laid-down meld uses cards the knocker does
-	// not hold.
-	ErrMeldsNotInHand = errors.New("melds use cards the knocker does not hold")
-	// ErrLayoff means a defender's chosen lay-offs are not its cards, are
-	// laid against gin, or do not fit the knocker's melds.
-	ErrLayoff = errors.New("cards that cannot be laid off")
 )
-
-// OverLimitError says by how much a knock is over the limit.
-type OverLimitError struct {
-	Deadwood, Limit int
-}
-
-func (e *OverLimitError) Error() string {
-	return fmt.Sprintf("knocker's deadwood %d is over the knock limit of %d", e.Deadwood, e.Limit)
-}
-
-func (e *OverLimitError) Unwrap() error { return ErrOverLimit }
 
 // Showdown is a settled knock: what the knocker laid down, what the
 // defender laid off, and the score.
@@ -75,15 +53,10 @@ func (r Rules) Settle(sp *meld.Spread, knockerDeadwood, defender notation.CardSe
 // deadwood. Sources such as OpenSpiel let the defender choose, and a
 // record is scored as it was played.
 func (r Rules) SettleWith(sp *meld.Spread, knockerDeadwood, defender, laid notation.CardSet, bigGin bool, d Deal) (Showdown, error) {
-	kd := knockerDeadwood.Value()
-	switch {
-	case laid&^defender != 0:
-		return Showdown{}, fmt.Errorf("%s is not in the defender's hand: %w", laid&^defender, ErrLayoff)
-	case laid != 0 && kd == 0:
-		return Showdown{}, fmt.Errorf("%s laid off against gin: %w", laid, ErrLayoff)
-	case len(meld.Placements(sp, laid)) != laid.Len():
-		return Showdown{}, fmt.Errorf("%s do not all fit the knocker's melds: %w", laid, ErrLayoff)
+	if err := CheckLayoffs(sp, knockerDeadwood, defender, laid); err != nil {
+		return Showdown{}, err
 	}
+	kd := knockerDeadwood.Value()
 	s := Showdown{Spread: *sp, KnockerDeadwood: knockerDeadwood, Layoffs: laid}
 	s.Score = r.ScoreKnock(kd, meld.MinDeadwood(defender&^laid), bigGin && kd == 0, r.Multiplier(d))
 	return s, nil
@@ -110,14 +83,14 @@ func CheckHands(knocker, defender notation.CardSet, r Rules) error {
 // fewer melds. An
 // 11-card knocker must meld all 11 cards (big gin).
 func (r Rules) BestKnock(knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	limit, bigGin, err := r.knockTerms(knocker, defender, d)
+	decl, limit, err := r.knockTerms(knocker, defender, d)
+	if err == nil {
+		err = r.CheckDeclaration(decl, knocker, limit)
+	}
 	if err != nil {
 		return Showdown{}, err
 	}
-	if dw := meld.MinDeadwood(knocker); dw > limit {
-		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
-	}
-	return r.bestKnock(knocker, defender, limit, bigGin, d), nil
+	return r.bestKnock(knocker, defender, limit, decl == DeclareBigGin, d), nil
 }
 
 // bestKnock is BestKnock without the checks; it allocates nothing.
@@ -149,44 +122,42 @@ func better(a, b Showdown) bool {
 // AutoKnock settles a knock where the knocker lays down its first minimal
 // arrangement, as a program that does not look at the defender would.
 func (r Rules) AutoKnock(knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	limit, bigGin, err := r.knockTerms(knocker, defender, d)
+	decl, limit, err := r.knockTerms(knocker, defender, d)
+	if err == nil {
+		err = r.CheckDeclaration(decl, knocker, limit)
+	}
 	if err != nil {
 		return Showdown{}, err
 	}
 	a := meld.Arrangements(knocker)[0]
-	if dw := a.Points(); dw > limit {
-		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
-	}
 	sp := a.Spread()
-	return r.Settle(&sp, a.Deadwood, defender, bigGin, d), nil
+	return r.Settle(&sp, a.Deadwood, defender, decl == DeclareBigGin, d), nil
 }
 
-// knockTerms checks the hands and returns the knock limit in force and
-// whether the knock is big gin, which allows no deadwood at all.
-func (r Rules) knockTerms(knocker, defender notation.CardSet, d Deal) (limit int, bigGin bool, err error) {
+// knockTerms checks the hands and returns what the knocker declares with
+// its melds not yet chosen (big gin for eleven cards, otherwise a knock,
+// which may turn out gin) and the knock limit in force.
+func (r Rules) knockTerms(knocker, defender notation.CardSet, d Deal) (Declaration, int, error) {
 	if err := CheckHands(knocker, defender, r); err != nil {
-		return 0, false, err
+		return 0, 0, err
 	}
-	if knocker.Len() == 11 {
-		return 0, true, nil
+	if knocker.Len() == DeclareBigGin.HandSize() {
+		return DeclareBigGin, 0, nil
 	}
-	return r.KnockLimitFor(d), false, nil
+	return DeclareKnock, r.KnockLimitFor(d), nil
 }
 
 // KnockWith settles a knock with the melds the knocker chose to lay down.
 // The knocker's other cards are its deadwood, which must be within the
 // limit.
 func (r Rules) KnockWith(sp meld.Spread, knocker, defender notation.CardSet, d Deal) (Showdown, error) {
-	limit, bigGin, err := r.knockTerms(knocker, defender, d)
+	_, limit, err := r.knockTerms(knocker, defender, d)
+	decl := DeclarationOf(knocker, &sp)
+	if err == nil {
+		err = r.CheckLayDown(decl, &sp, knocker, limit)
+	}
 	if err != nil {
 		return Showdown{}, err
 	}
-	if extra := sp.Cards() &^ knocker; extra != 0 {
-		return Showdown{}, fmt.Errorf("%s: %w", extra, ErrMeldsNotInHand)
-	}
-	dead := knocker &^ sp.Cards()
-	if dw := dead.Value(); dw > limit {
-		return Showdown{}, &OverLimitError{Deadwood: dw, Limit: limit}
-	}
-	return r.Settle(&sp, dead, defender, bigGin, d), nil
+	return r.Settle(&sp, knocker&^sp.Cards(), defender, decl == DeclareBigGin, d), nil
 }
