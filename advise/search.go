@@ -30,9 +30,10 @@ type search struct {
 }
 
 // newSearch checks that the position is its seat's decision, fills the
-// options' defaults, and finds the candidates and the baseline. The first
-// world of the seed's stream gives the baseline: the own policy reads
-// only the seat's view, so any world gives the same move.
+// options' defaults, and finds the candidates and the baseline. The
+// candidates come from the seat's own view; the own policy, which decides
+// from a whole state, gives the baseline in the first world of the seed's
+// stream: it reads only the seat's view, so any world gives the same move.
 func newSearch(p *game.Position, o Options) (*search, error) {
 	if p.Phase() == game.Over || p.Turn() != p.Seat() || !p.Started() {
 		return nil, ErrNoDecision
@@ -55,11 +56,11 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	if rules := p.Rules(); s.equity == nil || s.equity.Target() != rules.Target {
 		s.equity = ForRules(*rules)
 	}
+	s.moves = candidates(p, o.MaxSpreads)
 	first, _, err := s.sampler.World(rand.New(rand.NewPCG(o.Seed, 0)))
 	if err != nil {
 		return nil, fmt.Errorf("%w: the first world: %w", ErrRollout, err)
 	}
-	s.moves = candidates(&first, o.MaxSpreads)
 	own, _ := o.Rollout()
 	s.base = baseline(s.moves, own.Choose(&first))
 	return s, nil
@@ -91,11 +92,10 @@ func (s *search) before() float64 {
 
 // candidates lists the moves worth valuing: every legal move, but at a
 // knock decision only the fewest-deadwood spreads (and playing on), since
-// the spreads are many and most are alike. The candidates are the same in
-// every world: they depend only on the seat's own cards and the table.
-func candidates(st *game.State, maxSpreads int) []game.Move {
-	legal := st.Legal(nil)
-	if st.Phase() != game.KnockPhase {
+// the spreads are many and most are alike.
+func candidates(p *game.Position, maxSpreads int) []game.Move {
+	legal := p.Legal(nil)
+	if p.Phase() != game.KnockPhase {
 		return legal
 	}
 	var out, knocks []game.Move
@@ -106,7 +106,7 @@ func candidates(st *game.State, maxSpreads int) []game.Move {
 			knocks = append(knocks, m)
 		}
 	}
-	hand := st.Hand(st.Turn())
+	hand := p.Hand()
 	sort.SliceStable(knocks, func(i, j int) bool {
 		return (hand &^ knocks[i].Spread.Cards()).Value() < (hand &^ knocks[j].Spread.Cards()).Value()
 	})
