@@ -166,58 +166,16 @@ func (o *Options) newPlayer(ctx context.Context, s Spec, seed uint64) (bot.Playe
 func (o *Options) play(ctx context.Context, i int) *Game {
 	seed := engine.GameSeed(o.Seed, i/2)
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1}
-	var players [2]bot.Player
-	var engines [2]*EnginePlayer
-	for k := range 2 {
-		p, ep, err := o.newPlayer(ctx, o.Players[k], seed^uint64(k+1))
-		if err != nil {
-			for _, e := range engines {
-				if e != nil {
-					e.Close()
-				}
-			}
-			g.Forfeit, g.Forfeiter, g.Winner = &Forfeit{Engine: o.Players[k].Name, Reason: err}, k, 1-k
-			return g
-		}
-		players[k], engines[k] = p, ep
-		if ep != nil {
-			g.Engines[k] = ep.proc.Name
-		}
+	players, engines, ok := o.startPlayers(ctx, g, seed)
+	if !ok {
+		return g
 	}
-	defer func() {
-		for _, e := range engines {
-			if e != nil {
-				e.Close()
-			}
-		}
-	}()
+	defer closeEngines(engines)
 	seats := [2]bot.Player{players[g.First], players[1-g.First]}
 	_, rec, err := engine.PlayGame(ctx, engine.GameSetup{Rules: o.Rules, Seed: seed, FirstDealer: notation.Seat((i / 2) % 2), Record: true}, seats)
 	g.Record = rec
 	if err != nil {
-		// Whoever misbehaved loses the game.
-		for k, e := range engines {
-			if e != nil && e.Failed != nil {
-				g.Forfeit, g.Forfeiter = e.Failed, k
-			}
-		}
-		var me *engine.MoveError
-		if g.Forfeit == nil && errors.As(err, &me) {
-			k := g.First
-			if me.Seat == 1 {
-				k = 1 - g.First
-			}
-			ex := []string(nil)
-			if engines[k] != nil {
-				ex = engines[k].proc.Exchange()
-			}
-			g.Forfeit, g.Forfeiter = &Forfeit{Engine: o.Players[k].Name, Reason: me, Exchange: ex}, k
-		}
-		if g.Forfeit == nil {
-			g.Forfeit, g.Forfeiter = &Forfeit{Engine: "the match", Reason: err}, -1
-			return g
-		}
-		g.Winner = 1 - g.Forfeiter
+		o.forfeit(g, engines, err)
 		return g
 	}
 	if w := rec.Final.Winner; w.Valid() {
@@ -227,6 +185,61 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 		}
 	}
 	return g
+}
+
+// startPlayers makes the game's two players, starting their engines if
+// they are engines. A player that cannot start forfeits the game: ok is
+// then false, and no engine is left running.
+func (o *Options) startPlayers(ctx context.Context, g *Game, seed uint64) (players [2]bot.Player, engines [2]*EnginePlayer, ok bool) {
+	for k := range 2 {
+		p, ep, err := o.newPlayer(ctx, o.Players[k], seed^uint64(k+1))
+		if err != nil {
+			closeEngines(engines)
+			g.Forfeit, g.Forfeiter, g.Winner = &Forfeit{Engine: o.Players[k].Name, Reason: err}, k, 1-k
+			return players, engines, false
+		}
+		players[k], engines[k] = p, ep
+		if ep != nil {
+			g.Engines[k] = ep.proc.Name
+		}
+	}
+	return players, engines, true
+}
+
+func closeEngines(engines [2]*EnginePlayer) {
+	for _, e := range engines {
+		if e != nil {
+			e.Close()
+		}
+	}
+}
+
+// forfeit says who loses a game that stopped with err: an engine that
+// misbehaved, or the player whose move was refused. An error of neither
+// is the match's own, and no one wins.
+func (o *Options) forfeit(g *Game, engines [2]*EnginePlayer, err error) {
+	for k, e := range engines {
+		if e != nil && e.Failed != nil {
+			g.Forfeit, g.Forfeiter = e.Failed, k
+		}
+	}
+	var me *engine.MoveError
+	if g.Forfeit == nil && errors.As(err, &me) {
+		k := g.First
+		if me.Seat == 1 {
+			k = 1 - g.First
+		}
+		ex := []string(nil)
+		if engines[k] != nil {
+			ex = engines[k].proc.Exchange()
+		}
+		g.Forfeit, g.Forfeiter = &Forfeit{Engine: o.Players[k].Name, Reason: me, Exchange: ex}, k
+	}
+	if g.Forfeit == nil {
+		g.Forfeit, g.Forfeiter = &Forfeit{Engine: "the match", Reason: err}, -1
+		return
+	}
+	g.Winner = 1 - g.Forfeiter
 }
 
 // Play plays the match. Games run Concurrency at a time and are reported
