@@ -167,58 +167,16 @@ func (o *Options) newPlayer(ctx context.Context, s Spec, seed uint64) (bot.Playe
 func (o *Options) play(ctx context.Context, i int) *Game {
 	seed := engine.GameSeed(o.Seed, i/2)
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1}
-	var players [2]bot.Player
-	var engines [2]*EnginePlayer
-	for k := range 2 {
-		p, ep, err := o.newPlayer(ctx, o.Players[k], seed^uint64(k+1))
-		if err != nil {
-			for _, e := range engines {
-				if e != nil {
-					e.Close()
-				}
-			}
-			g.Forfeit, g.Forfeiter, g.Winner = &Forfeit{Engine: o.Players[k].Name, Reason: err}, k, 1-k
-			return g
-		}
-		players[k], engines[k] = p, ep
-		if ep != nil {
-			g.Engines[k] = ep.proc.Name
-		}
+	players, engines, ok := o.startPlayers(ctx, g, seed)
+	if !ok {
+		return g
 	}
-	defer func() {
-		for _, e := range engines {
-			if e != nil {
-				e.Close()
-			}
-		}
-	}()
+	defer closeEngines(engines)
 	seats := [2]bot.Player{players[g.First], players[1-g.First]}
 	_, rec, err := engine.PlayGame(ctx, engine.GameSetup{Rules: o.Rules, Seed: seed, FirstDealer: notation.Seat((i / 2) % 2), Record: true}, seats)
 	g.Record = rec
 	if err != nil {
-		// Whoever misbehaved loses the game.
-		for k, e := range engines {
-			if e != nil && e.Failed != nil {
-				g.Forfeit, g.Forfeiter = e.Failed, k
-			}
-		}
-		var me *engine.MoveError
-		if g.Forfeit == nil && errors.As(err, &me) {
-			k := g.First
-			if me.Seat == 1 {
-				k = 1 - g.First
-			}
-			ex := []string(nil)
-			if engines[k] != nil {
-				ex = engines[k].proc.Exchange()
-			}
-			g.Forfeit, g.Forfeiter = &Forfeit{Engine: o.Players[k].Name, Reason: me, Exchange: ex}, k
-		}
-		if g.Forfeit == nil {
-			g.Forfeit, g.Forfeiter = &Forfeit{Engine: "the match", Reason: err}, -1
-			return g
-		}
-		g.Winner = 1 - g.Forfeiter
+		o.forfeit(g, engines, err)
 		return g
 	}
 	if w := rec.Final.Winner; w.Valid() {
@@ -230,6 +188,61 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	return g
 }
 
+// startPlayers makes the game's two players, starting their engines if
+// they are engines. A player that cannot start forfeits the game: ok is
+// then false, and no engine is left running.
+func (o *Options) startPlayers(ctx context.Context, g *Game, seed uint64) (players [2]bot.Player, engines [2]*EnginePlayer, ok bool) {
+	for k := range 2 {
+		p, ep, err := o.newPlayer(ctx, o.Players[k], seed^uint64(k+1))
+		if err != nil {
+			closeEngines(engines)
+			g.Forfeit, g.Forfeiter, g.Winner = &Forfeit{Engine: o.Players[k].Name, Reason: err}, k, 1-k
+			return players, engines, false
+		}
+		players[k], engines[k] = p, ep
+		if ep != nil {
+			g.Engines[k] = ep.proc.Name
+		}
+	}
+	return players, engines, true
+}
+
+func closeEngines(engines [2]*EnginePlayer) {
+	for _, e := range engines {
+		if e != nil {
+			e.Close()
+		}
+	}
+}
+
+// forfeit says who loses a game that stopped with err: an engine that
+// misbehaved, or the player whose move was refused. An error of neither
+// is the match's own, and no one wins.
+func (o *Options) forfeit(g *Game, engines [2]*EnginePlayer, err error) {
+	for k, e := range engines {
+		if e != nil && e.Failed != nil {
+			g.Forfeit, g.Forfeiter = e.Failed, k
+		}
+	}
+	var me *engine.MoveError
+	if g.Forfeit == nil && errors.As(err, &me) {
+		k := g.First
+		if me.Seat == 1 {
+			k = 1 - g.First
+		}
+		ex := []string(nil)
+		if engines[k] != nil {
+			ex = engines[k].proc.Exchange()
+		}
+		g.Forfeit, g.Forfeiter = &Forfeit{Engine: o.Players[k].Name, Reason: me, Exchange: ex}, k
+	}
+	if g.Forfeit == nil {
+		g.Forfeit, g.Forfeiter = &Forfeit{Engine: "the match", Reason: err}, -1
+		return
+	}
+	g.Winner = 1 - g.Forfeiter
+}
+
 // Play plays the match. Games run Concurrency at a time and are reported
 // in order; a forfeit loses the game and the match goes on; the SPRT, when
 // set, stops it as soon as it decides. Cancelling ctx stops it too, with
@@ -238,9 +251,33 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if o.Games <= 0 || o.Games%2 != 0 {
 		return Result{}, fmt.Errorf("a match plays an even number of games (pairs of mirrored deals), not %d", o.Games)
 	}
-	workers := max(1, o.Concurrency)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	done := o.run(ctx)
+	t := &matchTally{o: &o, cancel: cancel, pending: map[int]*Game{}}
+	t.r.Names = [2]string{o.Players[0].Name, o.Players[1].Name}
+	for i, g := range o.Done {
+		if i < o.Games {
+			t.pending[i] = g
+		}
+	}
+	// The games done before come first, as far as they reach in order; a
+	// sentinel nil arrival then runs the loop once with nothing new.
+	for g := range afterNil(done) {
+		t.arrive(ctx, g)
+	}
+	t.summarise()
+	if t.err == nil && ctx.Err() != nil && !t.r.Stopped {
+		t.err = ctx.Err()
+	}
+	return t.r, t.err
+}
+
+// run plays the games not done before on o.Concurrency workers, and sends
+// each as it finishes, in any order. The channel closes when every game
+// is played or ctx is done.
+func (o *Options) run(ctx context.Context) <-chan *Game {
+	workers := max(1, o.Concurrency)
 	jobs := make(chan int)
 	done := make(chan *Game, workers)
 	var wg sync.WaitGroup
@@ -272,136 +309,182 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		}
 	}()
 	go func() { wg.Wait(); close(done) }()
+	return done
+}
 
-	r := Result{Names: [2]string{o.Players[0].Name, o.Players[1].Name}}
-	pending := map[int]*Game{}
-	next := 0
-	var pairSum, pairSquare float64
-	var pairFirst float64
-	var points [2]int
-	var firstErr error
-	for i, g := range o.Done {
-		if i < o.Games {
-			pending[i] = g
-		}
-	}
-	// The games done before come first, as far as they reach in order; a
-	// sentinel nil arrival then runs the loop once with nothing new.
-	arrivals := make(chan *Game, 1)
-	arrivals <- nil
+// afterNil sends nil, then what done sends, and closes when done does.
+func afterNil(done <-chan *Game) <-chan *Game {
+	out := make(chan *Game, 1)
+	out <- nil
 	go func() {
 		for g := range done {
-			arrivals <- g
+			out <- g
 		}
-		close(arrivals)
+		close(out)
 	}()
-	for g := range arrivals {
-		if g != nil {
-			pending[g.Index] = g
+	return out
+}
+
+// matchTally counts a match's games in the order of their index, whatever
+// the order they finish in, so that pairs and the sequential test see the
+// same games for any number of workers.
+type matchTally struct {
+	o       *Options
+	cancel  context.CancelFunc
+	r       Result
+	pending map[int]*Game // finished games not yet counted
+	next    int           // the index of the next game to count
+	points  [2]int
+	// pairFirst is the first game of the pair being counted, as a win
+	// (1) or not (0); pairSum and pairSquare sum the pairs' scores.
+	pairFirst, pairSum, pairSquare float64
+	err                            error
+}
+
+// arrive takes a finished game (or nil) and counts every game it lets
+// through in order, until an error.
+func (t *matchTally) arrive(ctx context.Context, g *Game) {
+	if g != nil {
+		t.pending[g.Index] = g
+	}
+	for t.pending[t.next] != nil && t.err == nil {
+		g := t.pending[t.next]
+		delete(t.pending, t.next)
+		t.next++
+		t.count(ctx, g)
+	}
+}
+
+// count counts one game. A game finished after the sequential test
+// decided does not count; a forfeit by no seat is the match's error.
+func (t *matchTally) count(ctx context.Context, g *Game) {
+	if t.r.Stopped {
+		return
+	}
+	if g.Forfeit != nil && g.Forfeiter < 0 {
+		if ctx.Err() == nil {
+			t.err = g.Forfeit.Reason
+			t.cancel()
 		}
-		for pending[next] != nil && firstErr == nil {
-			g := pending[next]
-			delete(pending, next)
-			next++
-			if r.Stopped {
-				// Games finished after the test decided do not count.
-				continue
-			}
-			if g.Forfeit != nil && g.Forfeiter < 0 {
-				if ctx.Err() == nil {
-					firstErr = g.Forfeit.Reason
-					cancel()
-				}
-				continue
-			}
-			r.Games++
-			if g.Winner >= 0 {
-				r.Wins[g.Winner]++
-			}
-			if g.Forfeit != nil {
-				r.Forfeits[g.Forfeiter]++
-			}
-			r.Hands += g.resumedHands
-			points[0] += g.resumedPoints[0]
-			points[1] += g.resumedPoints[1]
-			if g.Record != nil {
-				for h := range g.Record.Hands {
-					res, _ := g.Record.Hands[h].Result()
-					r.Hands++
-					if res.Winner.Valid() {
-						k := g.First
-						if res.Winner == 1 {
-							k = 1 - g.First
-						}
-						points[k] += res.Score.Points
-					}
-				}
-			}
-			won := 0.0
-			if g.Winner == 0 {
-				won = 1
-			}
-			if g.Index%2 == 0 {
-				pairFirst = won
-			} else {
-				x := (pairFirst + won) / 2
-				pairSum += x
-				pairSquare += x * x
-				r.Pairs++
-				if o.SPRT != nil {
-					o.SPRT.AddPair(x)
-					if o.SPRT.Verdict() != Continue && !r.Stopped {
-						r.Stopped = true
-						cancel()
-					}
-				}
-			}
-			if o.Progress != nil && !g.Resumed {
-				if g.Forfeit != nil {
-					fmt.Fprintf(o.Progress, "game %d: %s\n", g.Index+1, g.Forfeit.Report(o.Escape))
-				}
-				if o.SPRT != nil && g.Index%2 == 1 {
-					fmt.Fprintf(o.Progress, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
-				}
-			}
-			if o.OnGame != nil && firstErr == nil && !g.Resumed {
-				if err := o.OnGame(g); err != nil {
-					firstErr = err
-					cancel()
-				}
-			}
+		return
+	}
+	t.record(g)
+	t.pair(g)
+	t.progress(g)
+	if t.o.OnGame != nil && t.err == nil && !g.Resumed {
+		if err := t.o.OnGame(g); err != nil {
+			t.err = err
+			t.cancel()
 		}
 	}
+}
+
+// record adds a game's winner, forfeit, hands and points, by player.
+func (t *matchTally) record(g *Game) {
+	r := &t.r
+	r.Games++
+	if g.Winner >= 0 {
+		r.Wins[g.Winner]++
+	}
+	if g.Forfeit != nil {
+		r.Forfeits[g.Forfeiter]++
+	}
+	r.Hands += g.resumedHands
+	t.points[0] += g.resumedPoints[0]
+	t.points[1] += g.resumedPoints[1]
+	if g.Record == nil {
+		return
+	}
+	for h := range g.Record.Hands {
+		res, _ := g.Record.Hands[h].Result()
+		r.Hands++
+		if res.Winner.Valid() {
+			k := g.First
+			if res.Winner == 1 {
+				k = 1 - g.First
+			}
+			t.points[k] += res.Score.Points
+		}
+	}
+}
+
+// pair scores a pair of mirrored games at its second game, and gives it to
+// the sequential test, which may stop the match.
+func (t *matchTally) pair(g *Game) {
+	won := 0.0
+	if g.Winner == 0 {
+		won = 1
+	}
+	if g.Index%2 == 0 {
+		t.pairFirst = won
+		return
+	}
+	x := (t.pairFirst + won) / 2
+	t.pairSum += x
+	t.pairSquare += x * x
+	t.r.Pairs++
+	if sprt := t.o.SPRT; sprt != nil {
+		sprt.AddPair(x)
+		if sprt.Verdict() != Continue && !t.r.Stopped {
+			t.r.Stopped = true
+			t.cancel()
+		}
+	}
+}
+
+// progress reports a game's forfeit and the sequential test's state, for a
+// game played now rather than resumed.
+func (t *matchTally) progress(g *Game) {
+	o := t.o
+	if o.Progress == nil || g.Resumed {
+		return
+	}
+	if g.Forfeit != nil {
+		fmt.Fprintf(o.Progress, "game %d: %s\n", g.Index+1, g.Forfeit.Report(o.Escape))
+	}
+	if o.SPRT != nil && g.Index%2 == 1 {
+		fmt.Fprintf(o.Progress, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
+	}
+}
+
+// summarise sets the result's rates: points a hand, the win rate with its
+// interval and Elo, and the sequential test's verdict.
+func (t *matchTally) summarise() {
+	r := &t.r
 	if r.Hands > 0 {
-		for k := range points {
-			r.PointsPerHand[k] = float64(points[k]) / float64(r.Hands)
+		for k := range t.points {
+			r.PointsPerHand[k] = float64(t.points[k]) / float64(r.Hands)
 		}
 	}
 	if r.Games > 0 {
 		r.WinRate = float64(r.Wins[0]) / float64(r.Games)
-		w := stats.Wilson(r.Wins[0], r.Games)
-		lo, hi := w[0], w[1]
-		if n := float64(r.Pairs); r.Pairs > 1 {
-			mean := pairSum / n
-			// All pairs alike leave no spread: Wilson's interval then.
-			if v := (pairSquare/n - mean*mean) * n / (n - 1); v > 1e-12 {
-				h := 1.959964 * math.Sqrt(v/n)
-				lo, hi = max(0, mean-h), min(1, mean+h)
-			}
-		}
+		lo, hi := t.winRateCI95()
 		r.WinRateCI95 = [2]float64{lo, hi}
 		r.Elo = EloOf(r.WinRate)
 		r.EloCI95 = [2]float64{EloOf(lo), EloOf(hi)}
 	}
-	if o.SPRT != nil {
-		llr := o.SPRT.LLR()
+	if t.o.SPRT != nil {
+		llr := t.o.SPRT.LLR()
 		r.LLR = &llr
-		r.Verdict = o.SPRT.Verdict().String()
+		r.Verdict = t.o.SPRT.Verdict().String()
 	}
-	if firstErr == nil && ctx.Err() != nil && !r.Stopped {
-		firstErr = ctx.Err()
+}
+
+// winRateCI95 is the 95% interval of the win rate: from the spread of the
+// pairs' scores, or Wilson's interval when there is none.
+func (t *matchTally) winRateCI95() (lo, hi float64) {
+	r := &t.r
+	w := stats.Wilson(r.Wins[0], r.Games)
+	lo, hi = w[0], w[1]
+	if n := float64(r.Pairs); r.Pairs > 1 {
+		mean := t.pairSum / n
+		// All pairs alike leave no spread: Wilson's interval then.
+		if v := (t.pairSquare/n - mean*mean) * n / (n - 1); v > 1e-12 {
+			h := 1.959964 * math.Sqrt(v/n)
+			lo, hi = max(0, mean-h), min(1, mean+h)
+		}
 	}
-	return r, firstErr
+	return lo, hi
 }
 
 // WriteText writes the result for people, in a few lines.

@@ -103,6 +103,18 @@ var eloScale = 400 / math.Ln10
 // a player with no win or no loss gets a bound rather than infinity, from
 // half a win and half a loss added against the rest.
 func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
+	w := btWins(wins)
+	p := btStrengths(w)
+	elo = make([]float64, len(p))
+	for i := range p {
+		elo[i] = eloScale * math.Log(p[i])
+	}
+	return elo, btIntervals(elo, invertReduced(btInformation(w, p)))
+}
+
+// btWins returns the wins as numbers, with a little prior, so that a clean
+// sweep keeps a finite rating.
+func btWins(wins [][]int) [][]float64 {
 	n := len(wins)
 	w := make([][]float64, n)
 	for i := range w {
@@ -111,7 +123,6 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 			w[i][j] = float64(wins[i][j])
 		}
 	}
-	// A little prior, so that a clean sweep keeps a finite rating.
 	for i := range n {
 		for j := range n {
 			if i != j && (w[i][j]+w[j][i]) > 0 {
@@ -119,35 +130,27 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 			}
 		}
 	}
-	p := make([]float64, n)
+	return w
+}
+
+// btStrengths fits the strengths by Hunter's MM algorithm, with their
+// geometric mean at 1, until no strength changes by more than 1e-10 in log.
+func btStrengths(w [][]float64) []float64 {
+	p := make([]float64, len(w))
 	for i := range p {
 		p[i] = 1
 	}
 	for iter := 0; iter < 10000; iter++ {
 		change := 0.0
-		for i := range n {
-			won, denom := 0.0, 0.0
-			for j := range n {
-				if j == i {
-					continue
-				}
-				won += w[i][j]
-				if g := w[i][j] + w[j][i]; g > 0 {
-					denom += g / (p[i] + p[j])
-				}
-			}
-			if denom > 0 && won > 0 {
-				np := won / denom
-				change = math.Max(change, math.Abs(math.Log(np/p[i])))
-				p[i] = np
-			}
+		for i := range p {
+			change = math.Max(change, mmStep(w, p, i))
 		}
 		// Keep the geometric mean at 1.
 		mean := 0.0
 		for _, x := range p {
 			mean += math.Log(x)
 		}
-		mean /= float64(n)
+		mean /= float64(len(p))
 		for i := range p {
 			p[i] /= math.Exp(mean)
 		}
@@ -155,12 +158,34 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 			break
 		}
 	}
-	elo = make([]float64, n)
-	for i := range p {
-		elo[i] = eloScale * math.Log(p[i])
+	return p
+}
+
+// mmStep updates player i's strength, and returns how much it changed in
+// log; a player with no win keeps its strength.
+func mmStep(w [][]float64, p []float64, i int) float64 {
+	won, denom := 0.0, 0.0
+	for j := range p {
+		if j == i {
+			continue
+		}
+		won += w[i][j]
+		if g := w[i][j] + w[j][i]; g > 0 {
+			denom += g / (p[i] + p[j])
+		}
 	}
-	// The observed information of the log-strengths, with the first fixed
-	// at 0; the intervals are then shifted to the mean's anchor.
+	if denom <= 0 || won <= 0 {
+		return 0
+	}
+	np := won / denom
+	change := math.Abs(math.Log(np / p[i]))
+	p[i] = np
+	return change
+}
+
+// btInformation is the observed information of the log-strengths.
+func btInformation(w [][]float64, p []float64) [][]float64 {
+	n := len(p)
 	h := make([][]float64, n)
 	for i := range h {
 		h[i] = make([]float64, n)
@@ -177,8 +202,15 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 			h[i][j] -= v
 		}
 	}
-	cov := invertReduced(h)
-	ci = make([][2]float64, n)
+	return h
+}
+
+// btIntervals returns each rating's 95% interval from cov, the covariance
+// of the log-strengths with the first fixed at 0, shifted to the mean's
+// anchor.
+func btIntervals(elo []float64, cov [][]float64) [][2]float64 {
+	n := len(elo)
+	ci := make([][2]float64, n)
 	for i := range n {
 		// The variance of player i's rating against the mean of all.
 		v := 0.0
@@ -192,7 +224,7 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 		se := eloScale * math.Sqrt(math.Max(v, 0))
 		ci[i] = [2]float64{elo[i] - 1.959964*se, elo[i] + 1.959964*se}
 	}
-	return elo, ci
+	return ci
 }
 
 // coef is the weight of log-strength a in player i's rating less the mean.

@@ -88,7 +88,7 @@ func (g *Game) ReplayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 
 func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (game.State, bool, error) {
 	h := &g.Hands[i]
-	hands, upcard, stock, partial, err := resolve(h)
+	dl, err := resolve(h)
 	if e, ok := err.(*Error); ok {
 		return game.State{}, false, e
 	}
@@ -96,94 +96,136 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 		return game.State{}, false, g.errWith(err, h.Line, "hand %d: %v", h.Number, err)
 	}
 	setup := game.Setup{Rules: g.Rules, Dealer: h.Dealer, Number: h.Number, Scores: scores}
-	st, err := game.FromDeal(setup, hands, upcard, stock[:])
+	st, err := game.FromDeal(setup, dl.hands, dl.upcard, dl.stock[:])
 	if err != nil {
 		return st, false, g.errWith(err, h.Line, "hand %d: %v", h.Number, err)
 	}
-	// Both seats' positions follow the hand event by event, rather than
-	// being rebuilt from the record at every decision; one Decision is
-	// reused, so visit must not keep it.
-	var pos [2]game.Position
-	var d Decision
-	seen := 0
+	r := newReplayer(g, i, st, dl.partial, visit)
+	if stop, err := r.play(); err != nil || stop {
+		return r.st, stop, err
+	}
+	err = g.checkShowdown(h, &r.st)
+	return r.st, false, err
+}
+
+// A replayer plays one hand's moves on a game.State. When it has a visit
+// function, both seats' positions follow the hand event by event, rather
+// than being rebuilt from the record at every decision; one Decision is
+// reused, so visit must not keep it.
+type replayer struct {
+	g       *Game
+	h       *Hand
+	hand    int // the hand's index in g.Hands
+	partial [2]bool
+	visit   func(d *Decision) bool
+
+	st   game.State
+	pos  [2]game.Position
+	seen int // events of st the positions have observed
+	d    Decision
+}
+
+func newReplayer(g *Game, i int, st game.State, partial [2]bool, visit func(d *Decision) bool) *replayer {
+	r := &replayer{g: g, h: &g.Hands[i], hand: i, partial: partial, visit: visit, st: st}
 	if visit != nil {
-		pos = [2]game.Position{st.Position(0), st.Position(1)}
-		seen = st.NumEvents()
+		r.pos = [2]game.Position{st.Position(0), st.Position(1)}
+		r.seen = st.NumEvents()
 	}
-	decide := func(m game.Move, line int) (bool, error) {
-		seat := st.Turn()
-		if visit != nil {
-			d = Decision{Hand: i, Seat: seat, Position: pos[seat], Move: m, Line: line, Partial: partial[seat], State: st}
-			if !visit(&d) {
-				return true, nil
+	return r
+}
+
+// play makes the hand's moves, with the decisions not to knock that the
+// log leaves implicit, and checks the hand ends with them. It stops when
+// visit says so.
+func (r *replayer) play() (stop bool, err error) {
+	lastLine := r.h.Line
+	for _, lm := range r.h.Moves {
+		ends := (lm.Kind == game.Knock || lm.Kind == game.Gin) && lm.Seat == r.st.Turn()
+		if r.st.Phase() == game.KnockPhase && !ends {
+			if stop, err := r.decide(game.PlayOnMove(), lastLine); err != nil || stop {
+				return stop, err
 			}
 		}
-		if err := st.Apply(m); err != nil {
-			return false, g.errWith(err, line, "%v", err)
+		m, err := r.move(lm)
+		if err != nil {
+			return false, err
 		}
-		if visit != nil {
-			for ; seen < st.NumEvents(); seen++ {
-				for s := range notation.NumSeats {
-					if e, ok := game.SeesEvent(st.Event(seen), s); ok {
-						_ = pos[s].Observe(e) // a legal hand's record is consistent
-					}
-				}
-			}
-		}
-		return false, nil
-	}
-	lastLine := h.Line
-	for _, lm := range h.Moves {
-		ends := (lm.Kind == game.Knock || lm.Kind == game.Gin) && lm.Seat == st.Turn()
-		if st.Phase() == game.KnockPhase && !ends {
-			// The log leaves a decision not to knock implicit.
-			if stop, err := decide(game.PlayOnMove(), lastLine); err != nil || stop {
-				return st, stop, err
-			}
-		}
-		if st.Phase() == game.Over {
-			return st, false, g.errAt(lm.Line, "the hand is already over")
-		}
-		if lm.Seat != st.Turn() {
-			return st, false, g.errAt(lm.Line, "it is %s's turn, in the %s phase", seatName(st.Turn()), st.Phase())
-		}
-		var m game.Move
-		switch lm.Kind {
-		case game.Pass, game.Take:
-			m.Kind = lm.Kind
-			if up, ok := st.Upcard(); !ok || up != lm.Card {
-				return st, false, g.errAt(lm.Line, "%s is not the upcard", cardText(lm.Card))
-			}
-		case game.Draw:
-			m.Kind = game.Draw
-			if top := st.Stock(); len(top) > 0 && lm.Card != Unknown && top[0] != lm.Card {
-				return st, false, g.errAt(lm.Line, "the top of the stock is %s", top[0])
-			}
-		case game.Discard:
-			m = game.DiscardMove(lm.Card)
-		case game.Knock, game.Gin, game.BigGin:
-			if h.Knocker != lm.Seat {
-				return st, false, g.errAt(lm.Line, "%s ends the hand, but the melds that follow are not its own", seatName(lm.Seat))
-			}
-			m = game.Move{Kind: lm.Kind, Spread: h.Spread}
-		}
-		if stop, err := decide(m, lm.Line); err != nil || stop {
-			return st, stop, err
+		if stop, err := r.decide(m, lm.Line); err != nil || stop {
+			return stop, err
 		}
 		lastLine = lm.Line
 	}
-	if st.Phase() == game.KnockPhase {
-		if stop, err := decide(game.PlayOnMove(), lastLine); err != nil || stop {
-			return st, stop, err
+	if r.st.Phase() == game.KnockPhase {
+		if stop, err := r.decide(game.PlayOnMove(), lastLine); err != nil || stop {
+			return stop, err
 		}
 	}
-	if st.Phase() != game.Over {
-		return st, false, g.errAt(h.ResultLine, "the moves stop in the %s phase, before the hand ends", st.Phase())
+	if r.st.Phase() != game.Over {
+		return false, r.g.errAt(r.h.ResultLine, "the moves stop in the %s phase, before the hand ends", r.st.Phase())
 	}
-	if err := g.checkShowdown(h, &st); err != nil {
-		return st, false, err
+	return false, nil
+}
+
+// move turns a logged move into the state's move, checking it is the
+// seat's turn and that the card it names is where the state has it.
+func (r *replayer) move(lm Move) (game.Move, error) {
+	st, g := &r.st, r.g
+	if st.Phase() == game.Over {
+		return game.Move{}, g.errAt(lm.Line, "the hand is already over")
 	}
-	return st, false, nil
+	if lm.Seat != st.Turn() {
+		return game.Move{}, g.errAt(lm.Line, "it is %s's turn, in the %s phase", seatName(st.Turn()), st.Phase())
+	}
+	switch lm.Kind {
+	case game.Pass, game.Take:
+		if up, ok := st.Upcard(); !ok || up != lm.Card {
+			return game.Move{}, g.errAt(lm.Line, "%s is not the upcard", cardText(lm.Card))
+		}
+		return game.Move{Kind: lm.Kind}, nil
+	case game.Draw:
+		if top := st.Stock(); len(top) > 0 && lm.Card != Unknown && top[0] != lm.Card {
+			return game.Move{}, g.errAt(lm.Line, "the top of the stock is %s", top[0])
+		}
+		return game.Move{Kind: game.Draw}, nil
+	case game.Discard:
+		return game.DiscardMove(lm.Card), nil
+	case game.Knock, game.Gin, game.BigGin:
+		if r.h.Knocker != lm.Seat {
+			return game.Move{}, g.errAt(lm.Line, "%s ends the hand, but the melds that follow are not its own", seatName(lm.Seat))
+		}
+		return game.Move{Kind: lm.Kind, Spread: r.h.Spread}, nil
+	}
+	return game.Move{}, nil
+}
+
+// decide shows the decision to visit, then makes its move. It returns
+// true when visit says to stop.
+func (r *replayer) decide(m game.Move, line int) (bool, error) {
+	if r.visit != nil {
+		seat := r.st.Turn()
+		r.d = Decision{Hand: r.hand, Seat: seat, Position: r.pos[seat], Move: m, Line: line, Partial: r.partial[seat], State: r.st}
+		if !r.visit(&r.d) {
+			return true, nil
+		}
+	}
+	if err := r.st.Apply(m); err != nil {
+		return false, r.g.errWith(err, line, "%v", err)
+	}
+	if r.visit != nil {
+		r.observe()
+	}
+	return false, nil
+}
+
+// observe shows each seat the new events it sees.
+func (r *replayer) observe() {
+	for ; r.seen < r.st.NumEvents(); r.seen++ {
+		for s := range notation.NumSeats {
+			if e, ok := game.SeesEvent(r.st.Event(r.seen), s); ok {
+				_ = r.pos[s].Observe(e) // a legal hand's record is consistent
+			}
+		}
+	}
 }
 
 // checkShowdown checks the recorded showdown against the hands and scores
@@ -192,51 +234,9 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 // ginadvisor's own choice, is what counts.
 func (g *Game) checkShowdown(h *Hand, st *game.State) error {
 	res, _ := st.Result()
-	var want rules.HandScore
-	if !res.Knocker.Valid() {
-		if h.Knocker.Valid() {
-			return g.errAt(h.ResultLine, "the hand died, but the log records a showdown")
-		}
-		want = rules.DeadHand()
-	} else {
-		k, d := res.Knocker, res.Knocker.Other()
-		kh, dh := res.Hands[k], res.Hands[d]
-		if h.Spread.Cards()|h.KnockerDeadwood != kh || h.Spread.Cards()&h.KnockerDeadwood != 0 {
-			return g.errAt(h.ResultLine, "the knocker's melds and deadwood are not its hand %s", kh)
-		}
-		var laid notation.CardSet
-		grown := h.Spread.Melds
-		for _, l := range h.Layoffs {
-			if h.KnockerDeadwood == 0 {
-				return g.errAt(h.ResultLine, "no lay-offs against gin")
-			}
-			if l.Meld < 0 || l.Meld >= h.Spread.N || laid.Has(l.Card) || meld.Classify(grown[l.Meld].With(l.Card)) == meld.NotMeld {
-				return g.errAt(h.ResultLine, "%s cannot be laid off on meld %d", l.Card, l.Meld+1)
-			}
-			grown[l.Meld] = grown[l.Meld].With(l.Card)
-			laid = laid.With(l.Card)
-		}
-		own := h.DefenderMelds.Cards()
-		parts := []notation.CardSet{own, laid, h.DefenderDeadwood}
-		var all notation.CardSet
-		for _, p := range parts {
-			if all&p != 0 {
-				return g.errAt(h.ResultLine, "%s is counted twice in the defender's hand", all&p)
-			}
-			all |= p
-		}
-		if all != dh {
-			return g.errAt(h.ResultLine, "the defender's melds, lay-offs and deadwood are not its hand %s", dh)
-		}
-		// The defender laid off what the log says, which the state's
-		// result then shows too.
-		if laid != res.Layoffs {
-			if err := st.LayOff(laid); err != nil {
-				return g.errWith(err, h.ResultLine, "%v", err)
-			}
-		}
-		bigGin := res.Score.Outcome == rules.BigGin
-		want = g.Rules.ScoreKnock(h.KnockerDeadwood.Value(), h.DefenderDeadwood.Value(), bigGin, g.Rules.Multiplier(st.FirstUpcard()))
+	want, err := g.loggedScore(h, st, res)
+	if err != nil {
+		return err
 	}
 	winner := notation.NoSeat
 	switch want.Winner {
@@ -256,156 +256,70 @@ func (g *Game) checkShowdown(h *Hand, st *game.State) error {
 	return nil
 }
 
-// resolve turns the cards a log knows into a full deal: where the log has
-// "?" (a card its source could not see), it places cards that agree with
-// everything the log shows later. A card that a seat later discards or lays
-// down, and that the seat was not seen to get, must have been one of its
-// unknown cards; the cards never seen fill the rest. partial says a seat's
-// own cards were not all known.
-func resolve(h *Hand) (hands [2]notation.CardSet, upcard notation.Card, stock [game.StockSize]notation.Card, partial [2]bool, err error) {
-	upcard = h.Upcard
-	// A slot is an unknown card's place: in a seat's deal, or in the stock.
-	type slot struct {
-		seat  notation.Seat
-		stock int // index in the stock, or -1 for the deal
-		card  notation.Card
-	}
-	var slots []slot
-	var known [2]notation.CardSet // cards each seat is known to hold now
-	var open [2][]int             // each seat's unbound slots
-	var placed notation.CardSet
-	place := func(c notation.Card) error {
-		if placed.Has(c) {
-			return fmt.Errorf("%s is in two places", c)
+// loggedScore checks the showdown the log records against the hands the
+// state ended with, lays off on the state what the log lays off, and
+// scores the hand from the log's melds and deadwood.
+func (g *Game) loggedScore(h *Hand, st *game.State, res game.Result) (rules.HandScore, error) {
+	if !res.Knocker.Valid() {
+		if h.Knocker.Valid() {
+			return rules.HandScore{}, g.errAt(h.ResultLine, "the hand died, but the log records a showdown")
 		}
-		placed = placed.With(c)
-		return nil
+		return rules.DeadHand(), nil
 	}
-	for seat := range notation.NumSeats {
-		for _, c := range h.Deal[seat] {
-			if c == Unknown {
-				partial[seat] = true
-				open[seat] = append(open[seat], len(slots))
-				slots = append(slots, slot{seat: seat, stock: -1, card: Unknown})
-				continue
-			}
-			if err = place(c); err != nil {
-				return
-			}
-			known[seat] = known[seat].With(c)
+	k, d := res.Knocker, res.Knocker.Other()
+	kh, dh := res.Hands[k], res.Hands[d]
+	if h.Spread.Cards()|h.KnockerDeadwood != kh || h.Spread.Cards()&h.KnockerDeadwood != 0 {
+		return rules.HandScore{}, g.errAt(h.ResultLine, "the knocker's melds and deadwood are not its hand %s", kh)
+	}
+	laid, err := g.checkLayoffs(h)
+	if err != nil {
+		return rules.HandScore{}, err
+	}
+	if err := g.checkDefender(h, laid, dh); err != nil {
+		return rules.HandScore{}, err
+	}
+	// The defender laid off what the log says, which the state's result
+	// then shows too.
+	if laid != res.Layoffs {
+		if err := st.LayOff(laid); err != nil {
+			return rules.HandScore{}, g.errWith(err, h.ResultLine, "%v", err)
 		}
 	}
-	if err = place(upcard); err != nil {
-		return
-	}
-	var stockKnown [game.StockSize]notation.Card
-	for i := range stockKnown {
-		stockKnown[i] = Unknown
-	}
-	for i, c := range h.Stock {
-		if c != Unknown {
-			if err = place(c); err != nil {
-				return
-			}
+	bigGin := res.Score.Outcome == rules.BigGin
+	return g.Rules.ScoreKnock(h.KnockerDeadwood.Value(), h.DefenderDeadwood.Value(), bigGin, g.Rules.Multiplier(st.FirstUpcard())), nil
+}
+
+// checkLayoffs checks each logged lay-off goes on a meld of the knocker's
+// that it extends, and returns the cards laid off.
+func (g *Game) checkLayoffs(h *Hand) (notation.CardSet, error) {
+	var laid notation.CardSet
+	grown := h.Spread.Melds
+	for _, l := range h.Layoffs {
+		if h.KnockerDeadwood == 0 {
+			return 0, g.errAt(h.ResultLine, "no lay-offs against gin")
 		}
-		stockKnown[i] = c
-	}
-	// bind says seat shows card c: it is known, or it fills an open slot.
-	// A card the seat cannot hold is left for the replay to report, at the
-	// line of the move.
-	bind := func(seat notation.Seat, c notation.Card) error {
-		if known[seat].Has(c) || len(open[seat]) == 0 || placed.Has(c) {
-			return nil
+		if l.Meld < 0 || l.Meld >= h.Spread.N || laid.Has(l.Card) || meld.Classify(grown[l.Meld].With(l.Card)) == meld.NotMeld {
+			return 0, g.errAt(h.ResultLine, "%s cannot be laid off on meld %d", l.Card, l.Meld+1)
 		}
-		placed = placed.With(c)
-		s := open[seat][0]
-		open[seat] = open[seat][1:]
-		slots[s].card = c
-		known[seat] = known[seat].With(c)
-		return nil
+		grown[l.Meld] = grown[l.Meld].With(l.Card)
+		laid = laid.With(l.Card)
 	}
-	draws := 0
-	for _, m := range h.Moves {
-		switch m.Kind {
-		case game.Take:
-			known[m.Seat] = known[m.Seat].With(m.Card)
-		case game.Draw:
-			if draws >= game.StockSize {
-				return hands, upcard, stock, partial, fmt.Errorf("more draws than the stock holds")
-			}
-			c := stockKnown[draws]
-			switch {
-			case c != Unknown && m.Card != Unknown && c != m.Card:
-				return hands, upcard, stock, partial, &Error{Line: m.Line, Msg: fmt.Sprintf("the draw is %s, but the stock line has %s there", m.Card, c)}
-			case c == Unknown && m.Card != Unknown:
-				if err = place(m.Card); err != nil {
-					return
-				}
-				stockKnown[draws] = m.Card
-				c = m.Card
-			}
-			if c == Unknown {
-				open[m.Seat] = append(open[m.Seat], len(slots))
-				slots = append(slots, slot{seat: m.Seat, stock: draws, card: Unknown})
-			} else {
-				known[m.Seat] = known[m.Seat].With(c)
-			}
-			draws++
-		case game.Discard:
-			if err = bind(m.Seat, m.Card); err != nil {
-				return
-			}
-			known[m.Seat] = known[m.Seat].Without(m.Card)
+	return laid, nil
+}
+
+// checkDefender checks the defender's melds, lay-offs and deadwood share
+// no card and make up its hand dh.
+func (g *Game) checkDefender(h *Hand, laid, dh notation.CardSet) error {
+	parts := []notation.CardSet{h.DefenderMelds.Cards(), laid, h.DefenderDeadwood}
+	var all notation.CardSet
+	for _, p := range parts {
+		if all&p != 0 {
+			return g.errAt(h.ResultLine, "%s is counted twice in the defender's hand", all&p)
 		}
+		all |= p
 	}
-	if h.Knocker.Valid() {
-		k, d := h.Knocker, h.Knocker.Other()
-		shown := [2]notation.CardSet{}
-		shown[k] = h.Spread.Cards() | h.KnockerDeadwood
-		shown[d] = h.DefenderMelds.Cards() | h.DefenderDeadwood
-		for _, l := range h.Layoffs {
-			shown[d] = shown[d].With(l.Card)
-		}
-		for seat := range notation.NumSeats {
-			for c := range shown[seat].All() {
-				if err = bind(seat, c); err != nil {
-					return
-				}
-			}
-		}
+	if all != dh {
+		return g.errAt(h.ResultLine, "the defender's melds, lay-offs and deadwood are not its hand %s", dh)
 	}
-	// The cards never seen fill what is still open, lowest first.
-	free := notation.FullDeck &^ placed
-	take := func() notation.Card {
-		c, _ := free.First()
-		free = free.Without(c)
-		return c
-	}
-	for i := range slots {
-		if slots[i].card == Unknown {
-			slots[i].card = take()
-		}
-		if slots[i].stock >= 0 {
-			stockKnown[slots[i].stock] = slots[i].card
-		}
-	}
-	for seat := range h.Deal {
-		for _, c := range h.Deal[seat] {
-			if c != Unknown {
-				hands[seat] = hands[seat].With(c)
-			}
-		}
-	}
-	for _, s := range slots {
-		if s.stock < 0 {
-			hands[s.seat] = hands[s.seat].With(s.card)
-		}
-	}
-	for i := range stock {
-		if stockKnown[i] == Unknown {
-			stockKnown[i] = take()
-		}
-		stock[i] = stockKnown[i]
-	}
-	return hands, upcard, stock, partial, nil
+	return nil
 }

@@ -195,6 +195,8 @@ func eaaiMeldList(n int, s string) (meld.Spread, error) {
 
 func seatOf(s string) notation.Seat { return notation.Seat(s[0] - '0') }
 
+// line reads one line of a transcript: a deal starts a game or a hand,
+// "wins" ends a game, and every other line belongs to the hand being read.
 func (p *eaaiParser) line(n int, text string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
@@ -205,136 +207,167 @@ func (p *eaaiParser) line(n int, text string) error {
 	if p.g == nil {
 		return lineErr(n, "not an EAAI transcript line where a game should start: %q", shorten(text))
 	}
-	h := p.h
-	if h == nil {
+	if p.h == nil {
 		if m := eaaiWins.FindStringSubmatch(text); m != nil {
 			return p.won(n, seatOf(m[1]))
 		}
 		return lineErr(n, "unexpected line between hands: %q", shorten(text))
 	}
-	switch {
-	case text == eaaiTable:
-		if !p.claimed && h.Knocker.Valid() {
+	return p.handLine(n, text)
+}
+
+// eaaiHandLine is a kind of line within a hand, and how to read it: read
+// takes the line's number and its submatches.
+type eaaiHandLine struct {
+	re   *regexp.Regexp
+	read func(p *eaaiParser, n int, m []string) error
+}
+
+// eaaiHandLines are the lines within a hand, in the order they are tried.
+var eaaiHandLines = [...]eaaiHandLine{
+	{eaaiScoreRow, func(p *eaaiParser, n int, m []string) error { return p.scoreRow(n, seatOf(m[1]), m[2]) }},
+	{eaaiStarts, (*eaaiParser).starts},
+	{eaaiUpcard, (*eaaiParser).upcard},
+	{eaaiDeclines, (*eaaiParser).declines},
+	{eaaiDraws, (*eaaiParser).draws},
+	{eaaiDiscards, (*eaaiParser).discards},
+	{eaaiForfeit, func(_ *eaaiParser, n int, _ []string) error {
+		return lineErr(n, "a forfeit by an illegal play cannot be imported")
+	}},
+	// The framework's running report of a hand; the replay recomputes it.
+	{eaaiHas, func(*eaaiParser, int, []string) error { return nil }},
+	{eaaiKnocks, func(p *eaaiParser, n int, m []string) error { return p.knock(n, seatOf(m[1]), m[2], m[4], false) }},
+	{eaaiGin, func(p *eaaiParser, n int, m []string) error { return p.knock(n, seatOf(m[1]), m[2], "", true) }},
+	{eaaiMelds, (*eaaiParser).defenderMelds},
+	{eaaiLaysOff, func(p *eaaiParser, n int, m []string) error { return p.layOff(n, seatOf(m[1]), m[2], m[3]) }},
+	{eaaiLeft, (*eaaiParser).defenderDeadwood},
+	{eaaiDiff, claimAt(2)},
+	{eaaiUndercut, claimAt(4)},
+	{eaaiGinScore, claimAt(4)},
+}
+
+// handLine reads a line of the hand being read.
+func (p *eaaiParser) handLine(n int, text string) error {
+	switch text {
+	case eaaiTable:
+		if !p.claimed && p.h.Knocker.Valid() {
 			return lineErr(n, "the score table comes before the hand's scoring line")
 		}
 		p.scoreRows = 0
 		return nil
-	case text == eaaiCancelled:
-		if h.Knocker.Valid() {
+	case eaaiCancelled:
+		if p.h.Knocker.Valid() {
 			return lineErr(n, "the hand is cancelled after a knock")
 		}
-		h.ResultLine = n
+		p.h.ResultLine = n
 		p.claimed, p.claimWinner, p.claimPoints = true, notation.NoSeat, 0
 		return nil
 	}
-	if m := eaaiScoreRow.FindStringSubmatch(text); m != nil {
-		return p.scoreRow(n, seatOf(m[1]), m[2])
-	}
-	if m := eaaiStarts.FindStringSubmatch(text); m != nil {
-		h.Dealer = seatOf(m[1]).Other()
-		if len(p.g.Hands) == 1 {
-			p.g.FirstDealer = h.Dealer
+	for _, l := range eaaiHandLines {
+		if m := l.re.FindStringSubmatch(text); m != nil {
+			return l.read(p, n, m)
 		}
-		return nil
-	}
-	if m := eaaiUpcard.FindStringSubmatch(text); m != nil {
-		c, err := eaaiCard(n, m[1])
-		if err != nil {
-			return err
-		}
-		h.Upcard, p.top = c, c
-		return nil
-	}
-	if m := eaaiDeclines.FindStringSubmatch(text); m != nil {
-		c, err := eaaiCard(n, m[2])
-		if err != nil {
-			return err
-		}
-		h.Moves = append(h.Moves, gamelog.Move{Seat: seatOf(m[1]), Kind: game.Pass, Card: c, Line: n})
-		return nil
-	}
-	if m := eaaiDraws.FindStringSubmatch(text); m != nil {
-		c, err := eaaiCard(n, m[2])
-		if err != nil {
-			return err
-		}
-		mv := gamelog.Move{Seat: seatOf(m[1]), Kind: game.Draw, Card: c, Line: n}
-		if c == p.top {
-			// A draw is face up exactly when it is the top of the pile.
-			mv.Kind = game.Take
-			p.top = notation.Card(0xFF)
-		} else {
-			if p.drew < len(h.Stock) {
-				h.Stock[p.drew] = c
-			}
-			p.drew++
-		}
-		h.Moves = append(h.Moves, mv)
-		return nil
-	}
-	if m := eaaiDiscards.FindStringSubmatch(text); m != nil {
-		c, err := eaaiCard(n, m[2])
-		if err != nil {
-			return err
-		}
-		h.Moves = append(h.Moves, gamelog.Move{Seat: seatOf(m[1]), Kind: game.Discard, Card: c, Line: n})
-		p.top = c
-		return nil
-	}
-	if eaaiForfeit.MatchString(text) {
-		return lineErr(n, "a forfeit by an illegal play cannot be imported")
-	}
-	if eaaiHas.MatchString(text) {
-		return nil // the framework's running report of a hand; the replay recomputes it
-	}
-	if m := eaaiKnocks.FindStringSubmatch(text); m != nil {
-		return p.knock(n, seatOf(m[1]), m[2], m[4], false)
-	}
-	if m := eaaiGin.FindStringSubmatch(text); m != nil {
-		return p.knock(n, seatOf(m[1]), m[2], "", true)
-	}
-	if m := eaaiMelds.FindStringSubmatch(text); m != nil {
-		seat := seatOf(m[1])
-		if !h.Knocker.Valid() || seat == h.Knocker {
-			return lineErr(n, "melds by player %d, who is not the defender", seat)
-		}
-		sp, err := eaaiMeldList(n, m[2])
-		if err != nil {
-			return err
-		}
-		h.DefenderMelds = sp
-		return nil
-	}
-	if m := eaaiLaysOff.FindStringSubmatch(text); m != nil {
-		return p.layOff(n, seatOf(m[1]), m[2], m[3])
-	}
-	if m := eaaiLeft.FindStringSubmatch(text); m != nil {
-		cs, err := eaaiCards(n, m[3])
-		if err != nil {
-			return err
-		}
-		if !h.Knocker.Valid() || seatOf(m[1]) == h.Knocker {
-			return lineErr(n, "a defender's count with no knock before it")
-		}
-		h.DefenderDeadwood = notation.SetOf(cs...)
-		if want, _ := strconv.Atoi(m[2]); h.DefenderDeadwood.Value() != want {
-			return lineErr(n, "the cards %s count %d, not %d", h.DefenderDeadwood, h.DefenderDeadwood.Value(), want)
-		}
-		return nil
-	}
-	if m := eaaiDiff.FindStringSubmatch(text); m != nil {
-		pts, _ := strconv.Atoi(m[2])
-		return p.claim(n, seatOf(m[1]), pts)
-	}
-	if m := eaaiUndercut.FindStringSubmatch(text); m != nil {
-		pts, _ := strconv.Atoi(m[4])
-		return p.claim(n, seatOf(m[1]), pts)
-	}
-	if m := eaaiGinScore.FindStringSubmatch(text); m != nil {
-		pts, _ := strconv.Atoi(m[4])
-		return p.claim(n, seatOf(m[1]), pts)
 	}
 	return lineErr(n, "not an EAAI transcript line: %q", shorten(text))
+}
+
+// starts reads who moves first, which says who dealt.
+func (p *eaaiParser) starts(_ int, m []string) error {
+	p.h.Dealer = seatOf(m[1]).Other()
+	if len(p.g.Hands) == 1 {
+		p.g.FirstDealer = p.h.Dealer
+	}
+	return nil
+}
+
+func (p *eaaiParser) upcard(n int, m []string) error {
+	c, err := eaaiCard(n, m[1])
+	if err != nil {
+		return err
+	}
+	p.h.Upcard, p.top = c, c
+	return nil
+}
+
+func (p *eaaiParser) declines(n int, m []string) error {
+	c, err := eaaiCard(n, m[2])
+	if err != nil {
+		return err
+	}
+	p.h.Moves = append(p.h.Moves, gamelog.Move{Seat: seatOf(m[1]), Kind: game.Pass, Card: c, Line: n})
+	return nil
+}
+
+// draws reads a draw, which is a take exactly when it draws the top of
+// the pile.
+func (p *eaaiParser) draws(n int, m []string) error {
+	h := p.h
+	c, err := eaaiCard(n, m[2])
+	if err != nil {
+		return err
+	}
+	mv := gamelog.Move{Seat: seatOf(m[1]), Kind: game.Draw, Card: c, Line: n}
+	if c == p.top {
+		mv.Kind = game.Take
+		p.top = notation.Card(0xFF)
+	} else {
+		if p.drew < len(h.Stock) {
+			h.Stock[p.drew] = c
+		}
+		p.drew++
+	}
+	h.Moves = append(h.Moves, mv)
+	return nil
+}
+
+func (p *eaaiParser) discards(n int, m []string) error {
+	c, err := eaaiCard(n, m[2])
+	if err != nil {
+		return err
+	}
+	p.h.Moves = append(p.h.Moves, gamelog.Move{Seat: seatOf(m[1]), Kind: game.Discard, Card: c, Line: n})
+	p.top = c
+	return nil
+}
+
+func (p *eaaiParser) defenderMelds(n int, m []string) error {
+	h := p.h
+	seat := seatOf(m[1])
+	if !h.Knocker.Valid() || seat == h.Knocker {
+		return lineErr(n, "melds by player %d, who is not the defender", seat)
+	}
+	sp, err := eaaiMeldList(n, m[2])
+	if err != nil {
+		return err
+	}
+	h.DefenderMelds = sp
+	return nil
+}
+
+// defenderDeadwood reads the defender's deadwood after its lay-offs, and
+// checks the count the line gives.
+func (p *eaaiParser) defenderDeadwood(n int, m []string) error {
+	h := p.h
+	cs, err := eaaiCards(n, m[3])
+	if err != nil {
+		return err
+	}
+	if !h.Knocker.Valid() || seatOf(m[1]) == h.Knocker {
+		return lineErr(n, "a defender's count with no knock before it")
+	}
+	h.DefenderDeadwood = notation.SetOf(cs...)
+	if want, _ := strconv.Atoi(m[2]); h.DefenderDeadwood.Value() != want {
+		return lineErr(n, "the cards %s count %d, not %d", h.DefenderDeadwood, h.DefenderDeadwood.Value(), want)
+	}
+	return nil
+}
+
+// claimAt reads a scoring line whose points are submatch i.
+func claimAt(i int) func(p *eaaiParser, n int, m []string) error {
+	return func(p *eaaiParser, n int, m []string) error {
+		pts, _ := strconv.Atoi(m[i])
+		return p.claim(n, seatOf(m[1]), pts)
+	}
 }
 
 // dealt starts a game or a hand at the first deal line, and records the

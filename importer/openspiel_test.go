@@ -228,3 +228,30 @@ func TestOpenSpielDefenderChoosesLayoffs(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenSpielShowdownErrors: a history whose showdown is cut short, lays
+// off a card the defender does not hold, or goes on after the hand is
+// over is refused, with the reason.
+func TestOpenSpielShowdownErrors(t *testing.T) {
+	deal := "0,1,2,16,17,18,34,47,8,38, 3,15,35,36,37,43,44,45,26,39, 41"
+	knock := "52,55,38, 121,135,97,54"
+	tests := []struct {
+		name, tail, want string
+	}{
+		{"whole", "54, 152,158,54", ""},
+		{"an action after the end", "54, 152,158,54, 54", "an action after the hand is over"},
+		{"cut off in the defender's melds", "54, 152,158", "the history stops while melds are laid"},
+		{"cut off in the lay-offs", "3", "the history stops during the lay-offs"},
+		{"a lay-off of the knocker's card", "0,54, 152,158,54", "not a card the defender can lay off"},
+	}
+	for _, tt := range tests {
+		line := fmt.Sprintf(`{"game":"gin_rummy()","actions":[%s, %s, %s]}`, deal, knock, tt.tail)
+		games, errs := ReadOpenSpiel(strings.NewReader(line), "t.jsonl")
+		switch {
+		case tt.want == "" && (len(errs) != 0 || len(games) != 1):
+			t.Errorf("%s: %v", tt.name, errs)
+		case tt.want != "" && (len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want)):
+			t.Errorf("%s: errors %v, want one saying %q", tt.name, errs, tt.want)
+		}
+	}
+}

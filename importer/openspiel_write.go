@@ -53,6 +53,28 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 	if !st.RecordComplete() {
 		return h, fmt.Errorf("%w: the hand outgrew its record (%d draws)", ErrNotOpenSpiel, st.Draws())
 	}
+	actions, events := osDeal(st)
+	actions, err := osPlay(actions, events, st.Rules().DeadStock, res.Knocker.Valid())
+	h.Actions = actions
+	if err != nil {
+		return h, err
+	}
+	if res.Knocker.Valid() {
+		if h.Actions, err = osShowdown(h.Actions, &res); err != nil {
+			return h, err
+		}
+	}
+	h.Returns = []float64{0, 0}
+	if res.Winner.Valid() {
+		pts := float64(res.Score.Points)
+		h.Returns[res.Winner], h.Returns[res.Winner.Other()] = pts, -pts
+	}
+	return h, nil
+}
+
+// osDeal returns the deal's actions, seat 0's cards, seat 1's, then the
+// upcard, and the hand's events after the deal.
+func osDeal(st *game.State) ([]int, []game.Event) {
 	var deal [2][]int
 	var up int
 	var events []game.Event
@@ -67,7 +89,14 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 			events = append(events, e)
 		}
 	}
-	h.Actions = append(append(append(h.Actions, deal[0]...), deal[1]...), up)
+	var actions []int
+	return append(append(append(actions, deal[0]...), deal[1]...), up), events
+}
+
+// osPlay appends the actions of the play, from the events after the deal.
+// OpenSpiel announces a knock before its discard, and at the wall (a stock
+// of deadStock cards) a take is the knock itself.
+func osPlay(actions []int, events []game.Event, deadStock int, knocked bool) ([]int, error) {
 	stock := game.StockSize
 	for i, e := range events {
 		next := game.Event{Kind: game.Died}
@@ -76,70 +105,75 @@ func OpenSpielFromState(st *game.State, gameString string) (OpenSpielHistory, er
 		}
 		switch e.Kind {
 		case game.Passed:
-			h.Actions = append(h.Actions, osPass)
+			actions = append(actions, osPass)
 		case game.Took:
-			// At the wall the take is the knock itself.
-			if stock <= st.Rules().DeadStock {
-				if !res.Knocker.Valid() {
-					return h, fmt.Errorf("%w: a take at the wall without a knock", ErrNotOpenSpiel)
-				}
-				h.Actions = append(h.Actions, osKnock)
-			} else {
-				h.Actions = append(h.Actions, osDrawUpcard)
+			if stock > deadStock {
+				actions = append(actions, osDrawUpcard)
+				break
 			}
+			if !knocked {
+				return actions, fmt.Errorf("%w: a take at the wall without a knock", ErrNotOpenSpiel)
+			}
+			actions = append(actions, osKnock)
 		case game.Drew:
 			stock--
-			h.Actions = append(h.Actions, osDrawStock, osCardIDs[e.Card])
+			actions = append(actions, osDrawStock, osCardIDs[e.Card])
 		case game.Discarded:
-			if (next.Kind == game.Knocked || next.Kind == game.WentGin) && stock > st.Rules().DeadStock {
-				h.Actions = append(h.Actions, osKnock)
+			if (next.Kind == game.Knocked || next.Kind == game.WentGin) && stock > deadStock {
+				actions = append(actions, osKnock)
 			}
-			h.Actions = append(h.Actions, osCardIDs[e.Card])
+			actions = append(actions, osCardIDs[e.Card])
 		case game.WentBigGin:
-			return h, fmt.Errorf("%w: big gin", ErrNotOpenSpiel)
+			return actions, fmt.Errorf("%w: big gin", ErrNotOpenSpiel)
 		}
 	}
-	if res.Knocker.Valid() {
-		for _, m := range res.Spread.Melds[:res.Spread.N] {
-			h.Actions = append(h.Actions, osMeldActions(m)...)
-		}
-		h.Actions = append(h.Actions, osPass)
-		if res.KnockerDeadwood != 0 {
-			// Each lay-off must fit as it is made: a run grows one card
-			// at a time.
-			grown := res.Spread.Melds
-			left := res.Layoffs
-			for left != 0 {
-				placed := false
-				for c := range left.All() {
-					for k := 0; k < res.Spread.N && !placed; k++ {
-						if meld.Classify(grown[k].With(c)) != meld.NotMeld {
-							grown[k] = grown[k].With(c)
-							left = left.Without(c)
-							h.Actions = append(h.Actions, osCardIDs[c])
-							placed = true
-						}
-					}
-					if placed {
-						break
-					}
-				}
-				if !placed {
-					return h, fmt.Errorf("%w: lay-offs that fit no meld", ErrNotOpenSpiel)
-				}
-			}
-			h.Actions = append(h.Actions, osPass)
-		}
-		dm, _ := res.DefenderMelds()
-		for _, m := range dm.Melds[:dm.N] {
-			h.Actions = append(h.Actions, osMeldActions(m)...)
-		}
-		h.Actions = append(h.Actions, osPass)
+	return actions, nil
+}
+
+// osShowdown appends the knocker's melds and pass, the defender's
+// lay-offs and pass unless against gin, then its melds and pass.
+func osShowdown(actions []int, res *game.Result) ([]int, error) {
+	for _, m := range res.Spread.Melds[:res.Spread.N] {
+		actions = append(actions, osMeldActions(m)...)
 	}
-	h.Returns = []float64{0, 0}
-	if res.Winner.Valid() {
-		pts := float64(res.Score.Points)
-		h.Returns[res.Winner], h.Returns[res.Winner.Other()] = pts, -pts
+	actions = append(actions, osPass)
+	if res.KnockerDeadwood != 0 {
+		var err error
+		if actions, err = osLayoffs(actions, res); err != nil {
+			return actions, err
+		}
+		actions = append(actions, osPass)
 	}
-	return h, nil
+	dm, _ := res.DefenderMelds()
+	for _, m := range dm.Melds[:dm.N] {
+		actions = append(actions, osMeldActions(m)...)
+	}
+	return append(actions, osPass), nil
+}
+
+// osLayoffs appends the defender's lay-offs in an order in which each fits
+// as it is made: a run grows one card at a time.
+func osLayoffs(actions []int, res *game.Result) ([]int, error) {
+	grown := res.Spread.Melds
+	left := res.Layoffs
+	for left != 0 {
+		c, ok := osNextLayoff(&grown, res.Spread.N, left)
+		if !ok {
+			return actions, fmt.Errorf("%w: lay-offs that fit no meld", ErrNotOpenSpiel)
+		}
+		left = left.Without(c)
+		actions = append(actions, osCardIDs[c])
+	}
+	return actions, nil
+}
+
+// osNextLayoff lays off the lowest card of left that fits one of the n
+// melds, on the first it fits.
+func osNextLayoff(melds *[meld.MaxSpread]notation.CardSet, n int, left notation.CardSet) (notation.Card, bool) {
+	for c := range left.All() {
+		if layOffMeld(melds, n, c) >= 0 {
+			return c, true
+		}
+	}
+	return 0, false
 }

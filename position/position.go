@@ -248,118 +248,156 @@ func checkScores(s *game.Setup, col int) error {
 
 func parseShort(s string, base rules.Rules) (game.Position, error) {
 	toks := tokens(s, 1)
-	if len(toks) < 2 {
-		return game.Position{}, posErr(1, "a position starts with the seat and the phase, such as \"p1 draw\"")
-	}
-	seat, err := parseSeat(toks[0])
+	sp, err := newShortParser(toks, base)
 	if err != nil {
 		return game.Position{}, err
 	}
-	phase, ok := game.ParsePhase(toks[1].text)
-	if !ok || phase == game.Over {
-		return game.Position{}, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", notation.Clip(toks[1].text, 20))
-	}
-	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
-	f := game.Facts{Seat: seat, Phase: phase, FirstUpcard: game.Unknown, StockCount: -1}
-	cols := map[string]int{"seat": toks[0].col, "phase": toks[1].col}
-	seen := map[string]bool{}
 	for _, t := range toks[2:] {
-		key, value, ok := strings.Cut(t.text, "=")
-		if !ok {
-			return game.Position{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
-		}
-		if seen[key] {
-			return game.Position{}, posErr(t.col, "%s is given twice", key)
-		}
-		seen[key] = true
-		vcol := t.col + utf8.RuneCountInString(key) + 1
-		cols[key] = vcol
-		if done, err := setupKey(&setup, key, value, vcol); done {
-			if err != nil {
-				return game.Position{}, err
-			}
-			continue
-		}
-		var err error
-		switch key {
-		case "hand":
-			f.Hand, err = cardSet(value, vcol)
-		case "pile":
-			f.Pile, err = cardList(value, vcol)
-		case "stock":
-			f.StockCount, err = strconv.Atoi(value)
-			if err != nil {
-				err = posErr(vcol, "stock %q: want the number of cards in the stock", notation.Clip(value, 20))
-			}
-		case "first":
-			var cs []notation.Card
-			if cs, err = cardList(value, vcol); err == nil {
-				if len(cs) != 1 {
-					err = posErr(vcol, "first takes one card")
-				} else {
-					f.FirstUpcard = cs[0]
-				}
-			}
-		case "took":
-			f.OppTook, err = cardSet(value, vcol)
-		case "holds":
-			f.OppKnown, err = cardSet(value, vcol)
-		case "passed":
-			f.OppPassed, err = cardSet(value, vcol)
-		case "discards":
-			f.OppDiscards, err = cardList(value, vcol)
-		case "drawn", "from-pile":
-			var cs []notation.Card
-			if cs, err = cardList(value, vcol); err == nil {
-				if len(cs) != 1 {
-					err = posErr(vcol, "%s takes one card", key)
-				} else {
-					f.Drawn, f.FromPile = cs[0], key == "from-pile"
-				}
-			}
-		case "draws":
-			f.Draws, err = strconv.Atoi(value)
-			if err != nil || f.Draws < 0 || f.Draws > game.MaxDraws {
-				err = posErr(vcol, "draws %q: want 0 to %d", notation.Clip(value, 20), game.MaxDraws)
-			}
-		default:
-			err = posErr(t.col, "unknown key %q", notation.Clip(key, 20))
-		}
-		if err != nil {
+		if err := sp.pair(t); err != nil {
 			return game.Position{}, err
 		}
 	}
-	for _, need := range []string{"hand", "pile", "stock"} {
-		if !seen[need] {
-			return game.Position{}, posErr(utf8.RuneCountInString(s)+1, "%s= is missing", need)
-		}
-	}
-	if err := checkScores(&setup, cols["score"]); err != nil {
+	if err := sp.check(utf8.RuneCountInString(s) + 1); err != nil {
 		return game.Position{}, err
 	}
-	if seen["drawn"] && seen["from-pile"] {
-		return game.Position{}, posErr(cols["from-pile"], "give drawn= or from-pile=, not both")
-	}
-	// A card in two places is named at the later of the two.
-	places := []struct {
-		key   string
-		cards notation.CardSet
-	}{{"hand", f.Hand}, {"pile", notation.SetOf(f.Pile...)}}
-	if dup := places[0].cards & places[1].cards; dup != 0 {
-		return game.Position{}, posErr(max(cols["hand"], cols["pile"]), "%s is in the hand and the pile", dup)
-	}
-	p, err := game.PositionFromFacts(setup, f)
+	p, err := game.PositionFromFacts(sp.setup, sp.f)
 	if err != nil {
-		var fe *game.FactsError
-		col := 1
-		if errors.As(err, &fe) {
-			if c, ok := cols[fe.Field]; ok {
-				col = c
-			}
-		}
-		return p, &Error{Col: col, Msg: err.Error(), Err: err}
+		return p, sp.factsErr(err)
 	}
 	return p, nil
+}
+
+// shortParser reads the short form's key=value pairs into the facts of a
+// position, remembering the column of each value for errors.
+type shortParser struct {
+	setup game.Setup
+	f     game.Facts
+	cols  map[string]int // each key's value column; seat and phase their own
+	seen  map[string]bool
+}
+
+// newShortParser reads the seat and the phase that start the short form.
+func newShortParser(toks []token, base rules.Rules) (*shortParser, error) {
+	if len(toks) < 2 {
+		return nil, posErr(1, "a position starts with the seat and the phase, such as \"p1 draw\"")
+	}
+	seat, err := parseSeat(toks[0])
+	if err != nil {
+		return nil, err
+	}
+	phase, ok := game.ParsePhase(toks[1].text)
+	if !ok || phase == game.Over {
+		return nil, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", notation.Clip(toks[1].text, 20))
+	}
+	return &shortParser{
+		setup: game.Setup{Rules: base, Dealer: seat.Other(), Number: 1},
+		f:     game.Facts{Seat: seat, Phase: phase, FirstUpcard: game.Unknown, StockCount: -1},
+		cols:  map[string]int{"seat": toks[0].col, "phase": toks[1].col},
+		seen:  map[string]bool{},
+	}, nil
+}
+
+// pair reads one key=value token: a key of the setup, or a fact.
+func (sp *shortParser) pair(t token) error {
+	key, value, ok := strings.Cut(t.text, "=")
+	if !ok {
+		return posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
+	}
+	if sp.seen[key] {
+		return posErr(t.col, "%s is given twice", key)
+	}
+	sp.seen[key] = true
+	vcol := t.col + utf8.RuneCountInString(key) + 1
+	sp.cols[key] = vcol
+	if done, err := setupKey(&sp.setup, key, value, vcol); done {
+		return err
+	}
+	return sp.fact(key, value, vcol, t.col)
+}
+
+// fact reads the value of a key that is a fact of the position; col is
+// the key's column, vcol its value's.
+func (sp *shortParser) fact(key, value string, vcol, col int) error {
+	f := &sp.f
+	var err error
+	switch key {
+	case "hand":
+		f.Hand, err = cardSet(value, vcol)
+	case "pile":
+		f.Pile, err = cardList(value, vcol)
+	case "stock":
+		if f.StockCount, err = strconv.Atoi(value); err != nil {
+			err = posErr(vcol, "stock %q: want the number of cards in the stock", notation.Clip(value, 20))
+		}
+	case "first":
+		f.FirstUpcard, err = oneCard(value, vcol, "first")
+	case "took":
+		f.OppTook, err = cardSet(value, vcol)
+	case "holds":
+		f.OppKnown, err = cardSet(value, vcol)
+	case "passed":
+		f.OppPassed, err = cardSet(value, vcol)
+	case "discards":
+		f.OppDiscards, err = cardList(value, vcol)
+	case "drawn", "from-pile":
+		var c notation.Card
+		if c, err = oneCard(value, vcol, key); err == nil {
+			f.Drawn, f.FromPile = c, key == "from-pile"
+		}
+	case "draws":
+		f.Draws, err = strconv.Atoi(value)
+		if err != nil || f.Draws < 0 || f.Draws > game.MaxDraws {
+			err = posErr(vcol, "draws %q: want 0 to %d", notation.Clip(value, 20), game.MaxDraws)
+		}
+	default:
+		err = posErr(col, "unknown key %q", notation.Clip(key, 20))
+	}
+	return err
+}
+
+// oneCard reads a value that is one card, for key.
+func oneCard(value string, vcol int, key string) (notation.Card, error) {
+	cs, err := cardList(value, vcol)
+	if err != nil {
+		return 0, err
+	}
+	if len(cs) != 1 {
+		return 0, posErr(vcol, "%s takes one card", key)
+	}
+	return cs[0], nil
+}
+
+// check checks what the pairs say together: the keys that must be given
+// (missing, named at column end), the scores, and no card in two places.
+func (sp *shortParser) check(end int) error {
+	for _, need := range []string{"hand", "pile", "stock"} {
+		if !sp.seen[need] {
+			return posErr(end, "%s= is missing", need)
+		}
+	}
+	if err := checkScores(&sp.setup, sp.cols["score"]); err != nil {
+		return err
+	}
+	if sp.seen["drawn"] && sp.seen["from-pile"] {
+		return posErr(sp.cols["from-pile"], "give drawn= or from-pile=, not both")
+	}
+	// A card in two places is named at the later of the two.
+	if dup := sp.f.Hand & notation.SetOf(sp.f.Pile...); dup != 0 {
+		return posErr(max(sp.cols["hand"], sp.cols["pile"]), "%s is in the hand and the pile", dup)
+	}
+	return nil
+}
+
+// factsErr names the column of the fact the position's check rejects.
+func (sp *shortParser) factsErr(err error) error {
+	var fe *game.FactsError
+	col := 1
+	if errors.As(err, &fe) {
+		if c, ok := sp.cols[fe.Field]; ok {
+			col = c
+		}
+	}
+	return &Error{Col: col, Msg: err.Error(), Err: err}
 }
 
 // Format writes the position in the short form. Parse reads it back to
@@ -397,40 +435,12 @@ func parseHistory(s string, base rules.Rules) (game.Position, error) {
 	if !ok {
 		return game.Position{}, posErr(utf8.RuneCountInString(s)+1, "the history form is \"history SEAT keys: events\"")
 	}
-	toks := tokens(head, 1)
-	if len(toks) < 2 {
-		return game.Position{}, posErr(1, "history needs the seat")
-	}
-	seat, err := parseSeat(toks[1])
+	seat, setup, err := historyHead(head, base)
 	if err != nil {
 		return game.Position{}, err
 	}
-	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
-	scoreCol := 1
-	for _, t := range toks[2:] {
-		key, value, ok := strings.Cut(t.text, "=")
-		if !ok {
-			return game.Position{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
-		}
-		vcol := t.col + utf8.RuneCountInString(key) + 1
-		if key == "score" {
-			scoreCol = vcol
-		}
-		done, err := setupKey(&setup, key, value, vcol)
-		if err != nil {
-			return game.Position{}, err
-		}
-		if !done {
-			return game.Position{}, posErr(t.col, "unknown key %q", notation.Clip(key, 20))
-		}
-	}
-	if err := checkScores(&setup, scoreCol); err != nil {
-		return game.Position{}, err
-	}
-	p := game.NewPosition(seat, setup)
+	hr := &historyReplay{p: game.NewPosition(seat, setup), seat: seat}
 	col := utf8.RuneCountInString(head) + 2
-	var pendingPlayOn bool
-	var lastDiscarder notation.Seat
 	for _, part := range strings.Split(body, ";") {
 		et := tokens(part, col)
 		col += utf8.RuneCountInString(part) + 1
@@ -439,43 +449,98 @@ func parseHistory(s string, base rules.Rules) (game.Position, error) {
 		}
 		evs, err := historyEvents(et, seat)
 		if err != nil {
-			return p, err
+			return hr.p, err
 		}
 		for _, e := range evs {
-			// The notation, like the log, leaves a decision not to knock
-			// implicit.
-			if pendingPlayOn && !((e.Kind == game.Knocked || e.Kind == game.WentGin) && e.Seat == lastDiscarder) {
-				if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: lastDiscarder}); err != nil {
-					return p, posErr(et[0].col, "%v", err)
-				}
-			}
-			pendingPlayOn = false
-			if err := p.Observe(e); err != nil {
-				var ee *game.EventError
-				if errors.As(err, &ee) {
-					return p, posErr(et[0].col, "%s", ee.Reason)
-				}
-				return p, posErr(et[0].col, "%v", err)
-			}
-			if e.Kind == game.Discarded {
-				pendingPlayOn, lastDiscarder = true, e.Seat
+			if err := hr.observe(e, et[0].col); err != nil {
+				return hr.p, err
 			}
 		}
 	}
+	err = hr.finish(col)
+	return hr.p, err
+}
+
+// historyHead reads "history SEAT key=value…", the part before the colon.
+func historyHead(head string, base rules.Rules) (notation.Seat, game.Setup, error) {
+	toks := tokens(head, 1)
+	if len(toks) < 2 {
+		return 0, game.Setup{}, posErr(1, "history needs the seat")
+	}
+	seat, err := parseSeat(toks[1])
+	if err != nil {
+		return 0, game.Setup{}, err
+	}
+	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
+	scoreCol := 1
+	for _, t := range toks[2:] {
+		key, value, ok := strings.Cut(t.text, "=")
+		if !ok {
+			return 0, game.Setup{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
+		}
+		vcol := t.col + utf8.RuneCountInString(key) + 1
+		if key == "score" {
+			scoreCol = vcol
+		}
+		done, err := setupKey(&setup, key, value, vcol)
+		if err != nil {
+			return 0, game.Setup{}, err
+		}
+		if !done {
+			return 0, game.Setup{}, posErr(t.col, "unknown key %q", notation.Clip(key, 20))
+		}
+	}
+	return seat, setup, checkScores(&setup, scoreCol)
+}
+
+// historyReplay shows a history's events to the seat's position. The
+// notation, like the log, leaves a decision not to knock implicit: after
+// a discard, any event but the discarder's knock means it played on.
+type historyReplay struct {
+	p             game.Position
+	seat          notation.Seat
+	pendingPlayOn bool
+	lastDiscarder notation.Seat
+}
+
+// observe shows event e, written at column col, to the position.
+func (hr *historyReplay) observe(e game.Event, col int) error {
+	if hr.pendingPlayOn && !((e.Kind == game.Knocked || e.Kind == game.WentGin) && e.Seat == hr.lastDiscarder) {
+		if err := hr.p.Observe(game.Event{Kind: game.PlayedOn, Seat: hr.lastDiscarder}); err != nil {
+			return posErr(col, "%v", err)
+		}
+	}
+	hr.pendingPlayOn = false
+	if err := hr.p.Observe(e); err != nil {
+		var ee *game.EventError
+		if errors.As(err, &ee) {
+			return posErr(col, "%s", ee.Reason)
+		}
+		return posErr(col, "%v", err)
+	}
+	if e.Kind == game.Discarded {
+		hr.pendingPlayOn, hr.lastDiscarder = true, e.Seat
+	}
+	return nil
+}
+
+// finish settles the last discard's knock decision and checks the
+// history leaves the hand in play; col is the history's end.
+func (hr *historyReplay) finish(col int) error {
 	// The opponent's turn ended with its discard; the seat's own discard
 	// leaves it a knock decision only when it can knock.
-	if pendingPlayOn && (lastDiscarder != seat || meld.MinDeadwood(p.Hand()) > p.KnockLimit()) {
-		if err := p.Observe(game.Event{Kind: game.PlayedOn, Seat: lastDiscarder}); err != nil {
-			return p, posErr(col, "%v", err)
+	if hr.pendingPlayOn && (hr.lastDiscarder != hr.seat || meld.MinDeadwood(hr.p.Hand()) > hr.p.KnockLimit()) {
+		if err := hr.p.Observe(game.Event{Kind: game.PlayedOn, Seat: hr.lastDiscarder}); err != nil {
+			return posErr(col, "%v", err)
 		}
 	}
 	switch {
-	case !p.Started():
-		return p, posErr(col, "the history stops before the deal is done and the upcard turned")
-	case p.Phase() == game.Over:
-		return p, posErr(col, "the hand is over")
+	case !hr.p.Started():
+		return posErr(col, "the history stops before the deal is done and the upcard turned")
+	case hr.p.Phase() == game.Over:
+		return posErr(col, "the hand is over")
 	}
-	return p, nil
+	return nil
 }
 
 // ParseEvent reads one event of the history form, such as "p1 discard KH"

@@ -191,35 +191,12 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	if samples <= 0 {
 		return r, nil
 	}
-	const horizon = 5
-	type tally struct{ knock, gin [horizon]int }
 	s := NewSampler(p, e)
-	results, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) tally {
-		var t tally
+	results, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) reachTally {
+		var t reachTally
 		for i := 0; i < n; i++ {
-			st, _, err := s.World(rng)
-			if err != nil {
-				continue
-			}
-			left := st.StockCount()
-			hand := p.Hand()
-			knocked, ginned := false, false
-			for k := 0; k < horizon; k++ {
-				at := 2 * k // the opponent draws the cards in between
-				c, ok := st.StockCard(at)
-				if !ok || left-at <= dead {
-					break
-				}
-				d, dw, _ := meld.BestDiscard(hand.With(c))
-				hand = hand.With(c).Without(d)
-				knocked = knocked || dw <= r.KnockLimit
-				ginned = ginned || dw == 0
-				if knocked {
-					t.knock[k]++
-				}
-				if ginned {
-					t.gin[k]++
-				}
+			if st, _, err := s.World(rng); err == nil {
+				t.add(&st, p.Hand(), r.KnockLimit, dead)
 			}
 		}
 		return t
@@ -227,7 +204,7 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	if err != nil {
 		return r, err
 	}
-	var total tally
+	var total reachTally
 	for _, t := range results {
 		for k := range total.knock {
 			total.knock[k] += t.knock[k]
@@ -235,7 +212,7 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 		}
 	}
 	n := float64(samples)
-	for k := 1; k < horizon; k++ {
+	for k := 1; k < reachHorizon; k++ {
 		row := ReachRow{Draws: k + 1, Method: "monte carlo", Samples: samples, Possible: p.StockCount()-2*k > dead}
 		row.Knock, row.Gin = float64(total.knock[k])/n, float64(total.gin[k])/n
 		row.KnockSE = math.Sqrt(row.Knock * (1 - row.Knock) / n)
@@ -243,6 +220,38 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 		r.Reach = append(r.Reach, row)
 	}
 	return r, nil
+}
+
+// reachHorizon is the most draws Outs looks ahead.
+const reachHorizon = 5
+
+// reachTally counts the sampled worlds in which the hand has reached a
+// knock, and gin, by each draw.
+type reachTally struct{ knock, gin [reachHorizon]int }
+
+// add plays hand on through a sampled world: it draws every other card
+// of the stock (the opponent draws those in between) and plays the best
+// discard after each, until the stock is down to dead cards.
+func (t *reachTally) add(st *game.State, hand notation.CardSet, knockLimit, dead int) {
+	left := st.StockCount()
+	knocked, ginned := false, false
+	for k := 0; k < reachHorizon; k++ {
+		at := 2 * k // the opponent draws the cards in between
+		c, ok := st.StockCard(at)
+		if !ok || left-at <= dead {
+			break
+		}
+		d, dw, _ := meld.BestDiscard(hand.With(c))
+		hand = hand.With(c).Without(d)
+		knocked = knocked || dw <= knockLimit
+		ginned = ginned || dw == 0
+		if knocked {
+			t.knock[k]++
+		}
+		if ginned {
+			t.gin[k]++
+		}
+	}
 }
 
 // CountOuts counts the unseen cards that, drawn into a 10-card hand and

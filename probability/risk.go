@@ -64,84 +64,24 @@ func UndercutRisk(ctx context.Context, p *game.Position, e *Estimate, given *mel
 	if p.Phase() != game.KnockPhase || hand.Len() != 10 || meld.MinDeadwood(hand) > p.KnockLimit() {
 		return r, ErrNotKnock
 	}
-	var spreads []meld.Spread
-	meld.KnockSpreads(hand, p.KnockLimit(), func(sp meld.Spread, _ notation.CardSet) bool {
-		spreads = append(spreads, sp)
-		return true
-	})
-	first, _, _ := meld.FirstArrangement(hand)
-	g := first
-	if given != nil {
-		g = *given
+	spreads, err := knockSpreads(p, given)
+	if err != nil {
+		return r, err
 	}
-	if _, err := meld.NewSpread(g.Melds[:g.N]...); err != nil || g.Cards()&^hand != 0 || (hand&^g.Cards()).Value() > p.KnockLimit() {
-		return r, ErrBadSpread
-	}
-	spreads = append([]meld.Spread{g}, spreads...)
 	r.Spreads = len(spreads) - 1
-	rs := *p.Rules()
-	deal := p.FirstUpcard()
-	type acc struct {
-		undercut, win []int
-		points, sq    []float64
-		dist          map[int]int // for the given spread
-	}
 	s := NewSampler(p, e)
-	parts, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) acc {
-		a := acc{undercut: make([]int, len(spreads)), win: make([]int, len(spreads)),
-			points: make([]float64, len(spreads)), sq: make([]float64, len(spreads)), dist: map[int]int{}}
-		for i := 0; i < n; i++ {
-			opp := s.Opponent(rng)
-			for j := range spreads {
-				sp := spreads[j]
-				sd := rs.Settle(&sp, hand&^sp.Cards(), opp, false, deal)
-				net := float64(sd.Score.KnockerNet())
-				if sd.Score.Outcome == rules.Undercut {
-					a.undercut[j]++
-				}
-				if sd.Score.Winner == rules.Knocker {
-					a.win[j]++
-				}
-				a.points[j] += net
-				a.sq[j] += net * net
-				if j == 0 {
-					a.dist[sd.Score.DefenderDeadwood]++
-				}
-			}
-		}
-		return a
+	parts, err := parallel(ctx, samples, seed, workers, func(rng *rand.Rand, n int) riskTally {
+		return settleSpreads(p, s, spreads, rng, n)
 	})
 	if err != nil {
 		return r, err
 	}
-	n := float64(max(samples, 1))
-	risk := func(j int) SpreadRisk {
-		var u, w int
-		var pts, sq float64
-		dist := map[int]int{}
-		for _, a := range parts {
-			u += a.undercut[j]
-			w += a.win[j]
-			pts += a.points[j]
-			sq += a.sq[j]
-			if j == 0 {
-				for k, v := range a.dist {
-					dist[k] += v
-				}
-			}
-		}
-		mean := pts / n
-		sr := SpreadRisk{Spread: spreads[j], Deadwood: hand &^ spreads[j].Cards(), Undercut: float64(u) / n, Win: float64(w) / n, Points: mean,
-			PointsSE: math.Sqrt(math.Max(0, sq/n-mean*mean) / n)}
-		if j == 0 {
-			sr.DefenderDeadwood = dist
-		}
-		return sr
-	}
-	r.Given = risk(0)
-	r.BestPoints, r.Safest = risk(0), risk(0)
+	// Each starts as the given spread, with a map of its own.
+	r.Given = spreadRisk(hand, spreads, parts, samples, 0)
+	r.BestPoints = spreadRisk(hand, spreads, parts, samples, 0)
+	r.Safest = spreadRisk(hand, spreads, parts, samples, 0)
 	for j := 1; j < len(spreads); j++ {
-		sr := risk(j)
+		sr := spreadRisk(hand, spreads, parts, samples, j)
 		if sr.Points > r.BestPoints.Points {
 			r.BestPoints = sr
 		}
@@ -152,6 +92,87 @@ func UndercutRisk(ctx context.Context, p *game.Position, e *Estimate, given *mel
 	var err2 error
 	r.ImproveNext, r.OpponentKnocksNext, err2 = waiting(ctx, p, e, s, samples, seed+1, workers)
 	return r, err2
+}
+
+// knockSpreads returns the spread to assess, given or else the first
+// arrangement, then every spread within the knock limit.
+func knockSpreads(p *game.Position, given *meld.Spread) ([]meld.Spread, error) {
+	hand := p.Hand()
+	var spreads []meld.Spread
+	meld.KnockSpreads(hand, p.KnockLimit(), func(sp meld.Spread, _ notation.CardSet) bool {
+		spreads = append(spreads, sp)
+		return true
+	})
+	g, _, _ := meld.FirstArrangement(hand)
+	if given != nil {
+		g = *given
+	}
+	if _, err := meld.NewSpread(g.Melds[:g.N]...); err != nil || g.Cards()&^hand != 0 || (hand&^g.Cards()).Value() > p.KnockLimit() {
+		return nil, ErrBadSpread
+	}
+	return append([]meld.Spread{g}, spreads...), nil
+}
+
+// riskTally sums, for each spread, the settlements of one worker's
+// sampled opponent hands.
+type riskTally struct {
+	undercut, win []int
+	points, sq    []float64
+	dist          map[int]int // the defender's deadwood, for the first spread
+}
+
+// settleSpreads settles every spread against n sampled opponent hands.
+func settleSpreads(p *game.Position, s *Sampler, spreads []meld.Spread, rng *rand.Rand, n int) riskTally {
+	rs := *p.Rules()
+	hand, deal := p.Hand(), p.FirstUpcard()
+	a := riskTally{undercut: make([]int, len(spreads)), win: make([]int, len(spreads)),
+		points: make([]float64, len(spreads)), sq: make([]float64, len(spreads)), dist: map[int]int{}}
+	for i := 0; i < n; i++ {
+		opp := s.Opponent(rng)
+		for j := range spreads {
+			sp := spreads[j]
+			sd := rs.Settle(&sp, hand&^sp.Cards(), opp, false, deal)
+			net := float64(sd.Score.KnockerNet())
+			if sd.Score.Outcome == rules.Undercut {
+				a.undercut[j]++
+			}
+			if sd.Score.Winner == rules.Knocker {
+				a.win[j]++
+			}
+			a.points[j] += net
+			a.sq[j] += net * net
+			if j == 0 {
+				a.dist[sd.Score.DefenderDeadwood]++
+			}
+		}
+	}
+	return a
+}
+
+// spreadRisk sums the workers' tallies for spread j over the samples.
+func spreadRisk(hand notation.CardSet, spreads []meld.Spread, parts []riskTally, samples, j int) SpreadRisk {
+	n := float64(max(samples, 1))
+	var u, w int
+	var pts, sq float64
+	dist := map[int]int{}
+	for _, a := range parts {
+		u += a.undercut[j]
+		w += a.win[j]
+		pts += a.points[j]
+		sq += a.sq[j]
+		if j == 0 {
+			for k, v := range a.dist {
+				dist[k] += v
+			}
+		}
+	}
+	mean := pts / n
+	sr := SpreadRisk{Spread: spreads[j], Deadwood: hand &^ spreads[j].Cards(), Undercut: float64(u) / n, Win: float64(w) / n, Points: mean,
+		PointsSE: math.Sqrt(math.Max(0, sq/n-mean*mean) / n)}
+	if j == 0 {
+		sr.DefenderDeadwood = dist
+	}
+	return sr
 }
 
 // waiting estimates the chance that the seat's next draw lowers its

@@ -65,12 +65,22 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 		return 0
 	}
 	var order [notation.NumCards]uint8
+	s.shuffle(rng, &order)
+	point := rng.Float64()
+	if out, ok := s.comb(&order, point, h); ok {
+		return out
+	}
+	return s.carefulComb(&order, point, h)
+}
+
+// shuffle puts the indices of the unseen cards in a random order:
+// Fisher-Yates, two swaps to a 64-bit draw. Each index is a 32-bit half
+// scaled by multiplication (Lemire's method without its rejection step, a
+// bias below 52 in 2^32), which is most of Hidden's cost saved.
+func (s *Sampler) shuffle(rng *rand.Rand, order *[notation.NumCards]uint8) {
 	for i := 0; i < s.n; i++ {
 		order[i] = uint8(i)
 	}
-	// Fisher-Yates, two swaps to a 64-bit draw: each index is a 32-bit
-	// half scaled by multiplication (Lemire's method without its rejection
-	// step, a bias below 52 in 2^32), which is most of Hidden's cost saved.
 	for i := s.n - 1; i > 0; i -= 2 {
 		r := rng.Uint64()
 		j := int((r & 0xFFFFFFFF) * uint64(i+1) >> 32)
@@ -80,11 +90,14 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 			order[i-1], order[j] = order[j], order[i-1]
 		}
 	}
-	point := rng.Float64()
-	// The teeth below cum are int(cum-point+1) (cum-point+1 is positive),
-	// so a card is picked when that count steps up across it: no branch
-	// to mispredict. Rounding can make a count step by two or end one off
-	// the hidden count; the careful walk below then redoes the draw.
+}
+
+// comb picks the cards under the comb's teeth, offset by point, with no
+// branch to mispredict: the teeth below cum are int(cum-point+1)
+// (cum-point+1 is positive), so a card is picked when that count steps up
+// across it. Rounding can make a count step by two or end one off the h
+// cards wanted; comb then reports false, and carefulComb redoes the draw.
+func (s *Sampler) comb(order *[notation.NumCards]uint8, point float64, h int) (notation.CardSet, bool) {
 	var out notation.CardSet
 	cum, teeth := 0.0, 0
 	for k := 0; k < s.n; k++ {
@@ -95,11 +108,13 @@ func (s *Sampler) Hidden(rng *rand.Rand) notation.CardSet {
 		out |= notation.CardSet(uint64(d&1|d>>1) << s.cards[i])
 		teeth = t
 	}
-	if teeth == h && out.Len() == h {
-		return out
-	}
-	out = 0
-	cum = 0.0
+	return out, teeth == h && out.Len() == h
+}
+
+// carefulComb is comb walked tooth by tooth, sure to pick h cards.
+func (s *Sampler) carefulComb(order *[notation.NumCards]uint8, point float64, h int) notation.CardSet {
+	var out notation.CardSet
+	cum := 0.0
 	picked := 0
 	last := -1
 	for k := 0; k < s.n && picked < h; k++ {

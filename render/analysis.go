@@ -183,21 +183,38 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	if a.Line > 0 {
 		fmt.Fprintf(w, "Line %d:\n", a.Line)
 	}
-	label := func(m game.Move) string {
-		switch m.Kind {
-		case game.Discard:
-			return "discard " + n.Card(m.Card)
-		case game.Knock, game.Gin, game.BigGin:
-			parts := make([]string, m.Spread.N)
-			for i := 0; i < m.Spread.N; i++ {
-				parts[i] = n.Set(m.Spread.Melds[i])
-			}
-			return m.Kind.String() + " " + strings.Join(parts, "|")
-		}
-		return m.Kind.String()
-	}
 	best := a.Candidates[0]
-	fmt.Fprintf(w, "Recommended: %s.\n", label(best.Move))
+	fmt.Fprintf(w, "Recommended: %s.\n", moveLabel(n, best.Move))
+	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, candidateRows(n, a)); err != nil {
+		return err
+	}
+	if len(a.Candidates) == 1 && best.Samples == 0 {
+		_, err := fmt.Fprint(w, Wrap(moveLabel(n, best.Move)+": the only legal move.", 80))
+		return err
+	}
+	why := bestWhy(n, a) + opponentWhy(n, a)
+	_, err := fmt.Fprint(w, Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
+	return err
+}
+
+// moveLabel names a move for the advice's table and text.
+func moveLabel(n Style, m game.Move) string {
+	switch m.Kind {
+	case game.Discard:
+		return "discard " + n.Card(m.Card)
+	case game.Knock, game.Gin, game.BigGin:
+		parts := make([]string, m.Spread.N)
+		for i := 0; i < m.Spread.N; i++ {
+			parts[i] = n.Set(m.Spread.Melds[i])
+		}
+		return m.Kind.String() + " " + strings.Join(parts, "|")
+	}
+	return m.Kind.String()
+}
+
+// candidateRows are the advice's table: each candidate, the baseline
+// marked *, with "-" for what does not apply.
+func candidateRows(n Style, a *report.Advice) [][]string {
 	var rows [][]string
 	for _, c := range a.Candidates {
 		dw, dg, outs := "-", "-", "-"
@@ -214,18 +231,18 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 		if c.Baseline {
 			mark = "*"
 		}
-		rows = append(rows, []string{label(c.Move) + mark, Percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
+		rows = append(rows, []string{moveLabel(n, c.Move) + mark, Percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
 			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})
 	}
-	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, rows); err != nil {
-		return err
-	}
-	if len(a.Candidates) == 1 && best.Samples == 0 {
-		_, err := fmt.Fprint(w, Wrap(label(best.Move)+": the only legal move.", 80))
-		return err
-	}
+	return rows
+}
+
+// bestWhy explains the recommended move: its equity, what it leaves, and
+// what it gains over the heuristic policy's.
+func bestWhy(n Style, a *report.Advice) string {
+	best := a.Candidates[0]
 	why := fmt.Sprintf("%s: equity %s against %s before the hand, %+.1f points a hand on average over %d sampled worlds.",
-		label(best.Move), Percent(best.Equity), Percent(a.Before), best.Points, best.Samples)
+		moveLabel(n, best.Move), Percent(best.Equity), Percent(a.Before), best.Points, best.Samples)
 	if best.Deadwood >= 0 {
 		why += fmt.Sprintf(" It leaves %d deadwood.", best.Deadwood)
 	}
@@ -240,25 +257,32 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	} else {
 		why += fmt.Sprintf(" It gains %.1f points of equity over the heuristic policy's move (* in the table), %.1f standard errors.", 100*best.Advantage, best.Advantage/math.Max(best.AdvantageSE, 1e-9))
 	}
-	if v := a.Opponent; v != nil {
-		why += " " + v.String()
-		if k, ok := a.LeastKnock(); ok {
-			why += fmt.Sprintf(" Knocking with %d is undercut %s of the time as read", k.Deadwood, Percent(k.Undercut))
-			if a.FixedUndercut != nil {
-				why += fmt.Sprintf(", %s with the opponent modelled as simple", Percent(*a.FixedUndercut))
-			}
-			why += "."
+	return why
+}
+
+// opponentWhy says how the advice read the opponent, if it did, and what
+// the fixed opponent model would have advised instead.
+func opponentWhy(n Style, a *report.Advice) string {
+	v := a.Opponent
+	if v == nil {
+		return ""
+	}
+	why := " " + v.String()
+	if k, ok := a.LeastKnock(); ok {
+		why += fmt.Sprintf(" Knocking with %d is undercut %s of the time as read", k.Deadwood, Percent(k.Undercut))
+		if a.FixedUndercut != nil {
+			why += fmt.Sprintf(", %s with the opponent modelled as simple", Percent(*a.FixedUndercut))
 		}
-		if a.FixedBest != nil {
-			if *a.FixedBest == best.Move {
-				why += " Modelled as simple, as the advisor did before it read its opponents, it would advise the same."
-			} else {
-				why += fmt.Sprintf(" Modelled as simple, as the advisor did before it read its opponents, it would advise %s.", label(*a.FixedBest))
-			}
+		why += "."
+	}
+	if a.FixedBest != nil {
+		if *a.FixedBest == a.Candidates[0].Move {
+			why += " Modelled as simple, as the advisor did before it read its opponents, it would advise the same."
+		} else {
+			why += fmt.Sprintf(" Modelled as simple, as the advisor did before it read its opponents, it would advise %s.", moveLabel(n, *a.FixedBest))
 		}
 	}
-	_, err := fmt.Fprint(w, Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
-	return err
+	return why
 }
 
 // Percent writes a chance as a percentage with one decimal.

@@ -11,54 +11,12 @@ import (
 // Batch writes a batch summary: the games read and each player's
 // figures, side by side.
 func Batch(w io.Writer, style Style, s *batch.Summary) error {
-	header := []string{"Per player"}
-	for _, p := range s.Players {
-		header = append(header, EscapeControl(p.Name))
-	}
-	row := func(label string, f func(p *batch.Player) string) []string {
-		r := []string{label}
-		for _, p := range s.Players {
-			r = append(r, f(p))
-		}
-		return r
-	}
-	kind := func(i int) func(p *batch.Player) string {
-		return func(p *batch.Player) string {
-			if i >= len(p.ByKind) {
-				return "-"
-			}
-			k := p.ByKind[i]
-			if k.Decisions == 0 {
-				return "-"
-			}
-			return fmt.Sprintf("%s of %d", Percent(k.MatchRate), k.Decisions)
-		}
-	}
-	rows := [][]string{
-		row("games won", func(p *batch.Player) string {
-			return fmt.Sprintf("%d of %d (%s)", p.GamesWon, p.Games, Percent(p.WinRate))
-		}),
-		row("95% interval", func(p *batch.Player) string { return Percent(p.WinRateCI95[0]) + " to " + Percent(p.WinRateCI95[1]) }),
-		row("hands won", func(p *batch.Player) string {
-			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, Percent(p.HandRate))
-		}),
-		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
-		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
-		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
-		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
-		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
-		row("  upcard", kind(0)),
-		row("  draw", kind(1)),
-		row("  discard", kind(2)),
-		row("  knock", kind(3)),
-		row("equity lost a decision", func(p *batch.Player) string { return strconv.FormatFloat(100*p.MeanEquityLost, 'f', 2, 64) + "%" }),
-		row("accuracy", func(p *batch.Player) string { return strconv.FormatFloat(p.Accuracy, 'f', 1, 64) }),
-		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
-			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
-		}),
-	}
 	if len(s.Players) > 0 {
-		if err := style.Tables(w).Render(header, rows); err != nil {
+		header := []string{"Per player"}
+		for _, p := range s.Players {
+			header = append(header, EscapeControl(p.Name))
+		}
+		if err := style.Tables(w).Render(header, playerRows(s.Players)); err != nil {
 			return err
 		}
 	}
@@ -72,18 +30,72 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 		return err
 	}
 	for _, p := range s.Players {
-		if len(p.Worst) == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "\nWorst decisions of %s:\n", EscapeControl(p.Name))
-		for i, b := range p.Worst {
-			if i == 5 {
-				break
-			}
-			fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
-		}
+		worstDecisions(w, p)
 	}
 	return nil
+}
+
+// playerRows are the summary's table, a column for each player.
+func playerRows(players []*batch.Player) [][]string {
+	row := func(label string, f func(p *batch.Player) string) []string {
+		r := []string{label}
+		for _, p := range players {
+			r = append(r, f(p))
+		}
+		return r
+	}
+	return [][]string{
+		row("games won", func(p *batch.Player) string {
+			return fmt.Sprintf("%d of %d (%s)", p.GamesWon, p.Games, Percent(p.WinRate))
+		}),
+		row("95% interval", func(p *batch.Player) string { return Percent(p.WinRateCI95[0]) + " to " + Percent(p.WinRateCI95[1]) }),
+		row("hands won", func(p *batch.Player) string {
+			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, Percent(p.HandRate))
+		}),
+		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
+		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
+		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
+		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
+		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
+		row("  upcard", kindMatched(0)),
+		row("  draw", kindMatched(1)),
+		row("  discard", kindMatched(2)),
+		row("  knock", kindMatched(3)),
+		row("equity lost a decision", func(p *batch.Player) string { return strconv.FormatFloat(100*p.MeanEquityLost, 'f', 2, 64) + "%" }),
+		row("accuracy", func(p *batch.Player) string { return strconv.FormatFloat(p.Accuracy, 'f', 1, 64) }),
+		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
+			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
+		}),
+	}
+}
+
+// kindMatched shows how often a player's decisions of kind i matched the
+// advice.
+func kindMatched(i int) func(p *batch.Player) string {
+	return func(p *batch.Player) string {
+		if i >= len(p.ByKind) {
+			return "-"
+		}
+		k := p.ByKind[i]
+		if k.Decisions == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%s of %d", Percent(k.MatchRate), k.Decisions)
+	}
+}
+
+// worstDecisions lists a player's five worst decisions, if any.
+func worstDecisions(w io.Writer, p *batch.Player) {
+	if len(p.Worst) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nWorst decisions of %s:\n", EscapeControl(p.Name))
+	for i, b := range p.Worst {
+		if i == 5 {
+			break
+		}
+		fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
+	}
 }
 
 // rate writes k of n as a percentage, or "-" when n is 0.

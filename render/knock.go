@@ -14,43 +14,8 @@ import (
 // Knock writes a knock report: the showdown, the score and the other
 // spreads.
 func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
-	sp := rep.Spread()
-	melds := make([]string, 0, sp.N)
-	for i := 0; i < sp.N; i++ {
-		melds = append(melds, n.Meld(n.Set(sp.Melds[i])))
-	}
-	da := rep.DefenderArrangement()
-	dmelds := make([]string, 0, len(da.Melds))
-	for _, m := range da.Melds {
-		dmelds = append(dmelds, n.Meld(n.Set(m.Cards)))
-	}
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
-		}
-		return s
-	}
-	layoffs := make([]string, 0, len(rep.Placements))
-	for _, p := range rep.Placements {
-		layoffs = append(layoffs, n.Names([]string{p.Card})+" on "+n.Set(sp.Melds[p.Meld]))
-	}
-	deadwood := func(cards []string, points int) string {
-		if len(cards) == 0 {
-			return "none (0)"
-		}
-		return n.Deadwood(n.Names(cards)) + " (" + strconv.Itoa(points) + ")"
-	}
-	// One row for each thing shown, so that long melds keep the table
-	// narrow.
-	rows := [][]string{
-		{"knocker", "melds", dash(strings.Join(melds, " | "))},
-		{"", "deadwood", deadwood(rep.KnockerDeadwoodCards, rep.KnockerDeadwood)},
-		{"defender", "melds", dash(strings.Join(dmelds, " | "))},
-		{"", "lay-offs", dash(strings.Join(layoffs, ", "))},
-		{"", "deadwood", deadwood(rep.DefenderDeadwoodCards, rep.DefenderDeadwood)},
-	}
 	tables := n.Tables(w)
-	if err := tables.Render([]string{"Side", "", "Cards"}, rows); err != nil {
+	if err := tables.Render([]string{"Side", "", "Cards"}, knockRows(n, rep)); err != nil {
 		return err
 	}
 	discard := ""
@@ -68,30 +33,8 @@ func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
 	}
 	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", n.Verdict(rules.OutcomeWords(rep.Result)), rep.Winner, rep.Points)
 	if len(rep.Options) > 1 {
-		const shown = 8
-		rows := [][]string{}
-		for i, o := range rep.Options {
-			if i == shown {
-				break
-			}
-			melds := make([]string, len(o.KnockerMelds))
-			for j, m := range o.KnockerMelds {
-				melds[j] = n.Names(m)
-			}
-			lay := "-"
-			if len(o.Layoffs) > 0 {
-				lay = n.Names(o.Layoffs)
-			}
-			rows = append(rows, []string{strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
-				strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s %+d", rules.OutcomeWords(o.Result), o.KnockerNet)})
-		}
-		fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first (dw: deadwood;")
-		fmt.Fprintln(w, "the result is the points to the knocker, negative when it loses):")
-		if err := tables.Render([]string{"Knocker's melds", "Dw", "Lay-offs", "Def. dw", "Result"}, rows); err != nil {
+		if err := knockOptions(w, n, tables, rep.Options); err != nil {
 			return err
-		}
-		if len(rep.Options) > shown {
-			fmt.Fprintf(w, "(%d more in --json)\n", len(rep.Options)-shown)
 		}
 	}
 	if a := rep.Automatic; a != nil {
@@ -106,6 +49,77 @@ func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// knockRows are the showdown's rows: one for each thing shown, so that
+// long melds keep the table narrow.
+func knockRows(n Style, rep *report.KnockReport) [][]string {
+	sp := rep.Spread()
+	melds := make([]string, 0, sp.N)
+	for i := 0; i < sp.N; i++ {
+		melds = append(melds, n.Meld(n.Set(sp.Melds[i])))
+	}
+	da := rep.DefenderArrangement()
+	dmelds := make([]string, 0, len(da.Melds))
+	for _, m := range da.Melds {
+		dmelds = append(dmelds, n.Meld(n.Set(m.Cards)))
+	}
+	layoffs := make([]string, 0, len(rep.Placements))
+	for _, p := range rep.Placements {
+		layoffs = append(layoffs, n.Names([]string{p.Card})+" on "+n.Set(sp.Melds[p.Meld]))
+	}
+	deadwood := func(cards []string, points int) string {
+		if len(cards) == 0 {
+			return "none (0)"
+		}
+		return n.Deadwood(n.Names(cards)) + " (" + strconv.Itoa(points) + ")"
+	}
+	return [][]string{
+		{"knocker", "melds", dash(strings.Join(melds, " | "))},
+		{"", "deadwood", deadwood(rep.KnockerDeadwoodCards, rep.KnockerDeadwood)},
+		{"defender", "melds", dash(strings.Join(dmelds, " | "))},
+		{"", "lay-offs", dash(strings.Join(layoffs, ", "))},
+		{"", "deadwood", deadwood(rep.DefenderDeadwoodCards, rep.DefenderDeadwood)},
+	}
+}
+
+// dash shows an empty cell as "-".
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// knockOptions shows the first spreads the knocker could lay down, best
+// for it first.
+func knockOptions(w io.Writer, n Style, tables *Tables, options []report.SpreadOption) error {
+	const shown = 8
+	rows := [][]string{}
+	for i, o := range options {
+		if i == shown {
+			break
+		}
+		melds := make([]string, len(o.KnockerMelds))
+		for j, m := range o.KnockerMelds {
+			melds[j] = n.Names(m)
+		}
+		lay := "-"
+		if len(o.Layoffs) > 0 {
+			lay = n.Names(o.Layoffs)
+		}
+		rows = append(rows, []string{strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
+			strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s %+d", rules.OutcomeWords(o.Result), o.KnockerNet)})
+	}
+	fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first (dw: deadwood;")
+	fmt.Fprintln(w, "the result is the points to the knocker, negative when it loses):")
+	if err := tables.Render([]string{"Knocker's melds", "Dw", "Lay-offs", "Def. dw", "Result"}, rows); err != nil {
+		return err
+	}
+	if len(options) > shown {
+		fmt.Fprintf(w, "(%d more in --json)\n", len(options)-shown)
 	}
 	return nil
 }

@@ -24,20 +24,41 @@ func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSpli
 	if _, err := fmt.Fprintf(w, "Hand: %s (%s)\n", n.Set(r.Hand()), Count(len(r.Cards), "card", "cards")); err != nil {
 		return err
 	}
-	// The table groups arrangements that only split a run differently;
-	// the JSON lists every one.
+	if err := tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, arrangementRows(n, splitGroups(r, allSplits))); err != nil {
+		return err
+	}
+	if len(r.Discards) > 0 {
+		if err := tables.Render([]string{"Discard", "Deadwood left", "Knock?"}, discardRows(n, r)); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, n.Verdict(r.Verdict)), 80))
+	if line > 0 {
+		_, err = fmt.Fprintln(w)
+	}
+	return err
+}
+
+// splitGroups returns the report's arrangements for the table, which
+// groups those that only split a run differently unless allSplits; the
+// JSON lists every one.
+func splitGroups(r *report.ScoreReport, allSplits bool) []meld.SplitGroup {
 	arrs := make([]meld.Arrangement, len(r.Arrangements))
 	for i, a := range r.Arrangements {
 		arrs[i] = a.Arrangement()
 	}
-	var groups []meld.SplitGroup
-	if allSplits {
-		for _, a := range arrs {
-			groups = append(groups, meld.SplitGroup{Arrangement: a, Count: 1})
-		}
-	} else {
-		groups = meld.GroupSplits(arrs)
+	if !allSplits {
+		return meld.GroupSplits(arrs)
 	}
+	var groups []meld.SplitGroup
+	for _, a := range arrs {
+		groups = append(groups, meld.SplitGroup{Arrangement: a, Count: 1})
+	}
+	return groups
+}
+
+// arrangementRows are the arrangements' table, numbered from 1.
+func arrangementRows(n Style, groups []meld.SplitGroup) [][]string {
 	rows := make([][]string, 0, len(groups))
 	for i, g := range groups {
 		a := g.Arrangement
@@ -60,29 +81,23 @@ func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSpli
 		}
 		rows = append(rows, []string{strconv.Itoa(i + 1), meldText, dead, strconv.Itoa(a.Points())})
 	}
-	if err := tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, rows); err != nil {
-		return err
-	}
-	if len(r.Discards) > 0 {
-		rows = rows[:0]
-		for _, d := range r.Discards {
-			status := "over"
-			switch {
-			case d.Gin:
-				status = "gin"
-			case d.CanKnock:
-				status = "knock"
-			}
-			c, _ := notation.ParseCard(d.Card)
-			rows = append(rows, []string{n.Card(c), strconv.Itoa(d.Deadwood), status})
+	return rows
+}
+
+// discardRows are the discards' table: the deadwood each leaves, and
+// whether it then knocks.
+func discardRows(n Style, r *report.ScoreReport) [][]string {
+	var rows [][]string
+	for _, d := range r.Discards {
+		status := "over"
+		switch {
+		case d.Gin:
+			status = "gin"
+		case d.CanKnock:
+			status = "knock"
 		}
-		if err := tables.Render([]string{"Discard", "Deadwood left", "Knock?"}, rows); err != nil {
-			return err
-		}
+		c, _ := notation.ParseCard(d.Card)
+		rows = append(rows, []string{n.Card(c), strconv.Itoa(d.Deadwood), status})
 	}
-	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, n.Verdict(r.Verdict)), 80))
-	if line > 0 {
-		_, err = fmt.Fprintln(w)
-	}
-	return err
+	return rows
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -62,38 +63,49 @@ func convertCommand(env *environment) *cli.Command {
 			if to == "eaai" {
 				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
 			}
-			res, err := importer.Convert(c.Context, ins, o, write, func(source string, err error) {
-				if source == "" {
-					fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(err.Error()))
-					return
-				}
-				fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
-			})
+			res, err := importer.Convert(c.Context, ins, o, write, env.reportProblem)
 			if errors.Is(err, importer.ErrNotEAAI) {
 				return usageError("--to eaai: %v", err)
 			} else if err != nil {
 				return err
 			}
-			converted, skipped, failed := res.Converted, res.Skipped, res.Failed
-			if converted == 0 && to == "ginadvisor" {
-				if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
-					return err
-				}
-			}
-			// A file is replaced only by games, or by an empty log when
-			// nothing failed.
-			if converted > 0 || !(skipped > 0 || failed) {
-				if err := closeOut(); err != nil {
-					return fmt.Errorf("--out: %w", err)
-				}
-			}
-			fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
-			if skipped > 0 || failed {
-				return silentExit(ExitBadInput)
-			}
-			return nil
+			return finishConversion(env, out, closeOut, to == "ginadvisor", res)
 		},
 	}
+}
+
+// reportProblem reports a damaged game or input of a conversion, by its
+// source when it has one.
+func (env *environment) reportProblem(source string, err error) {
+	if source == "" {
+		fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(err.Error()))
+		return
+	}
+	fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
+}
+
+// finishConversion ends a conversion's output, with the log's header
+// when it holds no game (toLog says the output is ginadvisor's log), and
+// says what was converted and whether some input failed.
+func finishConversion(env *environment, out io.Writer, closeOut func() error, toLog bool, res importer.ConvertResult) error {
+	converted, skipped, failed := res.Converted, res.Skipped, res.Failed
+	if converted == 0 && toLog {
+		if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
+			return err
+		}
+	}
+	// A file is replaced only by games, or by an empty log when
+	// nothing failed.
+	if converted > 0 || !(skipped > 0 || failed) {
+		if err := closeOut(); err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+	}
+	fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
+	if skipped > 0 || failed {
+		return silentExit(ExitBadInput)
+	}
+	return nil
 }
 
 // openOut opens an output file, or stdout for "-". The file is written
@@ -132,38 +144,14 @@ func batchCommand(env *environment) *cli.Command {
 			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
 			"  ginadvisor batch --json --shard 2/8 logs/ > part2.json\n" +
 			"  ginadvisor batch --html report.html marjj-vs-simple-001.txt",
-		Flags: append(append(outputFlags(), cliargs.ImportFlags()...),
-			&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
-			&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the advisor's sampled worlds a decision, 1 to 100,000"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-			&cli.IntFlag{Name: "workers", Usage: "games analysed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-			&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
-			&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
-			&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
-			&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
-			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
-		),
+		Flags: batchFlags(),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			imp, err := cliargs.Import(c)
+			o, err := batchOptions(env, c)
 			if err != nil {
-				return usageError("%v", err)
-			}
-			o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
-			if o.Samples < 1 || o.Samples > 100_000 {
-				return usageError("--samples must be from 1 to 100000, not %d", o.Samples)
-			} else if o.Quick && c.IsSet("samples") {
-				fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
-			}
-			if o.Workers < 0 || o.Workers > 1024 {
-				return usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
-			}
-			if s := c.String("shard"); s != "" {
-				if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
-					return usageError("--shard %v", err)
-				}
+				return err
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
@@ -173,24 +161,8 @@ func batchCommand(env *environment) *cli.Command {
 			// something to write; until then, aborted, they change nothing.
 			var sinks batch.Sinks
 			defer sinks.Abort()
-			if path := c.String("csv"); path != "" {
-				w, commit, abort, err := openOut(env, path, ins)
-				if err != nil {
-					return fmt.Errorf("--csv: %w", err)
-				}
-				cw, err := batch.NewCSVWriter(w)
-				if err != nil {
-					abort()
-					return err
-				}
-				sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), commit()) }, abort)
-			}
-			if path := c.String("jsonl"); path != "" {
-				w, commit, abort, err := openOut(env, path, ins)
-				if err != nil {
-					return fmt.Errorf("--jsonl: %w", err)
-				}
-				sinks.Add(batch.NewJSONLWriter(w).Write, commit, abort)
+			if err := addDecisionSinks(env, c, ins, &sinks); err != nil {
+				return err
 			}
 			o.OnDecision = sinks.OnDecision()
 			var bar *render.Progress
@@ -210,39 +182,111 @@ func batchCommand(env *environment) *cli.Command {
 			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && ctx.Err() == nil {
 				return runErr
 			}
-			for _, e := range s.Errors {
-				fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
-			}
-			if path := c.String("html"); path != "" {
-				if err := batch.WriteHTMLFile(path, &s); err != nil {
-					return fmt.Errorf("--html: %w", err)
-				}
-			}
-			stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-"
-			if !stdoutTaken {
-				if wantJSON(c) {
-					err = render.JSON(env.stdout, s)
-				} else {
-					err = render.Batch(env.stdout, env.styleFor(c), &s)
-				}
-				if err != nil {
-					return err
-				}
-			}
-			if ctx.Err() != nil {
-				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analysed\n", s.GamesAnalyzed)
-				return silentExit(ExitInterrupted)
-			}
-			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
-				fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
-				return silentExit(ExitFailure)
-			}
-			if len(s.Errors) > 0 {
-				return silentExit(ExitBadInput)
-			}
-			return nil
+			return reportBatch(ctx, env, c, &s, runErr)
 		},
 	}
+}
+
+// batchFlags are batch's options.
+func batchFlags() []cli.Flag {
+	return append(append(outputFlags(), cliargs.ImportFlags()...),
+		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
+		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the advisor's sampled worlds a decision, 1 to 100,000"},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
+		&cli.IntFlag{Name: "workers", Usage: "games analysed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
+		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
+		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
+		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
+		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+	)
+}
+
+// batchOptions reads and checks batch's options for the run.
+func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
+	imp, err := cliargs.Import(c)
+	if err != nil {
+		return batch.Options{}, usageError("%v", err)
+	}
+	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
+	if o.Samples < 1 || o.Samples > 100_000 {
+		return o, usageError("--samples must be from 1 to 100000, not %d", o.Samples)
+	} else if o.Quick && c.IsSet("samples") {
+		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
+	}
+	if o.Workers < 0 || o.Workers > 1024 {
+		return o, usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
+	}
+	if s := c.String("shard"); s != "" {
+		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
+			return o, usageError("--shard %v", err)
+		}
+	}
+	return o, nil
+}
+
+// addDecisionSinks opens the --csv and --jsonl outputs, when asked for,
+// as sinks of every graded decision.
+func addDecisionSinks(env *environment, c *cli.Context, ins []batch.Input, sinks *batch.Sinks) error {
+	if path := c.String("csv"); path != "" {
+		w, commit, abort, err := openOut(env, path, ins)
+		if err != nil {
+			return fmt.Errorf("--csv: %w", err)
+		}
+		cw, err := batch.NewCSVWriter(w)
+		if err != nil {
+			abort()
+			return err
+		}
+		sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), commit()) }, abort)
+	}
+	if path := c.String("jsonl"); path != "" {
+		w, commit, abort, err := openOut(env, path, ins)
+		if err != nil {
+			return fmt.Errorf("--jsonl: %w", err)
+		}
+		sinks.Add(batch.NewJSONLWriter(w).Write, commit, abort)
+	}
+	return nil
+}
+
+// reportBatch prints a run's damaged games, writes its --html report and
+// its summary, unless a decision stream has stdout, and says how the run
+// ended: interrupted (ctx, the run's, is done), failed, with bad input, or
+// whole.
+func reportBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error) error {
+	for _, e := range s.Errors {
+		fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
+	}
+	if path := c.String("html"); path != "" {
+		if err := batch.WriteHTMLFile(path, s); err != nil {
+			return fmt.Errorf("--html: %w", err)
+		}
+	}
+	stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-"
+	if !stdoutTaken {
+		var err error
+		if wantJSON(c) {
+			err = render.JSON(env.stdout, *s)
+		} else {
+			err = render.Batch(env.stdout, env.styleFor(c), s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analysed\n", s.GamesAnalyzed)
+		return silentExit(ExitInterrupted)
+	}
+	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
+		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
+		return silentExit(ExitFailure)
+	}
+	if len(s.Errors) > 0 {
+		return silentExit(ExitBadInput)
+	}
+	return nil
 }
 
 func mergeCommand(env *environment) *cli.Command {

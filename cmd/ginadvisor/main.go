@@ -151,7 +151,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 }
 
 func newAppWith(env *environment) *cli.App {
-	stdin, stdout, stderr := env.stdin, env.stdout, env.stderr
 	app := &cli.App{
 		Name:  "ginadvisor",
 		Usage: "analyse gin rummy hands and advise on play",
@@ -162,53 +161,14 @@ func newAppWith(env *environment) *cli.App {
 		// Completion scripts end their request with --generate-bash-completion.
 		EnableBashCompletion: true,
 		Flags:                outputFlags(),
-		Reader:               stdin,
-		Writer:               stdout,
-		ErrWriter:            stderr,
+		Reader:               env.stdin,
+		Writer:               env.stdout,
+		ErrWriter:            env.stderr,
 		// Errors are printed once, by run, with their exit codes.
-		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError:   onUsageError,
-		CommandNotFound: func(c *cli.Context, name string) {
-			var names []string
-			cmds, where := c.App.Commands, "ginadvisor"
-			if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
-				cmds, where = c.Command.Subcommands, "ginadvisor "+c.Command.Name
-			}
-			for _, cmd := range cmds {
-				names = append(names, cmd.Name)
-			}
-			hint := ""
-			if s := render.Suggest(name, names); s != "" {
-				hint = fmt.Sprintf(" Did you mean %q?", s)
-			}
-			fmt.Fprintf(stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
-			env.notFound = true
-		},
-		Commands: []*cli.Command{
-			scoreCommand(env),
-			knockCommand(env),
-			layoffCommand(env),
-			rulesCommand(env),
-			simulateCommand(env),
-			playCommand(env),
-			logCommand(env),
-			convertCommand(env),
-			batchCommand(env),
-			mergeCommand(env),
-			positionCommand(env),
-			adviseCommand(env),
-			outsCommand(env),
-			dangerCommand(env),
-			riskCommand(env),
-			calibrateCommand(env),
-			equityCommand(env),
-			engineCommand(env),
-			serveCommand(env),
-			matchCommand(env),
-			tournamentCommand(env),
-			completionCommand(env),
-			manCommand(env),
-		},
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError:    onUsageError,
+		CommandNotFound: env.commandNotFound,
+		Commands:        commands(env),
 		After: func(*cli.Context) error {
 			if env.notFound {
 				return silentExit(ExitUsage)
@@ -220,7 +180,62 @@ func newAppWith(env *environment) *cli.App {
 	// app gets its own (and with it --help), so that apps may run at once.
 	app.HideHelpCommand = true
 	app.Flags = append(app.Flags, cli.HelpFlag)
-	app.Commands = append(app.Commands, &cli.Command{
+	app.Commands = append(app.Commands, helpCommand())
+	setUsageErrors(app.Commands)
+	return app
+}
+
+// commands are the app's commands, in the order its help lists them.
+func commands(env *environment) []*cli.Command {
+	return []*cli.Command{
+		scoreCommand(env),
+		knockCommand(env),
+		layoffCommand(env),
+		rulesCommand(env),
+		simulateCommand(env),
+		playCommand(env),
+		logCommand(env),
+		convertCommand(env),
+		batchCommand(env),
+		mergeCommand(env),
+		positionCommand(env),
+		adviseCommand(env),
+		outsCommand(env),
+		dangerCommand(env),
+		riskCommand(env),
+		calibrateCommand(env),
+		equityCommand(env),
+		engineCommand(env),
+		serveCommand(env),
+		matchCommand(env),
+		tournamentCommand(env),
+		completionCommand(env),
+		manCommand(env),
+	}
+}
+
+// commandNotFound reports an unknown command, with the nearest name among
+// its level's commands, and marks the run a usage error.
+func (env *environment) commandNotFound(c *cli.Context, name string) {
+	var names []string
+	cmds, where := c.App.Commands, "ginadvisor"
+	if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
+		cmds, where = c.Command.Subcommands, "ginadvisor "+c.Command.Name
+	}
+	for _, cmd := range cmds {
+		names = append(names, cmd.Name)
+	}
+	hint := ""
+	if s := render.Suggest(name, names); s != "" {
+		hint = fmt.Sprintf(" Did you mean %q?", s)
+	}
+	fmt.Fprintf(env.stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
+	env.notFound = true
+}
+
+// helpCommand is the app's own help command.
+func helpCommand() *cli.Command {
+	return &cli.Command{
 		Name:      "help",
 		Aliases:   []string{"h"},
 		Usage:     "show the commands, or one command's help",
@@ -234,17 +249,17 @@ func newAppWith(env *environment) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-	})
-	var each func(cmds []*cli.Command)
-	each = func(cmds []*cli.Command) {
-		for _, c := range cmds {
-			c.OnUsageError = onUsageError
-			c.HideHelpCommand = true
-			each(c.Subcommands)
-		}
 	}
-	each(app.Commands)
-	return app
+}
+
+// setUsageErrors gives every command and subcommand the app's usage
+// error handler, and hides their help subcommands.
+func setUsageErrors(cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = onUsageError
+		c.HideHelpCommand = true
+		setUsageErrors(c.Subcommands)
+	}
 }
 
 // environment is what the commands share: streams, the environment and

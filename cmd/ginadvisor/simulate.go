@@ -37,17 +37,7 @@ func simulateCommand(env *environment) *cli.Command {
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
 			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor --games 200 --mirrored\n" +
 			"  ginadvisor simulate --games 200 --log games.log && ginadvisor log check games.log",
-		Flags: append(append(outputFlags(),
-			&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
-			&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
-			&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-			&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-			&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-			&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
-			&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
-			&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
-		), rulesFlags()...),
+		Flags: simulateFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
@@ -67,40 +57,16 @@ func simulateCommand(env *environment) *cli.Command {
 			if names[0] == names[1] {
 				names[0], names[1] = names[0]+" (p1)", names[1]+" (p2)"
 			}
-			games := c.Int("games")
-			if games < 1 || games > engine.MaxGames {
-				return usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
-			} else if c.Bool("mirrored") && games%2 != 0 {
-				return usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
-			}
-			workers := c.Int("workers")
-			if workers < 0 || workers > 1024 {
-				return usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
+			games, workers, err := simulationSize(c)
+			if err != nil {
+				return err
 			}
 			opts := engine.SimOptions{Rules: r, Players: makers, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
-			// The log is opened before the first game, so that a bad path
-			// fails at once, and written game by game as they finish, beside
-			// its target, which it replaces when the run ends without error.
-			commitLog := func() error { return nil }
-			if c.IsSet("log") && c.String("log") == "" {
-				return usageError("--log needs a file name")
-			} else if path := c.String("log"); path != "" {
-				w, commit, abort, err := openOut(env, path, nil)
-				if err != nil {
-					return fmt.Errorf("--log: %w", err)
-				}
-				defer abort()
-				commitLog = commit
-				lw := gamelog.NewWriter(w)
-				source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
-				opts.OnGame = func(n int, g *engine.GameRecord) error {
-					lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source)
-					if err != nil {
-						return err
-					}
-					return lw.Write(lg)
-				}
+			commitLog, abortLog, err := openSimulationLog(env, c, &opts)
+			if err != nil {
+				return err
 			}
+			defer abortLog()
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, games, "games")
@@ -131,6 +97,64 @@ func simulateCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// simulateFlags are simulate's options.
+func simulateFlags() []cli.Flag {
+	return append(append(outputFlags(),
+		&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
+		&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
+		&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
+		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
+		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
+		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
+	), rulesFlags()...)
+}
+
+// simulationSize reads and checks the number of games and of workers.
+func simulationSize(c *cli.Context) (games, workers int, err error) {
+	games = c.Int("games")
+	if games < 1 || games > engine.MaxGames {
+		return 0, 0, usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
+	} else if c.Bool("mirrored") && games%2 != 0 {
+		return 0, 0, usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
+	}
+	workers = c.Int("workers")
+	if workers < 0 || workers > 1024 {
+		return 0, 0, usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
+	}
+	return games, workers, nil
+}
+
+// openSimulationLog opens the --log file, when asked for, before the first
+// game, so that a bad path fails at once. opts.OnGame then writes the games
+// as they finish, beside the target, which commit replaces when the run
+// ends without error; abort, or no commit, leaves the target as it was.
+func openSimulationLog(env *environment, c *cli.Context, opts *engine.SimOptions) (commit func() error, abort func(), err error) {
+	if c.IsSet("log") && c.String("log") == "" {
+		return nil, nil, usageError("--log needs a file name")
+	}
+	path := c.String("log")
+	if path == "" {
+		return func() error { return nil }, func() {}, nil
+	}
+	w, commit, abort, err := openOut(env, path, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--log: %w", err)
+	}
+	lw := gamelog.NewWriter(w)
+	source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
+	opts.OnGame = func(n int, g *engine.GameRecord) error {
+		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source)
+		if err != nil {
+			return err
+		}
+		return lw.Write(lg)
+	}
+	return commit, abort, nil
 }
 
 func playCommand(env *environment) *cli.Command {
