@@ -35,12 +35,17 @@ import (
 //go:embed web
 var web embed.FS
 
+// DefaultMaxSamples bounds the sampled worlds of a request when
+// Options.MaxSamples is 0: an analysis of them answers within the time
+// bound on a small machine.
+const DefaultMaxSamples = 20_000
+
 // Options bounds the work of each request. The zero value is usable.
 type Options struct {
 	// MaxBody bounds a request's body in bytes; 0 means 1 MiB.
 	MaxBody int64
 	// MaxSamples bounds the sampled worlds a request may ask for; 0
-	// means 20,000.
+	// means DefaultMaxSamples.
 	MaxSamples int
 	// MaxTime bounds the time a request may run; 0 means 10 seconds.
 	MaxTime time.Duration
@@ -57,7 +62,7 @@ func (o Options) maxBody() int64 {
 
 func (o Options) maxSamples() int {
 	if o.MaxSamples <= 0 {
-		return 20_000
+		return DefaultMaxSamples
 	}
 	return o.MaxSamples
 }

@@ -85,3 +85,7 @@ func MeasurePresets(ctx context.Context, names []string, games int, seed uint64)
 	}
 	return out, nil
 }
+
+// MaxEquityGames bounds the games MeasurePresets plays a preset wherever a
+// user sets them.
+const MaxEquityGames = 1_000_000

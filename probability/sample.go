@@ -202,3 +202,7 @@ func (s *Sampler) Complete(rng *rand.Rand, hidden notation.CardSet) (game.State,
 	}
 	return st, nil
 }
+
+// MaxSamples bounds the sampled worlds of one outs, danger or risk
+// analysis wherever a user sets them.
+const MaxSamples = 1_000_000

@@ -384,8 +384,8 @@ func (e *Engine) setOption(f []string) {
 	switch name {
 	case "samples":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 100000 {
-			e.errorf("samples must be from 1 to 100000, not %q", notation.Clip(value, 40))
+		if err != nil || n < 1 || n > advise.MaxSamples {
+			e.errorf("samples must be from 1 to %d, not %q", advise.MaxSamples, notation.Clip(value, 40))
 			return
 		}
 		e.samples = n

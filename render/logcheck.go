@@ -66,3 +66,17 @@ func EscapeControl(s string) string {
 	}
 	return b.String()
 }
+
+// Thousands writes n with a comma between each group of three digits, as
+// the help texts and messages write bounds: 1,000,000.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return sign + s
+}

@@ -172,3 +172,14 @@ func TestUseColor(t *testing.T) {
 		}
 	}
 }
+
+func TestThousands(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {100000, "100,000"}, {1000000, "1,000,000"}, {-1234567, "-1,234,567"}} {
+		if got := Thousands(c.n); got != c.want {
+			t.Errorf("Thousands(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

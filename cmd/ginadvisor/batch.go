@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
@@ -209,8 +210,8 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 		return batch.Options{}, usageError("%v", err)
 	}
 	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
-	if o.Samples < 1 || o.Samples > 100_000 {
-		return o, usageError("--samples must be from 1 to 100000, not %d", o.Samples)
+	if o.Samples < 1 || o.Samples > advise.MaxSamples {
+		return o, usageError("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}

@@ -39,8 +39,8 @@ type sampling struct {
 
 func samplingFrom(env *environment, c *cli.Context) (sampling, error) {
 	s := sampling{samples: c.Int("samples"), workers: c.Int("workers"), seed: c.Uint64("seed"), names: env.styleFor(c), json: wantJSON(c)}
-	if s.samples < 1 || s.samples > 1_000_000 {
-		return s, usageError("--samples must be from 1 to 1,000,000, not %d", s.samples)
+	if s.samples < 1 || s.samples > probability.MaxSamples {
+		return s, usageError("--samples must be from 1 to %s, not %d", render.Thousands(probability.MaxSamples), s.samples)
 	}
 	if s.workers < 0 || s.workers > 1024 {
 		return s, usageError("--workers must be from 0 (one per core) to 1024, not %d", s.workers)
@@ -305,8 +305,8 @@ func equityCommand(env *environment) *cli.Command {
 				return err
 			}
 			games := c.Int("games")
-			if games < 1 || games > 1_000_000 {
-				return usageError("--games must be from 1 to 1,000,000, not %d", games)
+			if games < 1 || games > calibrate.MaxEquityGames {
+				return usageError("--games must be from 1 to %s, not %d", render.Thousands(calibrate.MaxEquityGames), games)
 			}
 			ds, err := calibrate.MeasurePresets(c.Context, strings.Split(c.String("presets"), ","), games, c.Uint64("seed"))
 			if errors.Is(err, rules.ErrUnknownPreset) {

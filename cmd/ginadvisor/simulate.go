@@ -44,7 +44,7 @@ func simulateCommand(env *environment) *cli.Command {
 				return err
 			}
 			if n := c.Int("advisor-samples"); n < 1 || n > advise.MaxSamples {
-				return usageError("--advisor-samples must be from 1 to 100,000, not %d", n)
+				return usageError("--advisor-samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), n)
 			}
 			var makers [2]bot.NewPlayerFunc
 			var names [2]string
