@@ -1,7 +1,8 @@
-// Package report builds the typed results that commands render: the
+// Package report holds the typed results that commands render: the
 // verdict on a hand and its discards, a knock and its lay-offs, and the
-// advisor's view of a decision with danger and outs. Text, JSON and the
-// protocol's info lines are renderings of the same values.
+// advisor's view of a decision with danger and outs (which package
+// analyze makes). Text, JSON and the protocol's info lines are renderings
+// of the same values.
 package report
 
 import (
