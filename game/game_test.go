@@ -365,13 +365,18 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 }
 
 // TestPositionFromFacts rebuilds every decision's position from its facts
-// alone and checks that it shows and plays the same.
+// alone and checks that it shows and plays the same, along 20 random hands
+// a preset (-long: 60).
 func TestPositionFromFacts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
+	hands := 20
+	if *long {
+		hands = 60
+	}
 	var legal []Move
 	n := 0
 	for _, r := range presetsUnderTest() {
-		for hand := 0; hand < 60; hand++ {
+		for hand := 0; hand < hands; hand++ {
 			st := newHand(t, r, rng)
 			for st.Phase() != Over {
 				seat := st.Turn()
