@@ -133,8 +133,8 @@ func TestForfeits(t *testing.T) {
 		{"crash", TimeControl{}, ErrDied},
 	}
 	for _, tt := range tests {
-		r, gs := match(t, helper(tt.mode), 4, tt.tc)
-		if r.Games != 4 || r.Forfeits[0] != 4 || r.Wins[1] != 4 {
+		r, gs := match(t, helper(tt.mode), 2, tt.tc)
+		if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
 			t.Errorf("%s: %+v", tt.mode, r)
 			continue
 		}
