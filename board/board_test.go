@@ -197,9 +197,10 @@ func TestBounds(t *testing.T) {
 // which writes). A handler that never stops hangs the test until go
 // test's -timeout: no clock here decides.
 func TestAdviceStopsWhenTheClientGoesAway(t *testing.T) {
-	wrote := make(chan bool, 1)
+	started, wrote := make(chan bool, 1), make(chan bool, 1)
 	ts := newServer(t, Options{Workers: 1}, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			started <- true
 			rec := &writeWatch{ResponseWriter: w}
 			h.ServeHTTP(rec, r)
 			wrote <- rec.wrote
@@ -210,7 +211,10 @@ func TestAdviceStopsWhenTheClientGoesAway(t *testing.T) {
 		bytes.NewReader([]byte(`{"position":"`+drawPosition+`","samples":20000}`)))
 	req.Header.Set("Content-Type", "application/json")
 	go func() {
-		time.Sleep(100 * time.Millisecond)
+		// Give up once the analysis is under way, however slow the
+		// machine is to get there.
+		<-started
+		time.Sleep(50 * time.Millisecond)
 		cancel()
 	}()
 	if res, err := ts.Client().Do(req); err == nil {
