@@ -34,9 +34,9 @@ func mustPosition(t *testing.T, s string) game.Position {
 	return p
 }
 
-// TestAdviceIsLegal asks for advice at decisions of simulated games under
-// several presets: the move advised must be legal in the real state, and
-// every candidate too.
+// TestAdviceIsLegal asks for advice at every tenth decision of simulated
+// games under several presets: the move advised must be legal in the real
+// state, and every candidate too.
 func TestAdviceIsLegal(t *testing.T) {
 	simple := players.MustLookup("simple").New
 	n := 0
@@ -56,7 +56,7 @@ func TestAdviceIsLegal(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = games[0].Replay(func(d *gamelog.Decision) bool {
-			if n%5 != 0 || d.Position.MustDraw() {
+			if n%10 != 0 || d.Position.MustDraw() {
 				n++
 				return true
 			}

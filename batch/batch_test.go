@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 func fileInputs(t testing.TB, paths ...string) []Input {
@@ -101,8 +105,19 @@ func TestCounts(t *testing.T) {
 }
 
 // TestDeterministic: the same inputs and seed give the same summary and
-// the same decisions, in the same order, at any worker count.
+// the same decisions, in the same order, at any worker count: the quick
+// grading over two real logs, the advisor's over three short games.
 func TestDeterministic(t *testing.T) {
+	// The advisor's grading, the costly one, reads three short games.
+	short, err := rules.Apply(rules.Presets()["eaai"], rules.Override{Key: "target", Value: "40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := gamelog.WriteLog(&b, testgames.Play(t, short, 3, 4)); err != nil {
+		t.Fatal(err)
+	}
+	inputs := map[bool][]Input{true: fileInputs(t, samples[:2]...), false: {textInput("short.log", b.String())}}
 	for _, quick := range []bool{true, false} {
 		var outs []string
 		for _, w := range []int{1, 3} {
@@ -112,7 +127,10 @@ func TestDeterministic(t *testing.T) {
 				rows.Write(b)
 				return nil
 			}}
-			s := run(t, fileInputs(t, samples[:2]...), o)
+			s := run(t, inputs[quick], o)
+			if rows.Len() == 0 {
+				t.Fatalf("quick=%v: no decision graded", quick)
+			}
 			outs = append(outs, asJSON(t, s)+rows.String())
 		}
 		if outs[0] != outs[1] {

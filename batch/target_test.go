@@ -3,27 +3,65 @@ package batch
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/ginadvisor/ginadvisor/internal/budget"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// TestGradingAtTheLargestTarget grades a game whose log's rules line sets
-// the largest target accepted: each decision within a second and 100 MB.
-func TestGradingAtTheLargestTarget(t *testing.T) {
-	g := testgames.Play(t, rules.Presets()["eaai"], 1, 5)[0]
+// atTheLargestTarget is a game whose log's rules line sets the largest
+// target accepted.
+func atTheLargestTarget(tb testing.TB) job {
+	tb.Helper()
+	g := testgames.Play(tb, rules.Presets()["eaai"], 1, 5)[0]
 	g.Rules.Target = rules.MaxBonus
-	var r result
-	took, used := budget.Measure(func() {
-		r = analyseGame(context.Background(), job{file: "big.log", game: g}, &Options{Samples: 64, Seed: 1, Workers: 1})
-	})
-	if r.err != nil {
-		t.Fatal(r.err)
+	return job{file: "big.log", game: g}
+}
+
+// TestGradingAtTheLargestTarget grades a game at the largest target and
+// again at its preset's: the largest may cost about one equity table more
+// (advise.MaxTableTarget squared cells), never a table that grows with the
+// target. BenchmarkGradingAtTheLargestTarget measures its time.
+func TestGradingAtTheLargestTarget(t *testing.T) {
+	big := atTheLargestTarget(t)
+	usual := big
+	g := *big.game
+	g.Rules.Target = rules.Presets()["eaai"].Target
+	usual.game = &g
+	grade := func(j job) uint64 {
+		var r result
+		used := budget.Bytes(func() {
+			r = analyseGame(context.Background(), j, &Options{Samples: 64, Seed: 1, Workers: 1})
+		})
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if len(r.decisions) == 0 {
+			t.Fatal("no decision graded")
+		}
+		return used
 	}
-	n := max(len(r.decisions), 1)
-	if per := took / time.Duration(n); per > budget.MaxTime || used/uint64(n) > budget.MaxBytes || len(r.decisions) == 0 {
-		t.Fatalf("%d decisions took %v and %d MB", len(r.decisions), took, used>>20)
+	bigUsed, usualUsed := grade(big), grade(usual)
+	// The table of 500 by 500 cells is 2 MB; twice that leaves room.
+	const extra = 4 << 20
+	if bigUsed > usualUsed+extra {
+		t.Fatalf("the game allocated %.1f MB at the largest target, %.1f MB at its own", float64(bigUsed)/(1<<20), float64(usualUsed)/(1<<20))
 	}
+	t.Logf("%.1f MB at the largest target, %.1f MB at its own", float64(bigUsed)/(1<<20), float64(usualUsed)/(1<<20))
+}
+
+// BenchmarkGradingAtTheLargestTarget is the time of the grading above; the
+// target is under a second a decision.
+func BenchmarkGradingAtTheLargestTarget(b *testing.B) {
+	j := atTheLargestTarget(b)
+	b.ReportAllocs()
+	decisions := 0
+	for b.Loop() {
+		r := analyseGame(context.Background(), j, &Options{Samples: 64, Seed: 1, Workers: 1})
+		if r.err != nil {
+			b.Fatal(r.err)
+		}
+		decisions += len(r.decisions)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(decisions, 1)), "ns/decision")
 }

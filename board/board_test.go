@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -191,42 +190,62 @@ func TestBounds(t *testing.T) {
 	if r := post(t, ts, "/api/position", big, nil); r.status != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body over the bound: status %d: %s", r.status, r.raw)
 	}
-	start := time.Now()
 	// Eleven discards at 20,000 worlds each take seconds.
 	r := post(t, ts, "/api/advise", `{"position":"`+boardPosition+`","samples":20000}`, nil)
-	if r.status != http.StatusServiceUnavailable || time.Since(start) > 5*time.Second {
-		t.Errorf("an advice past the time bound: status %d after %v: %s", r.status, time.Since(start), r.raw)
+	if r.status != http.StatusServiceUnavailable {
+		t.Errorf("an advice past the time bound: status %d: %s", r.status, r.raw)
 	}
 }
 
-// TestAdviceStopsWhenTheClientGoesAway: the analysis ends soon after the
-// client gives up, rather than running its whole budget.
+// TestAdviceStopsWhenTheClientGoesAway: the analysis ends when the client
+// gives up, with nothing written, rather than running its whole budget
+// (20,000 worlds, then an answer or the server's own time bound, either of
+// which writes). A handler that never stops hangs the test until go
+// test's -timeout: no clock here decides.
 func TestAdviceStopsWhenTheClientGoesAway(t *testing.T) {
-	var finished atomic.Int64
+	started, wrote := make(chan bool, 1), make(chan bool, 1)
 	ts := newServer(t, Options{Workers: 1}, func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			h.ServeHTTP(w, r)
-			finished.Store(time.Now().UnixNano())
+			started <- true
+			rec := &writeWatch{ResponseWriter: w}
+			h.ServeHTTP(rec, r)
+			wrote <- rec.wrote
 		})
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer cancel()
+	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/api/advise",
 		bytes.NewReader([]byte(`{"position":"`+drawPosition+`","samples":20000}`)))
 	req.Header.Set("Content-Type", "application/json")
+	go func() {
+		// Give up once the analysis is under way, however slow the
+		// machine is to get there.
+		<-started
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
 	if res, err := ts.Client().Do(req); err == nil {
 		res.Body.Close()
-		t.Fatal("the advice of 20,000 worlds answered within 200 ms")
+		t.Fatalf("the advice of 20,000 worlds answered %d before the client gave up", res.StatusCode)
 	}
-	gaveUp := time.Now()
-	deadline := time.Now().Add(5 * time.Second)
-	for finished.Load() == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	if <-wrote {
+		t.Fatal("the handler wrote an answer after the client went away: the analysis ran on")
 	}
-	if finished.Load() == 0 {
-		t.Fatal("the analysis ran on 5 s after the client went away")
-	}
-	t.Logf("the handler returned %v after the client went away", time.Unix(0, finished.Load()).Sub(gaveUp).Round(time.Millisecond))
+}
+
+// writeWatch records whether a handler wrote a status or a body.
+type writeWatch struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *writeWatch) WriteHeader(code int) {
+	w.wrote = true
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *writeWatch) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
 }
 
 func TestPage(t *testing.T) {

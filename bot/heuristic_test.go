@@ -21,9 +21,11 @@ func heuristicAgainstSimple(t *testing.T, p bot.HeuristicParams, games int) engi
 }
 
 // TestHeuristicBeatsSimple checks the tuning: about 72.7% of games over
-// 40,000 when it was chosen.
+// 40,000 when it was chosen. At 1,500 games the bound of 66% on the
+// interval's low end holds while the rate stays above about 68.3%, 3.8
+// standard errors below the rate measured.
 func TestHeuristicBeatsSimple(t *testing.T) {
-	games := 3000
+	games := 1500
 	if testing.Short() {
 		games = 600
 	}

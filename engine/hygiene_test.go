@@ -85,7 +85,8 @@ func TestInformationHygiene(t *testing.T) {
 	fifty := rules.Presets()["modern"]
 	fifty.FiftiethCard = true
 	ruleSets = append(ruleSets, fifty)
-	hands := 120
+	// 60 hands visit each rule set seven or eight times.
+	hands := 60
 	if *long {
 		hands = 2000
 	}

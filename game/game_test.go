@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"flag"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -10,6 +11,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
+
+var long = flag.Bool("long", false, "run the long randomized tests")
 
 func shuffled(rng *rand.Rand) [notation.NumCards]notation.Card {
 	var deck [notation.NumCards]notation.Card
@@ -136,8 +139,8 @@ func checkCards(t *testing.T, st *State) {
 }
 
 // TestIllegalMovesChangeNothing throws every kind of move, legal or not,
-// at states along random hands: an illegal one must return a *MoveError
-// and leave the state exactly as it was.
+// at states along random hands (25 a preset, 100 with -long): an illegal
+// one must return a *MoveError and leave the state exactly as it was.
 func TestIllegalMovesChangeNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var legal []Move
@@ -147,8 +150,12 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 		{Kind: MoveKind(99)}, KnockMove(meld.Spread{N: -1}), KnockMove(meld.Spread{N: 99}),
 	}
 	illegal := 0
+	hands := 25
+	if *long {
+		hands = 100
+	}
 	for _, r := range presetsUnderTest() {
-		for hand := 0; hand < 100; hand++ {
+		for hand := 0; hand < hands; hand++ {
 			st := newHand(t, r, rng)
 			for st.Phase() != Over {
 				legal = st.Legal(legal[:0])
@@ -358,13 +365,18 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 }
 
 // TestPositionFromFacts rebuilds every decision's position from its facts
-// alone and checks that it shows and plays the same.
+// alone and checks that it shows and plays the same, along 20 random hands
+// a preset (-long: 60).
 func TestPositionFromFacts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
+	hands := 20
+	if *long {
+		hands = 60
+	}
 	var legal []Move
 	n := 0
 	for _, r := range presetsUnderTest() {
-		for hand := 0; hand < 60; hand++ {
+		for hand := 0; hand < hands; hand++ {
 			st := newHand(t, r, rng)
 			for st.Phase() != Over {
 				seat := st.Turn()

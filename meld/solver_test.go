@@ -202,7 +202,7 @@ func checkAgainstReference(t *testing.T, h notation.CardSet) {
 }
 
 func TestAgainstReference(t *testing.T) {
-	n := 100_000
+	n := 40_000
 	if *long {
 		n = 2_000_000
 	}
@@ -235,7 +235,7 @@ func TestAgainstReferenceOtherSizes(t *testing.T) {
 }
 
 func TestBestDiscardAgainstReference(t *testing.T) {
-	n := 20_000
+	n := 8_000
 	if *long {
 		n = 500_000
 	}

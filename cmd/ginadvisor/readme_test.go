@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -63,6 +65,22 @@ func TestDocumentedCommands(t *testing.T) {
 	}
 }
 
+// lighter returns a documented command at a smaller workload, for the
+// default run: at most 100 games, and a batch graded by the advisor at 16
+// worlds a decision. With -long the commands run as written.
+func lighter(args []string) []string {
+	out := slices.Clone(args)
+	for i := 0; i+1 < len(out); i++ {
+		if n, err := strconv.Atoi(out[i+1]); out[i] == "--games" && err == nil && n > 100 {
+			out[i+1] = "100"
+		}
+	}
+	if len(out) > 0 && out[0] == "batch" && !slices.Contains(out, "--quick") && !slices.Contains(out, "--samples") {
+		out = append([]string{"batch", "--samples", "16"}, out[1:]...)
+	}
+	return out
+}
+
 func runDocCommands(t *testing.T, path string) int {
 	f, err := os.Open(path)
 	if err != nil {
@@ -103,6 +121,9 @@ func runDocCommands(t *testing.T, path string) int {
 					args[i] = filepath.Join("..", "..", a)
 				}
 			}
+		}
+		if !*long {
+			args = lighter(args)
 		}
 		code, _, errOut := runCLI(t, "", args...)
 		if code != ExitOK {

@@ -6,6 +6,9 @@ package eaai
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,17 +42,9 @@ func TestBridge(t *testing.T) {
 		}
 		t.Skip("no javac or java on the PATH")
 	}
-	dir := t.TempDir()
-	var sources []string
-	for _, glob := range []string{"test/ginrummy/*.java", "src/ginadvisor/*.java", "test/ginadvisor/*.java"} {
-		m, _ := filepath.Glob(glob)
-		sources = append(sources, m...)
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if out, err := exec.CommandContext(ctx, javac, append([]string{"-d", dir}, sources...)...).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, out)
-	}
+	dir := compiled(ctx, t, javac)
 	engine := os.Args[0] + " -test.run=^TestHelperEngine$ engine"
 	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", "6")
 	var stdout, stderr bytes.Buffer
@@ -63,4 +58,60 @@ func TestBridge(t *testing.T) {
 	if strings.Contains(stderr.String(), "error") {
 		t.Fatalf("the engine refused what the bridge sent:\n%s", stderr.String())
 	}
+}
+
+// compiled returns a directory of the bridge's classes, stand-ins and
+// controller, compiled by javac. javac costs seconds of CPU, so the
+// classes are kept in the user's cache directory under a hash of the
+// sources and javac's path, as go keeps its builds, and compiled again
+// only when one of them changes.
+func compiled(ctx context.Context, t *testing.T, javac string) string {
+	t.Helper()
+	var sources []string
+	for _, glob := range []string{"test/ginrummy/*.java", "src/ginadvisor/*.java", "test/ginadvisor/*.java"} {
+		m, _ := filepath.Glob(glob)
+		sources = append(sources, m...)
+	}
+	h := sha256.New()
+	io.WriteString(h, javac)
+	for _, s := range sources {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "\x00%s\x00%d\x00", s, len(b))
+		h.Write(b)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = t.TempDir()
+	}
+	dir := filepath.Join(cache, "ginadvisor-test", fmt.Sprintf("eaai-%x", h.Sum(nil)[:12]))
+	if _, err := os.Stat(filepath.Join(dir, "ok")); err == nil {
+		return dir
+	}
+	// Compile into a fresh directory and rename it into place, so that a
+	// run that stops midway, or one in parallel, never leaves half.
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "tmp-")
+	if err != nil {
+		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if tmp, err = os.MkdirTemp(filepath.Dir(dir), "tmp-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer os.RemoveAll(tmp)
+	if out, err := exec.CommandContext(ctx, javac, append([]string{"-d", tmp}, sources...)...).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "ok"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, serr := os.Stat(filepath.Join(dir, "ok")); serr != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
