@@ -218,10 +218,13 @@ func TestBoardInBrowser(t *testing.T) {
 
 	// Load time, and building a position by pointing.
 	b.navigate(t, ts.URL+"/")
+	// The time is reported, not asserted (a busy machine must not fail
+	// the test); what is bounded is the work: the bytes the page fetches.
 	load, _ := b.eval(t, `performance.getEntriesByType("navigation")[0].duration`).(float64)
-	t.Logf("the page loaded in %.0f ms", load)
-	if load > 1000 {
-		t.Errorf("the page took %.0f ms to load from loopback", load)
+	fetched, _ := b.eval(t, `performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource")).reduce((n, e) => n + e.decodedBodySize, 0)`).(float64)
+	t.Logf("the page loaded in %.0f ms, %.0f KB", load, fetched/1024)
+	if fetched == 0 || fetched > 512<<10 {
+		t.Errorf("the page fetched %.0f KB on load, want up to 512 KB", fetched/1024)
 	}
 	for _, c := range strings.Fields("AC 2C 3C 7D 7H 7S 9S TS JS KH") {
 		b.eval(t, `document.querySelector('#picker [data-card="`+c+`"]').click()`)
