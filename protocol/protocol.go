@@ -428,7 +428,7 @@ func (e *Engine) setOption(f []string) {
 			e.errorf("%v", err)
 			return
 		}
-		e.rules = r
+		e.setRules(name, r)
 	default:
 		if _, ok := rules.FieldByKey(name); !ok {
 			e.errorf("unknown option %q", notation.Clip(name, 40))
@@ -441,8 +441,24 @@ func (e *Engine) setOption(f []string) {
 			e.errorf("%v", err)
 			return
 		}
-		e.rules = r
+		e.setRules(name, r)
 	}
+}
+
+// setRules makes r the rules of the hands to come. A hand in play keeps
+// the rules it was dealt under, so a change during one is an error that
+// names it: the controller and the engine would otherwise play different
+// games. Setting rules that play the game already in force is no change.
+func (e *Engine) setRules(option string, r rules.Rules) {
+	if rules.SameGame(r, e.rules) {
+		return
+	}
+	if e.have && e.pos.Phase() != game.Over {
+		e.errorf("setoption name %s: hand %d is in play (%s, p%d to move); the rules change between hands, once it has ended or after newgame",
+			option, e.pos.Setup().Number, e.pos.Phase(), e.pos.Turn()+1)
+		return
+	}
+	e.rules = r
 }
 
 func parseSeat(s string) (notation.Seat, bool) {
