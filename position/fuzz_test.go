@@ -15,7 +15,7 @@ import (
 // a position read writes back to a short form that reads back the same.
 func FuzzParsePosition(f *testing.F) {
 	f.Add("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 first=KS took=- passed=KS discards=7H dealer=p1")
-	f.Add("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1 rules=modern,knock_limit=5,target=250 score=240-3")
+	f.Add("p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1 rules=modern,knock_limit=5,target=250 score=240-3 number=4")
 	f.Add("history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS")
 	f.Add("p2 discard hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S,7S pile=KS stock=30 drawn=7S took=- passed=KS discards=- dealer=p1")
 	f.Fuzz(func(t *testing.T, s string) {

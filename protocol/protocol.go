@@ -466,9 +466,11 @@ func parseSeat(s string) (notation.Seat, bool) {
 	return seat, err == nil && s == seat.String()
 }
 
-// newHand reads "seat P dealer P [number N] hand CARDS… upcard C".
+// newHand reads "seat P dealer P [number N] hand CARDS… upcard C". The
+// number, left out, is the first hand the scores allow (1 at 0-0): the
+// engine writes it in show, and a position's scores must fit its number.
 func (e *Engine) newHand(f []string) {
-	seat, dealer, number := notation.NoSeat, notation.NoSeat, 1
+	seat, dealer, number := notation.NoSeat, notation.NoSeat, 0
 	var hand []notation.Card
 	up := notation.Card(0xFF)
 	for i := 0; i < len(f); i++ {
@@ -525,7 +527,15 @@ func (e *Engine) newHand(f []string) {
 		e.errorf("newhand takes: seat P dealer P hand C1 … C10 upcard C")
 		return
 	}
-	p := game.NewPosition(seat, game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores})
+	if number == 0 {
+		number = game.MinNumber(e.scores, &e.rules)
+	}
+	setup := game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores}
+	if err := setup.CheckScores(); err != nil {
+		e.errorf("newhand: %v", err)
+		return
+	}
+	p := game.NewPosition(seat, setup)
 	for _, c := range hand {
 		if err := p.Observe(game.Event{Kind: game.Dealt, Seat: seat, Card: c}); err != nil {
 			e.errorf("newhand: %v", err)
