@@ -17,7 +17,11 @@ const maxDeadwood = 100
 // maxHandPoints bounds the points one hand gives under r: the most
 // deadwood and the largest bonus, doubled where a spade upcard doubles.
 func maxHandPoints(r *rules.Rules) int {
-	return 2 * (maxDeadwood + max(r.GinBonus, r.BigGinBonus, r.UndercutBonus))
+	most := maxDeadwood + max(r.GinBonus, r.BigGinBonus, r.UndercutBonus)
+	if r.Oklahoma && r.SpadesDouble {
+		most *= 2
+	}
+	return most
 }
 
 // MinNumber returns the first hand at which a game can have the scores:

@@ -235,9 +235,9 @@ func afterOppDiscard(f Facts, opp notation.Seat) ([]earlier, error) {
 // outgrownBefore says the opponent's discard list was full before its
 // latest discard, so that the discard pushed the oldest one out: the
 // opponent has made ceil(Draws/2) discards, the seat's turns alternating
-// with its own, and MaxDraws+1 of them before this one.
+// with its own, and more than MaxDraws with this one.
 func outgrownBefore(f Facts) bool {
-	return len(f.OppDiscards) == MaxDraws && (f.Draws+1)/2 > MaxDraws+1
+	return len(f.OppDiscards) == MaxDraws && (f.Draws+1)/2 > MaxDraws
 }
 
 // checkReached checks the position rebuilt shows the facts asked for:

@@ -66,7 +66,7 @@ func TestEveryPositionReadsBack(t *testing.T) {
 			}
 		}
 	}
-	testhands.Random(t, 16, 5, check)
+	testhands.Random(t, 8, 5, check)
 	testhands.Long(t, 2*game.MaxDraws+40, check)
 	t.Logf("%d positions read back from the short form, %d from the history form", short, history)
 }

@@ -337,20 +337,31 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "stop":
 		// Nothing is running: a stop between searches is no error.
 	case "show":
-		if e.have {
-			p := e.pos
-			if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
-				// The opponent's discard, with nothing since: it played on.
-				_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
-			}
-			e.reply("position %s", position.Format(&p))
-		} else {
-			e.errorf("no hand is set up")
-		}
+		e.show()
 	default:
 		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, stop, show, quit)", notation.Clip(f[0], 40))
 	}
 	return true
+}
+
+// show writes the hand's position for the engine's seat, whoever is to
+// move, with the opponent's last discard played on as go takes it. A hand
+// that is over has no position to write.
+func (e *Engine) show() {
+	if !e.have {
+		e.errorf("no hand is set up")
+		return
+	}
+	p := e.pos
+	if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
+		// The opponent's discard, with nothing since: it played on.
+		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
+	}
+	if p.Phase() == game.Over {
+		e.errorf("hand %d is over", p.Setup().Number)
+		return
+	}
+	e.reply("position %s", position.Format(&p))
 }
 
 func (e *Engine) handshake() {

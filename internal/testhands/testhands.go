@@ -13,12 +13,13 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// Step is one moment of a hand, after a move: the state, both seats'
-// positions, and the events of the move, by index into the state's record.
+// Step is one moment of a hand, after an event: the state (after the
+// whole move), both seats' positions, and the event, by index into the
+// state's record. The first step is the deal, its upcard turned.
 type Step struct {
 	State     *game.State
 	Positions *[2]game.Position
-	// From and To bound the move's events: State.Event(i) for From <= i < To.
+	// From and To bound the step's events: State.Event(i) for From <= i < To.
 	From, To int
 }
 
@@ -106,7 +107,10 @@ func Long(t testing.TB, draws int, each func(Step)) {
 }
 
 // play plays st with choose until the hand ends or, when limit is set, it
-// has limit draws, following both seats' positions event by event.
+// has limit draws, following both seats' positions event by event and
+// calling each after every event: the moments between a move's events,
+// such as a discard whose knock decision is still to come, are positions
+// too.
 func play(t testing.TB, st *game.State, choose func(*game.State) game.Move, limit int, each func(Step)) {
 	t.Helper()
 	var pos [2]game.Position
@@ -120,19 +124,20 @@ func play(t testing.TB, st *game.State, choose func(*game.State) game.Move, limi
 					}
 				}
 			}
+			// The deal is one step, ending with the upcard.
+			if st.Event(seen).Kind != game.Dealt {
+				each(Step{State: st, Positions: &pos, From: seen, To: seen + 1})
+			}
 		}
 	}
 	for s := range notation.NumSeats {
 		pos[s] = game.NewPosition(notation.Seat(s), st.Setup())
 	}
 	follow()
-	each(Step{State: st, Positions: &pos, From: 0, To: st.NumEvents()})
 	for st.Phase() != game.Over && (limit == 0 || st.Draws() < limit) {
-		from := st.NumEvents()
 		if err := st.Apply(choose(st)); err != nil {
 			t.Fatalf("draw %d: %v", st.Draws(), err)
 		}
 		follow()
-		each(Step{State: st, Positions: &pos, From: from, To: st.NumEvents()})
 	}
 }
