@@ -263,7 +263,7 @@ func (p *Position) drawFacts(f Facts, up notation.Card) error {
 	}
 	// The turn that made the last draw ended the hand at the draw limit.
 	if r.DrawLimit > 0 && int(p.draws) >= r.DrawLimit {
-		return factErr("draws", "the hand died at the draw limit: %d draws, and the rules end a hand at %d", p.draws, r.DrawLimit)
+		return factErr("draws", "the hand died at the draw limit of %d, reached by the last turn", r.DrawLimit)
 	}
 	// The stock is checked at the end of a turn, so the hand's first
 	// draw is made whatever the dead size.
@@ -286,7 +286,7 @@ func (p *Position) turnFacts(f Facts) error {
 	p.drawn, p.fromPile = f.Drawn, f.FromPile
 	// The turn before this one ended the hand at the draw limit.
 	if r.DrawLimit > 0 && int(p.draws) > r.DrawLimit {
-		return factErr("draws", "the hand died at the draw limit: %d draws before this turn, and the rules end a hand at %d", p.draws-1, r.DrawLimit)
+		return factErr("draws", "the hand died at the draw limit of %d, reached before this turn", r.DrawLimit)
 	}
 	// A turn taken with the stock at the dead size is the 50th-card
 	// rule's last chance: the hand dies after it.
