@@ -433,6 +433,11 @@ func (s *server) play(_ context.Context, body []byte) (any, error) {
 				return nil, badf(field, "%v", err)
 			}
 		}
+		// A position is of a hand in play: one that is over has no
+		// notation to answer.
+		if p.Phase() == game.Over {
+			return nil, badf(field, "the hand is over after this event")
+		}
 	}
 	return answerPosition(&p), nil
 }
