@@ -14,8 +14,8 @@ import (
 // first pairing has ended: it exits 130 and prints the cross-table of the
 // games played, as match does.
 func TestTournamentInterruptPrintsTable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
+	if !*long {
+		t.Skip("builds the binary: run with -long")
 	}
 	bin := filepath.Join(t.TempDir(), "ginadvisor")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
