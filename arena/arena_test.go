@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/protocol"
-	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ErrIsInput means the output path names one of the inputs.
@@ -34,7 +35,10 @@ type File struct {
 	f      *os.File
 	tmp    string // the temporary file's name; empty when writing directly
 	target string
-	done   bool
+	// mu guards done, so that Abort may be called from a goroutine that
+	// handles a signal while the work writes or commits.
+	mu   sync.Mutex
+	done bool
 }
 
 // target is where an output path leads: the file to write, what is there
@@ -192,6 +196,8 @@ func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
 // over the target; a target written directly is closed. After Commit,
 // Abort does nothing.
 func (f *File) Commit() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.done {
 		return nil
 	}
@@ -214,8 +220,11 @@ func (f *File) Commit() error {
 
 // Abort closes and removes the temporary file, leaving the target as it
 // was; a target written directly keeps what was written. It does nothing
-// after Commit, so it may be deferred.
+// after Commit, so it may be deferred, and may be called while another
+// goroutine writes.
 func (f *File) Abort() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.done {
 		return
 	}

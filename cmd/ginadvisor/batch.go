@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -61,6 +62,12 @@ func convertCommand(env *environment) *cli.Command {
 				return fmt.Errorf("--out: %w", err)
 			}
 			defer abort()
+			// Stopped, a conversion keeps nothing: the output goes at once.
+			stopped := sync.OnceFunc(func() {
+				abort()
+				fmt.Fprintln(env.stderr, "ginadvisor: interrupted: nothing written to --out")
+			})
+			defer context.AfterFunc(ctx, func() { stopped(); dieBySignal() })()
 			lw := gamelog.NewWriter(out)
 			write := lw.Write
 			if to == "eaai" {
@@ -68,7 +75,7 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			res, err := importer.Convert(ctx, ins, o, write, env.reportProblem)
 			if ctx.Err() != nil {
-				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: %d converted, nothing written to --out\n", res.Converted)
+				stopped()
 				return silentExit(ExitInterrupted)
 			}
 			if errors.Is(err, importer.ErrNotEAAI) {

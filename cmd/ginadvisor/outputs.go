@@ -72,3 +72,16 @@ func (l *gameLog) Write(g *gamelog.Game) error { return l.file.Append(gamelog.Ga
 
 // Close closes the log; its games stay.
 func (l *gameLog) Close() error { return l.file.Close() }
+
+// dieBySignal ends the process by SIGINT, as if no handler had caught
+// the signal: for a command that keeps nothing when stopped, such as a
+// conversion, once its output is aborted, so that it stops even while it
+// waits on its input. interruptible's stop has not run yet, so the
+// handler is taken off here. Where a process cannot signal itself, the
+// command ends when it next looks at its context.
+func dieBySignal() {
+	signal.Reset(os.Interrupt)
+	if p, err := os.FindProcess(os.Getpid()); err == nil {
+		p.Signal(os.Interrupt)
+	}
+}
