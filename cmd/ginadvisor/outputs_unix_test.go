@@ -27,7 +27,7 @@ func TestLogOntoAFileNeedsForce(t *testing.T) {
 			os.WriteFile(path, []byte("precious\n"), 0o644)
 			code, _, errOut := runCLI(t, "", append(args, "--log", path)...)
 			if b, _ := os.ReadFile(path); code != ExitUsage || string(b) != "precious\n" || !strings.Contains(errOut, "--force") {
-				t.Fatalf("exit %d, %q; the file holds %q", code, errOut, b)
+				t.Fatalf("exit %d, %q; the file holds %d bytes, not the 9 it had", code, errOut, len(b))
 			}
 			if code, _, errOut := runCLI(t, "", append(args, "--log", path, "--force")...); code != ExitOK {
 				t.Fatalf("--force: exit %d, %s", code, errOut)
@@ -186,7 +186,9 @@ func TestKilledMatchLogResumes(t *testing.T) {
 	}
 	waitFor(func() bool { b, _ := os.ReadFile(killed); return bytes.Count(b, []byte("\nend\n")) >= 3 })
 	cmd.Process.Kill()
-	cmd.Wait()
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("the match ended before it was killed, with 3 games of 400 in its log")
+	}
 	if out, err := exec.Command(bin, "log", "check", killed).CombinedOutput(); err != nil {
 		t.Fatalf("log check: %v, %s", err, out)
 	}
