@@ -7,7 +7,7 @@
 //	2  a usage error: an unknown command or flag, or a bad flag value
 //	3  bad input: a hand, meld list or log line could not be read
 //	4  an illegal play: the input was read but the rules forbid it
-//	130  interrupted (Ctrl-C); what was finished is written
+//	130  interrupted (Ctrl-C or SIGTERM); what was finished is written
 package main
 
 import (

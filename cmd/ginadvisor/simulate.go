@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -62,25 +60,26 @@ func simulateCommand(env *environment) *cli.Command {
 				return err
 			}
 			opts := engine.SimOptions{Rules: r, Players: makers, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
-			commitLog, abortLog, err := openSimulationLog(env, c, &opts)
+			// The signals' context first: its stop, deferred first, runs
+			// after the log is closed.
+			ctx, stop := interruptible(c)
+			defer stop()
+			lw, err := openSimulationLog(c, &opts)
 			if err != nil {
 				return err
 			}
-			defer abortLog()
+			if lw != nil {
+				defer lw.Close()
+			}
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, games, "games")
 				opts.Progress = bar.Set
 			}
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-			defer stop()
 			s, err := engine.Simulate(ctx, opts)
 			bar.Finish()
 			if err != nil {
 				return err
-			}
-			if err := commitLog(); err != nil {
-				return fmt.Errorf("--log: %w", err)
 			}
 			if wantJSON(c) {
 				err = render.JSON(env.stdout, s)
@@ -108,7 +107,8 @@ func simulateFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
 		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
+		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force)"},
+		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 	), rulesFlags()...)
@@ -130,22 +130,22 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 }
 
 // openSimulationLog opens the --log file, when asked for, before the first
-// game, so that a bad path fails at once. opts.OnGame then writes the games
-// as they finish, beside the target, which commit replaces when the run
-// ends without error; abort, or no commit, leaves the target as it was.
-func openSimulationLog(env *environment, c *cli.Context, opts *engine.SimOptions) (commit func() error, abort func(), err error) {
+// game, so that a bad path fails at once; a file there is refused unless
+// --force says to overwrite it. opts.OnGame then adds each game to the log
+// as it finishes, in game order, so that a run stopped in any way leaves
+// every game it finished. The log is nil when none was asked for.
+func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error) {
 	if c.IsSet("log") && c.String("log") == "" {
-		return nil, nil, usageError("--log needs a file name")
+		return nil, usageError("--log needs a file name")
 	}
 	path := c.String("log")
 	if path == "" {
-		return func() error { return nil }, func() {}, nil
+		return nil, nil
 	}
-	w, commit, abort, err := openOut(env, path, nil)
+	lw, err := startGameLog(path, c.Bool("force"), "give --force to overwrite it")
 	if err != nil {
-		return nil, nil, fmt.Errorf("--log: %w", err)
+		return nil, err
 	}
-	lw := gamelog.NewWriter(w)
 	source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
 	opts.OnGame = func(n int, g *engine.GameRecord) error {
 		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source)
@@ -154,7 +154,7 @@ func openSimulationLog(env *environment, c *cli.Context, opts *engine.SimOptions
 		}
 		return lw.Write(lg)
 	}
-	return commit, abort, nil
+	return lw, nil
 }
 
 func playCommand(env *environment) *cli.Command {
