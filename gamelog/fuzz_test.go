@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"unicode"
 	"time"
+	"unicode"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/rules"
