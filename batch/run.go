@@ -122,7 +122,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Shards <= 0 {
 		o.Shards, o.Shard = 1, 0
 	}
-	if o.Shard < 0 || o.Shard >= o.Shards {
+	if o.Shard < 0 || o.Shard >= o.Shards || o.Shards > MaxShards {
 		return o, fmt.Errorf("shard %d of %d is out of range", o.Shard+1, o.Shards)
 	}
 	if o.Workers <= 0 {

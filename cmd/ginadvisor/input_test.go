@@ -107,3 +107,29 @@ func TestControlCharactersInALog(t *testing.T) {
 		}
 	}
 }
+
+// TestShardBounds runs a shard of more shares than anyone runs, and merges
+// summaries that claim one: batch refuses the option, and merge refuses
+// the summary in one short line, with exit 3, without allocating for the
+// shards it claims.
+func TestShardBounds(t *testing.T) {
+	eaai := filepath.Join("..", "..", "testdata", "eaai", "heuristic-vs-simple-001.txt")
+	if code, _, errOut := runCLI(t, "", "batch", "--quick", "--quiet", "--shard", "1/4000000000000000000", eaai); code != ExitUsage || !strings.Contains(errOut, "at most 100000") {
+		t.Errorf("batch --shard 1/4e18: exit %d: %s", code, errOut)
+	}
+	code, summary, errOut := runCLI(t, "", "batch", "--quick", "--quiet", "--json", "--shard", "1/2", eaai)
+	if code != ExitOK {
+		t.Fatalf("batch: exit %d: %s", code, errOut)
+	}
+	dir := t.TempDir()
+	for _, claim := range []string{"1/4000000000000000000", "1/9223372036854775807", "1/1000000", "1/100000"} {
+		path := filepath.Join(dir, "part.json")
+		if err := os.WriteFile(path, []byte(strings.Replace(summary, `"1/2"`, `"`+claim+`"`, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := runCLI(t, "", "merge", path)
+		if code != ExitBadInput || strings.Count(errOut, "\n") != 1 || len(errOut) > 300 {
+			t.Errorf("merge of a shard %s: exit %d, %d bytes: %.300s", claim, code, len(errOut), errOut)
+		}
+	}
+}
