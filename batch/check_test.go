@@ -131,7 +131,10 @@ func TestImpossibleSummariesRefused(t *testing.T) {
 		{"blunders not in their bins", both(func(s *Summary) { s.Players[0].Blunders++ }), "players[0].blunders is"},
 		{"kinds that do not add up", both(func(s *Summary) { s.Players[0].ByKind[0].Matched = 0; s.Players[0].ByKind[0].Decisions++ }),
 			"players[0].by_kind counts"},
-		{"deadwood past ten cards", both(func(s *Summary) { s.Players[0].DeadwoodSum[0] = 101 * s.Players[0].DeadwoodCount[0]; s.Players[0].DeadwoodCount[0] = max(1, s.Players[0].DeadwoodCount[0]) }),
+		{"deadwood past ten cards", both(func(s *Summary) {
+			s.Players[0].DeadwoodSum[0] = 101 * s.Players[0].DeadwoodCount[0]
+			s.Players[0].DeadwoodCount[0] = max(1, s.Players[0].DeadwoodCount[0])
+		}),
 			"deadwood_by_turn_"},
 		{"games no game gave", both(func(s *Summary) { s.Players[0].Games++ }), "played"},
 		{"a count past the bound", both(func(s *Summary) { s.Hands = MaxCount + 1 }), "hands is 10000000001"},
