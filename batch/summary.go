@@ -7,6 +7,7 @@ package batch
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -202,6 +203,17 @@ type Summary struct {
 	Errors     []Problem  `json:"errors"`
 	Players    []*Player  `json:"players"`
 	Thresholds [3]float64 `json:"thresholds"`
+	// from names the summary's source in errors, once read.
+	from string
+}
+
+// name names the i-th of the summaries being merged, by its source when
+// it was read from one.
+func (s *Summary) name(i int) string {
+	if s.from != "" {
+		return s.from
+	}
+	return fmt.Sprintf("summary %d", i+1)
 }
 
 func (s *Summary) player(name string) *Player {

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -65,6 +66,10 @@ func inputError(err error) error { return &exitError{code: ExitBadInput, err: er
 // parseFailure reports input that could not be read, naming it by label
 // and pointing at the column where reading failed.
 func parseFailure(label, input string, err error) error {
+	if lines.BinaryLine([]byte(input)) {
+		// No column of binary data means anything to a person.
+		return inputError(fmt.Errorf("%s %s: %w", label, render.Quote(input, 0), lines.ErrBinary))
+	}
 	col := 0
 	var pe *notation.ParseError
 	if errors.As(err, &pe) {
