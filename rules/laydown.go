@@ -230,7 +230,18 @@ func (r Rules) CanDeclare(d Declaration, hand notation.CardSet, limit int) bool 
 	if r.CheckAllowed(d) != nil || hand.Len() != d.HandSize() {
 		return false
 	}
-	return deadwoodFault(d, meld.MinDeadwood(hand), limit, false) == nil
+	return d.AllowsDeadwood(meld.MinDeadwood(hand), limit)
+}
+
+// AllowsDeadwood says a hand of the right size whose least deadwood is
+// deadwood may make declaration d under the knock limit: within the
+// limit for a knock (gin included, since a hand that can go gin may
+// knock instead), none for gin and big gin. It is the deadwood part of
+// CanDeclare, for a caller that has the deadwood already, such as a
+// player that goes on to weigh it, or outs counted after the best
+// discard; whether the rules allow big gin at all is CheckAllowed's.
+func (d Declaration) AllowsDeadwood(deadwood, limit int) bool {
+	return deadwoodFault(d, deadwood, limit, false) == nil
 }
 
 // CheckHiddenLayDown checks declaration d laying down sp by a player
