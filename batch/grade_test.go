@@ -62,4 +62,37 @@ func TestGradeQuick(t *testing.T) {
 	}
 }
 
+// TestGradeQuickAtAKnock wants only a missed gin graded at a knock
+// decision: whether the hand can go gin is the rulebook's to say.
+func TestGradeQuickAtAKnock(t *testing.T) {
+	const before = "p1 draw hand=AC,3C,4C,7D,7H,7S,5H,5D,5S,KD pile=KS,QH stock=30 took=- passed=KS discards=QH dealer=p1"
+	for _, c := range []struct {
+		name, draw string
+		move       game.Move
+		best       game.MoveKind
+		lost       float64
+	}{
+		// The 2S leaves AC 3C 4C 2S, 10 deadwood: a knock, not gin.
+		{"playing on with a knock", "2S", game.PlayOnMove(), game.PlayOn, 0},
+		// The 2C runs AC to 4C: gin, and the gin bonus of 25 is missed.
+		{"playing on with gin", "2C", game.PlayOnMove(), game.Gin, 0.25},
+	} {
+		p, err := position.Parse(before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []game.Event{{Kind: game.Drew, Seat: p.Seat(), Card: card(t, c.draw)}, {Kind: game.Discarded, Seat: p.Seat(), Card: card(t, "KD")}} {
+			if err := p.Observe(e); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		if p.Phase() != game.KnockPhase {
+			t.Fatalf("%s: the %s phase", c.name, p.Phase())
+		}
+		if best, lost := gradeQuick(&p, c.move); best.Kind != c.best || !near(lost, c.lost) {
+			t.Errorf("%s: best %s, lost %.3f; want %s, %.3f", c.name, best, lost, c.best, c.lost)
+		}
+	}
+}
+
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }

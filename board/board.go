@@ -454,7 +454,7 @@ func observe(p *game.Position, e game.Event) error {
 	if err := p.Observe(e); err != nil {
 		return err
 	}
-	if p.Phase() == game.KnockPhase && p.Turn() == p.Seat() && meld.MinDeadwood(p.Hand()) > p.KnockLimit() {
+	if p.Phase() == game.KnockPhase && p.Turn() == p.Seat() && !p.Rules().CanDeclare(rules.DeclareKnock, p.Hand(), p.KnockLimit()) {
 		return p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Seat()})
 	}
 	return nil

@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -571,7 +570,7 @@ func (hr *historyReplay) observe(e game.Event, col int) error {
 func (hr *historyReplay) finish(col int) error {
 	// The opponent's turn ended with its discard; the seat's own discard
 	// leaves it a knock decision only when it can knock.
-	if hr.pendingPlayOn && (hr.lastDiscarder != hr.seat || meld.MinDeadwood(hr.p.Hand()) > hr.p.KnockLimit()) {
+	if hr.pendingPlayOn && (hr.lastDiscarder != hr.seat || !hr.p.Rules().CanDeclare(rules.DeclareKnock, hr.p.Hand(), hr.p.KnockLimit())) {
 		if err := hr.p.Observe(game.Event{Kind: game.PlayedOn, Seat: hr.lastDiscarder}); err != nil {
 			return posErr(col, "%v", err)
 		}

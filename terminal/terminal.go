@@ -270,7 +270,7 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 	hand := pos.Hand()
 	drawn, fromPile := pos.Drawn()
-	if pos.Rules().BigGin && meld.MinDeadwood(hand) == 0 {
+	if pos.Rules().CanDeclare(rules.DeclareBigGin, hand, 0) {
 		fmt.Fprintf(p.out, "You drew %s: big gin!\n", p.card(drawn))
 		sp, _, _ := meld.FirstArrangement(hand)
 		return game.BigGinMove(sp), nil
@@ -335,7 +335,7 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 		case "p", "play", "n", "no":
 			return game.PlayOnMove(), nil
 		case "m", "meld":
-			m, ok, err := p.ownMelds(hand, pos.KnockLimit())
+			m, ok, err := p.ownMelds(pos.Rules(), hand, pos.KnockLimit())
 			if err != nil || ok {
 				return m, err
 			}
@@ -345,9 +345,10 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 	}
 }
 
-// ownMelds reads melds the person chooses to lay down. ok is false when
-// the person gives up and goes back to the knock question.
-func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, error) {
+// ownMelds reads melds the person chooses to lay down, and checks them by
+// the rulebook. ok is false when the person gives up and goes back to the
+// knock question.
+func (p *Terminal) ownMelds(r *rules.Rules, hand notation.CardSet, limit int) (game.Move, bool, error) {
 	for {
 		a, err := p.ask("Your melds, separated by | (such as 7C 7D 7H | AS 2S 3S), or [b]ack: ")
 		if err != nil {
@@ -361,15 +362,16 @@ func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, 
 			fmt.Fprintf(p.out, "Those are not melds: %v.\n", err)
 			continue
 		}
-		if extra := sp.Cards() &^ hand; extra != 0 {
-			fmt.Fprintf(p.out, "You do not hold %s.\n", p.set(extra))
-			continue
-		}
-		dead := hand &^ sp.Cards()
-		if dead.Value() > limit {
+		err = r.CheckLayDown(rules.DeclarationOf(hand, &sp), &sp, hand, limit)
+		switch dead := hand &^ sp.Cards(); {
+		case err == nil:
+			return game.LayDown(hand, sp), true, nil
+		case errors.Is(err, rules.ErrMeldsNotInHand):
+			fmt.Fprintf(p.out, "You do not hold %s.\n", p.set(sp.Cards()&^hand))
+		case errors.Is(err, rules.ErrOverLimit):
 			fmt.Fprintf(p.out, "That leaves %d deadwood (%s), over the knock limit of %d.\n", dead.Value(), p.set(dead), limit)
-			continue
+		default:
+			fmt.Fprintf(p.out, "You may not lay those down: %v.\n", err)
 		}
-		return game.LayDown(hand, sp), true, nil
 	}
 }

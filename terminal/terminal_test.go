@@ -143,7 +143,7 @@ func TestTerminalOwnMelds(t *testing.T) {
 	if m.Kind != game.Knock || m.Spread.N != 2 || (pos.Hand()&^m.Spread.Cards()).Value() != 10 {
 		t.Fatalf("move %v\n%s", m, out.String())
 	}
-	for _, want := range []string{"is not an answer here", "Those are not melds", "You do not hold", "over the knock limit"} {
+	for _, want := range []string{"is not an answer here", "Those are not melds", "You do not hold", "That leaves 25 deadwood"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}
@@ -171,4 +171,37 @@ func mustCards(t *testing.T, s string) notation.CardSet {
 func first(s notation.CardSet) notation.Card {
 	c, _ := s.First()
 	return c
+}
+
+// TestTerminalBigGin checks that the terminal declares big gin where the
+// rulebook allows it, and asks for a discard where the rules forbid it.
+func TestTerminalBigGin(t *testing.T) {
+	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TC")
+	jc := first(mustCards(t, "JC"))
+	rest := (notation.FullDeck &^ mine).Without(jc).Cards()
+	stock := append([]notation.Card{jc}, rest[11:]...)
+	for _, tt := range []struct {
+		preset string
+		want   game.MoveKind
+	}{{"modern", game.BigGin}, {"standard", game.Discard}} {
+		st, err := game.FromDeal(game.Setup{Rules: rules.Presets()[tt.preset], Dealer: 0, Number: 1},
+			[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, rest[10], stock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []game.Move{game.PassMove(), game.PassMove(), game.DrawMove()} {
+			if err := st.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pos := st.Position(1)
+		var out bytes.Buffer
+		m, err := New(strings.NewReader("JC\n"), &out).Move(context.Background(), &pos)
+		if err != nil || m.Kind != tt.want {
+			t.Fatalf("%s: move %v, %v; output:\n%s", tt.preset, m, err, out.String())
+		}
+		if err := st.Apply(m); err != nil {
+			t.Errorf("%s: %v is not legal: %v", tt.preset, m, err)
+		}
+	}
 }
