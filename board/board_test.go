@@ -280,7 +280,7 @@ func FuzzRequests(f *testing.F) {
 	f.Add("legal", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS"}`)
 	f.Add("advise", `{"position":"`+drawPosition+`","samples":1}`)
 	ts := httptest.NewUnstartedServer(nil)
-	b := NewServer(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: time.Second})
+	b := NewServer(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: 10 * time.Minute})
 	ts.Config.Handler = b
 	ts.Start()
 	defer ts.Close()
