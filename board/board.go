@@ -84,6 +84,14 @@ func (o Options) maxTime() time.Duration {
 	return o.MaxTime
 }
 
+// workTime is how long a request may wait and work: a tenth of the time
+// bound is kept for an analysis to notice its deadline at the end of a
+// chunk and for the answer to be written, so that it arrives within
+// MaxTime.
+func (o Options) workTime() time.Duration {
+	return o.maxTime() - o.maxTime()/10
+}
+
 // maxPosition bounds a position's notation in bytes: the longest real
 // history form is a few kilobytes.
 const maxPosition = 64 << 10
@@ -257,8 +265,12 @@ func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, err
 			writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send Content-Type: application/json"})
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.opts.maxTime())
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.workTime())
 		defer cancel()
+		deadline, _ := ctx.Deadline()
+		// A client that sends its body slowly is bounded by the same
+		// time as the work.
+		_ = http.NewResponseController(w).SetReadDeadline(deadline)
 		leave, err := g.enter(ctx)
 		if err != nil {
 			s.refuse(w, r, err)
@@ -269,10 +281,6 @@ func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, err
 			leave()
 			s.giveBack(size)
 		}()
-		// A client that sends its body slowly is bounded by the same
-		// time as the work.
-		deadline, _ := ctx.Deadline()
-		_ = http.NewResponseController(w).SetReadDeadline(deadline)
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
 		size = len(body)
 		if err != nil {
@@ -310,8 +318,11 @@ func isJSON(ct string) bool {
 	return true
 }
 
-// refuse answers a request that was not admitted.
+// refuse answers a request that was not admitted. Its body is read and
+// dropped first, a buffer at a time: a connection closed on an unread
+// body is reset, and the client may lose the answer.
 func (s *server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	_, _ = io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
 	switch {
 	case errors.Is(err, errBusy):
 		w.Header().Set("Retry-After", "1")
@@ -577,8 +588,8 @@ func (s *server) check(q *samplingRequest, defaultSamples int) (game.Position, e
 	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
 		return game.Position{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
 	}
-	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.maxTime() {
-		return game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.maxTime().Milliseconds())
+	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.workTime() {
+		return game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.workTime().Milliseconds())
 	}
 	if q.Samples == 0 {
 		q.Samples = defaultSamples
