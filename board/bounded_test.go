@@ -2,12 +2,18 @@ package board
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/batch"
 )
 
 // TestGateBoundsTheWaiting: a gate of one slot and a queue of two admits
@@ -232,4 +238,29 @@ func httptestBoard(t *testing.T, o Options) *boardServer {
 	var b *Server
 	ts := newServer(t, o, func(h http.Handler) http.Handler { b = h.(*Server); return h })
 	return &boardServer{URL: ts.URL, board: b, client: ts.Client()}
+}
+
+// TestReviewGivesEachPlayersAccuracy: the review's summary carries each
+// player's accuracy, the figure batch prints for the same grading.
+func TestReviewGivesEachPlayersAccuracy(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := json.Marshal(map[string]any{"log": string(data), "quick": true})
+	r := post(t, ts, "/api/review", string(q), nil)
+	sum, _ := r.body["summary"].(map[string]any)
+	players, _ := sum["players"].([]any)
+	if r.status != 200 || len(players) != 2 {
+		t.Fatalf("%d %s", r.status, notationClip(r.raw))
+	}
+	for _, p := range players {
+		p := p.(map[string]any)
+		acc, ok := p["accuracy"].(float64)
+		want := batch.AccuracyFitFor("quick").Of(p["mean_equity_lost"].(float64))
+		if !ok || math.Abs(acc-want) > 1e-9 {
+			t.Errorf("%v: accuracy %v, want %v", p["name"], p["accuracy"], want)
+		}
+	}
 }
