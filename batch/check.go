@@ -22,8 +22,6 @@ const (
 	MaxErrors = 200_000
 	// maxDeadwood is the most deadwood ten cards can hold.
 	maxDeadwood = 100
-	// maxAccuracy is the most accuracy a decision scores.
-	maxAccuracy = 100
 	// maxMessage bounds an error's text, whatever the summary holds.
 	maxMessage = 240
 )
@@ -165,9 +163,6 @@ func (p *Player) check(where string) error {
 		}
 	}
 	if err := p.checkMicro(where, "equity_lost_micro", p.LostMicro, p.Decisions, micro); err != nil {
-		return err
-	}
-	if err := p.checkMicro(where, "accuracy_sum_micro", p.AccuracyMicro, p.Decisions, maxAccuracy*micro); err != nil {
 		return err
 	}
 	if err := p.checkKinds(where); err != nil {

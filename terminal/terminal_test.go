@@ -25,7 +25,7 @@ type answerer struct {
 	limit   int
 }
 
-var hint = regexp.MustCompile(`Hint: discarding (\w\w)`)
+var hint = regexp.MustCompile(`Least deadwood: discarding (\w\w)`)
 
 func (a *answerer) Read(p []byte) (int, error) {
 	if len(a.pending) == 0 {
@@ -203,5 +203,83 @@ func TestTerminalBigGin(t *testing.T) {
 		if err := st.Apply(m); err != nil {
 			t.Errorf("%s: %v is not legal: %v", tt.preset, m, err)
 		}
+	}
+}
+
+// drawPosition brings seat 1 to a draw from the pile or the stock: both
+// passed the first upcard, the dealer drew and discarded.
+func drawPosition(t *testing.T) game.Position {
+	t.Helper()
+	st := knockState(t)
+	if err := st.Apply(game.PlayOnMove()); err != nil {
+		t.Fatal(err)
+	}
+	pos := st.Position(0)
+	if pos.Phase() != game.DrawPhase || pos.MustDraw() {
+		t.Fatalf("seat 0 is in the %s phase", pos.Phase())
+	}
+	return pos
+}
+
+// TestPromptsAcceptOnlyTheirLetters: each prompt takes the letters (and
+// words) it lists, and explains anything else rather than guess; "n" at
+// the pile-or-stock prompt used to draw silently.
+func TestPromptsAcceptOnlyTheirLetters(t *testing.T) {
+	draw := drawPosition(t)
+	knock := knockPosition(t)
+	for _, tt := range []struct {
+		name  string
+		pos   game.Position
+		in    string
+		want  game.MoveKind
+		tries int // answers refused first
+	}{
+		{"pile or stock: n, y, p, d are not listed", draw, "n\ny\np\nd\ns\n", game.Draw, 4},
+		{"pile or stock: take", draw, "take\n", game.Take, 0},
+		{"pile or stock: the stock", draw, "stock\n", game.Draw, 0},
+		{"knock: y, n, g are not listed", knock, "y\nn\ng\np\n", game.PlayOn, 3},
+		{"knock: k", knock, "k\n", game.Knock, 0},
+	} {
+		var out bytes.Buffer
+		p := New(strings.NewReader(tt.in), &out)
+		pos := tt.pos
+		m, err := p.Move(context.Background(), &pos)
+		if err != nil || m.Kind != tt.want {
+			t.Errorf("%s: %v, %v, want %v\n%s", tt.name, m, err, tt.want, out.String())
+			continue
+		}
+		if n := strings.Count(out.String(), "is not an answer here"); n != tt.tries {
+			t.Errorf("%s: %d answers refused, want %d\n%s", tt.name, n, tt.tries, out.String())
+		}
+	}
+}
+
+// TestHintIsNamed: the hint is Hint's, named as HintName says, at every
+// decision; without Hint it says it is the least deadwood.
+func TestHintIsNamed(t *testing.T) {
+	calls := 0
+	advice := func(_ context.Context, pos *game.Position) (game.Move, error) {
+		calls++
+		return pos.Legal(nil)[0], nil
+	}
+	for _, pos := range []game.Position{drawPosition(t), knockPosition(t)} {
+		var out bytes.Buffer
+		p := New(strings.NewReader("quit\n"), &out)
+		p.Hint, p.HintName = advice, "the advisor at 48 worlds"
+		if _, err := p.Move(context.Background(), &pos); !errors.Is(err, ErrQuit) {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "Hint (the advisor at 48 worlds): ") {
+			t.Errorf("no named hint at the %s phase:\n%s", pos.Phase(), out.String())
+		}
+	}
+	if calls != 2 {
+		t.Errorf("Hint asked %d times, want 2", calls)
+	}
+	var out bytes.Buffer
+	human := New(&answerer{out: &out, limit: 200}, &out)
+	_, _, _ = engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]bot.Player{human, bot.NewSimple(9)})
+	if !strings.Contains(out.String(), "Least deadwood: discarding ") || strings.Contains(out.String(), "Hint") {
+		t.Errorf("without Hint, the hint is not named the least deadwood:\n%s", out.String())
 	}
 }
