@@ -41,7 +41,9 @@ func TestHelperEngine(t *testing.T) {
 		for sc.Scan() {
 			switch sc.Text() {
 			case "ginrummy":
-				fmt.Fprintln(out, "id name helper-draw\nginrummyok")
+				fmt.Fprintln(out, "id name helper-draw\nid protocol 1\nginrummyok")
+			case "isready":
+				fmt.Fprintln(out, "readyok")
 			case "go":
 				fmt.Fprintln(out, "bestmove draw")
 			}
@@ -55,7 +57,7 @@ func TestHelperEngine(t *testing.T) {
 		gos := 0
 		for sc.Scan() {
 			line := sc.Text()
-			if line == "go" {
+			if strings.HasPrefix(line, "go") {
 				gos++
 				if gos == 5 {
 					switch mode {
@@ -163,7 +165,7 @@ func TestBadSpecs(t *testing.T) {
 // the pipes: "go" out, "bestmove" back, parsed, from a trivial engine that
 // always draws.
 func BenchmarkEngineDecision(b *testing.B) {
-	proc, err := Start(context.Background(), helper("draw")[len("engine:"):], 10*time.Second)
+	proc, err := Start(context.Background(), helper("draw")[len("engine:"):], StartOptions{Handshake: 10 * time.Second})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -243,7 +245,7 @@ func TestResume(t *testing.T) {
 	}
 	lw := gamelog.NewWriter(f)
 	first := opts(6)
-	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players) }
+	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players, first.Rules) }
 	if _, err := Play(context.Background(), first); err != nil {
 		t.Fatal(err)
 	}
