@@ -51,6 +51,19 @@ func TestHelperEngine(t *testing.T) {
 		}
 		os.Exit(0)
 	}
+	switch mode {
+	case "noprotocol", "protocol2":
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			if sc.Text() == "ginrummy" {
+				if mode == "protocol2" {
+					fmt.Println("id protocol 2")
+				}
+				fmt.Println("id name old\nginrummyok")
+			}
+		}
+		os.Exit(0)
+	}
 	pr, pw := io.Pipe()
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
