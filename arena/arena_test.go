@@ -41,11 +41,26 @@ func TestHelperEngine(t *testing.T) {
 		for sc.Scan() {
 			switch sc.Text() {
 			case "ginrummy":
-				fmt.Fprintln(out, "id name helper-draw\nginrummyok")
+				fmt.Fprintln(out, "id name helper-draw\nid protocol 1\nginrummyok")
+			case "isready":
+				fmt.Fprintln(out, "readyok")
 			case "go":
 				fmt.Fprintln(out, "bestmove draw")
 			}
 			out.Flush()
+		}
+		os.Exit(0)
+	}
+	switch mode {
+	case "noprotocol", "protocol2":
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			if sc.Text() == "ginrummy" {
+				if mode == "protocol2" {
+					fmt.Println("id protocol 2")
+				}
+				fmt.Println("id name old\nginrummyok")
+			}
 		}
 		os.Exit(0)
 	}
@@ -55,7 +70,7 @@ func TestHelperEngine(t *testing.T) {
 		gos := 0
 		for sc.Scan() {
 			line := sc.Text()
-			if line == "go" {
+			if strings.HasPrefix(line, "go") {
 				gos++
 				if gos == 5 {
 					switch mode {
@@ -163,7 +178,7 @@ func TestBadSpecs(t *testing.T) {
 // the pipes: "go" out, "bestmove" back, parsed, from a trivial engine that
 // always draws.
 func BenchmarkEngineDecision(b *testing.B) {
-	proc, err := Start(context.Background(), helper("draw")[len("engine:"):], 10*time.Second)
+	proc, err := Start(context.Background(), helper("draw")[len("engine:"):], StartOptions{Handshake: 10 * time.Second})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -243,7 +258,7 @@ func TestResume(t *testing.T) {
 	}
 	lw := gamelog.NewWriter(f)
 	first := opts(6)
-	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players) }
+	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players, first.Rules) }
 	if _, err := Play(context.Background(), first); err != nil {
 		t.Fatal(err)
 	}

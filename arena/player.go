@@ -4,20 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-// TimeControl bounds an engine's thinking: each decision, and the whole
-// game. Zero values mean no bound; the match's defaults apply then.
-type TimeControl struct {
-	Move time.Duration
-	Game time.Duration
-}
 
 // Forfeit is an engine's loss of a game by misbehaving: too slow, an
 // illegal or malformed move, a crash. It carries the exchange that led to
@@ -47,45 +44,58 @@ func (f *Forfeit) Report(escape func(string) string) string {
 	return b.String()
 }
 
-// DefaultMoveTime bounds an engine's decision when the match sets no time
-// control, so that a silent engine never hangs it.
-const DefaultMoveTime = time.Minute
-
 // ErrMalformed means the engine's answer was not a move.
 var ErrMalformed = errors.New("a malformed answer")
 
+// ErrIllegalAnswer means the engine's answer was a move the position
+// does not allow: a knock where none is legal, a showdown that does not
+// fit its cards.
+var ErrIllegalAnswer = errors.New("an illegal answer")
+
 // EnginePlayer is a bot.Player that plays through an engine process,
 // telling it the seat's events only: the deal, what the seat saw of each
-// move, and the scores.
+// move, the showdown and the scores.
 type EnginePlayer struct {
 	name    string
 	proc    *Process
-	tc      TimeControl
 	rules   rules.Rules
 	options map[string]string
+	clock   *clock
+	// k is the engine's player index in the match, for the clock.
+	k int
 	// number is the hand the engine was told of, and sent how many of
 	// its events it has been told.
 	number, sent int
 	started      bool
-	used         time.Duration
+	// playedOn says the engine's last answer was playon, so that the
+	// PlayedOn event that follows is its own choice.
+	playedOn bool
+	// ctx is the game's context, kept from the last Move for HandOver,
+	// which has none, so that a stop still ends its questions.
+	ctx context.Context
 	// Failed is the engine's forfeit, once it has misbehaved.
 	Failed *Forfeit
+	// Skipped are the options the engine did not declare, and so was not
+	// sent.
+	Skipped []string
 }
 
 // NewEnginePlayer wraps a started process. Options are sent once, before
-// the first hand, as setoption lines.
+// the first hand, as setoption lines, each only if the engine declared it.
 func NewEnginePlayer(name string, proc *Process, r rules.Rules, tc TimeControl, options map[string]string) *EnginePlayer {
-	return &EnginePlayer{name: name, proc: proc, tc: tc, rules: r, options: options}
+	return &EnginePlayer{name: name, proc: proc, rules: r, options: options, clock: newClock(tc), ctx: context.Background()}
 }
 
 // Name returns the engine's name in the match.
 func (e *EnginePlayer) Name() string { return e.name }
 
-// Close ends the engine's process.
-func (e *EnginePlayer) Close() { e.proc.Kill() }
+// Close ends the engine's process and its children.
+func (e *EnginePlayer) Close() { e.proc.Close() }
 
 func (e *EnginePlayer) forfeit(err error) error {
-	e.Failed = &Forfeit{Engine: e.name, Reason: err, Exchange: e.proc.Exchange()}
+	if e.Failed == nil {
+		e.Failed = &Forfeit{Engine: e.name, Reason: err, Exchange: e.proc.Exchange()}
+	}
 	return e.Failed
 }
 
@@ -98,33 +108,52 @@ func (e *EnginePlayer) send(lines ...string) error {
 	return nil
 }
 
-// begin tells the engine of a new game, or a new hand.
-func (e *EnginePlayer) begin(p *game.Position) error {
-	if !e.started {
-		e.started = true
+// setup sends the rules and options the engine declared, then waits for
+// isready's readyok, then starts the game.
+func (e *EnginePlayer) setup(ctx context.Context) error {
+	if e.proc.Options["rules"] {
 		if err := e.send("setoption name rules value " + rules.FormatSpec(e.rules)); err != nil {
 			return err
 		}
-		for k, v := range e.options {
-			if err := e.send("setoption name " + k + " value " + v); err != nil {
-				return err
-			}
+	}
+	for _, k := range slices.Sorted(maps.Keys(e.options)) {
+		if !e.proc.Options[k] {
+			e.Skipped = append(e.Skipped, k)
+			continue
 		}
-		if e.tc.Move > 0 {
-			// The engine is told a little less than its limit.
-			ms := max(1, e.tc.Move.Milliseconds()*8/10)
-			if err := e.send(fmt.Sprintf("setoption name movetime value %d", ms)); err != nil {
-				return err
-			}
+		if err := e.send("setoption name " + k + " value " + e.options[k]); err != nil {
+			return err
 		}
-		if err := e.send("newgame"); err != nil {
+	}
+	if err := e.send("isready"); err != nil {
+		return err
+	}
+	for {
+		line, err := e.proc.Receive(ctx, e.clock.budget(e.k))
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return e.forfeit(fmt.Errorf("isready: %w", err))
+		}
+		if line == "readyok" {
+			return e.send("newgame")
+		}
+	}
+}
+
+// begin tells the engine of a new game, or a new hand.
+func (e *EnginePlayer) begin(ctx context.Context, p *game.Position) error {
+	if !e.started {
+		e.started = true
+		if err := e.setup(ctx); err != nil {
 			return err
 		}
 	}
 	s := p.Setup()
 	var dealt []string
 	up := ""
-	for i := 0; i < p.NumEvents(); i++ {
+	for i := 0; i < p.NumEvents() && up == ""; i++ {
 		ev := p.Event(i)
 		switch ev.Kind {
 		case game.Dealt:
@@ -133,40 +162,28 @@ func (e *EnginePlayer) begin(p *game.Position) error {
 			up = ev.Card.String()
 			e.sent = i + 1
 		}
-		if up != "" {
-			break
-		}
 	}
 	e.number = s.Number
-	return e.send(fmt.Sprintf("scores %d %d", s.Scores[0], s.Scores[1]),
-		fmt.Sprintf("newhand seat %s dealer %s number %d hand %s upcard %s", p.Seat(), s.Dealer, s.Number, strings.Join(dealt, " "), up))
+	return e.send(fmt.Sprintf("newhand seat %s dealer %s number %d hand %s upcard %s", p.Seat(), s.Dealer, s.Number, strings.Join(dealt, " "), up))
 }
 
-// sync tells the engine the events it has not heard yet.
-func (e *EnginePlayer) sync(p *game.Position, res *game.Result) error {
+// sync tells the engine the events it has not heard yet. After its own
+// discard that left no knock, it is asked all the same, as the protocol
+// says, and must answer playon.
+func (e *EnginePlayer) sync(ctx context.Context, p *game.Position, res *game.Result) error {
 	for ; e.sent < p.NumEvents(); e.sent++ {
 		ev := p.Event(e.sent)
-		seat := ev.Seat.String()
-		var line string
-		switch ev.Kind {
-		case game.Passed:
-			line = "event " + seat + " pass " + ev.Card.String()
-		case game.Took:
-			line = "event " + seat + " take " + ev.Card.String()
-		case game.Drew:
-			line = "event " + seat + " draw"
-			if ev.Card.Valid() {
-				line += " " + ev.Card.String()
+		if ev.Kind == game.PlayedOn && ev.Seat == p.Seat() {
+			if err := e.playOn(ctx); err != nil {
+				return err
 			}
-		case game.Discarded:
-			line = "event " + seat + " discard " + ev.Card.String()
-		case game.Knocked, game.WentGin, game.WentBigGin:
-			if res == nil {
-				continue
+			continue
+		}
+		line, ok := eventLine(ev, res)
+		if !ok {
+			if ev.Kind == game.Knocked || ev.Kind == game.WentGin || ev.Kind == game.WentBigGin {
+				return nil // told with its melds once the result is known
 			}
-			line = "event " + seat + " " + map[game.EventKind]string{game.Knocked: "knock", game.WentGin: "gin", game.WentBigGin: "big-gin"}[ev.Kind] +
-				" " + game.SpreadString(&res.Spread)
-		default:
 			continue
 		}
 		if err := e.send(line); err != nil {
@@ -176,63 +193,185 @@ func (e *EnginePlayer) sync(p *game.Position, res *game.Result) error {
 	return nil
 }
 
-// Move tells the engine what it has not seen and asks for its move.
-func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	if !e.started || p.Setup().Number != e.number {
-		if err := e.begin(p); err != nil {
-			return game.Move{}, err
+// playOn asks the engine after its own discard that left no knock; the
+// only legal answer is playon. An engine that chose playon itself is not
+// asked again.
+func (e *EnginePlayer) playOn(ctx context.Context) error {
+	if e.playedOn {
+		e.playedOn = false
+		return nil
+	}
+	text, err := e.ask(ctx)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(text) != "playon" {
+		return e.forfeit(fmt.Errorf("%w: %q after a discard that leaves no knock: only playon is legal", ErrIllegalAnswer, notation.Clip(text, 80)))
+	}
+	return nil
+}
+
+// eventLine is the protocol's line for an event, or false for one the
+// protocol does not tell (the deal, a play on, a death).
+func eventLine(ev game.Event, res *game.Result) (string, bool) {
+	seat := ev.Seat.String()
+	switch ev.Kind {
+	case game.Passed:
+		return "event " + seat + " pass " + ev.Card.String(), true
+	case game.Took:
+		return "event " + seat + " take " + ev.Card.String(), true
+	case game.Drew:
+		line := "event " + seat + " draw"
+		if ev.Card.Valid() {
+			line += " " + ev.Card.String()
 		}
+		return line, true
+	case game.Discarded:
+		return "event " + seat + " discard " + ev.Card.String(), true
+	case game.Knocked, game.WentGin, game.WentBigGin:
+		if res == nil {
+			return "", false
+		}
+		verb := map[game.EventKind]string{game.Knocked: "knock", game.WentGin: "gin", game.WentBigGin: "big-gin"}[ev.Kind]
+		return "event " + seat + " " + verb + " " + game.SpreadString(&res.Spread), true
 	}
-	if err := e.sync(p, nil); err != nil {
-		return game.Move{}, err
+	return "", false
+}
+
+// ask sends go, with the clocks, and waits for bestmove within the
+// engine's time, skipping info lines; it returns the move's text.
+func (e *EnginePlayer) ask(ctx context.Context) (string, error) {
+	if err := e.send(e.clock.goLine(e.k)); err != nil {
+		return "", err
 	}
-	if err := e.send("go"); err != nil {
-		return game.Move{}, err
-	}
-	wait := e.tc.Move
-	if e.tc.Game > 0 && (wait == 0 || e.tc.Game-e.used < wait) {
-		wait = e.tc.Game - e.used
-	}
-	if wait <= 0 {
-		// Without a time control an engine still may not hang the match.
-		wait = DefaultMoveTime
-	}
+	wait := e.clock.budget(e.k)
 	start := time.Now()
-	defer func() { e.used += time.Since(start) }()
+	defer func() { e.clock.charge(e.k, time.Since(start)) }()
 	for {
 		line, err := e.proc.Receive(ctx, wait-time.Since(start))
 		if err != nil {
 			if ctx.Err() != nil {
-				return game.Move{}, ctx.Err()
+				return "", ctx.Err()
 			}
-			return game.Move{}, e.forfeit(err)
+			return "", e.forfeit(err)
 		}
-		text, ok := strings.CutPrefix(line, "bestmove ")
-		if !ok {
-			if strings.HasPrefix(line, "info") {
-				continue
-			}
-			return game.Move{}, e.forfeit(fmt.Errorf("%w: %q", ErrMalformed, notation.Clip(line, 80)))
+		if text, ok := strings.CutPrefix(line, "bestmove "); ok {
+			return text, nil
 		}
-		m, err := game.ParseMove(text)
-		if err != nil {
-			return game.Move{}, e.forfeit(fmt.Errorf("%w: %v", ErrMalformed, err))
+		if !strings.HasPrefix(line, "info") {
+			return "", e.forfeit(fmt.Errorf("%w: %q", ErrMalformed, notation.Clip(line, 80)))
 		}
-		return m, nil
 	}
 }
 
-// HandOver tells the engine how the hand ended: the knock and the
-// opponent's hand, for what the engine learns of its opponent.
+// Move tells the engine what it has not seen and asks for its move.
+func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	e.ctx = ctx
+	if !e.started || p.Setup().Number != e.number {
+		if err := e.begin(ctx, p); err != nil {
+			return game.Move{}, err
+		}
+	}
+	if err := e.sync(ctx, p, nil); err != nil {
+		return game.Move{}, err
+	}
+	text, err := e.ask(ctx)
+	if err != nil {
+		return game.Move{}, err
+	}
+	m, err := game.ParseMove(text)
+	if err != nil {
+		return game.Move{}, e.forfeit(fmt.Errorf("%w: %v", ErrMalformed, err))
+	}
+	e.playedOn = m.Kind == game.PlayOn
+	return m, nil
+}
+
+// Defend tells the defender of the knock and asks for its showdown:
+// "melds MELDS [layoff C onto N, ...]". Its melds are checked against its
+// cards; the lay-offs it makes are returned, for the rules to check and
+// score.
+func (e *EnginePlayer) Defend(ctx context.Context, p *game.Position, knock *game.Result) (notation.CardSet, error) {
+	e.ctx = ctx
+	if err := e.sync(ctx, p, knock); err != nil {
+		return 0, err
+	}
+	text, err := e.ask(ctx)
+	if err != nil {
+		return 0, err
+	}
+	sp, laid, err := parseDefence(text, knock.Spread.N)
+	if err == nil && (sp.Cards()|laid)&^p.Hand() != 0 {
+		err = fmt.Errorf("%w: %q: cards not in its hand", ErrIllegalAnswer, notation.Clip(text, 80))
+	}
+	if err == nil && sp.Cards()&laid != 0 {
+		err = fmt.Errorf("%w: %q: a card both melded and laid off", ErrIllegalAnswer, notation.Clip(text, 80))
+	}
+	if err != nil {
+		return 0, e.forfeit(err)
+	}
+	return laid, nil
+}
+
+// parseDefence reads a defender's answer, "melds MELDS [layoff C onto N,
+// ...]", with n the knocker's melds.
+func parseDefence(text string, n int) (meld.Spread, notation.CardSet, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("%w: %q: %s", ErrMalformed, notation.Clip(text, 80), why)
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "melds ")
+	if !ok {
+		return meld.Spread{}, 0, bad("the defender answers melds MELDS [layoff C onto N, ...]")
+	}
+	melds, layoffs, _ := strings.Cut(rest, "layoff ")
+	var sp meld.Spread
+	if m := strings.TrimSpace(melds); m != "-" {
+		var err error
+		if sp, err = meld.ParseMelds(m); err != nil {
+			return meld.Spread{}, 0, bad(err.Error())
+		}
+	}
+	var laid notation.CardSet
+	for _, l := range strings.Split(layoffs, ",") {
+		f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(l), "layoff "))
+		if len(f) == 0 && layoffs == "" {
+			break
+		}
+		if len(f) != 3 || f[1] != "onto" {
+			return meld.Spread{}, 0, bad("a lay-off is C onto N")
+		}
+		c, err := notation.ParseCard(f[0])
+		target, nerr := strconv.Atoi(f[2])
+		if err != nil || nerr != nil || target < 1 || target > n || laid.Has(c) {
+			return meld.Spread{}, 0, bad(fmt.Sprintf("lay-off %q: a card not laid off before, onto a meld from 1 to %d", strings.Join(f, " "), n))
+		}
+		laid = laid.With(c)
+	}
+	return sp, laid, nil
+}
+
+// HandOver tells the engine how the hand ended: the knock, the defender's
+// melds and lay-offs, the opponent's shown hand, and the scores.
 func (e *EnginePlayer) HandOver(p *game.Position) {
 	res, over := p.Result()
-	if !over || e.number != p.Setup().Number {
+	if !over || e.number != p.Setup().Number || e.Failed != nil {
 		return
 	}
-	if e.sync(p, &res) != nil {
+	if e.sync(e.ctx, p, &res) != nil {
 		return
 	}
-	if opp := res.Hands[p.Seat().Other()]; res.Knocker.Valid() && opp.Len() == 10 {
-		_ = e.send("event " + p.Seat().Other().String() + " hand " + opp.String())
+	var lines []string
+	if res.Knocker.Valid() {
+		d := res.Knocker.Other()
+		sp, _ := res.DefenderMelds()
+		lines = append(lines, "event "+d.String()+" melds "+game.SpreadString(&sp))
+		for _, l := range meld.Placements(&res.Spread, res.Layoffs) {
+			lines = append(lines, fmt.Sprintf("event %s layoff %s onto %d", d, l.Card, l.Meld+1))
+		}
+		if opp := res.Hands[p.Seat().Other()]; opp.Len() == 10 {
+			lines = append(lines, "event "+p.Seat().Other().String()+" hand "+opp.String())
+		}
 	}
+	lines = append(lines, fmt.Sprintf("scores %d %d", res.Totals[0], res.Totals[1]))
+	_ = e.send(lines...)
 }

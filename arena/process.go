@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -27,65 +28,143 @@ var ErrTimeout = errors.New("no answer in time")
 // ErrDied means the engine's process ended or closed its output.
 var ErrDied = errors.New("the engine's process ended")
 
-// Process is a running engine: its standard input and output, and the
-// exchange so far, kept for the record of a forfeit.
+// ErrProtocol means the engine's handshake named no protocol version, or
+// one the arena does not speak.
+var ErrProtocol = errors.New("the engine speaks another protocol")
+
+// ProtocolVersion is the engine protocol's version the arena speaks.
+const ProtocolVersion = "1"
+
+// DefaultGrace is how long an engine has to end after quit, and after
+// SIGTERM, before the next, harder, step.
+const DefaultGrace = time.Second
+
+// StartOptions set up an engine's process.
+type StartOptions struct {
+	// Handshake bounds the handshake; 0 means 10 seconds.
+	Handshake time.Duration
+	// Stderr, when set, gets the engine's standard error; otherwise it
+	// is discarded. A file, so that no copy outlives the process.
+	Stderr *os.File
+	// Transcript, when set, gets every line of the exchange in full, "> "
+	// sent and "< " received.
+	Transcript io.Writer
+	// Grace is the time between quit, SIGTERM and SIGKILL at the end;
+	// 0 means DefaultGrace.
+	Grace time.Duration
+}
+
+// Process is a running engine in its own process group: its standard
+// input and output, what its handshake declared, and the exchange so far,
+// kept for the record of a forfeit.
 type Process struct {
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
-	done  chan struct{}
-	quit  chan struct{}
-	once  sync.Once
-	mu    sync.Mutex
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *os.File
+	lines  chan string
+	done   chan struct{} // closed when the output ends
+	exited chan struct{} // closed when the process has ended
+	quit   chan struct{}
+	once   sync.Once
+	grace  time.Duration
+	mu     sync.Mutex
 	// exchange keeps the latest lines each way, "> " sent, "< " received.
-	exchange []string
-	// Name is what the engine calls itself in its handshake.
-	Name string
+	exchange   []string
+	transcript io.Writer
+	// Name is what the engine calls itself in its handshake, Protocol the
+	// version it gave, and Options the options it declared, by name.
+	Name     string
+	Protocol string
+	Options  map[string]bool
 }
 
 // exchangeKept bounds the lines of the exchange kept for a forfeit.
 const exchangeKept = 40
 
 // Start runs the engine's command line (program and arguments, split on
-// spaces, with double quotes around an argument that holds spaces) and
-// makes the handshake within timeout.
-func Start(ctx context.Context, command string, timeout time.Duration) (*Process, error) {
+// spaces, with double quotes around an argument that holds spaces) in a
+// process group of its own, and makes the handshake. An engine that gives
+// no "id protocol 1" fails with ErrProtocol.
+func Start(ctx context.Context, command string, o StartOptions) (*Process, error) {
 	args, err := SplitCommand(command)
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(args[0], args[1:]...)
+	ownGroup(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
+	// A pipe of our own rather than StdoutPipe: Wait then never closes it
+	// under the reader, and a child that keeps it open cannot hold Wait.
+	out, w, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	if o.Stderr != nil {
+		cmd.Stderr = o.Stderr
+	}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		out.Close()
 		return nil, fmt.Errorf("starting %q: %w", notation.Clip(command, 80), err)
 	}
-	p := &Process{cmd: cmd, in: in, lines: make(chan string, 64), done: make(chan struct{}), quit: make(chan struct{})}
+	grace := o.Grace
+	if grace <= 0 {
+		grace = DefaultGrace
+	}
+	p := &Process{cmd: cmd, in: in, out: out, lines: make(chan string, 64), done: make(chan struct{}), exited: make(chan struct{}),
+		quit: make(chan struct{}), grace: grace, transcript: o.Transcript, Options: map[string]bool{}}
+	go func() { _ = cmd.Wait(); close(p.exited) }()
 	go p.read(out)
+	timeout := o.Handshake
+	if timeout <= 0 {
+		timeout = 10 * time.Second
+	}
+	if err := p.handshake(ctx, timeout); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("handshake: %w", err)
+	}
+	return p, nil
+}
+
+// handshake sends "ginrummy" and reads the engine's id and option lines
+// until "ginrummyok".
+func (p *Process) handshake(ctx context.Context, timeout time.Duration) error {
 	if err := p.Send("ginrummy"); err != nil {
-		p.Kill()
-		return nil, err
+		return err
 	}
 	deadline := time.Now().Add(timeout)
 	for {
 		line, err := p.Receive(ctx, time.Until(deadline))
 		if err != nil {
-			p.Kill()
-			return nil, fmt.Errorf("handshake: %w", err)
+			return err
 		}
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
-			p.Name = notation.Clip(name, 60)
+			p.Name = notation.Clip(strings.TrimSpace(name), 60)
+		}
+		if v, ok := strings.CutPrefix(line, "id protocol "); ok {
+			p.Protocol = strings.TrimSpace(v)
+		}
+		if rest, ok := strings.CutPrefix(line, "option name "); ok {
+			if f := strings.Fields(rest); len(f) > 0 {
+				p.Options[f[0]] = true
+			}
 		}
 		if line == "ginrummyok" {
-			return p, nil
+			break
 		}
 	}
+	switch p.Protocol {
+	case ProtocolVersion:
+		return nil
+	case "":
+		return fmt.Errorf("%w: no \"id protocol\" line (the arena speaks version %s)", ErrProtocol, ProtocolVersion)
+	}
+	return fmt.Errorf("%w: version %q (the arena speaks version %s)", ErrProtocol, notation.Clip(p.Protocol, 20), ProtocolVersion)
 }
 
 // read passes the engine's lines on, cutting any line at maxLine.
@@ -115,7 +194,7 @@ func (p *Process) read(out io.Reader) {
 	}
 }
 
-// pass hands a line on, unless the process has been killed.
+// pass hands a line on, unless the process has been closed.
 func (p *Process) pass(line string) bool {
 	select {
 	case p.lines <- line:
@@ -127,11 +206,14 @@ func (p *Process) pass(line string) bool {
 
 func (p *Process) keep(line string) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.transcript != nil {
+		fmt.Fprintln(p.transcript, line)
+	}
 	p.exchange = append(p.exchange, notation.Clip(line, 200))
 	if len(p.exchange) > exchangeKept {
 		p.exchange = p.exchange[len(p.exchange)-exchangeKept:]
 	}
-	p.mu.Unlock()
 }
 
 // Exchange returns the latest lines sent and received.
@@ -155,23 +237,18 @@ func (p *Process) Receive(ctx context.Context, wait time.Duration) (string, erro
 	t := time.NewTimer(max(wait, 0))
 	defer t.Stop()
 	select {
-	case line, ok := <-p.lines:
-		if !ok {
-			return "", ErrDied
-		}
+	case line := <-p.lines:
 		p.keep("< " + line)
 		return line, nil
 	case <-p.done:
-		// Lines read before the end are still delivered.
+		return p.last()
+	case <-p.exited:
+		// The output may still hold the last lines: they come first.
 		select {
-		case line, ok := <-p.lines:
-			if ok {
-				p.keep("< " + line)
-				return line, nil
-			}
-		default:
+		case <-p.done:
+		case <-time.After(100 * time.Millisecond):
 		}
-		return "", ErrDied
+		return p.last()
 	case <-t.C:
 		return "", ErrTimeout
 	case <-ctx.Done():
@@ -179,14 +256,65 @@ func (p *Process) Receive(ctx context.Context, wait time.Duration) (string, erro
 	}
 }
 
-// Kill ends the process.
-func (p *Process) Kill() {
-	p.once.Do(func() { close(p.quit) })
-	_ = p.in.Close()
-	if p.cmd.Process != nil {
-		_ = p.cmd.Process.Kill()
+// last delivers a line read before the end, or says the engine died.
+func (p *Process) last() (string, error) {
+	select {
+	case line := <-p.lines:
+		p.keep("< " + line)
+		return line, nil
+	default:
 	}
-	_ = p.cmd.Wait()
+	return "", ErrDied
+}
+
+// Close ends the engine and every process it started: quit, then, after
+// the grace period, SIGTERM to its process group, then SIGKILL. The group
+// is ended even when the engine itself has gone, for the children it
+// left.
+func (p *Process) Close() {
+	p.once.Do(func() {
+		_ = p.Send("quit")
+		_ = p.in.Close()
+		if !p.waitExit(p.grace) {
+			signalGroup(p.cmd, sigTerm)
+			if !p.waitExit(p.grace) {
+				signalGroup(p.cmd, sigKill)
+				<-p.exited
+			}
+		}
+		if groupAlive(p.cmd) {
+			signalGroup(p.cmd, sigTerm)
+			for deadline := time.Now().Add(p.grace); groupAlive(p.cmd) && time.Now().Before(deadline); {
+				time.Sleep(10 * time.Millisecond)
+			}
+			signalGroup(p.cmd, sigKill)
+		}
+		close(p.quit)
+		p.out.Close()
+	})
+}
+
+// Kill is Close.
+func (p *Process) Kill() { p.Close() }
+
+// waitExit waits at most d for the process to end.
+func (p *Process) waitExit(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-p.exited:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// Group returns the engine's process group, for tests and diagnostics.
+func (p *Process) Group() int {
+	if p.cmd.Process == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
 }
 
 // SplitCommand splits a command line on spaces, keeping double-quoted

@@ -13,7 +13,8 @@ import (
 // Elo1; the test stops when the log-likelihood ratio leaves (Lower, Upper).
 // Each pair of mirrored games scores 0, 1/2 or 1 for the first player, and
 // the ratio is the generalized SPRT's normal approximation on those
-// scores, with their variance as measured.
+// scores, with their variance as PairVariance measures it, the same as the
+// win rate's interval uses.
 type SPRT struct {
 	Elo0, Elo1  float64
 	Alpha, Beta float64
@@ -49,10 +50,46 @@ func NewSPRT(elo0, elo1, alpha, beta float64) (*SPRT, error) {
 // Score is the expected score of a player Elo points stronger.
 func Score(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
+// Elo is an Elo difference, infinite for a score of 0 or 1. It prints
+// rounded to the point, never "-0", and infinite as "+inf" or "-inf"; in
+// JSON, to a tenth, and infinite as null.
+type Elo float64
+
 // EloOf is the Elo difference that a score stands for.
-func EloOf(score float64) float64 {
-	score = math.Min(math.Max(score, 1e-9), 1-1e-9)
-	return -400 * math.Log10(1/score-1)
+func EloOf(score float64) Elo {
+	switch {
+	case score <= 0:
+		return Elo(math.Inf(-1))
+	case score >= 1:
+		return Elo(math.Inf(1))
+	}
+	return Elo(-400 * math.Log10(1/score-1))
+}
+
+func (e Elo) String() string {
+	switch x := float64(e); {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "undefined"
+	}
+	return fmt.Sprintf("%+.0f", math.Round(float64(e))+0) // +0 turns -0 into 0
+}
+
+// MarshalJSON writes the difference to a tenth, or null when infinite.
+func (e Elo) MarshalJSON() ([]byte, error) {
+	x := float64(e)
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return []byte("null"), nil
+	}
+	return strconv.AppendFloat(nil, math.Round(x*10)/10+0, 'f', -1, 64), nil
+}
+
+// Fresh returns a test of the same hypotheses with no pair recorded.
+func (t *SPRT) Fresh() *SPRT {
+	return &SPRT{Elo0: t.Elo0, Elo1: t.Elo1, Alpha: t.Alpha, Beta: t.Beta}
 }
 
 // Bounds returns the log-likelihood ratio's bounds.
@@ -77,8 +114,8 @@ func (t *SPRT) LLR() float64 {
 	}
 	n := float64(t.n)
 	mean := t.sum / n
-	v := t.sum2/n - mean*mean
-	if v <= 0 {
+	v := PairVariance(t.n, t.sum, t.sum2)
+	if v <= 1e-12 {
 		// All pairs alike: the variance of a fair coin's pair, so that the
 		// test still moves.
 		v = 0.125

@@ -64,7 +64,7 @@ func TestSPRTErrorRates(t *testing.T) {
 
 func TestEloAndScore(t *testing.T) {
 	for _, elo := range []float64{-400, -100, 0, 35, 200} {
-		if got := EloOf(Score(elo)); got < elo-1e-6 || got > elo+1e-6 {
+		if got := float64(EloOf(Score(elo))); got < elo-1e-6 || got > elo+1e-6 {
 			t.Errorf("EloOf(Score(%g)) = %g", elo, got)
 		}
 	}

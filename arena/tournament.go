@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
 )
 
 // Standing is one player's rating in a tournament.
@@ -19,14 +23,19 @@ type Standing struct {
 	Games  int        `json:"games"`
 	Wins   int        `json:"wins"`
 	Points float64    `json:"score"`
+	// PairResults counts the player's pairs of mirrored games won both,
+	// split and lost both, over all its pairings.
+	PairResults [3]int `json:"pair_results"`
 }
 
 // Standings is a tournament's outcome: the cross-table of wins and each
 // player's rating.
 type Standings struct {
 	Names []string `json:"players"`
-	// Wins[i][j] counts i's wins over j.
+	// Wins[i][j] counts i's wins over j, and Pairs[i][j] the pairs of
+	// mirrored games i won both of, split, and lost both of, against j.
 	Wins    [][]int    `json:"wins"`
+	Pairs   [][][3]int `json:"pair_results"`
 	Ratings []Standing `json:"ratings"`
 	// Interrupted says the tournament was stopped before its end: the
 	// cross-table and the ratings hold the games played until then.
@@ -42,6 +51,15 @@ type TournamentOptions struct {
 	Match Options
 	// OnPairing, when set, is told of each pairing as it ends.
 	OnPairing func(i, j int, r Result)
+	// OnGame, when set, is told of each game as it counts, with its
+	// pairing, for the log.
+	OnGame func(i, j int, g *Game) error
+	// Logged are the games of an earlier run's log (see ReadWholeLog):
+	// each pairing counts its own, and plays only the rest.
+	Logged []*gamelog.Game
+	// SPRT, for a gauntlet, tests each of the first player's pairings on
+	// its own, and stops it once it decides.
+	SPRT *SPRT
 	// Progress, when set, gets a line for each pairing as it ends.
 	Progress io.Writer
 }
@@ -55,17 +73,63 @@ func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 	if n < 2 {
 		return Standings{}, errors.New("a tournament needs two players or more")
 	}
-	if o.Match.SPRT != nil {
-		return Standings{}, errors.New("a tournament plays whole matches: no SPRT")
+	if (o.SPRT != nil || o.Match.SPRT != nil) && !o.Gauntlet {
+		return Standings{}, errors.New("an SPRT tests a gauntlet's pairings: a round robin plays whole matches")
 	}
-	s := Standings{Wins: make([][]int, n)}
-	for i := range s.Wins {
-		s.Wins[i] = make([]int, n)
-		s.Names = append(s.Names, o.Players[i].Name)
+	names := make([]string, n)
+	for i := range names {
+		names[i] = o.Players[i].Name
 	}
+	s := newStandings(names)
 	err := s.play(ctx, &o)
 	s.fit()
 	return s, err
+}
+
+func newStandings(names []string) Standings {
+	n := len(names)
+	s := Standings{Names: names, Wins: make([][]int, n), Pairs: make([][][3]int, n)}
+	for i := range n {
+		s.Wins[i] = make([]int, n)
+		s.Pairs[i] = make([][3]int, n)
+	}
+	return s
+}
+
+// add counts a pairing's result, i the match's first player.
+func (s *Standings) add(i, j int, r Result) {
+	s.Wins[i][j] += r.Wins[0]
+	s.Wins[j][i] += r.Wins[1]
+	for k := range 3 {
+		s.Pairs[i][j][k] += r.PairResults[k]
+		s.Pairs[j][i][2-k] += r.PairResults[k]
+	}
+}
+
+// StandingsFromLog rebuilds a tournament's standings from its logged
+// pairings, as Pairings sorts them: the players in the order they first
+// appear, each pairing counted as its match counted it.
+func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
+	var names []string
+	index := map[string]int{}
+	for _, p := range pairings {
+		for _, n := range p.Names {
+			if _, ok := index[n]; !ok {
+				index[n] = len(names)
+				names = append(names, n)
+			}
+		}
+	}
+	s := newStandings(names)
+	for _, p := range pairings {
+		var test *SPRT
+		if sprt != nil {
+			test = sprt.Fresh()
+		}
+		s.add(index[p.Names[0]], index[p.Names[1]], p.Result(test))
+	}
+	s.fit()
+	return s
 }
 
 // play plays the pairings in order into the cross-table, until one fails
@@ -77,14 +141,11 @@ func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
 			if o.Gauntlet && i > 0 {
 				continue
 			}
-			m := o.Match
-			m.Players = [2]Spec{o.Players[i], o.Players[j]}
-			r, err := Play(ctx, m)
+			r, err := o.pairing(ctx, i, j)
 			if err != nil && ctx.Err() == nil {
 				return fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
 			}
-			s.Wins[i][j] += r.Wins[0]
-			s.Wins[j][i] += r.Wins[1]
+			s.add(i, j, r)
 			if ctx.Err() != nil {
 				s.Interrupted = true
 				return ctx.Err()
@@ -100,16 +161,47 @@ func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
 	return nil
 }
 
-// fit rates the players from the cross-table.
+// pairing plays the match of players i and j, its games of the log
+// counted and not played again.
+func (o *TournamentOptions) pairing(ctx context.Context, i, j int) (Result, error) {
+	m := o.Match
+	m.Players = [2]Spec{o.Players[i], o.Players[j]}
+	if test := o.SPRT; test != nil {
+		m.SPRT = test.Fresh()
+	} else if m.SPRT != nil {
+		m.SPRT = m.SPRT.Fresh()
+	}
+	var mine []*gamelog.Game
+	for _, lg := range o.Logged {
+		if playedBy(lg, m.Players) {
+			mine = append(mine, lg)
+		}
+	}
+	if err := m.resumeGames("--log", mine); err != nil {
+		return Result{}, err
+	}
+	if o.OnGame != nil {
+		m.OnGame = func(g *Game) error { return o.OnGame(i, j, g) }
+	}
+	return Play(ctx, m)
+}
+
+// fit rates the players from the cross-table, with intervals from the
+// pairs.
 func (s *Standings) fit() {
 	n := len(s.Names)
-	elo, ci := BradleyTerry(s.Wins)
+	elo, ci := PairedBradleyTerry(s.Wins, s.Pairs)
 	s.Ratings = s.Ratings[:0]
 	for i := range n {
 		st := Standing{Name: s.Names[i], Elo: elo[i], EloCI: ci[i]}
 		for j := range n {
 			st.Wins += s.Wins[i][j]
 			st.Games += s.Wins[i][j] + s.Wins[j][i]
+			for k := range 3 {
+				if s.Pairs != nil {
+					st.PairResults[k] += s.Pairs[i][j][k]
+				}
+			}
 		}
 		if st.Games > 0 {
 			st.Points = float64(st.Wins) / float64(st.Games)
@@ -121,12 +213,14 @@ func (s *Standings) fit() {
 // eloScale turns a Bradley-Terry log-strength into Elo points.
 var eloScale = 400 / math.Ln10
 
-// BradleyTerry fits the players' strengths by maximum likelihood to the
-// wins (wins[i][j]: i over j), P(i beats j) = 1/(1 + 10^((Ej-Ei)/400)), and
-// returns them on the Elo scale with their mean at 0, each with a 95%
-// interval from the observed information. It uses Hunter's MM algorithm;
-// a player with no win or no loss gets a bound rather than infinity, from
-// half a win and half a loss added against the rest.
+// BradleyTerry fits the players' strengths to the wins (wins[i][j]: i
+// over j), P(i beats j) = 1/(1 + 10^((Ej-Ei)/400)), and returns them on
+// the Elo scale with their mean at 0, each with a 95% interval from the
+// observed information, which takes the games as independent. The fit is
+// the maximum of the likelihood with a prior: each player gets half a win
+// and half a loss, spread evenly over the pairings it played, so that a
+// player with no win or no loss keeps a finite rating. It uses Hunter's
+// MM algorithm.
 func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 	w := btWins(wins)
 	p := btStrengths(w)
@@ -135,6 +229,81 @@ func BradleyTerry(wins [][]int) (elo []float64, ci [][2]float64) {
 		elo[i] = eloScale * math.Log(p[i])
 	}
 	return elo, btIntervals(elo, invertReduced(btInformation(w, p)))
+}
+
+// bootstrapSamples is the resamples of PairedBradleyTerry's interval.
+const bootstrapSamples = 400
+
+// PairedBradleyTerry fits the ratings as BradleyTerry does, with 95%
+// intervals that respect the pairing of mirrored games: a bootstrap that
+// resamples each pairing's pairs (pairs[i][j]: i won both, split, lost
+// both), refits, and takes the 2.5th and 97.5th percentiles of each
+// rating. Games outside whole pairs are kept as they are in every
+// resample. The resampling's seed is fixed, so that the same games give
+// the same intervals. Without pairs it is BradleyTerry.
+func PairedBradleyTerry(wins [][]int, pairs [][][3]int) (elo []float64, ci [][2]float64) {
+	elo, ci = BradleyTerry(wins)
+	n := len(wins)
+	if len(pairs) != n || n < 2 {
+		return elo, ci
+	}
+	rng := rand.New(rand.NewPCG(0x6172656e61, 32))
+	samples := make([][]float64, n)
+	w := make([][]int, n)
+	for i := range w {
+		w[i] = make([]int, n)
+	}
+	for range bootstrapSamples {
+		resamplePairs(rng, wins, pairs, w)
+		e, _ := btFit(w)
+		for i := range n {
+			samples[i] = append(samples[i], e[i])
+		}
+	}
+	for i := range n {
+		slices.Sort(samples[i])
+		lo := samples[i][int(0.025*float64(bootstrapSamples))]
+		hi := samples[i][int(0.975*float64(bootstrapSamples))-1]
+		ci[i] = [2]float64{min(lo, elo[i]), max(hi, elo[i])}
+	}
+	return elo, ci
+}
+
+// resamplePairs fills w with one resample: each pairing's pairs drawn with
+// replacement, and the games outside whole pairs as they were.
+func resamplePairs(rng *rand.Rand, wins [][]int, pairs [][][3]int, w [][]int) {
+	n := len(wins)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			c := pairs[i][j]
+			np := c[0] + c[1] + c[2]
+			// Wins outside whole pairs stay.
+			wi := wins[i][j] - 2*c[0] - c[1]
+			wj := wins[j][i] - 2*c[2] - c[1]
+			for range np {
+				switch x := rng.IntN(np); {
+				case x < c[0]:
+					wi += 2
+				case x < c[0]+c[1]:
+					wi++
+					wj++
+				default:
+					wj += 2
+				}
+			}
+			w[i][j], w[j][i] = wi, wj
+		}
+	}
+}
+
+// btFit is BradleyTerry's ratings alone, without their intervals.
+func btFit(wins [][]int) ([]float64, []float64) {
+	p := btStrengths(btWins(wins))
+	elo := make([]float64, len(p))
+	for i := range p {
+		elo[i] = eloScale * math.Log(p[i])
+	}
+	return elo, p
 }
 
 // btWins returns the wins as numbers, with a little prior, so that a clean
@@ -336,8 +505,10 @@ func (s *Standings) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
-		fmt.Fprintf(&b, "%-*s Elo %+5.0f [%+.0f, %+.0f]  %d of %d games\n", width+2, printable(r.Name), r.Elo, r.EloCI[0], r.EloCI[1], r.Wins, r.Games)
+		fmt.Fprintf(&b, "%-*s Elo %5s [%s, %s]  %d of %d games; pairs won %d, split %d, lost %d\n", width+2, printable(r.Name),
+			Elo(r.Elo), Elo(r.EloCI[0]), Elo(r.EloCI[1]), r.Wins, r.Games, r.PairResults[0], r.PairResults[1], r.PairResults[2])
 	}
+	b.WriteString("\nBradley-Terry with a prior of half a win and half a loss a player; intervals from a bootstrap over the pairs\n")
 	if s.Interrupted {
 		b.WriteString("\ninterrupted: the table holds the games played until then\n")
 	}

@@ -101,6 +101,9 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 			return st, &MoveError{Player: players[seat].Name(), Seat: seat, Err: err}
 		}
 	}
+	if err := defend(ctx, &st, t, players); err != nil {
+		return st, err
+	}
 	t.sync(&st)
 	res, _ := st.Result()
 	for seat := range notation.NumSeats {
@@ -112,6 +115,48 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 		players[seat].HandOver(pos)
 	}
 	return st, nil
+}
+
+// Defender is a player that makes its own lay-offs after the opponent's
+// knock, where the rules let the defender choose them (not under greedy
+// lay-offs, and not against gin). A player that is not one lays off as the
+// rules choose, at its best.
+type Defender interface {
+	// Defend returns the cards the defender lays off on the knock's
+	// melds; pos is its position at the knock.
+	Defend(ctx context.Context, pos *game.Position, knock *game.Result) (notation.CardSet, error)
+}
+
+// defend lets a defender that chooses its lay-offs make them, and scores
+// the hand again with them.
+func defend(ctx context.Context, st *game.State, t *table, players [2]bot.Player) error {
+	res, _ := st.Result()
+	if !res.Knocker.Valid() || res.KnockerDeadwood == 0 || st.Rules().GreedyLayoffs {
+		return nil
+	}
+	seat := res.Knocker.Other()
+	p := players[seat]
+	if c, ok := p.(*cancellable); ok {
+		p = c.Player
+	}
+	d, ok := p.(Defender)
+	if !ok {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	t.sync(st)
+	pos := &t.give[seat]
+	*pos = t.pos[seat]
+	laid, err := d.Defend(ctx, pos, &res)
+	if err != nil {
+		return fmt.Errorf("player %d (%s): %w", seat.Number(), players[seat].Name(), err)
+	}
+	if err := st.LayOff(laid); err != nil {
+		return &MoveError{Player: players[seat].Name(), Seat: seat, Err: err}
+	}
+	return nil
 }
 
 // table keeps each seat's position, fed only with the events that seat

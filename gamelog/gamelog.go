@@ -51,9 +51,21 @@ type Game struct {
 	Tags         []Tag
 	Hands        []Hand
 	Final        rules.GameResult
+	// Forfeit, when set, says the game ended early because a seat
+	// forfeited it (an engine that misbehaved): the other seat won, at the
+	// scores of the hands finished before.
+	Forfeit *Forfeit
 	// Line and FinalLine are the file lines of the game's first line and
 	// of its final score, when read.
 	Line, FinalLine int
+}
+
+// Forfeit is the forfeit that ended a game: the seat that lost it by
+// misbehaving, and why, as one line of text.
+type Forfeit struct {
+	Seat   notation.Seat
+	Reason string
+	Line   int
 }
 
 // Move is one move line of a hand.

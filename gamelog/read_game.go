@@ -202,8 +202,18 @@ func (lr *Reader) hands(g *Game, l *line) (*line, error) {
 	return l, nil
 }
 
-// final reads "final winner P p1 N p2 N", then the game's "end" line.
+// final reads an optional "forfeit P REASON", then "final winner P p1 N
+// p2 N", then the game's "end" line.
 func (lr *Reader) final(g *Game, l *line) error {
+	if l.f[0] == "forfeit" {
+		if err := forfeitLine(l, g); err != nil {
+			return err
+		}
+		var err error
+		if l, err = lr.expect(); err != nil {
+			return err
+		}
+	}
 	if l.f[0] != "final" {
 		return l.fail("expected hand or final")
 	}
@@ -235,5 +245,22 @@ func (lr *Reader) final(g *Game, l *line) error {
 		return err
 	}
 	g.FinalLine = l.n
+	return nil
+}
+
+// forfeitLine reads "forfeit P REASON".
+func forfeitLine(l *line, g *Game) error {
+	if len(l.f) < 3 {
+		return l.fail("expected forfeit P REASON")
+	}
+	seat, err := l.seat(1)
+	if err != nil {
+		return err
+	}
+	reason, err := l.quoted(2)
+	if err != nil {
+		return err
+	}
+	g.Forfeit = &Forfeit{Seat: seat, Reason: reason, Line: l.n}
 	return nil
 }

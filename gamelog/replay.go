@@ -91,6 +91,11 @@ func (g *Game) Replay(visit func(d *Decision) bool) error {
 		dealer = g.Rules.NextDealer(dealer, h.Winner)
 	}
 	final := tally.Final()
+	if g.Forfeit != nil {
+		// A forfeit ends the game at once: the other seat wins, at the
+		// scores of the hands finished before it.
+		final = rules.GameResult{Winner: g.Forfeit.Seat.Other(), Totals: tally.Score}
+	}
 	if final.Winner != g.Final.Winner || final.Totals != g.Final.Totals {
 		winner := "none"
 		if final.Winner.Valid() {

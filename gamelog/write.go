@@ -135,6 +135,9 @@ func writeGame(b *bufio.Writer, g *Game) {
 			s.Outcome, winner, s.Points, s.Bonus, s.Difference, s.Multiplier, s.KnockerDeadwood, s.DefenderDeadwood)
 		p("score p1 %d p2 %d", h.Totals[0], h.Totals[1])
 	}
+	if g.Forfeit != nil {
+		p("forfeit %s %s", seatName(g.Forfeit.Seat), strconv.Quote(oneLine(g.Forfeit.Reason)))
+	}
 	f := g.Final
 	winner := "none"
 	if f.Winner.Valid() {
@@ -142,6 +145,16 @@ func writeGame(b *bufio.Writer, g *Game) {
 	}
 	p("final winner %s p1 %d p2 %d", winner, f.Totals[0], f.Totals[1])
 	p("end")
+}
+
+// oneLine keeps a reason on one line of the log.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 // ErrTooLong is returned for a hand whose record outgrew the State (more

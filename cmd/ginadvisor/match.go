@@ -12,31 +12,62 @@ import (
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
+// arenaFlags are the flags match and tournament share: the deals, the
+// time control, adjudication, sharding, the log and the engines' stderr.
+func arenaFlags(games int) []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "games", Value: games, Usage: "games a pairing, even: pairs of mirrored deals"},
+		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
+		&cli.StringFlag{Name: "deals", Usage: "play these deals: a file of seeds (as --save-deals writes) or a log"},
+		&cli.StringFlag{Name: "save-deals", Usage: "write the deals' seeds to this file, for --deals"},
+		&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
+		&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
+		&cli.StringFlag{Name: "tc", Usage: "time control per game, [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.5 or 60+1"},
+		&cli.DurationFlag{Name: "movetime", Aliases: []string{"st"}, Usage: "an engine's limit a decision (such as 500ms); 0: none"},
+		&cli.DurationFlag{Name: "gametime", Usage: "an engine's time a game, no increment (--tc 60 is --gametime 60s)"},
+		&cli.DurationFlag{Name: "timemargin", Usage: "how late an engine may answer before it forfeits (such as 50ms)"},
+		&cli.IntFlag{Name: "max-draws", Usage: "adjudicate: a hand dies at this many draws (0: the rules' limit)"},
+		&cli.IntFlag{Name: "max-hands", Usage: "adjudicate: a game ends at this many hands, won by the leader (0: 1000)"},
+		&cli.StringFlag{Name: "shard", Usage: "play only the i-th of n shares of the pairs of deals, as i/n"},
+		&cli.StringFlag{Name: "stderr", Usage: "keep each engine's stderr and the whole exchange in this directory, files per game"},
+		&cli.StringFlag{Name: "log", Usage: "write each game to this log as it counts (a file there is refused without --resume or --force)"},
+		&cli.BoolFlag{Name: "resume", Usage: "play only the games --log does not hold yet, and add them to it"},
+		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
+		&cli.StringFlag{Name: "sprt", Usage: "stop when a test decides: 'elo0=0 elo1=10 alpha=0.05 beta=0.05'"},
+		&cli.BoolFlag{Name: "from-log", Usage: "play nothing: recompute the result from the logs given as arguments (a run's, or its shards')"},
+	}
+}
+
+// arenaConfig reads the shared flags.
+func arenaConfig(c *cli.Context, p1, p2 string) arena.Config {
+	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: c.Int("games"),
+		Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime"),
+		TimeMargin: c.Duration("timemargin"), TC: c.String("tc"), Shard: c.String("shard"), Deals: c.String("deals"),
+		StderrDir: c.String("stderr"), MaxDraws: c.Int("max-draws"), MaxHands: c.Int("max-hands")}
+}
+
 func matchCommand(env *environment) *cli.Command {
 	return &cli.Command{
-		Name:  "match",
-		Usage: "play two players, built-in or engines speaking the protocol, on mirrored deals",
+		Name:      "match",
+		Usage:     "play two players, built-in or engines speaking the protocol, on mirrored deals",
+		ArgsUsage: "[LOG... with --from-log]",
 		Description: "A player is a name of the registry, engine:COMMAND (a program speaking the\n" +
 			"engine protocol) or conf:FILE:NAME; a misbehaving engine forfeits (docs/arena.md).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor match --p1 heuristic --p2 simple --games 200\n" +
-			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --movetime 500ms --sprt 'elo0=0 elo1=20'",
+			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 --sprt 'elo0=0 elo1=20' --log m.log\n" +
+			"  ginadvisor match --from-log m.log",
 		Flags: append(outputFlags(),
-			&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)", Required: true},
-			&cli.StringFlag{Name: "p2", Usage: "the second player", Required: true},
-			&cli.IntFlag{Name: "games", Value: 200, Usage: "games, even: pairs of mirrored deals"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
-			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
-			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
-			&cli.DurationFlag{Name: "movetime", Usage: "an engine's limit a decision (such as 500ms); 0: none"},
-			&cli.DurationFlag{Name: "gametime", Usage: "an engine's limit a game; 0: none"},
-			&cli.StringFlag{Name: "sprt", Usage: "stop when a test decides: 'elo0=0 elo1=10 alpha=0.05 beta=0.05'"},
-			&cli.StringFlag{Name: "log", Usage: "write each game to this log as it ends (a file there is refused without --resume or --force)"},
-			&cli.BoolFlag{Name: "resume", Usage: "play only the games --log does not hold yet, and add them to it"},
-			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"}),
+			append([]cli.Flag{&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)"},
+				&cli.StringFlag{Name: "p2", Usage: "the second player"}}, arenaFlags(200)...)...),
 		Action: func(c *cli.Context) error {
-			o, err := arena.Config{P1: c.String("p1"), P2: c.String("p2"), Rules: c.String("rules"), SPRT: c.String("sprt"), Games: c.Int("games"),
-				Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime")}.Options()
+			if c.Bool("from-log") {
+				return matchFromLog(env, c)
+			}
+			if c.String("p1") == "" || c.String("p2") == "" {
+				return usageError("match needs --p1 and --p2 (or --from-log LOG...)")
+			}
+			o, err := arenaConfig(c, c.String("p1"), c.String("p2")).Options()
 			if err != nil {
 				return usageError("%v", err)
 			}
@@ -44,30 +75,101 @@ func matchCommand(env *environment) *cli.Command {
 			// after the log is closed.
 			ctx, stop := interruptible(c)
 			defer stop()
+			if err := saveDeals(c, &o); err != nil {
+				return err
+			}
+			specs := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
+			o.Players = [2]arena.Spec{specs[0], specs[1]}
 			lw, err := openMatchLog(env, c, &o)
 			if err != nil {
 				return err
 			}
 			if lw != nil {
 				defer lw.Close()
-				o.OnGame = func(g *arena.Game) error { return arena.WriteGame(lw, g, o.Players) }
+				o.OnGame = func(g *arena.Game) error { return arena.WriteGame(lw, g, o.Players, o.Rules) }
 			}
 			o.Progress, o.Escape = env.stderr, render.EscapeControl
 			r, err := arena.Play(ctx, o)
 			if err != nil && ctx.Err() == nil {
 				return err
 			}
-			if wantJSON(c) {
-				err = render.JSON(env.stdout, &r)
-			} else {
-				err = r.WriteText(env.stdout)
+			if err := writeResult(env, c, &r); err != nil {
+				return wrote(err)
 			}
-			if err == nil && ctx.Err() != nil && !r.Stopped {
+			if ctx.Err() != nil && !r.Stopped {
 				return silentExit(ExitInterrupted) // what was played is reported
 			}
-			return wrote(err)
+			return nil
 		},
 	}
+}
+
+func writeResult(env *environment, c *cli.Context, r *arena.Result) error {
+	if wantJSON(c) {
+		return render.JSON(env.stdout, r)
+	}
+	return r.WriteText(env.stdout)
+}
+
+// matchFromLog prints the result of the match the logs hold, as the match
+// printed it: the logs of one run, or of its shards.
+func matchFromLog(env *environment, c *cli.Context) error {
+	pairings, err := logPairings(c)
+	if err != nil {
+		return err
+	}
+	if len(pairings) != 1 {
+		return usageError("--from-log: the logs hold %d pairings; a match is one (see tournament --from-log)", len(pairings))
+	}
+	var test *arena.SPRT
+	if s := c.String("sprt"); s != "" {
+		if test, err = arena.ParseSPRT(s); err != nil {
+			return usageError("--sprt: %v", err)
+		}
+	}
+	r := pairings[0].Result(test)
+	return wrote(writeResult(env, c, &r))
+}
+
+// logPairings reads the whole games of the logs named as arguments and
+// sorts them into pairings.
+func logPairings(c *cli.Context) ([]*arena.Pairing, error) {
+	if c.NArg() == 0 {
+		return nil, usageError("--from-log: give the logs as arguments")
+	}
+	var games []*gamelog.Game
+	for _, path := range c.Args().Slice() {
+		r, err := arena.ReadWholeLog(path)
+		if err == nil && len(r.Games) == 0 {
+			err = fmt.Errorf("no games")
+		}
+		if err != nil {
+			return nil, &exitError{code: ExitBadInput, err: fmt.Errorf("--from-log: %s: %w", render.EscapeControl(path), err)}
+		}
+		games = append(games, r.Games...)
+	}
+	p, err := arena.Pairings(games)
+	if err != nil {
+		return nil, &exitError{code: ExitBadInput, err: fmt.Errorf("--from-log: %w", err)}
+	}
+	return p, nil
+}
+
+// saveDeals writes --save-deals, when asked for.
+func saveDeals(c *cli.Context, o *arena.Options) error {
+	path := c.String("save-deals")
+	if path == "" {
+		return nil
+	}
+	f, err := outfile.Create(path, nil)
+	if err != nil {
+		return fmt.Errorf("--save-deals: %w", err)
+	}
+	defer f.Abort()
+	if err := arena.WriteDeals(f, o); err != nil {
+		return fmt.Errorf("--save-deals: %w", err)
+	}
+	return f.Commit()
 }
 
 // openMatchLog opens --log, when asked for: begun anew (a file there only
@@ -87,11 +189,18 @@ func openMatchLog(env *environment, c *cli.Context, o *arena.Options) (*gameLog,
 	if err != nil {
 		return nil, usageError("--resume: %v", err)
 	}
+	return continueLog(env, path, prior)
+}
+
+// continueLog continues a log read for --resume: its cut game said and
+// dropped, an older version rewritten in this one.
+func continueLog(env *environment, path string, prior arena.Resumed) (*gameLog, error) {
 	if prior.Cut {
 		fmt.Fprintf(env.stderr, "ginadvisor: --resume: %s:%d: the last game was cut short; it is dropped and played again\n", render.EscapeControl(path), prior.CutLine)
 	}
 	keep := prior.Whole
 	if !prior.Current && len(prior.Games) > 0 {
+		var err error
 		if keep, err = rewriteLog(path, prior.Games); err != nil {
 			return nil, fmt.Errorf("--log: %w", err)
 		}

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/signal"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -14,26 +11,30 @@ func tournamentCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "tournament",
 		Usage:     "play a round robin (or a gauntlet) of players and rate them",
-		ArgsUsage: "PLAYER PLAYER...",
-		Description: "Players are as for match; ratings are Bradley-Terry, on the Elo scale.\n\n" +
-			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious",
-		Flags: append(outputFlags(), &cli.IntFlag{Name: "games", Value: 100, Usage: "games a pairing, even"},
-			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
-			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
-			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
-			&cli.DurationFlag{Name: "movetime", Usage: "an engine's limit a decision"},
-			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only"},
-			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"}),
+		ArgsUsage: "PLAYER PLAYER... (or LOG... with --from-log)",
+		Description: "Players are as for match; ratings are Bradley-Terry, on the Elo scale, with\n" +
+			"intervals from a bootstrap over the pairs of mirrored games (docs/arena.md).\n\n" +
+			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious\n" +
+			"  ginadvisor tournament --log t.log --concurrency 2 'engine:./mybot' simple heuristic\n" +
+			"  ginadvisor tournament --from-log t.log",
+		Flags: append(outputFlags(), append(arenaFlags(100),
+			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
+			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
+			if c.Bool("from-log") {
+				return tournamentFromLog(env, c)
+			}
 			args := c.Args().Slice()
 			if len(args) < 2 || len(args) > 32 {
 				return usageError("tournament takes 2 to 32 players, not %d", len(args))
 			}
 			o := arena.TournamentOptions{Gauntlet: c.Bool("gauntlet")}
 			var err error
-			if o.Match, err = (arena.Config{P1: args[0], P2: args[1], Rules: c.String("rules"), Games: c.Int("games"),
-				Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime")}).Options(); err != nil {
+			if o.Match, err = arenaConfig(c, args[0], args[1]).Options(); err != nil {
 				return usageError("%v", err)
+			}
+			if o.Match.SPRT != nil && !o.Gauntlet {
+				return usageError("--sprt tests a gauntlet's pairings: give --gauntlet")
 			}
 			for _, a := range args {
 				s, err := arena.ParseSpec(a)
@@ -42,24 +43,83 @@ func tournamentCommand(env *environment) *cli.Command {
 				}
 				o.Players = append(o.Players, s)
 			}
-			o.Progress = env.stderr
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			ctx, stop := interruptible(c)
 			defer stop()
+			if err := saveDeals(c, &o.Match); err != nil {
+				return err
+			}
+			o.Players = arena.ResolveNames(ctx, o.Players, o.Match.Handshake)
+			lw, err := openTournamentLog(env, c, &o)
+			if err != nil {
+				return err
+			}
+			if lw != nil {
+				defer lw.Close()
+				o.OnGame = func(i, j int, g *arena.Game) error {
+					return arena.WriteGame(lw, g, [2]arena.Spec{o.Players[i], o.Players[j]}, o.Match.Rules)
+				}
+			}
+			o.Progress = env.stderr
+			o.Match.Progress, o.Match.Escape = env.stderr, render.EscapeControl
 			s, err := arena.Tournament(ctx, o)
 			if err != nil && !s.Interrupted {
 				return err
 			}
-			if wantJSON(c) {
-				err = render.JSON(env.stdout, &s)
-			} else if c.Bool("html") {
-				err = s.WriteHTML(env.stdout)
-			} else {
-				err = s.WriteText(env.stdout)
+			if err := writeStandings(env, c, &s); err != nil {
+				return wrote(err)
 			}
-			if err == nil && s.Interrupted {
+			if s.Interrupted {
 				return silentExit(ExitInterrupted) // the games played are reported
 			}
-			return wrote(err)
+			return nil
 		},
 	}
+}
+
+func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error {
+	switch {
+	case wantJSON(c):
+		return render.JSON(env.stdout, s)
+	case c.Bool("html"):
+		return s.WriteHTML(env.stdout)
+	}
+	return s.WriteText(env.stdout)
+}
+
+// openTournamentLog opens --log as a match does; with --resume, the
+// earlier run's games go to the pairings they belong to.
+func openTournamentLog(env *environment, c *cli.Context, o *arena.TournamentOptions) (*gameLog, error) {
+	path := c.String("log")
+	if !c.Bool("resume") {
+		if path == "" {
+			return nil, nil
+		}
+		return startGameLog(path, c.Bool("force"), "give --resume to continue it, or --force to overwrite it")
+	}
+	if path == "" {
+		return nil, usageError("--resume: give the tournament's log with --log")
+	}
+	prior, err := arena.ReadWholeLog(path)
+	if err != nil {
+		return nil, usageError("--resume: %v", err)
+	}
+	o.Logged = prior.Games
+	return continueLog(env, path, prior)
+}
+
+// tournamentFromLog prints the standings the logs hold, as the tournament
+// printed them.
+func tournamentFromLog(env *environment, c *cli.Context) error {
+	pairings, err := logPairings(c)
+	if err != nil {
+		return err
+	}
+	var test *arena.SPRT
+	if s := c.String("sprt"); s != "" {
+		if test, err = arena.ParseSPRT(s); err != nil {
+			return usageError("--sprt: %v", err)
+		}
+	}
+	s := arena.StandingsFromLog(pairings, test)
+	return wrote(writeStandings(env, c, &s))
 }

@@ -1,0 +1,126 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// TimeControl bounds the players' thinking, as cutechess's -tc and -st do:
+// Game is each player's time for a game (or for each Moves decisions, when
+// Moves is set, the time then added again), Inc is added after each
+// decision, and Move bounds each decision. Margin is how far past its time
+// an engine may answer before it forfeits. Zero values mean no bound.
+type TimeControl struct {
+	Move   time.Duration
+	Game   time.Duration
+	Inc    time.Duration
+	Moves  int
+	Margin time.Duration
+}
+
+// DefaultMoveTime bounds an engine's decision when the match sets no time
+// control, so that a silent engine never hangs it.
+const DefaultMoveTime = time.Minute
+
+// ParseTC reads a time control as cutechess writes it: "[MOVES/]TIME[+INC]",
+// TIME and INC in seconds ("40/60+0.5", "60+1", "10").
+func ParseTC(s string) (TimeControl, error) {
+	var tc TimeControl
+	rest := strings.TrimSpace(s)
+	if m, t, ok := strings.Cut(rest, "/"); ok {
+		n, err := strconv.Atoi(m)
+		if err != nil || n < 1 || n > 10000 {
+			return tc, fmt.Errorf("time control %q: moves %q is not a count from 1 to 10000", s, m)
+		}
+		tc.Moves, rest = n, t
+	}
+	base, inc, hasInc := strings.Cut(rest, "+")
+	var err error
+	if tc.Game, err = seconds(base); err != nil || tc.Game <= 0 {
+		return tc, fmt.Errorf("time control %q: want [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.5", s)
+	}
+	if hasInc {
+		if tc.Inc, err = seconds(inc); err != nil {
+			return tc, fmt.Errorf("time control %q: increment %q: %v", s, inc, err)
+		}
+	}
+	return tc, nil
+}
+
+// seconds reads a non-negative count of seconds, at most a day.
+func seconds(s string) (time.Duration, error) {
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x < 0 || x > 86400 {
+		return 0, errors.New("not a number of seconds from 0 to 86400")
+	}
+	return time.Duration(x * float64(time.Second)), nil
+}
+
+// clock keeps both players' time left in one game.
+type clock struct {
+	tc    TimeControl
+	mu    sync.Mutex
+	left  [2]time.Duration
+	moves [2]int
+}
+
+func newClock(tc TimeControl) *clock {
+	return &clock{tc: tc, left: [2]time.Duration{tc.Game, tc.Game}}
+}
+
+// goLine is the go command for player k: its time left, the opponent's,
+// the increment and the decisions to the next time control, and the
+// decision's bound. Without a time control it is a bare go.
+func (c *clock) goLine(k int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	line := "go"
+	if c.tc.Game > 0 {
+		line += fmt.Sprintf(" time %d opptime %d inc %d", ms(c.left[k]), ms(c.left[1-k]), ms(c.tc.Inc))
+		if c.tc.Moves > 0 {
+			line += fmt.Sprintf(" movestogo %d", c.tc.Moves-c.moves[k]%c.tc.Moves)
+		}
+	}
+	if c.tc.Move > 0 {
+		line += fmt.Sprintf(" movetime %d", ms(c.tc.Move))
+	}
+	return line
+}
+
+func ms(d time.Duration) int64 { return max(0, d.Milliseconds()) }
+
+// budget is how long the arena waits for player k's decision: its time
+// left or the decision's bound, whichever is less, and the margin.
+func (c *clock) budget(k int) time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	wait := c.tc.Move
+	if c.tc.Game > 0 && (wait == 0 || c.left[k] < wait) {
+		wait = max(c.left[k], 0)
+	}
+	if wait == 0 && c.tc.Game == 0 {
+		// Without a time control an engine still may not hang the match.
+		return DefaultMoveTime
+	}
+	return wait + c.tc.Margin
+}
+
+// charge takes a decision's time off player k's clock, then adds the
+// increment, and the control's time again at each Moves decisions. Time
+// used within the margin leaves the clock at zero.
+func (c *clock) charge(k int, used time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.tc.Game == 0 {
+		return
+	}
+	c.left[k] = max(c.left[k]-used, 0) + c.tc.Inc
+	c.moves[k]++
+	if c.tc.Moves > 0 && c.moves[k]%c.tc.Moves == 0 {
+		c.left[k] += c.tc.Game
+	}
+}

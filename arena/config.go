@@ -1,0 +1,145 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// Config is a match as the command line gives it, to be checked into
+// Options.
+type Config struct {
+	P1, P2, Rules, SPRT string
+	Games, Concurrency  int
+	Seed                uint64
+	// MoveTime bounds each decision (--st, --movetime); GameTime is a
+	// game's time with no increment (--gametime); TC is a time control
+	// as cutechess writes it (--tc); TimeMargin is the lateness allowed.
+	MoveTime, GameTime, TimeMargin time.Duration
+	TC                             string
+	// Shard is "i/n"; Deals a file of deals; MaxDraws and MaxHands the
+	// adjudication limits; StderrDir where engines' stderr is kept.
+	Shard, Deals, StderrDir string
+	MaxDraws, MaxHands      int
+}
+
+// Options checks the configuration; its errors name the flag at fault.
+func (c Config) Options() (Options, error) {
+	var o Options
+	var err error
+	for k, s := range []string{c.P1, c.P2} {
+		if o.Players[k], err = ParseSpec(s); err != nil {
+			return o, fmt.Errorf("--p%d: %w", k+1, err)
+		}
+	}
+	if o.Rules, err = rules.ParseSpec(c.Rules); err != nil {
+		return o, fmt.Errorf("--rules: %w", err)
+	}
+	switch {
+	case c.Games < 2 || c.Games%2 != 0 || c.Games > 1_000_000:
+		return o, fmt.Errorf("--games must be even, from 2 to 1000000, not %d", c.Games)
+	case c.Concurrency < 1 || c.Concurrency > 64:
+		return o, fmt.Errorf("--concurrency must be from 1 to 64, not %d", c.Concurrency)
+	case c.MoveTime < 0 || c.GameTime < 0 || c.TimeMargin < 0:
+		return o, errors.New("--movetime, --gametime and --timemargin must not be negative")
+	case c.MaxDraws < 0 || c.MaxDraws > 1000 || c.MaxHands < 0 || c.MaxHands > 1000:
+		return o, errors.New("--max-draws and --max-hands must be from 0 (none) to 1000")
+	}
+	o.Games, o.Seed, o.Concurrency, o.StderrDir = c.Games, c.Seed, c.Concurrency, c.StderrDir
+	if err := c.timeControl(&o); err != nil {
+		return o, err
+	}
+	if c.MaxDraws > 0 {
+		o.Rules.DrawLimit = c.MaxDraws
+	}
+	o.MaxHands = c.MaxHands
+	if c.SPRT != "" {
+		if o.SPRT, err = ParseSPRT(c.SPRT); err != nil {
+			return o, fmt.Errorf("--sprt: %w", err)
+		}
+	}
+	if c.Shard != "" {
+		if o.Shard, err = ParseShard(c.Shard); err != nil {
+			return o, fmt.Errorf("--shard: %w", err)
+		}
+	}
+	if c.Deals != "" {
+		if o.Deals, err = ReadDeals(c.Deals); err != nil {
+			return o, fmt.Errorf("--deals: %w", err)
+		}
+		if len(o.Deals) < o.Games/2 {
+			return o, fmt.Errorf("--deals: %s holds %d deals; %d games need %d", c.Deals, len(o.Deals), o.Games, o.Games/2)
+		}
+	}
+	return o, nil
+}
+
+// timeControl sets the match's time control from --tc, --gametime,
+// --movetime and --timemargin.
+func (c Config) timeControl(o *Options) error {
+	if c.TC != "" {
+		if c.GameTime > 0 {
+			return errors.New("give --tc or --gametime, not both")
+		}
+		tc, err := ParseTC(c.TC)
+		if err != nil {
+			return fmt.Errorf("--tc: %w", err)
+		}
+		o.Time = tc
+	} else {
+		o.Time.Game = c.GameTime
+	}
+	o.Time.Move, o.Time.Margin = c.MoveTime, c.TimeMargin
+	return nil
+}
+
+// ParseShard reads "i/n": the i-th of n shares, 1 <= i <= n <= 100000.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || n > 100000 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("%q: want i/n with 1 <= i <= n, such as 2/8", s)
+	}
+	return Shard{I: i, N: n}, nil
+}
+
+// ResolveNames names each engine as it names itself, by its handshake's
+// id name, unless a configuration file named it; then makes every name
+// unique, a second "mybot" becoming "mybot-2". An engine that does not
+// start keeps its program's name: its games will say why.
+func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) []Spec {
+	out := append([]Spec(nil), specs...)
+	for i, s := range out {
+		if s.Builtin != "" || s.Named {
+			continue
+		}
+		p, err := Start(ctx, s.Command, StartOptions{Handshake: handshake})
+		if err != nil {
+			continue
+		}
+		if p.Name != "" {
+			out[i].Name = p.Name
+		}
+		p.Close()
+	}
+	seen := map[string]int{}
+	for i := range out {
+		name := out[i].Name
+		seen[name]++
+		for n := seen[name]; n > 1; n++ {
+			cand := fmt.Sprintf("%s-%d", name, n)
+			if seen[cand] == 0 {
+				out[i].Name = cand
+				seen[cand]++
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+)
+
+// Pairing is the games of one pairing of players in logs: the players'
+// names and specs as the games give them, and the games by index.
+type Pairing struct {
+	Names [2]string
+	Specs [2]string
+	Games map[int]*Game
+}
+
+// Pairings sorts logged games (of one run, or of its shards) into their
+// pairings, in the order each first appears. A game that comes twice in a
+// pairing is an error: a shard given twice, say.
+func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
+	var out []*Pairing
+	byKey := map[[2]string]*Pairing{}
+	for _, lg := range games {
+		key := [2]string{specOf(lg, 1), specOf(lg, 2)}
+		p := byKey[key]
+		if p == nil {
+			p = &Pairing{Specs: key, Games: map[int]*Game{}}
+			g := gameFromLog(lg)
+			for k := range 2 {
+				p.Names[k] = lg.Players[g.seatOf(k)]
+			}
+			byKey[key] = p
+			out = append(out, p)
+		}
+		g := gameFromLog(lg)
+		if p.Games[g.Index] != nil {
+			return nil, fmt.Errorf("game %d of %s against %s comes twice", lg.Number, printable(p.Names[0]), printable(p.Names[1]))
+		}
+		p.Games[g.Index] = g
+	}
+	return out, nil
+}
+
+// specOf is a logged game's spec of player k (1 or 2), or, in an older
+// log, its player tag.
+func specOf(lg *gamelog.Game, k int) string {
+	if v := tagValue(lg, fmt.Sprintf("spec%d", k)); v != "" {
+		return v
+	}
+	return tagValue(lg, fmt.Sprintf("player%d", k))
+}
+
+// Result counts the pairing's games as a match does, in the order of
+// their numbers, with sprt, when set, as the match's test: the result the
+// match printed when it played them.
+func (p *Pairing) Result(sprt *SPRT) Result {
+	order := slices.Sorted(maps.Keys(p.Games))
+	o := Options{Done: p.Games, SPRT: sprt, Games: order[len(order)-1] + 1}
+	o.Players[0].Name, o.Players[1].Name = p.Names[0], p.Names[1]
+	t := newTally(&o, order, func() {})
+	t.arrive(context.Background(), nil)
+	t.summarise()
+	return t.r
+}

@@ -1,0 +1,364 @@
+package arena
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// seatOf is the seat player k sat in, in game g.
+func (g *Game) seatOf(k int) notation.Seat {
+	if k == g.First {
+		return 0
+	}
+	return 1
+}
+
+// Log returns the game as a ginadvisor log's game, numbered from 1: the
+// players by their names in the match, both players' specs in its tags,
+// and a forfeit with its reason, after the hands finished before it.
+func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
+	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
+	for k, s := range specs {
+		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("player%d", k+1), Value: g.specTag(k, s)})
+	}
+	for k, s := range specs {
+		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("spec%d", k+1), Value: specText(s)})
+	}
+	var players [2]string
+	for k := range 2 {
+		players[g.seatOf(k)] = specs[k].Name
+	}
+	dealer := notation.Seat((g.Index / 2) % 2)
+	var lg *gamelog.Game
+	var err error
+	if rec := g.Record; rec != nil {
+		lg, err = gamelog.GameFromStates(g.Index+1, rec.Seed, rec.Rules, players, rec.FirstDealer, rec.Hands, rec.Final, tags...)
+	} else {
+		lg = &gamelog.Game{Number: g.Index + 1, Seed: g.Seed, HasSeed: true, Rules: r, Players: players, FirstDealer: dealer, Tags: tags}
+	}
+	if err != nil || g.Forfeit == nil {
+		return lg, err
+	}
+	seat := g.seatOf(g.Forfeiter)
+	lg.Forfeit = &gamelog.Forfeit{Seat: seat, Reason: g.Forfeit.Reason.Error()}
+	var totals [2]int
+	if n := len(lg.Hands); n > 0 {
+		totals = lg.Hands[n-1].Totals
+	}
+	lg.Final = rules.GameResult{Winner: seat.Other(), Totals: totals}
+	return lg, nil
+}
+
+// specTag is how a log's tag names player k: its spec, and for an engine
+// the name it gave in its handshake and its options.
+func (g *Game) specTag(k int, s Spec) string {
+	v := specText(s)
+	if s.Builtin == "" {
+		if g.Engines[k] != "" {
+			v += " (id name " + g.Engines[k] + ")"
+		}
+		for _, key := range slices.Sorted(maps.Keys(s.Options)) {
+			v += " " + key + "=" + s.Options[key]
+		}
+	}
+	return v
+}
+
+// specText is how a log's tags name a player.
+func specText(s Spec) string {
+	if s.Builtin != "" {
+		return s.Builtin
+	}
+	return "engine:" + s.Command
+}
+
+// LogWriter is where a match's games are logged.
+type LogWriter interface {
+	Write(*gamelog.Game) error
+}
+
+// WriteGame writes a counted game to a log, a forfeit too, with its
+// reason, so that the log alone gives the match's result.
+func WriteGame(lw LogWriter, g *Game, specs [2]Spec, r rules.Rules) error {
+	if g.Cancelled || (g.Forfeit != nil && g.Forfeiter < 0) {
+		return nil
+	}
+	lg, err := g.Log(specs, r)
+	if err == nil {
+		err = lw.Write(lg)
+	}
+	return err
+}
+
+// Resumed is what Resume found in a match's log.
+type Resumed struct {
+	// Games are the log's games, which the match does not play again.
+	Games []*gamelog.Game
+	// Whole is the length of the log's whole games, after which the
+	// match adds its own. Cut says a game cut short followed them (the
+	// run was killed while writing it), at line CutLine: it is cut off,
+	// and played again.
+	Whole   int64
+	Cut     bool
+	CutLine int
+	// Current says the log is in the format version this package's
+	// gamelog writes, so that games may be added to it as it is.
+	Current bool
+}
+
+// ReadWholeLog reads the whole games of a log at path; a game cut short
+// at its end is left out, and said in the Resumed. A missing file is no
+// games.
+func ReadWholeLog(path string) (Resumed, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return Resumed{Current: true}, nil
+	} else if err != nil {
+		return Resumed{}, err
+	}
+	defer f.Close()
+	whole, err := gamelog.WholeGames(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return Resumed{}, err
+	}
+	lr := gamelog.NewReader(io.LimitReader(f, whole.Bytes), path)
+	r := Resumed{Whole: whole.Bytes, Cut: whole.Cut, CutLine: whole.Line}
+	for {
+		lg, err := lr.Next()
+		if err == io.EOF {
+			r.Current = lr.Version() == gamelog.Version
+			return r, nil
+		}
+		if err != nil {
+			return Resumed{}, err
+		}
+		r.Games = append(r.Games, lg)
+	}
+}
+
+// Resume reads the log of an earlier run of the same match, written by
+// --log, and sets o.Done to its games, so that Play plays only the rest.
+// Each game must be one this match would play: the same players and rules,
+// and the deal its number and the seed give. A game cut short at the end
+// of the log is left out.
+func Resume(path string, o *Options) (Resumed, error) {
+	if path == "" {
+		return Resumed{}, errors.New("give the match's log with --log")
+	}
+	r, err := ReadWholeLog(path)
+	if err != nil {
+		return r, err
+	}
+	return r, o.resumeGames(path, r.Games)
+}
+
+// resumeGames sets o.Done to the games of this match among lgs, and
+// refuses any other.
+func (o *Options) resumeGames(path string, lgs []*gamelog.Game) error {
+	o.Done = map[int]*Game{}
+	for _, lg := range lgs {
+		g, err := resumedGame(path, lg, o)
+		if err != nil {
+			return err
+		}
+		o.Done[g.Index] = g
+	}
+	return nil
+}
+
+// resumedGame checks that a game of the log is one of the match's, and
+// returns it as played.
+func resumedGame(path string, lg *gamelog.Game, o *Options) (*Game, error) {
+	i := lg.Number - 1
+	if i < 0 || i >= o.Games || o.Done[i] != nil || !o.Shard.Has(i/2) {
+		return nil, fmt.Errorf("%s: game %d is not a game of this match (or of this shard), or comes twice", path, lg.Number)
+	}
+	if !lg.HasSeed || lg.Seed != o.dealSeed(i/2) || !rules.SameGame(lg.Rules, o.Rules) {
+		return nil, fmt.Errorf("%s: game %d was dealt under another seed or other rules", path, lg.Number)
+	}
+	if !playedBy(lg, o.Players) {
+		return nil, fmt.Errorf("%s: game %d was played by %q and %q, not %q and %q", path, lg.Number,
+			tagValue(lg, "player1"), tagValue(lg, "player2"), specText(o.Players[0]), specText(o.Players[1]))
+	}
+	return gameFromLog(lg), nil
+}
+
+// gameFromLog is a logged game as the match counts it: its winner, its
+// forfeit, its hands and points, by player.
+func gameFromLog(lg *gamelog.Game) *Game {
+	i := lg.Number - 1
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true, Seed: lg.Seed}
+	player := func(seat notation.Seat) int {
+		if seat == 0 {
+			return g.First
+		}
+		return 1 - g.First
+	}
+	if w := lg.Final.Winner; w.Valid() {
+		g.Winner = player(w)
+	}
+	if f := lg.Forfeit; f != nil {
+		g.Forfeiter = player(f.Seat)
+		g.Forfeit = &Forfeit{Engine: lg.Players[f.Seat], Reason: errors.New(f.Reason)}
+	}
+	for _, h := range lg.Hands {
+		g.resumedHands++
+		if h.Winner.Valid() {
+			g.resumedPoints[player(h.Winner)] += h.Score.Points
+		}
+	}
+	return g
+}
+
+// playedBy says a logged game is one of the players': its spec tags are
+// theirs exactly, or, in a log older than those tags, its player tags
+// begin with their specs.
+func playedBy(lg *gamelog.Game, specs [2]Spec) bool {
+	for k := range 2 {
+		want := specText(specs[k])
+		if v := tagValue(lg, fmt.Sprintf("spec%d", k+1)); v != "" {
+			if v != want {
+				return false
+			}
+		} else if !strings.HasPrefix(tagValue(lg, fmt.Sprintf("player%d", k+1)), want) {
+			return false
+		}
+	}
+	return true
+}
+
+func tagValue(lg *gamelog.Game, key string) string {
+	for _, t := range lg.Tags {
+		if t.Key == key {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// ReadDeals reads fixed deals: a file of seeds, one a line (blank lines
+// and "#" comments skipped), as --save-deals writes it, or a ginadvisor
+// log, whose games' seeds are taken pair by pair (games 1, 3, 5, …).
+func ReadDeals(path string) ([]uint64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(string(data), "ginadvisor-log ") {
+		games, err := gamelog.ReadLog(strings.NewReader(string(data)))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		seeds := map[int]uint64{}
+		for _, g := range games {
+			if g.HasSeed && g.Number%2 == 1 {
+				seeds[(g.Number-1)/2] = g.Seed
+			}
+		}
+		var out []uint64
+		for k := 0; ; k++ {
+			s, ok := seeds[k]
+			if !ok {
+				break
+			}
+			out = append(out, s)
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("%s: no game 1 with its seed", path)
+		}
+		return out, nil
+	}
+	var out []uint64
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	for n := 1; sc.Scan(); n++ {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		s, err := strconv.ParseUint(line, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %q is not a deal's seed", path, n, notation.Clip(line, 40))
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no deals", path)
+	}
+	return out, nil
+}
+
+// WriteDeals writes the seeds of the match's pairs of deals, one a line,
+// for --deals.
+func WriteDeals(w io.Writer, o *Options) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# ginadvisor deals: one seed a pair of mirrored games, in order\n")
+	for k := 0; k < o.Games/2; k++ {
+		fmt.Fprintln(bw, o.dealSeed(k))
+	}
+	return bw.Flush()
+}
+
+// ReadEngines reads a configuration file naming engines, as cutechess's
+// engines.json does: a JSON array of objects with "name", "command" and
+// "options" (setoption names and values, strings).
+func ReadEngines(path string) ([]Spec, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var raw []struct {
+		Name    string            `json:"name"`
+		Command string            `json:"command"`
+		Options map[string]string `json:"options"`
+	}
+	d := json.NewDecoder(io.LimitReader(f, 1<<20))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []Spec
+	for i, r := range raw {
+		if r.Name == "" || r.Command == "" {
+			return nil, fmt.Errorf("%s: engine %d needs a name and a command", path, i+1)
+		}
+		if _, err := SplitCommand(r.Command); err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", path, r.Name, err)
+		}
+		for k, v := range r.Options {
+			if strings.ContainsAny(k+v, " \n\r") && k != "" {
+				return nil, fmt.Errorf("%s: %s: option %q: no spaces or line breaks", path, r.Name, notation.Clip(k, 40))
+			}
+		}
+		out = append(out, Spec{Name: r.Name, Command: r.Command, Options: r.Options, Named: true})
+	}
+	return out, nil
+}
+
+// printable keeps a name's control characters, which could drive a
+// terminal, out of text for people: each becomes "?".
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return '?'
+		}
+		return r
+	}, s)
+}
