@@ -41,6 +41,8 @@ type Process struct {
 	exchange []string
 	// Name is what the engine calls itself in its handshake.
 	Name string
+	// Handshake is every line of the engine's handshake, ginrummyok last.
+	Handshake []string
 }
 
 // exchangeKept bounds the lines of the exchange kept for a forfeit.
@@ -79,6 +81,7 @@ func Start(ctx context.Context, command string, timeout time.Duration) (*Process
 			p.Kill()
 			return nil, fmt.Errorf("handshake: %w", err)
 		}
+		p.Handshake = append(p.Handshake, line)
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			p.Name = notation.Clip(name, 60)
 		}

@@ -18,7 +18,7 @@ type goClock struct {
 
 // pipeMargin is kept back from every budget for the round trip through
 // the pipes and the controller's reading of the answer.
-const pipeMargin = 30 * time.Millisecond
+const pipeMargin = 50 * time.Millisecond
 
 // movesLeftGuess is the decisions a game is taken to have left when the
 // go does not say: a game of a few hands asks some tens of them.
