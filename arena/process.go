@@ -76,6 +76,8 @@ type Process struct {
 	Name     string
 	Protocol string
 	Options  map[string]bool
+	// Handshake is every line of the engine's handshake, ginrummyok last.
+	Handshake []string
 }
 
 // exchangeKept bounds the lines of the exchange kept for a forfeit.
@@ -143,6 +145,7 @@ func (p *Process) handshake(ctx context.Context, timeout time.Duration) error {
 		if err != nil {
 			return err
 		}
+		p.Handshake = append(p.Handshake, line)
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
 			p.Name = notation.Clip(strings.TrimSpace(name), 60)
 		}

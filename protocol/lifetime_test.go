@@ -35,6 +35,7 @@ func settle(t *testing.T, want int) {
 // starts a go with the largest budget, and ends Serve while the go is in
 // flight, by quit or by the context: when Serve has returned, the
 // goroutines are back to what they were before, and the pipe still reads.
+// The go ended by quit answers nothing; by the context, its best so far.
 func TestServeLeavesNoGoroutine(t *testing.T) {
 	for _, end := range []string{"quit", "cancel"} {
 		t.Run(end, func(t *testing.T) {
@@ -75,8 +76,11 @@ func TestServeLeavesNoGoroutine(t *testing.T) {
 			if want := map[string]error{"quit": nil, "cancel": context.Canceled}[end]; !errors.Is(err, want) {
 				t.Fatalf("Serve: %v, want %v", err, want)
 			}
-			if !strings.Contains(out.String(), "bestmove discard ") {
-				t.Errorf("the go in flight did not answer:\n%s", out.String())
+			// Stopped by the context, the go answers with its best move so
+			// far; ended by quit, it answers nothing (docs/protocol.md).
+			answered := strings.Contains(out.String(), "bestmove")
+			if want := end == "cancel"; answered != want {
+				t.Errorf("ended by %s, the go in flight answered %v, want %v:\n%s", end, answered, want, out.String())
 			}
 			settle(t, before)
 			// Serve lifted its deadline: the pipe reads on.
@@ -85,5 +89,22 @@ func TestServeLeavesNoGoroutine(t *testing.T) {
 				t.Errorf("reading the pipe after Serve: %q, %v", line, err)
 			}
 		})
+	}
+}
+
+// TestQuitDuringGoAnswersNothing sends quit right behind a go with the
+// largest budget, over and over: the go never answers once quit is read
+// (issue 32: bestmove came after quit 3 times of 3).
+func TestQuitDuringGoAnswersNothing(t *testing.T) {
+	const pos = "position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
+	for trial := 0; trial < 5; trial++ {
+		var out syncBuffer
+		in := "setoption name samples value 100000\n" + pos + "\ngo\nquit\nisready\n"
+		if err := New(&out, "x").Serve(context.Background(), strings.NewReader(in)); err != nil {
+			t.Fatal(err)
+		}
+		if text := out.String(); text != "" {
+			t.Fatalf("trial %d: the engine answered after quit:\n%s", trial, text)
+		}
 	}
 }

@@ -55,12 +55,9 @@ type Engine struct {
 	info     bool
 	pos      game.Position
 	have     bool // a hand is set up
-	// knock is the opponent's knock, once reported: its melds.
-	knock   meld.Spread
-	knocked bool
-	// ended says the hand ended with a knock or gin, so that the
-	// showdown's details may follow.
-	ended  bool
+	// sd is the hand's end by a knock, gin or big gin, once reported,
+	// with the showdown's details so far.
+	sd     showdown
 	scores [2]int
 	asked  uint64
 	// equity is the equity model of equityRules, built once per rule set.
@@ -69,10 +66,9 @@ type Engine struct {
 	// reading is what the engine has learnt of its opponent's knocks from
 	// the hands shown at showdowns, over the match: newgame keeps it,
 	// setoption name reading value reset forgets it, and value off models
-	// every opponent as simple. readHand says this hand's showdown was read.
+	// every opponent as simple.
 	reading    reading.Style
 	readingOff bool
-	readHand   bool
 }
 
 // New returns an engine writing to out, named in the handshake.
@@ -179,6 +175,9 @@ type serving struct {
 	stopped chan struct{}      // closed when it has answered
 	queued  []string
 	ended   bool // the input ended or failed
+	// muted says quit was read while a go ran: its answer is dropped. It
+	// is guarded by e.mu, under which the go commits its answer whole.
+	muted bool
 }
 
 // loop answers the input until quit, the input's end or ctx's.
@@ -251,6 +250,11 @@ func (s *serving) whileGoing(line string) bool {
 		s.e.reply("readyok")
 	case "quit":
 		if len(s.queued) == 0 {
+			// Once quit is read the running go answers nothing, however
+			// near its answer was: mute it before stopping it.
+			s.e.mu.Lock()
+			s.muted = true
+			s.e.mu.Unlock()
 			s.finish()
 			return false
 		}
@@ -270,21 +274,36 @@ func (s *serving) whileGoing(line string) bool {
 // left running.
 func (s *serving) handle(line string) bool {
 	if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "go" {
-		s.start()
+		// A go that needs no search is answered in turn, as any command.
+		if !s.e.quickAnswer(func(l string) { s.e.reply("%s", l) }) {
+			s.start(parseGo(f[1:]))
+		}
 		return true
 	}
 	return s.e.Handle(s.ctx, line)
 }
 
-// start runs a go on its own goroutine, which finish or stop ends.
-func (s *serving) start() {
+// start runs a go on its own goroutine, which finish or stop ends. The
+// go's lines are kept and written at once when it answers, under the
+// lock quit takes to mute it, so that an answer is either out before quit
+// is read or never.
+func (s *serving) start(clock goClock) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	stopped := make(chan struct{})
 	s.stop, s.stopped = cancel, stopped
 	go func() {
 		defer close(stopped)
-		s.e.decide(ctx)
-		_ = s.e.flush()
+		var answer []string
+		s.e.decide(ctx, clock, func(line string) { answer = append(answer, line) })
+		s.e.mu.Lock()
+		defer s.e.mu.Unlock()
+		if s.muted {
+			return
+		}
+		for _, l := range answer {
+			s.e.out.WriteString(l + "\n")
+		}
+		_ = s.e.out.Flush()
 	}()
 }
 
@@ -333,7 +352,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "scores":
 		e.setScores(f[1:])
 	case "go":
-		e.decide(ctx)
+		e.decide(ctx, parseGo(f[1:]), func(l string) { e.reply("%s", l) })
 	case "stop":
 		// Nothing is running: a stop between searches is no error.
 	case "show":
@@ -557,7 +576,7 @@ func (e *Engine) newHand(f []string) {
 		e.errorf("newhand: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked, e.ended, e.readHand = p, true, false, false, false
+	e.pos, e.have, e.sd = p, true, showdown{}
 }
 
 func (e *Engine) position(text string) {
@@ -566,7 +585,7 @@ func (e *Engine) position(text string) {
 		e.errorf("position: %v", err)
 		return
 	}
-	e.pos, e.have, e.knocked, e.ended, e.readHand = p, true, false, false, false
+	e.pos, e.have, e.sd = p, true, showdown{}
 }
 
 // event reads "P pass C", "P take C", "P draw [C]", "P discard C",
@@ -605,21 +624,6 @@ func (e *Engine) eventSeat(f []string) (notation.Seat, bool) {
 		return notation.NoSeat, false
 	}
 	return seat, true
-}
-
-// showdownEvent checks the showdown's details; of them, only the
-// opponent's hand is kept, for the reading of its knocks.
-func (e *Engine) showdownEvent(seat notation.Seat, f []string) {
-	if err := e.checkShowdown(f[1], f[2:]); err != nil {
-		e.errorf("event: %v", err)
-		return
-	}
-	if f[1] == "hand" && seat != e.pos.Seat() && !e.readHand {
-		if hand, err := notation.ParseHand(strings.Join(f[2:], " ")); err == nil && hand.Len() == 10 {
-			e.readHand = true
-			e.reading.ReadShowdown(&e.pos, hand, e.knocked, e.knock)
-		}
-	}
 }
 
 // parseEvent reads a move's event: its kind, and its card or its melds.
@@ -697,10 +701,7 @@ func (e *Engine) observe(seat notation.Seat, f []string, ev game.Event, sp meld.
 	e.pos = pos
 	switch kind {
 	case game.Knocked, game.WentGin, game.WentBigGin:
-		e.ended = true
-		if seat != e.pos.Seat() {
-			e.knock, e.knocked = sp, true
-		}
+		e.sd = showdown{on: true, knocker: seat, decl: declarationOf(kind), melds: sp}
 	}
 }
 
@@ -725,38 +726,6 @@ func checkKnock(p *game.Position, seat notation.Seat, kind game.EventKind, sp me
 	return p.Rules().CheckHiddenLayDown(d, &sp, p.Unseen()|p.OpponentKnown())
 }
 
-// checkShowdown checks the showdown's details reported after a knock:
-// melds, lay-offs ("C onto N", or cards) or a hand of cards.
-func (e *Engine) checkShowdown(what string, f []string) error {
-	if !e.ended {
-		return fmt.Errorf("%s comes after a knock or gin", what)
-	}
-	text := strings.Join(f, " ")
-	switch what {
-	case "melds":
-		if strings.TrimSpace(text) == "-" {
-			return nil
-		}
-		_, err := meld.ParseMelds(text)
-		return err
-	case "layoff":
-		for _, part := range strings.Split(text, ",") {
-			card, onto, _ := strings.Cut(strings.TrimSpace(part), " onto ")
-			if _, err := notation.ParseCards(card); err != nil {
-				return err
-			}
-			if onto != "" {
-				if n, err := strconv.Atoi(strings.TrimSpace(onto)); err != nil || n < 1 || n > meld.MaxSpread {
-					return fmt.Errorf("onto %q: want a meld's number, from 1", notation.Clip(onto, 40))
-				}
-			}
-		}
-		return nil
-	}
-	_, err := notation.ParseHand(text)
-	return err
-}
-
 func (e *Engine) setScores(f []string) {
 	if len(f) != 2 {
 		e.errorf("scores takes: P1 P2")
@@ -775,16 +744,17 @@ func (e *Engine) setScores(f []string) {
 	e.scores = [2]int{a, b}
 }
 
-// decide answers go: the seat's move in the phase, or its melds as the
-// defender after the opponent's knock.
-func (e *Engine) decide(ctx context.Context) {
+// quickAnswer answers a go that needs no search: an error when the seat
+// has no decision, the defender's melds, or a draw that is the only
+// move. It says whether it answered.
+func (e *Engine) quickAnswer(say func(string)) bool {
 	if !e.have {
-		e.errorf("no hand is set up")
-		return
+		say("error no hand is set up")
+		return true
 	}
-	if e.knocked {
-		e.defend()
-		return
+	if e.opponentKnocked() {
+		say(e.defend())
+		return true
 	}
 	p := &e.pos
 	if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
@@ -793,27 +763,39 @@ func (e *Engine) decide(ctx context.Context) {
 		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
 	}
 	if p.Phase() == game.Over || p.Turn() != p.Seat() {
-		e.errorf("it is not this seat's decision (phase %s, p%d to move)", p.Phase(), p.Turn()+1)
-		return
+		say(fmt.Sprintf("error it is not this seat's decision (phase %s, p%d to move)", p.Phase(), p.Turn()+1))
+		return true
 	}
 	if p.MustDraw() {
-		e.reply("bestmove draw")
+		say("bestmove draw")
+		return true
+	}
+	return false
+}
+
+// decide answers go, by lines given to say: the seat's move in the
+// phase, or its melds as the defender after the opponent's knock. clock
+// is what the go told of the time.
+func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
+	if e.quickAnswer(say) {
 		return
 	}
+	sayf := func(format string, args ...any) { say(fmt.Sprintf(format, args...)) }
+	p := &e.pos
 	e.asked++
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: e.samples, Time: e.movetime, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: e.samples, Time: clock.budget(e.movetime), Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
-		e.errorf("%v", err)
+		sayf("error %v", err)
 		return
 	}
 	if e.info {
 		if a.Opponent != nil {
-			e.reply("info string %s", a.Opponent)
+			sayf("info string %s", a.Opponent)
 		}
 		for _, c := range a.Candidates {
 			extra := ""
@@ -823,10 +805,10 @@ func (e *Engine) decide(ctx context.Context) {
 			if c.OutsKnock != nil {
 				extra += fmt.Sprintf(" outs %d", *c.OutsKnock)
 			}
-			e.reply("info move %s equity %.4f points %.2f gain %.4f se %.4f%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, extra)
+			sayf("info move %s equity %.4f points %.2f gain %.4f se %.4f%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, extra)
 		}
 	}
-	e.reply("bestmove %s", moveText(p, a.Best()))
+	sayf("bestmove %s", moveText(p, a.Best()))
 }
 
 func moveText(p *game.Position, m game.Move) string {
@@ -840,10 +822,11 @@ func moveText(p *game.Position, m game.Move) string {
 }
 
 // defend answers the opponent's knock: the defender's own melds and the
-// cards it lays off, the best for it (greedy where the rules say so).
-func (e *Engine) defend() {
+// cards it lays off, the best for it (greedy where the rules say so), as
+// its bestmove line.
+func (e *Engine) defend() string {
 	hand := e.pos.Hand()
-	sp := e.knock
+	sp := e.sd.melds
 	var laid notation.CardSet
 	if (hand|sp.Cards()).Len() > 0 && e.knockerDeadwoodKnown() {
 		if e.rules.GreedyLayoffs {
@@ -862,7 +845,7 @@ func (e *Engine) defend() {
 		}
 		text += " layoff " + strings.Join(parts, ", ")
 	}
-	e.reply("%s", text)
+	return text
 }
 
 // knockerDeadwoodKnown says lay-offs are allowed: not against gin, which

@@ -211,6 +211,7 @@ func commands(env *environment) []*cli.Command {
 		calibrateCommand(env),
 		equityCommand(env),
 		engineCommand(env),
+		checkEngineCommand(env),
 		serveCommand(env),
 		matchCommand(env),
 		tournamentCommand(env),

@@ -68,7 +68,7 @@ func TestBridge(t *testing.T) {
 func compiled(ctx context.Context, t *testing.T, javac string) string {
 	t.Helper()
 	var sources []string
-	for _, glob := range []string{"test/ginrummy/*.java", "src/ginadvisor/*.java", "test/ginadvisor/*.java"} {
+	for _, glob := range []string{"test/ginrummy/*.java", "src/ginadvisor/*.java", "test/ginadvisor/*.java", "test/eaaiplayer/*.java"} {
 		m, _ := filepath.Glob(glob)
 		sources = append(sources, m...)
 	}

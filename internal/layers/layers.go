@@ -6,7 +6,7 @@ package layers
 // Order lists the packages, top first, as the README's layout draws them.
 func Order() []string {
 	return []string{
-		"contrib/eaai", "cmd/ginadvisor", "render", "board", "arena", "protocol", "batch", "importer", "calibrate", "players", "analyze", "report", "terminal",
+		"contrib/eaai", "cmd/ginadvisor", "enginecheck", "render", "board", "arena", "protocol", "batch", "importer", "calibrate", "players", "analyze", "report", "terminal",
 		"engine", "bot", "reading", "advise", "probability", "gamelog", "position", "game", "rules", "meld",
 		"lines", "outfile", "stats", "notation",
 	}

@@ -1,0 +1,57 @@
+package arena_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/enginecheck"
+)
+
+// TestCheckEngineOnHelper runs the compliance check on the arena's helper
+// engine (TestHelperEngine, in this test binary): as itself it passes
+// every situation; misbehaving at its fifth go, it fails, and the failure
+// names what it did.
+func TestCheckEngineOnHelper(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the helper some hundred times")
+	}
+	tests := []struct {
+		mode string
+		want string // in a failed situation's reason
+	}{
+		{"normal", ""},
+		{"slow", "no answer in time"},
+		{"silent", "no answer in time"},
+		{"illegal", "malformed"},
+		{"garbage", "malformed"},
+		{"crash", "ended"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			cmd := `"` + os.Args[0] + `" -test.run=^TestHelperEngine$ -- ` + tt.mode
+			rep, err := enginecheck.Run(context.Background(), enginecheck.Options{Command: cmd, Move: time.Second, Set: map[string]string{"samples": "8"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var failed []string
+			for _, r := range rep.Results {
+				if !r.Passed {
+					failed = append(failed, r.Name+": "+r.Reason)
+				}
+			}
+			if tt.want == "" {
+				if len(failed) > 0 {
+					t.Fatalf("the helper failed:\n%s", strings.Join(failed, "\n"))
+				}
+				return
+			}
+			if rep.Passed() || !strings.Contains(strings.Join(failed, "\n"), tt.want) {
+				t.Fatalf("want a failure about %q; failed:\n%s", tt.want, strings.Join(failed, "\n"))
+			}
+			t.Logf("failed: %s", strings.Join(failed, "; "))
+		})
+	}
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/enginecheck"
+	"github.com/ginadvisor/ginadvisor/render"
+)
+
+func checkEngineCommand(env *environment) *cli.Command {
+	return &cli.Command{
+		Name:      "check-engine",
+		Usage:     "check that an engine keeps the protocol, situation by situation",
+		ArgsUsage: "engine:COMMAND",
+		Description: "Starts the engine afresh for each scripted situation (the handshake, options,\n" +
+			"every kind of decision, knocks and gin, the defender, a long hand, stop, isready,\n" +
+			"a clock on go, quit, whole games against simple) and says of each whether it\n" +
+			"passed, with the exchange of each that failed (all with --verbose). It exits 0\n" +
+			"only if every situation passed (docs/protocol.md, Checking an engine).\n\n" +
+			"Examples:\n" +
+			"  ginadvisor check-engine 'engine:ginadvisor engine'\n" +
+			"  ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'",
+		Flags: append(outputFlags(),
+			&cli.StringSliceFlag{Name: "set", Usage: "NAME=VALUE: an option sent in every situation, when the engine declares it"},
+			&cli.StringFlag{Name: "only", Usage: "run only the situations whose names contain this"},
+			&cli.DurationFlag{Name: "grace", Value: 2 * time.Second, Usage: "the wait for an answer due at once (readyok, stop, quit)"},
+			&cli.DurationFlag{Name: "movetime", Value: time.Minute, Usage: "the wait for a decision with no clock"},
+			&cli.BoolFlag{Name: "verbose", Usage: "print every situation's exchange, passed or not"}),
+		Action: func(c *cli.Context) error {
+			if c.Args().Len() != 1 {
+				return usageError("check-engine takes one engine: engine:COMMAND")
+			}
+			command, ok := strings.CutPrefix(c.Args().First(), "engine:")
+			if !ok || strings.TrimSpace(command) == "" {
+				return usageError("check-engine takes engine:COMMAND, not %q", render.EscapeControl(c.Args().First()))
+			}
+			set := map[string]string{}
+			for _, kv := range c.StringSlice("set") {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok || k == "" || strings.ContainsAny(k+v, " \t") {
+					return usageError("--set takes NAME=VALUE, with no spaces, not %q", render.EscapeControl(kv))
+				}
+				set[k] = v
+			}
+			ctx, stop := interruptible(c)
+			defer stop()
+			rep, err := enginecheck.Run(ctx, enginecheck.Options{Command: command, Grace: c.Duration("grace"), Move: c.Duration("movetime"), Only: c.String("only"), Set: set})
+			if err != nil && ctx.Err() == nil {
+				return usageError("%v", err)
+			}
+			if wantJSON(c) {
+				err = render.JSON(env.stdout, rep)
+			} else {
+				err = writeCheck(env.stdout, rep, c.Bool("verbose"))
+			}
+			switch {
+			case err != nil:
+				return wrote(err)
+			case ctx.Err() != nil:
+				return silentExit(ExitInterrupted)
+			case !rep.Passed():
+				return silentExit(ExitFailure)
+			}
+			return nil
+		},
+	}
+}
+
+// writeCheck prints each situation's verdict, with the exchange of each
+// that failed, or of all when verbose, and a last line of totals.
+func writeCheck(w io.Writer, rep *enginecheck.Report, verbose bool) error {
+	for _, r := range rep.Results {
+		verdict := "passed"
+		if !r.Passed {
+			verdict = "FAILED: " + render.EscapeControl(r.Reason)
+		}
+		if _, err := fmt.Fprintf(w, "%-45s %s\n", r.Name, verdict); err != nil {
+			return err
+		}
+		if r.Passed && !verbose {
+			continue
+		}
+		for _, l := range r.Exchange {
+			if _, err := fmt.Fprintf(w, "    %s\n", render.EscapeControl(l)); err != nil {
+				return err
+			}
+		}
+	}
+	_, err := fmt.Fprintf(w, "%d of %d situations passed\n", len(rep.Results)-rep.Failed(), len(rep.Results))
+	return err
+}

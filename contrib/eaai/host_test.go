@@ -1,0 +1,88 @@
+package eaai
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/arena"
+	"github.com/ginadvisor/ginadvisor/enginecheck"
+)
+
+// hostCommand compiles the host with the stand-ins, and returns the
+// command line that runs the stand-in competitor eaaiplayer.SimplePlayer
+// as an engine.
+func hostCommand(t *testing.T) string {
+	t.Helper()
+	javac, err1 := exec.LookPath("javac")
+	java, err2 := exec.LookPath("java")
+	if err1 != nil || err2 != nil {
+		if os.Getenv("GINADVISOR_REQUIRE_JAVA") != "" {
+			t.Fatal("no javac or java on the PATH")
+		}
+		t.Skip("no javac or java on the PATH")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	dir := compiled(ctx, t, javac)
+	return `"` + java + `" -cp "` + dir + `" ginadvisor.Host eaaiplayer.SimplePlayer`
+}
+
+// TestHostPassesCheck runs the compliance check on an EAAI player through
+// the host: every situation passes, whole games against simple included.
+func TestHostPassesCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a JVM some twenty times")
+	}
+	rep, err := enginecheck.Run(context.Background(), enginecheck.Options{Command: hostCommand(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Results {
+		if !r.Passed {
+			t.Errorf("%s: %s\n%s", r.Name, r.Reason, strings.Join(r.Exchange, "\n"))
+		}
+	}
+	if len(rep.Results) < 20 {
+		t.Fatalf("%d situations", len(rep.Results))
+	}
+}
+
+// TestHostRoundTrip measures what a go costs through the host: the time
+// from go to bestmove for the player's first-offer decision, logged, not
+// judged (run with -v to see it).
+func TestHostRoundTrip(t *testing.T) {
+	p, err := arena.Start(context.Background(), hostCommand(t), arena.StartOptions{Handshake: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Kill()
+	for _, l := range []string{"setoption name rules value eaai", "newgame", "newhand seat p1 dealer p2 number 1 hand AC 2C 3C 7D 7H 7S 9S TS JS KH upcard 4D"} {
+		if err := p.Send(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const rounds = 2000
+	took := make([]time.Duration, 0, rounds)
+	for range rounds {
+		start := time.Now()
+		if err := p.Send("go"); err != nil {
+			t.Fatal(err)
+		}
+		line, err := p.Receive(context.Background(), 10*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line != "bestmove pass" && line != "bestmove take" {
+			t.Fatalf("go answered %q", line)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	t.Logf("a go through the host, %d rounds: median %v, 90th percentile %v, slowest %v",
+		rounds, took[rounds/2], took[rounds*9/10], took[len(took)-1])
+}
