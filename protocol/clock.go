@@ -14,6 +14,9 @@ type goClock struct {
 	time, opp time.Duration
 	inc       time.Duration
 	movesToGo int
+	// moveTime is a fixed time for this decision ("go movetime MS", as
+	// the arena's --st sends it), less the margin for the pipe.
+	moveTime time.Duration
 }
 
 // pipeMargin is kept back from every budget for the round trip through
@@ -44,6 +47,8 @@ func parseGo(f []string) goClock {
 			c.inc = ms
 		case "movestogo":
 			c.movesToGo = int(min(n, 1<<20))
+		case "movetime":
+			c.moveTime = ms
 		default:
 			continue
 		}
@@ -57,6 +62,10 @@ func parseGo(f []string) goClock {
 // is the time over the moves to go (or a guess at them) plus the
 // increment, never more than the time left, less a margin for the pipe.
 func (c goClock) budget(movetime time.Duration) time.Duration {
+	if c.moveTime > 0 {
+		// The go's own time for this move wins over the option.
+		movetime = max(c.moveTime-pipeMargin, time.Millisecond)
+	}
 	if !c.set {
 		return movetime
 	}

@@ -27,6 +27,10 @@ func TestGoClock(t *testing.T) {
 		{"time 10 movestogo 1", 0, ms},
 		{"infinite time 3000 ponder movestogo 1 nodes x", 0, 3000*ms - pipeMargin},
 		{"time abc movestogo 1", 0, 0},
+		{"movetime 300", 0, 300*ms - pipeMargin},
+		{"movetime 300", 100 * ms, 300*ms - pipeMargin},
+		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - pipeMargin},
+		{"movetime 20", 0, ms},
 	}
 	for _, tt := range tests {
 		if got := parseGo(strings.Fields(tt.line)).budget(tt.movetime); got != tt.want {
