@@ -118,6 +118,7 @@ func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
 	mux.HandleFunc("POST /api/convert", s.api(s.convert))
 	mux.HandleFunc("POST /api/game/new", s.api(s.gameNew))
 	mux.HandleFunc("POST /api/game/move", s.api(s.gameMove))
+	mux.HandleFunc("POST /api/game/state", s.api(s.gameState))
 	return &Server{handler: s.guard(mux), games: s.games}
 }
 
@@ -302,7 +303,7 @@ type PositionAnswer struct {
 
 func answerPosition(p *game.Position) PositionAnswer {
 	a := PositionAnswer{PositionView: report.Position(p)}
-	a.History, _ = position.FormatHistory(p)
+	a.History = readableHistory(p)
 	return a
 }
 
