@@ -721,6 +721,12 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	if math.Abs(at-0.75*(n-1)) > 1.5 {
 		t.Errorf("a click at three quarters of %v decisions shows decision %v", n, at)
 	}
+	// The arrow keys step through the decisions.
+	p.eval(t, `document.activeElement.blur(); show(0)`)
+	p.key(t, "ArrowRight", "ArrowRight", 39)
+	if at, _ := p.eval(t, `shown`).(float64); at != 1 {
+		t.Errorf("the right arrow from the first decision shows decision %v", at)
+	}
 	// The decision's better move is the analysis's first, asked for with
 	// the grade's samples and seed, in full.
 	gradedSeeds := reviewSeeds(t, p.ts, log)
