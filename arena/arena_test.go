@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -240,7 +241,7 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lw, _ := StartLog(f, nil)
+	lw := gamelog.NewWriter(f)
 	first := opts(6)
 	first.OnGame = func(g *Game) error { return WriteGame(lw, g, first.Players) }
 	if _, err := Play(context.Background(), first); err != nil {
@@ -257,8 +258,8 @@ func TestResume(t *testing.T) {
 		return nil
 	}
 	prior, err := Resume(path, &rest)
-	if err != nil || len(prior) != 6 {
-		t.Fatalf("resume: %d games, %v", len(prior), err)
+	if err != nil || len(prior.Games) != 6 || prior.Cut || !prior.Current {
+		t.Fatalf("resume: %+v, %v", prior, err)
 	}
 	resumed, err := Play(context.Background(), rest)
 	if err != nil {

@@ -606,66 +606,100 @@ func ReadEngines(path string) ([]Spec, error) {
 	return out, nil
 }
 
+// Resumed is what Resume found in a match's log.
+type Resumed struct {
+	// Games are the log's games, which the match does not play again.
+	Games []*gamelog.Game
+	// Whole is the length of the log's whole games, after which the
+	// match adds its own. Cut says a game cut short followed them (the
+	// run was killed while writing it), at line CutLine: it is cut off,
+	// and played again.
+	Whole   int64
+	Cut     bool
+	CutLine int
+	// Current says the log is in the format version this package's
+	// gamelog writes, so that games may be added to it as it is.
+	Current bool
+}
+
 // Resume reads the log of an earlier run of the same match, written by
 // --log, and sets o.Done to its games, so that Play plays only the rest.
 // Each game must be one this match would play: the same players and rules,
-// and the deal its number and the seed give. It returns the games, for a
-// new log to begin with.
-func Resume(path string, o *Options) ([]*gamelog.Game, error) {
+// and the deal its number and the seed give. A game cut short at the end
+// of the log is left out.
+func Resume(path string, o *Options) (Resumed, error) {
 	if path == "" {
-		return nil, errors.New("give the match's log with --log")
+		return Resumed{}, errors.New("give the match's log with --log")
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil // nothing to resume: the match starts
+		return Resumed{Current: true}, nil // nothing to resume: the match starts
 	} else if err != nil {
-		return nil, err
+		return Resumed{}, err
 	}
 	defer f.Close()
-	lr := gamelog.NewReader(f, path)
+	whole, err := gamelog.WholeGames(f)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return Resumed{}, err
+	}
+	lr := gamelog.NewReader(io.LimitReader(f, whole.Bytes), path)
 	o.Done = map[int]*Game{}
-	var games []*gamelog.Game
+	r := Resumed{Whole: whole.Bytes, Cut: whole.Cut, CutLine: whole.Line}
 	for {
 		lg, err := lr.Next()
 		if err == io.EOF {
-			return games, nil
+			r.Current = lr.Version() == gamelog.Version
+			return r, nil
 		}
 		if err != nil {
-			return nil, err
+			return Resumed{}, err
 		}
-		i := lg.Number - 1
-		if i < 0 || i >= o.Games || o.Done[i] != nil {
-			return nil, fmt.Errorf("%s: game %d is not a game of this match, or comes twice", path, lg.Number)
+		g, err := resumedGame(path, lg, o)
+		if err != nil {
+			return Resumed{}, err
 		}
-		if !lg.HasSeed || lg.Seed != engine.GameSeed(o.Seed, i/2) || !rules.SameGame(lg.Rules, o.Rules) {
-			return nil, fmt.Errorf("%s: game %d was dealt under another seed or other rules", path, lg.Number)
-		}
-		g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true}
-		for _, t := range lg.Tags {
-			for k := range 2 {
-				if t.Key == fmt.Sprintf("player%d", k+1) && !strings.HasPrefix(t.Value, specText(o.Players[k])) {
-					return nil, fmt.Errorf("%s: game %d was played by %q, not %q", path, lg.Number, t.Value, specText(o.Players[k]))
-				}
-			}
-		}
-		player := func(seat notation.Seat) int {
-			if seat == 0 {
-				return g.First
-			}
-			return 1 - g.First
-		}
-		if w := lg.Final.Winner; w.Valid() {
-			g.Winner = player(w)
-		}
-		for _, h := range lg.Hands {
-			g.resumedHands++
-			if h.Winner.Valid() {
-				g.resumedPoints[player(h.Winner)] += h.Score.Points
-			}
-		}
-		o.Done[i] = g
-		games = append(games, lg)
+		o.Done[g.Index] = g
+		r.Games = append(r.Games, lg)
 	}
+}
+
+// resumedGame checks that a game of the log is one of the match's, and
+// returns it as played.
+func resumedGame(path string, lg *gamelog.Game, o *Options) (*Game, error) {
+	i := lg.Number - 1
+	if i < 0 || i >= o.Games || o.Done[i] != nil {
+		return nil, fmt.Errorf("%s: game %d is not a game of this match, or comes twice", path, lg.Number)
+	}
+	if !lg.HasSeed || lg.Seed != engine.GameSeed(o.Seed, i/2) || !rules.SameGame(lg.Rules, o.Rules) {
+		return nil, fmt.Errorf("%s: game %d was dealt under another seed or other rules", path, lg.Number)
+	}
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true}
+	for _, t := range lg.Tags {
+		for k := range 2 {
+			if t.Key == fmt.Sprintf("player%d", k+1) && !strings.HasPrefix(t.Value, specText(o.Players[k])) {
+				return nil, fmt.Errorf("%s: game %d was played by %q, not %q", path, lg.Number, t.Value, specText(o.Players[k]))
+			}
+		}
+	}
+	player := func(seat notation.Seat) int {
+		if seat == 0 {
+			return g.First
+		}
+		return 1 - g.First
+	}
+	if w := lg.Final.Winner; w.Valid() {
+		g.Winner = player(w)
+	}
+	for _, h := range lg.Hands {
+		g.resumedHands++
+		if h.Winner.Valid() {
+			g.resumedPoints[player(h.Winner)] += h.Score.Points
+		}
+	}
+	return g, nil
 }
 
 // specText is how a log's tags name a player.
@@ -676,10 +710,15 @@ func specText(s Spec) string {
 	return "engine:" + s.Command
 }
 
-// WriteGame writes a finished game to a log, when there is one; a forfeited
-// game is left out, so that a resumed match plays it again.
-func WriteGame(lw *gamelog.Writer, g *Game, specs [2]Spec) error {
-	if lw == nil || g.Record == nil || g.Forfeit != nil {
+// LogWriter is where a match's games are logged.
+type LogWriter interface {
+	Write(*gamelog.Game) error
+}
+
+// WriteGame writes a finished game to a log; a forfeited game is left
+// out, so that a resumed match plays it again.
+func WriteGame(lw LogWriter, g *Game, specs [2]Spec) error {
+	if g.Record == nil || g.Forfeit != nil {
 		return nil
 	}
 	lg, err := g.Log(specs)
@@ -687,17 +726,6 @@ func WriteGame(lw *gamelog.Writer, g *Game, specs [2]Spec) error {
 		err = lw.Write(lg)
 	}
 	return err
-}
-
-// StartLog begins a match's log with the games of an earlier run.
-func StartLog(w io.Writer, prior []*gamelog.Game) (*gamelog.Writer, error) {
-	lw := gamelog.NewWriter(w)
-	for _, g := range prior {
-		if err := lw.Write(g); err != nil {
-			return nil, err
-		}
-	}
-	return lw, nil
 }
 
 // printable keeps a name's control characters, which could drive a

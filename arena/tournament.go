@@ -28,6 +28,9 @@ type Standings struct {
 	// Wins[i][j] counts i's wins over j.
 	Wins    [][]int    `json:"wins"`
 	Ratings []Standing `json:"ratings"`
+	// Interrupted says the tournament was stopped before its end: the
+	// cross-table and the ratings hold the games played until then.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // TournamentOptions set up a round robin, or a gauntlet of the first
@@ -43,17 +46,32 @@ type TournamentOptions struct {
 	Progress io.Writer
 }
 
-// Tournament plays every pairing as a match and fits the ratings.
+// Tournament plays every pairing as a match and fits the ratings. When
+// ctx ends first, it returns the standings of the games played until then,
+// Interrupted, with ctx's error: a stopped tournament still reports what
+// it played, as a stopped match does.
 func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 	n := len(o.Players)
 	if n < 2 {
 		return Standings{}, errors.New("a tournament needs two players or more")
+	}
+	if o.Match.SPRT != nil {
+		return Standings{}, errors.New("a tournament plays whole matches: no SPRT")
 	}
 	s := Standings{Wins: make([][]int, n)}
 	for i := range s.Wins {
 		s.Wins[i] = make([]int, n)
 		s.Names = append(s.Names, o.Players[i].Name)
 	}
+	err := s.play(ctx, &o)
+	s.fit()
+	return s, err
+}
+
+// play plays the pairings in order into the cross-table, until one fails
+// or ctx ends; a match stopped by ctx adds the games it finished.
+func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
+	n := len(o.Players)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if o.Gauntlet && i > 0 {
@@ -61,15 +79,16 @@ func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 			}
 			m := o.Match
 			m.Players = [2]Spec{o.Players[i], o.Players[j]}
-			if m.SPRT != nil {
-				return s, errors.New("a tournament plays whole matches: no SPRT")
-			}
 			r, err := Play(ctx, m)
-			if err != nil {
-				return s, fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
+			if err != nil && ctx.Err() == nil {
+				return fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
 			}
 			s.Wins[i][j] += r.Wins[0]
 			s.Wins[j][i] += r.Wins[1]
+			if ctx.Err() != nil {
+				s.Interrupted = true
+				return ctx.Err()
+			}
 			if o.OnPairing != nil {
 				o.OnPairing(i, j, r)
 			}
@@ -78,7 +97,14 @@ func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 			}
 		}
 	}
+	return nil
+}
+
+// fit rates the players from the cross-table.
+func (s *Standings) fit() {
+	n := len(s.Names)
 	elo, ci := BradleyTerry(s.Wins)
+	s.Ratings = s.Ratings[:0]
 	for i := range n {
 		st := Standing{Name: s.Names[i], Elo: elo[i], EloCI: ci[i]}
 		for j := range n {
@@ -90,7 +116,6 @@ func Tournament(ctx context.Context, o TournamentOptions) (Standings, error) {
 		}
 		s.Ratings = append(s.Ratings, st)
 	}
-	return s, nil
 }
 
 // eloScale turns a Bradley-Terry log-strength into Elo points.
@@ -312,6 +337,9 @@ func (s *Standings) WriteText(w io.Writer) error {
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
 		fmt.Fprintf(&b, "%-*s Elo %+5.0f [%+.0f, %+.0f]  %d of %d games\n", width+2, printable(r.Name), r.Elo, r.EloCI[0], r.EloCI[1], r.Wins, r.Games)
+	}
+	if s.Interrupted {
+		b.WriteString("\ninterrupted: the table holds the games played until then\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

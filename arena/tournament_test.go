@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -148,5 +149,39 @@ func TestTextKeepsControlBytesOff(t *testing.T) {
 	}
 	if strings.ContainsAny(b.String(), "\x1b\x07") || !strings.Contains(b.String(), "a?]0;pwned?b") {
 		t.Errorf("%q", b.String())
+	}
+}
+
+// TestTournamentInterrupted stops a round robin during its second pairing:
+// the standings hold the first pairing's games, rated, and say they were
+// interrupted, with the context's error.
+func TestTournamentInterrupted(t *testing.T) {
+	var specs []Spec
+	for _, n := range []string{"simple", "heuristic", "cautious"} {
+		s, err := ParseSpec(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	eaai, _ := rules.Preset("eaai")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := Tournament(ctx, TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 20, Seed: 2},
+		OnPairing: func(i, j int, r Result) { cancel() }})
+	if !errors.Is(err, context.Canceled) || !s.Interrupted {
+		t.Fatalf("interrupted %v, error %v; want interrupted, context.Canceled", s.Interrupted, err)
+	}
+	if s.Wins[0][1]+s.Wins[1][0] != 20 || len(s.Ratings) != 3 || s.Ratings[0].Games != 20 {
+		t.Fatalf("the standings lose the games played: %v %+v", s.Wins, s.Ratings)
+	}
+	for _, r := range s.Ratings {
+		if math.IsNaN(r.Elo) || math.IsInf(r.Elo, 0) {
+			t.Errorf("rating %+v", r)
+		}
+	}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "interrupted") {
+		t.Errorf("the text does not say it was interrupted: %q %v", b.String(), err)
 	}
 }

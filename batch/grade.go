@@ -9,6 +9,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // Graded is one graded decision: a row of --csv and --jsonl.
@@ -189,7 +190,7 @@ func gradeQuick(p *game.Position, m game.Move) (best game.Move, lost float64) {
 		}
 		return other, 0
 	case game.KnockPhase:
-		if meld.MinDeadwood(hand) == 0 && m.Kind != game.Gin {
+		if p.Rules().CanDeclare(rules.DeclareGin, hand, p.KnockLimit()) && m.Kind != game.Gin {
 			sp, _, _ := meld.FirstArrangement(hand)
 			return game.GinMove(sp), quickPointValue * float64(p.Rules().GinBonus)
 		}

@@ -62,4 +62,76 @@ func TestGradeQuick(t *testing.T) {
 	}
 }
 
+// TestGradeQuickAtAKnock wants only a missed gin graded at a knock
+// decision: whether the hand can go gin is the rulebook's to say.
+func TestGradeQuickAtAKnock(t *testing.T) {
+	const before = "p1 draw hand=AC,3C,4C,7D,7H,7S,5H,5D,5S,KD pile=KS,QH stock=30 took=- passed=KS discards=QH dealer=p1"
+	for _, c := range []struct {
+		name, draw string
+		move       game.Move
+		best       game.MoveKind
+		lost       float64
+	}{
+		// The 2S leaves AC 3C 4C 2S, 10 deadwood: a knock, not gin.
+		{"playing on with a knock", "2S", game.PlayOnMove(), game.PlayOn, 0},
+		// The 2C runs AC to 4C: gin, and the gin bonus of 25 is missed.
+		{"playing on with gin", "2C", game.PlayOnMove(), game.Gin, 0.25},
+	} {
+		p, err := position.Parse(before)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range []game.Event{{Kind: game.Drew, Seat: p.Seat(), Card: card(t, c.draw)}, {Kind: game.Discarded, Seat: p.Seat(), Card: card(t, "KD")}} {
+			if err := p.Observe(e); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		if p.Phase() != game.KnockPhase {
+			t.Fatalf("%s: the %s phase", c.name, p.Phase())
+		}
+		if best, lost := gradeQuick(&p, c.move); best.Kind != c.best || !near(lost, c.lost) {
+			t.Errorf("%s: best %s, lost %.3f; want %s, %.3f", c.name, best, lost, c.best, c.lost)
+		}
+	}
+}
+
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// TestPlayerAccuracyIsCalibrated: a player's accuracy is lichess's curve
+// over its mean equity lost, calibrated on simulated games so that the
+// advisor's own play scores 100 and random's 0 (lichess's move accuracy
+// averaged gave random 93); it merges as the sums it comes from.
+func TestPlayerAccuracyIsCalibrated(t *testing.T) {
+	play := func(lost float64, n int) Summary {
+		s := Summary{Grading: "advisor"}
+		p := s.player("x")
+		for range n {
+			p.addDecision(&Graded{EquityLost: lost, Kind: Discard})
+		}
+		s.finish()
+		return s
+	}
+	for _, tt := range []struct {
+		name     string
+		lost     float64
+		low, top float64
+	}{
+		{"the advisor's own play, as the grader sees it", advisorFloor, 99.9, 100},
+		{"better than the grader can tell", 0, 99.9, 100},
+		{"simple's", 0.008, 15, 35},
+		{"random's", 0.01522, 0, 0.5},
+		{"worse than random", 0.05, 0, 0},
+	} {
+		if a := play(tt.lost, 10).Players[0].Accuracy; a < tt.low || a > tt.top {
+			t.Errorf("%s (%.3f%% a decision): accuracy %.2f, want %v to %v", tt.name, 100*tt.lost, a, tt.low, tt.top)
+		}
+	}
+	whole := play(0.006, 20).Players[0].Accuracy
+	if merged := Merge(play(0.006, 10), play(0.006, 10)).Players[0].Accuracy; merged != whole {
+		t.Errorf("merged %v, one run %v", merged, whole)
+	}
+	fit := FitAccuracy(0.004, 0.015)
+	if a, r := fit.Of(0.004), fit.Of(0.015); a < 99.99 || r > 1e-9 {
+		t.Errorf("the fit scores its anchors %v and %v, want 100 and 0", a, r)
+	}
+}

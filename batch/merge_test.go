@@ -278,7 +278,7 @@ func TestMatchedMeansTheBest(t *testing.T) {
 // TestCheckMergeable refuses what is not the shards of one run, each once.
 func TestCheckMergeable(t *testing.T) {
 	shard := func(i, n int) Summary {
-		return Summary{Shards: []string{fmt.Sprintf("%d/%d", i, n)}, Inputs: "abc", Complete: true}
+		return Summary{Grading: "quick", Shards: []string{fmt.Sprintf("%d/%d", i, n)}, Inputs: "abc", Complete: true}
 	}
 	partial := shard(2, 2)
 	partial.Complete = false
@@ -287,7 +287,8 @@ func TestCheckMergeable(t *testing.T) {
 	negative := shard(2, 2)
 	negative.GamesRead = -5
 	won := shard(2, 2)
-	won.Players = []*Player{{Name: "a", Games: 5, GamesWon: 99}}
+	won.Players = []*Player{newPlayer("a")}
+	won.Players[0].Games, won.Players[0].GamesWon = 5, 99
 	tests := []struct {
 		name  string
 		parts []Summary
@@ -299,8 +300,8 @@ func TestCheckMergeable(t *testing.T) {
 		{"partial", []Summary{shard(1, 2), partial}, "partial"},
 		{"other inputs", []Summary{shard(1, 2), other}, "other inputs"},
 		{"an empty object", []Summary{{}}, "no shard"},
-		{"negative counts", []Summary{shard(1, 2), negative}, "negative"},
-		{"more won than played", []Summary{shard(1, 2), won}, "impossible"},
+		{"negative counts", []Summary{shard(1, 2), negative}, "games_read is -5"},
+		{"more won than played", []Summary{shard(1, 2), won}, "players[0].games_won is 99, more than its games, 5"},
 	}
 	for _, tt := range tests {
 		err := CheckMergeable(tt.parts, false)

@@ -122,7 +122,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Shards <= 0 {
 		o.Shards, o.Shard = 1, 0
 	}
-	if o.Shard < 0 || o.Shard >= o.Shards {
+	if o.Shard < 0 || o.Shard >= o.Shards || o.Shards > MaxShards {
 		return o, fmt.Errorf("shard %d of %d is out of range", o.Shard+1, o.Shards)
 	}
 	if o.Workers <= 0 {
@@ -176,7 +176,7 @@ func (rd *reader) read(ctx context.Context) error {
 		// A file that fails as a whole, unreadable or not a log, is a
 		// problem of the input, reported by one shard only.
 		if err != nil && fi%rd.o.Shards == rd.o.Shard {
-			rd.problems = append(rd.problems, Problem{File: in.Name, Message: err.Error()})
+			rd.problems = append(rd.problems, gamelog.ProblemOf(in.Name, err))
 		}
 	}
 	return nil
@@ -280,7 +280,7 @@ func readInput(ctx context.Context, in Input, opts importer.Options, each func(*
 			return false, nil
 		}
 		var le *gamelog.Error
-		if gerr != nil && !errors.As(gerr, &le) {
+		if gerr != nil && (!errors.As(gerr, &le) || errors.Is(gerr, gamelog.ErrVersion)) {
 			return false, gerr
 		}
 		if !each(g, le) {

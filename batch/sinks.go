@@ -63,14 +63,26 @@ func (j *JSONLWriter) Write(d *Graded) error {
 // option "takes i/n with 1 <= i <= n".
 var ErrShard = errors.New("takes i/n with 1 <= i <= n")
 
+// MaxShards bounds the shares of one run: far more than any scheduler
+// fans out to, and few enough that a merge checks them all in little
+// memory.
+const MaxShards = 100_000
+
+// ErrTooManyShards means a shard is of more than MaxShards shares.
+var ErrTooManyShards = fmt.Errorf("takes at most %d shares", MaxShards)
+
 // ParseShard reads "i/n", counted from 1, and returns the shard counted
-// from 0 and the number of shards, as Options takes them.
+// from 0 and the number of shards, as Options takes them. n is at most
+// MaxShards.
 func ParseShard(s string) (shard, shards int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	i, err1 := strconv.Atoi(strings.TrimSpace(a))
 	n, err2 := strconv.Atoi(strings.TrimSpace(b))
 	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, fmt.Errorf("%w, not %q", ErrShard, s)
+		return 0, 0, fmt.Errorf("%w, not %s", ErrShard, clip(s, 40))
+	}
+	if n > MaxShards {
+		return 0, 0, fmt.Errorf("%w, not %d", ErrTooManyShards, n)
 	}
 	return i - 1, n, nil
 }

@@ -7,6 +7,7 @@ package batch
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 
@@ -78,11 +79,62 @@ const micro = 1_000_000
 
 func toMicro(x float64) int64 { return int64(math.Round(x * micro)) }
 
-// Accuracy is the per-decision score, 0 to 100, that lichess gives a move
-// from the drop in winning chances, here the equity lost in percent.
+// Accuracy is lichess's move accuracy, 0 to 100, for a drop in the
+// chance of winning of lost (a fraction): 103.1668 * exp(-0.04354 *
+// loss%) - 3.1669.
 func Accuracy(lost float64) float64 {
-	a := 103.1668*math.Exp(-0.04354*100*lost) - 3.1669
+	return accuracyCurve(0.04354 * 100 * lost)
+}
+
+// accuracyCurve is lichess's curve, 100 at x = 0 and 0 at x = ln(103.1668
+// / 3.1669), clamped to 0..100.
+func accuracyCurve(x float64) float64 {
+	a := 103.1668*math.Exp(-x) - 3.1669
 	return math.Max(0, math.Min(100, a))
+}
+
+// AccuracyFit is the calibration of a player's accuracy for one way of
+// grading: the mean equity a decision the grading charges to the
+// advisor's own play (Floor: the grader's disagreement with a player as
+// strong as itself, which counts as no loss) and the scale of lichess's
+// curve above it (Scale, per percentage point), fitted so that the
+// advisor scores 100 and the random player 0 (docs/batch.md).
+type AccuracyFit struct {
+	Floor float64 `json:"floor"`
+	Scale float64 `json:"scale"`
+}
+
+// AccuracyFitFor returns the calibration of a grading ("advisor" or
+// "quick"), fitted by internal/accuracyfit on simulated games.
+func AccuracyFitFor(grading string) AccuracyFit {
+	if grading == "quick" {
+		return AccuracyFit{Floor: quickFloor, Scale: quickScale}
+	}
+	return AccuracyFit{Floor: advisorFloor, Scale: advisorScale}
+}
+
+// The fitted constants (go run ./internal/accuracyfit, docs/batch.md):
+// the advisor's and random's mean equity lost a decision, as a fraction,
+// under each grading.
+const (
+	advisorFloor = 0.00373
+	advisorScale = 3.032
+	quickFloor   = 0.00528
+	quickScale   = 0.882
+)
+
+// Of is the accuracy, 0 to 100, of a player who lost meanLost of the
+// chance of winning a decision on average: lichess's curve, applied to the
+// loss in percentage points above the floor, times the scale.
+func (f AccuracyFit) Of(meanLost float64) float64 {
+	return accuracyCurve(f.Scale * 100 * math.Max(0, meanLost-f.Floor))
+}
+
+// FitAccuracy fits the calibration to two anchors: the mean equity lost
+// a decision of the advisor (scored 100) and of the random player (scored
+// 0).
+func FitAccuracy(advisorLost, randomLost float64) AccuracyFit {
+	return AccuracyFit{Floor: advisorLost, Scale: math.Log(103.1668/3.1669) / (100 * (randomLost - advisorLost))}
 }
 
 // KindStats are one player's figures for one kind of decision.
@@ -146,14 +198,13 @@ type Player struct {
 	EquityLost        float64 `json:"equity_lost"`
 	LostMicro         int64   `json:"equity_lost_micro"`
 	MeanEquityLost    float64 `json:"mean_equity_lost"`
-	// AccuracyMicro adds each decision's accuracy (in millionths);
-	// Accuracy is its mean.
-	AccuracyMicro int64       `json:"accuracy_sum_micro"`
-	Accuracy      float64     `json:"accuracy"`
-	Inaccuracies  int         `json:"inaccuracies"`
-	Mistakes      int         `json:"mistakes"`
-	Blunders      int         `json:"blunders"`
-	ByKind        []KindStats `json:"by_kind"`
+	// Accuracy is the player's accuracy, 0 to 100, from its mean equity
+	// lost a decision: AccuracyFitFor(the grading).Of(MeanEquityLost).
+	Accuracy     float64     `json:"accuracy"`
+	Inaccuracies int         `json:"inaccuracies"`
+	Mistakes     int         `json:"mistakes"`
+	Blunders     int         `json:"blunders"`
+	ByKind       []KindStats `json:"by_kind"`
 	// LostHistogram counts decisions by equity lost, in LostBins().
 	LostHistogram []int `json:"lost_histogram"`
 	// DeadwoodByTurn sums the deadwood left after each of the player's
@@ -202,6 +253,17 @@ type Summary struct {
 	Errors     []Problem  `json:"errors"`
 	Players    []*Player  `json:"players"`
 	Thresholds [3]float64 `json:"thresholds"`
+	// from names the summary's source in errors, once read.
+	from string
+}
+
+// name names the i-th of the summaries being merged, by its source when
+// it was read from one.
+func (s *Summary) name(i int) string {
+	if s.from != "" {
+		return s.from
+	}
+	return fmt.Sprintf("summary %d", i+1)
 }
 
 func (s *Summary) player(name string) *Player {
@@ -220,7 +282,6 @@ func (p *Player) addDecision(d *Graded) {
 	lost := toMicro(d.EquityLost)
 	p.Decisions++
 	p.LostMicro += lost
-	p.AccuracyMicro += toMicro(Accuracy(d.EquityLost))
 	k := &p.ByKind[d.Kind]
 	k.Decisions++
 	k.LostMicro += lost
@@ -291,7 +352,10 @@ func (s *Summary) finish() {
 		p.MeanTurnsToKnock = ratio(p.KnockTurns, p.Knocks)
 		p.EquityLost = float64(p.LostMicro) / micro
 		p.MeanEquityLost = p.EquityLost / math.Max(1, float64(p.Decisions))
-		p.Accuracy = float64(p.AccuracyMicro) / micro / math.Max(1, float64(p.Decisions))
+		p.Accuracy = AccuracyFitFor(s.Grading).Of(p.MeanEquityLost)
+		if p.Decisions == 0 {
+			p.Accuracy = 0
+		}
 		for i := range p.ByKind {
 			k := &p.ByKind[i]
 			k.EquityLost = float64(k.LostMicro) / micro
@@ -326,7 +390,6 @@ func (q *Player) merge(p *Player) {
 	q.Decisions += p.Decisions
 	q.Matched += p.Matched
 	q.LostMicro += p.LostMicro
-	q.AccuracyMicro += p.AccuracyMicro
 	q.Inaccuracies += p.Inaccuracies
 	q.Mistakes += p.Mistakes
 	q.Blunders += p.Blunders

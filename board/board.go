@@ -6,6 +6,7 @@
 package board
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -13,8 +14,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -51,6 +54,13 @@ type Options struct {
 	MaxTime time.Duration
 	// Workers is the goroutines an analysis uses; 0 uses every core.
 	Workers int
+	// Analyses bounds the analyses (advice, outs, danger, risk, review,
+	// convert) that run at once; 0 means one a core.
+	Analyses int
+	// Queue bounds the analyses that wait for one of those slots, each
+	// until its time bound; one more is refused at once (503). 0 means
+	// four for each slot.
+	Queue int
 }
 
 func (o Options) maxBody() int64 {
@@ -74,6 +84,14 @@ func (o Options) maxTime() time.Duration {
 	return o.MaxTime
 }
 
+// workTime is how long a request may wait and work: a tenth of the time
+// bound is kept for an analysis to notice its deadline at the end of a
+// chunk and for the answer to be written, so that it arrives within
+// MaxTime.
+func (o Options) workTime() time.Duration {
+	return o.maxTime() - o.maxTime()/10
+}
+
 // maxPosition bounds a position's notation in bytes: the longest real
 // history form is a few kilobytes.
 const maxPosition = 64 << 10
@@ -90,7 +108,10 @@ func NewServer(addr net.Addr, o Options) *Server {
 // newBoard is NewServer with the play sessions' idle limit and sweep
 // interval given.
 func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
-	s := &server{opts: o, port: portOf(addr), games: newSessions(idle, every)}
+	s := &server{opts: o, port: portOf(addr), games: newSessions(idle, every),
+		heavy: newGate(o.analyses(), o.queue()),
+		light: newGate(lightSlots*o.analyses(), lightQueue),
+		plays: newGate(maxSessions, 4*maxSessions)}
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(web, "web")
 	files := http.FileServerFS(static)
@@ -105,28 +126,45 @@ func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
 			files.ServeHTTP(w, r)
 		}
 	})
-	mux.HandleFunc("POST /api/position", s.api(s.position))
-	mux.HandleFunc("POST /api/score", s.api(s.score))
-	mux.HandleFunc("POST /api/legal", s.api(s.legal))
-	mux.HandleFunc("POST /api/play", s.api(s.play))
-	mux.HandleFunc("POST /api/advise", s.api(s.advise))
-	mux.HandleFunc("POST /api/outs", s.api(s.outs))
-	mux.HandleFunc("POST /api/danger", s.api(s.danger))
-	mux.HandleFunc("POST /api/review", s.api(s.review))
-	mux.HandleFunc("POST /api/infer", s.api(s.infer))
-	mux.HandleFunc("POST /api/risk", s.api(s.risk))
-	mux.HandleFunc("POST /api/convert", s.api(s.convert))
-	mux.HandleFunc("POST /api/game/new", s.api(s.gameNew))
-	mux.HandleFunc("POST /api/game/move", s.api(s.gameMove))
-	mux.HandleFunc("POST /api/game/state", s.api(s.gameState))
-	return &Server{handler: s.guard(mux), games: s.games}
+	mux.HandleFunc("POST /api/position", s.api(s.light, s.position))
+	mux.HandleFunc("POST /api/score", s.api(s.light, s.score))
+	mux.HandleFunc("POST /api/legal", s.api(s.light, s.legal))
+	mux.HandleFunc("POST /api/play", s.api(s.light, s.play))
+	mux.HandleFunc("POST /api/infer", s.api(s.light, s.infer))
+	mux.HandleFunc("POST /api/advise", s.api(s.heavy, s.advise))
+	mux.HandleFunc("POST /api/outs", s.api(s.heavy, s.outs))
+	mux.HandleFunc("POST /api/danger", s.api(s.heavy, s.danger))
+	mux.HandleFunc("POST /api/review", s.api(s.heavy, s.review))
+	mux.HandleFunc("POST /api/risk", s.api(s.heavy, s.risk))
+	mux.HandleFunc("POST /api/convert", s.api(s.heavy, s.convert))
+	mux.HandleFunc("POST /api/game/new", s.api(s.plays, s.gameNew))
+	mux.HandleFunc("POST /api/game/move", s.api(s.plays, s.gameMove))
+	mux.HandleFunc("POST /api/game/state", s.api(s.plays, s.gameState))
+	return &Server{handler: s.guard(mux), games: s.games, heavy: s.heavy}
 }
 
 type server struct {
 	opts  Options
 	port  string
 	games *sessions
+	// heavy admits the analyses, light the requests that read a
+	// position and answer at once, plays the moves of games, which wait
+	// on the opponent's.
+	heavy, light, plays *gate
 }
+
+// lightSlots is how many requests that answer at once (a position, the
+// legal moves) run for each analysis slot, and lightQueue how many may
+// wait: they take milliseconds, so a long queue drains well within the
+// time bound.
+const (
+	lightSlots = 4
+	lightQueue = 512
+)
+
+// bigBody is the size from which a request's memory is worth giving back
+// to the system once the board is idle again.
+const bigBody = 256 << 10
 
 func portOf(addr net.Addr) string {
 	if addr == nil {
@@ -141,17 +179,25 @@ func portOf(addr net.Addr) string {
 
 // allowedHost says host names this server on loopback: a request through
 // any other name may come from a page that rebound its DNS name to
-// 127.0.0.1.
+// 127.0.0.1. A browser leaves out port 80.
 func (s *server) allowedHost(host string) bool {
 	name, port, err := net.SplitHostPort(host)
-	if err != nil || port != s.port {
-		return false
+	if err != nil {
+		name, port = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), "80"
 	}
-	switch name {
-	case "127.0.0.1", "localhost", "::1":
+	return port == s.port && loopbackName(name)
+}
+
+// loopbackName says a host name is one that only this machine can answer
+// to: localhost, or a loopback address written out (127.0.0.0/8, ::1),
+// which no DNS answer can rebind. Listen accepts the same names that the
+// server serves, so that an address it listens on is one it answers.
+func loopbackName(name string) bool {
+	if name == "localhost" {
 		return true
 	}
-	return false
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
 }
 
 // guard refuses requests from anywhere but the page's own origin.
@@ -211,15 +257,33 @@ func badf(field, format string, args ...any) error {
 	return &badRequest{status: http.StatusBadRequest, err: &Error{Message: fmt.Sprintf(format, args...), Field: field}}
 }
 
-// api decodes a bounded JSON body into the handler's request, runs it
-// under the time bound and the client's context, and writes its answer.
-func (s *server) api(h func(ctx context.Context, body []byte) (any, error)) http.HandlerFunc {
+// api admits a request through g, decodes its bounded JSON body into the
+// handler's request, runs it under the client's context and the time
+// bound, which counts from the request's arrival, and writes its answer.
+func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
-			writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send application/json"})
+		if !isJSON(r.Header.Get("Content-Type")) {
+			writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send Content-Type: application/json"})
 			return
 		}
+		ctx, cancel := context.WithTimeout(r.Context(), s.opts.workTime())
+		defer cancel()
+		deadline, _ := ctx.Deadline()
+		// A client that sends its body slowly is bounded by the same
+		// time as the work.
+		_ = http.NewResponseController(w).SetReadDeadline(deadline)
+		leave, err := g.enter(ctx)
+		if err != nil {
+			s.refuse(w, r, err)
+			return
+		}
+		var size int
+		defer func() {
+			leave()
+			s.giveBack(size)
+		}()
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
+		size = len(body)
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -229,21 +293,10 @@ func (s *server) api(h func(ctx context.Context, body []byte) (any, error)) http
 			writeError(w, http.StatusBadRequest, &Error{Message: "reading the body: " + err.Error()})
 			return
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), s.opts.maxTime())
-		defer cancel()
 		out, err := h(ctx, body)
+		body = nil
 		if err != nil {
-			var b *badRequest
-			switch {
-			case errors.As(err, &b):
-				writeError(w, b.status, b.err)
-			case errors.Is(err, context.DeadlineExceeded):
-				writeError(w, http.StatusServiceUnavailable, &Error{Message: fmt.Sprintf("the analysis ran past its %v limit", s.opts.maxTime())})
-			case r.Context().Err() != nil:
-				// The client went away: nobody reads the answer.
-			default:
-				writeError(w, http.StatusInternalServerError, &Error{Message: err.Error()})
-			}
+			s.fail(w, r, err)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -251,10 +304,66 @@ func (s *server) api(h func(ctx context.Context, body []byte) (any, error)) http
 	}
 }
 
+// isJSON says a Content-Type is exactly application/json, with at most a
+// charset of UTF-8, the only one JSON has.
+func isJSON(ct string) bool {
+	media, params, err := mime.ParseMediaType(ct)
+	if err != nil || media != "application/json" {
+		return false
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			return false
+		}
+	}
+	return true
+}
+
+// refuse answers a request that was not admitted. Its body is read and
+// dropped first, a buffer at a time: a connection closed on an unread
+// body is reset, and the client may lose the answer.
+func (s *server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+	_, _ = io.Copy(io.Discard, http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
+	switch {
+	case errors.Is(err, errBusy):
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, &Error{Message: err.Error()})
+	case r.Context().Err() != nil:
+		// The client went away: nobody reads the answer.
+	default:
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, &Error{Message: fmt.Sprintf("the board was busy for the request's %v limit; try again", s.opts.maxTime())})
+	}
+}
+
+// fail answers a handler's error.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var b *badRequest
+	switch {
+	case errors.As(err, &b):
+		writeError(w, b.status, b.err)
+	case r.Context().Err() != nil:
+		// The client went away: nobody reads the answer.
+	case errors.Is(err, context.DeadlineExceeded):
+		writeError(w, http.StatusServiceUnavailable, &Error{Message: fmt.Sprintf("the analysis ran past its %v limit", s.opts.maxTime())})
+	default:
+		writeError(w, http.StatusInternalServerError, &Error{Message: err.Error()})
+	}
+}
+
+// giveBack returns the memory of a big request to the system once no
+// analysis runs or waits: Go's own scavenger would take minutes, and a
+// board left open should not hold the peak of its busiest moment.
+func (s *server) giveBack(size int) {
+	if size >= bigBody && s.heavy.idle() {
+		debug.FreeOSMemory()
+	}
+}
+
 // decode reads a request strictly: unknown fields and trailing data are
 // errors, so that a misspelt field is not silently ignored.
 func decode(body []byte, v any) error {
-	d := json.NewDecoder(strings.NewReader(string(body)))
+	d := json.NewDecoder(bytes.NewReader(body))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
 		return badf("", "the request is not the JSON expected: %v", err)
@@ -303,7 +412,7 @@ type PositionAnswer struct {
 
 func answerPosition(p *game.Position) PositionAnswer {
 	a := PositionAnswer{PositionView: report.Position(p)}
-	a.History = readableHistory(p)
+	a.History, _ = position.FormatHistory(p)
 	return a
 }
 
@@ -434,6 +543,11 @@ func (s *server) play(_ context.Context, body []byte) (any, error) {
 				return nil, badf(field, "%v", err)
 			}
 		}
+		// A position is of a hand in play: one that is over has no
+		// notation to answer.
+		if p.Phase() == game.Over {
+			return nil, badf(field, "the hand is over after this event")
+		}
 	}
 	return answerPosition(&p), nil
 }
@@ -450,7 +564,7 @@ func observe(p *game.Position, e game.Event) error {
 	if err := p.Observe(e); err != nil {
 		return err
 	}
-	if p.Phase() == game.KnockPhase && p.Turn() == p.Seat() && meld.MinDeadwood(p.Hand()) > p.KnockLimit() {
+	if p.Phase() == game.KnockPhase && p.Turn() == p.Seat() && !p.Rules().CanDeclare(rules.DeclareKnock, p.Hand(), p.KnockLimit()) {
 		return p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Seat()})
 	}
 	return nil
@@ -480,8 +594,8 @@ func (s *server) check(q *samplingRequest, defaultSamples int) (game.Position, e
 	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
 		return game.Position{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
 	}
-	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.maxTime() {
-		return game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.maxTime().Milliseconds())
+	if q.TimeMS < 0 || time.Duration(q.TimeMS)*time.Millisecond > s.opts.workTime() {
+		return game.Position{}, badf("time_ms", "time_ms must be from 0 to %d", s.opts.workTime().Milliseconds())
 	}
 	if q.Samples == 0 {
 		q.Samples = defaultSamples

@@ -18,6 +18,10 @@ import (
 
 const drawPosition = "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1"
 
+// knockablePosition is p1 to draw; drawing the 2S and discarding the KD
+// leaves 10 deadwood (a knock), drawing the 9C leaves 17 (none).
+const knockablePosition = "p1 draw hand=AC,3C,4C,7D,7H,7S,5H,5D,5S,KD pile=KS,QH stock=30 took=- passed=KS discards=QH dealer=p1"
+
 // newServer starts a board on a loopback port; wrap, when set, wraps its
 // handler.
 func newServer(t *testing.T, o Options, wrap func(http.Handler) http.Handler) *httptest.Server {
@@ -101,6 +105,10 @@ func TestAPI(t *testing.T) {
 			func(r reply) bool { ms, _ := r.body["moves"].([]any); return len(ms) == 2 }},
 		{"play a draw", "/api/play", `{"position":"` + drawPosition + `","events":["p1 draw 2C"]}`, 200,
 			func(r reply) bool { return r.body["phase"] == "discard" && r.body["stock"] == 29.0 }},
+		{"play to a knock decision", "/api/play", `{"position":"` + knockablePosition + `","events":["p1 draw 2S","p1 discard KD"]}`, 200,
+			func(r reply) bool { return r.body["phase"] == "knock" && r.body["stock"] == 29.0 }},
+		{"play on, over the limit", "/api/play", `{"position":"` + knockablePosition + `","events":["p1 draw 9C","p1 discard KD"]}`, 200,
+			func(r reply) bool { return r.body["phase"] == "draw" && r.body["stock"] == 29.0 }},
 		{"play a card not held", "/api/play", `{"position":"` + drawPosition + `","events":["p1 draw 2C","p1 discard 9S"]}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "events[1]" }},
 		{"advise", "/api/advise", `{"position":"` + drawPosition + `","samples":32}`, 200,
@@ -272,7 +280,7 @@ func FuzzRequests(f *testing.F) {
 	f.Add("legal", `{"position":"history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS"}`)
 	f.Add("advise", `{"position":"`+drawPosition+`","samples":1}`)
 	ts := httptest.NewUnstartedServer(nil)
-	b := NewServer(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: time.Second})
+	b := NewServer(ts.Listener.Addr(), Options{Workers: 1, MaxSamples: 64, MaxTime: 10 * time.Minute})
 	ts.Config.Handler = b
 	ts.Start()
 	defer ts.Close()
@@ -305,7 +313,9 @@ func TestConvert(t *testing.T) {
 }
 
 func TestReview(t *testing.T) {
-	ts := newServer(t, Options{Workers: 1}, nil)
+	// What is tested is the review, not its speed: the time limit is far
+	// off, so that a busy machine (or the race detector) cannot fail it.
+	ts := newServer(t, Options{Workers: 1, MaxTime: 10 * time.Minute}, nil)
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
 	if err != nil {
 		t.Fatal(err)

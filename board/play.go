@@ -412,22 +412,6 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 	return g.answer()
 }
 
-// readableHistory is the position's history form when it reads back to
-// the same position, else "": a position set up in the short form and
-// played on has a record of its new events alone, which no history form
-// can start from.
-func readableHistory(p *game.Position) string {
-	h, ok := position.FormatHistory(p)
-	if !ok || h == "" {
-		return ""
-	}
-	back, err := position.Parse(h)
-	if err != nil || position.Format(&back) != position.Format(p) {
-		return ""
-	}
-	return h
-}
-
 // parseMove reads a move of the seat to move as the legal moves name it
 // ("discard KH", "knock" with its melds) and checks it is legal.
 func parseMove(p *game.Position, text string) (game.Move, error) {

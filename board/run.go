@@ -12,9 +12,9 @@ import (
 	"time"
 )
 
-// ErrNotLoopback is returned by Serve for an address off loopback: the
+// ErrNotLoopback is returned by Listen for an address off loopback: the
 // board trusts whoever reaches it, so it listens on this machine only.
-var ErrNotLoopback = errors.New("the board listens on loopback only (127.0.0.1, ::1 or localhost)")
+var ErrNotLoopback = errors.New("the board listens on loopback only (localhost, 127.0.0.0/8 or ::1)")
 
 // Listen opens addr ("127.0.0.1:0" when empty: a free port), which must
 // be on loopback.
@@ -26,10 +26,20 @@ func Listen(addr string) (net.Listener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--addr %q: %w", addr, err)
 	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+	if !loopbackName(host) {
 		return nil, fmt.Errorf("--addr %q: %w", addr, ErrNotLoopback)
 	}
-	return net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	// What the guard will answer to is what the listener is on: refuse
+	// here, not with a 403 for every request.
+	if h, _, err := net.SplitHostPort(ln.Addr().String()); err != nil || !loopbackName(h) {
+		ln.Close()
+		return nil, fmt.Errorf("--addr %q: listening on %v: %w", addr, ln.Addr(), ErrNotLoopback)
+	}
+	return ln, nil
 }
 
 // Server is the board: an http.Handler for its page and API, and the
@@ -37,6 +47,7 @@ func Listen(addr string) (net.Listener, error) {
 type Server struct {
 	handler http.Handler
 	games   *sessions
+	heavy   *gate // the analyses' slots, which tests fill
 }
 
 // ServeHTTP serves the page and the API.

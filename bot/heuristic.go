@@ -6,6 +6,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // HeuristicParams tunes the Heuristic player.
@@ -99,7 +100,7 @@ func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, 
 		return game.Discard, h.discard(v, pile), nil
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(v.hand)
-		if dw > v.limit {
+		if !rules.DeclareKnock.AllowsDeadwood(dw, v.limit) {
 			return game.PlayOn, 0, nil
 		}
 		if dw == 0 || dw <= h.P.KnockAt || draws <= h.P.EarlyDraws || stock <= h.P.LateStock {

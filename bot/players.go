@@ -8,6 +8,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // seatView is what the built-in bots read to decide: the seat's hand and
@@ -23,7 +24,7 @@ type seatView struct {
 	mustDraw   bool
 	lastChance bool
 	limit      int
-	bigGin     bool // the rules allow big gin
+	rules      *rules.Rules // the hand's, read by the rulebook's checks
 	// retake says the card just taken from the pile may be discarded.
 	retake bool
 }
@@ -38,15 +39,15 @@ type publicTable interface {
 	KnockLimit() int
 }
 
-func viewOf(t publicTable, hand notation.CardSet, bigGin bool) seatView {
-	v := seatView{phase: t.Phase(), hand: hand, mustDraw: t.MustDraw(), lastChance: t.LastChance(), limit: t.KnockLimit(), bigGin: bigGin}
+func viewOf(t publicTable, hand notation.CardSet, r *rules.Rules) seatView {
+	v := seatView{phase: t.Phase(), hand: hand, mustDraw: t.MustDraw(), lastChance: t.LastChance(), limit: t.KnockLimit(), rules: r}
 	v.upcard, v.hasUpcard = t.Upcard()
 	v.drawn, v.fromPile = t.Drawn()
 	return v
 }
 
 func positionView(p *game.Position) seatView {
-	v := viewOf(p, p.Hand(), p.Rules().BigGin)
+	v := viewOf(p, p.Hand(), p.Rules())
 	v.retake = p.Rules().RepeatEnds
 	return v
 }
@@ -58,16 +59,22 @@ func positionView(p *game.Position) seatView {
 // rollouts several percent.
 func stateView(v *seatView, st *game.State) {
 	v.phase, v.hand, v.mustDraw, v.lastChance = st.Phase(), st.Hand(st.Turn()), st.MustDraw(), st.LastChance()
-	v.limit, v.bigGin, v.retake = st.KnockLimit(), st.Rules().BigGin, st.Rules().RepeatEnds
+	v.limit, v.rules, v.retake = st.KnockLimit(), st.Rules(), st.Rules().RepeatEnds
 	v.upcard, v.hasUpcard = st.Upcard()
 	v.drawn, v.fromPile = st.Drawn()
 }
 
-// canBigGin says the hand is 11 cards that meld completely, and the rules
-// allow big gin. The built-in players always declare it, as the engine did
-// when it declared big gin itself.
+// canBigGin says the rulebook lets the hand declare big gin. The built-in
+// players always declare it, as the engine did when it declared big gin
+// itself.
 func (v *seatView) canBigGin() bool {
-	return v.bigGin && v.hand.Len() == 11 && meld.MinDeadwood(v.hand) == 0
+	return v.rules.CanDeclare(rules.DeclareBigGin, v.hand, 0)
+}
+
+// canKnock says the rulebook lets the hand knock, or go gin, at the knock
+// limit.
+func (v *seatView) canKnock() bool {
+	return v.rules.CanDeclare(rules.DeclareKnock, v.hand, v.limit)
 }
 
 func bigGinMove(hand notation.CardSet) game.Move {
@@ -201,7 +208,7 @@ func (s *Simple) decide(v *seatView) (game.MoveKind, notation.Card, *meld.Spread
 		if v.hand != s.left || s.left == 0 {
 			dw = meld.MinDeadwood(v.hand)
 		}
-		if dw > v.limit {
+		if !rules.DeclareKnock.AllowsDeadwood(dw, v.limit) {
 			return game.PlayOn, 0, nil
 		}
 		s.arrs, _ = meld.AppendArrangements(s.arrs[:0], v.hand)
@@ -366,7 +373,7 @@ func (r *Random) choose(v *seatView) game.Move {
 			k--
 		}
 	case game.KnockPhase:
-		if meld.MinDeadwood(v.hand) > v.limit || r.rng.IntN(2) == 0 {
+		if !v.canKnock() || r.rng.IntN(2) == 0 {
 			return game.PlayOnMove()
 		}
 		sp, _, _ := meld.FirstArrangement(v.hand)

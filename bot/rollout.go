@@ -6,6 +6,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // Rollout returns the fixed model's rollout policies: the own seat plays
@@ -121,7 +122,7 @@ func (r *ReadingRollout) Decide(st *game.State) (game.MoveKind, notation.Card, *
 	switch st.Phase() {
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(st.Hand(st.Turn()))
-		if dw > 0 && dw <= st.KnockLimit() && !r.rule.Knocks(dw, st.Draws(), st.StockCount()) {
+		if dw > 0 && rules.DeclareKnock.AllowsDeadwood(dw, st.KnockLimit()) && !r.rule.Knocks(dw, st.Draws(), st.StockCount()) {
 			return game.PlayOn, 0, nil
 		}
 	case game.FirstOffer, game.DrawPhase:

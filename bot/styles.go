@@ -7,6 +7,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // Styled is a rule-based player made of one choice on each axis on which
@@ -45,7 +46,7 @@ func (s *Styled) Move(_ context.Context, p *game.Position) (game.Move, error) {
 		return game.DiscardMove(s.discard(&v, p)), nil
 	case game.KnockPhase:
 		dw := meld.MinDeadwood(v.hand)
-		if dw <= v.limit && (dw == 0 || s.knocksWith(dw, p)) {
+		if rules.DeclareKnock.AllowsDeadwood(dw, v.limit) && (dw == 0 || s.knocksWith(dw, p)) {
 			sp, _, _ := meld.FirstArrangement(v.hand)
 			return game.LayDown(v.hand, sp), nil
 		}

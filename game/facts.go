@@ -35,8 +35,18 @@ type Facts struct {
 	Drawn    notation.Card
 	FromPile bool
 	// Draws counts the draws of the hand so far; 0 means as many as the
-	// stock and the takes show.
-	Draws int
+	// stock and the takes show. A hand longer than MaxDraws draws (the
+	// rules set no draw limit, or one above it) lists only the latest
+	// MaxDraws of the opponent's discards in OppDiscards: Draws then says
+	// how many turns there were, and OppEarlier holds the cards discarded
+	// before them that the list no longer shows.
+	Draws      int
+	OppEarlier notation.CardSet
+	// Waiting says the opponent is to move, in Phase: the seat waits. Its
+	// facts are then those after its own last move, or after the
+	// opponent's moves since; Drawn and FromPile are the opponent's draw,
+	// known only when taken from the pile.
+	Waiting bool
 }
 
 // ErrFacts is wrapped by every error about facts that cannot hold.
@@ -62,6 +72,9 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	if err := checkSetupFacts(s, f); err != nil {
 		return Position{}, err
 	}
+	if f.Waiting {
+		return waitingFromFacts(s, f)
+	}
 	pile, err := checkPlaces(f)
 	if err != nil {
 		return Position{}, err
@@ -74,15 +87,33 @@ func PositionFromFacts(s Setup, f Facts) (Position, error) {
 	if err != nil {
 		return Position{}, err
 	}
-	draws, err := checkTurns(s, f, up)
+	tc, err := checkTurns(s, f, up)
 	if err != nil {
 		return Position{}, err
 	}
-	p := factsPosition(s, f, up, known, discarded, draws)
+	if err := checkEarlier(f, tc.oppTurns, pile); err != nil {
+		return Position{}, err
+	}
+	p := factsPosition(s, f, up, known, discarded|f.OppEarlier, tc)
 	if err := p.phaseFromFacts(f, up); err != nil {
 		return p, err
 	}
-	return p, checkPileTop(f, draws)
+	return p, checkPileTop(f, tc.draws)
+}
+
+// checkEarlier checks the discards older than the list: only a hand that
+// outgrew it has them, and a discarded card is in the seat's hand, in the
+// pile or taken back by the opponent, never in the stock.
+func checkEarlier(f Facts, oppTurns int, pile notation.CardSet) error {
+	switch {
+	case f.OppEarlier == 0:
+		return nil
+	case oppTurns <= len(f.OppDiscards):
+		return factErr("earlier", "the discards list every discard of the hand, so there are none earlier")
+	case !f.OppEarlier.Valid() || f.OppEarlier&^(f.Hand|pile|f.OppTook) != 0:
+		return factErr("earlier", "%s was discarded, so it is in the hand, the pile or taken back", f.OppEarlier&^(f.Hand|pile|f.OppTook))
+	}
+	return nil
 }
 
 // checkSetupFacts checks the seat, the dealer and the rules.
@@ -176,7 +207,7 @@ func firstUpcardOf(f Facts) (notation.Card, error) {
 
 // factsPosition lays out the position of checked facts, before the
 // phase's own state.
-func factsPosition(s Setup, f Facts, up notation.Card, known, discarded notation.CardSet, draws int) Position {
+func factsPosition(s Setup, f Facts, up notation.Card, known, discarded notation.CardSet, tc turnCounts) Position {
 	p := NewPosition(f.Seat, s)
 	p.hand = f.Hand
 	p.dealt = 10
@@ -191,9 +222,12 @@ func factsPosition(s Setup, f Facts, up notation.Card, known, discarded notation
 	p.oppKnown = known
 	p.oppTook, p.oppPassed = f.OppTook, f.OppPassed
 	p.oppDiscards = discarded
-	copy(p.oppOrder[:], f.OppDiscards)
-	p.nOpp = uint32(len(f.OppDiscards))
-	p.draws = uint32(draws)
+	// The list is the latest of tc.oppTurns discards, in the ring.
+	p.nOpp = uint32(tc.oppTurns)
+	for j, c := range f.OppDiscards {
+		p.oppOrder[(tc.oppTurns-len(f.OppDiscards)+j)%MaxDraws] = c
+	}
+	p.draws = uint32(tc.draws)
 	return p
 }
 
@@ -227,6 +261,10 @@ func (p *Position) drawFacts(f Facts, up notation.Card) error {
 	if p.draws == 0 && !(f.Seat != p.setup.Dealer && f.OppPassed.Has(up)) {
 		return factErr("phase", "a draw with no draw made comes only after both passed the first upcard")
 	}
+	// The turn that made the last draw ended the hand at the draw limit.
+	if r.DrawLimit > 0 && int(p.draws) >= r.DrawLimit {
+		return factErr("draws", "the hand died at the draw limit of %d, reached by the last turn", r.DrawLimit)
+	}
 	// The stock is checked at the end of a turn, so the hand's first
 	// draw is made whatever the dead size.
 	if f.StockCount <= r.DeadStock && p.draws > 0 {
@@ -246,6 +284,10 @@ func (p *Position) turnFacts(f Facts) error {
 		return factErr("drawn", "the card drawn this turn must be in the hand")
 	}
 	p.drawn, p.fromPile = f.Drawn, f.FromPile
+	// The turn before this one ended the hand at the draw limit.
+	if r.DrawLimit > 0 && int(p.draws) > r.DrawLimit {
+		return factErr("draws", "the hand died at the draw limit of %d, reached before this turn", r.DrawLimit)
+	}
 	// A turn taken with the stock at the dead size is the 50th-card
 	// rule's last chance: the hand dies after it.
 	switch {
@@ -284,6 +326,8 @@ func (p *Position) Facts() Facts {
 	}
 	f.Pile = append(f.Pile, p.pile[:p.npile]...)
 	f.OppDiscards = p.OpponentDiscardOrder(nil)
+	f.OppEarlier = p.oppDiscards &^ notation.SetOf(f.OppDiscards...)
+	f.Waiting = p.turn != p.seat && p.phase != Over
 	if f.Phase != DiscardPhase && f.Phase != KnockPhase {
 		f.Drawn, f.FromPile = 0, false
 	}

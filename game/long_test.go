@@ -14,6 +14,13 @@ import (
 // returns the state and the positions.
 func longHand(t *testing.T, r rules.Rules, draws int) (State, [2]Position) {
 	t.Helper()
+	return longHandEach(t, r, draws, nil)
+}
+
+// longHandEach is longHand, calling each, when set, after every move with
+// the state and both seats' positions.
+func longHandEach(t *testing.T, r rules.Rules, draws int, each func(*State, *[2]Position)) (State, [2]Position) {
+	t.Helper()
 	a, err := notation.ParseCards("AC 3C 5C 7C 9C JC KC 2D 4D 6D")
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +60,9 @@ func longHand(t *testing.T, r rules.Rules, draws int) (State, [2]Position) {
 					}
 				}
 			}
+		}
+		if each != nil {
+			each(&st, &pos)
 		}
 	}
 	for st.Phase() != Over && st.Draws() < draws {

@@ -21,6 +21,7 @@ type opening struct {
 // the pile.
 type turnCounts struct {
 	draws              int
+	oppTurns           int // the opponent's finished turns, each a discard
 	minTakes, maxTakes int
 	takes              int // the takes the pile's size shows
 }
@@ -35,15 +36,25 @@ func countTurns(s Setup, f Facts, up notation.Card, o opening) (turnCounts, bool
 	if !o.fits(s, f, up) {
 		return c, false
 	}
-	oppTurns := len(f.OppDiscards)
-	ownTurns := oppTurns
+	cur := currentTurn(f)
+	oppFirst := 0
 	if o.firstMover(s) == f.Seat.Other() {
-		ownTurns--
+		oppFirst = 1
 	}
+	oppTurns, truncated := len(f.OppDiscards), outgrown(f, cur)
+	if truncated {
+		// The list holds the latest discards only: the draws count the
+		// turns, which alternate.
+		if (f.Draws-cur.draws+oppFirst)%2 != 0 {
+			return c, false
+		}
+		oppTurns = (f.Draws - cur.draws + oppFirst) / 2
+	}
+	ownTurns := oppTurns - oppFirst
 	if ownTurns < 0 {
 		return c, false
 	}
-	cur := currentTurn(f)
+	c.oppTurns = oppTurns
 	ownDiscards := ownTurns + cur.discards
 	c.draws = oppTurns + ownTurns + cur.draws
 	ownTookUp, forcedOwn, ok := o.ownFirstDraw(s, f, up, ownTurns, cur)
@@ -54,7 +65,12 @@ func countTurns(s Setup, f Facts, up notation.Card, o opening) (turnCounts, bool
 	if !o.taker.Valid() && s.Dealer.Other() != f.Seat {
 		forcedOpp = 1
 	}
-	oppMax := min(oppTurns-forcedOpp, f.OppTook.Len()+oppRetakes(f))
+	oppMax := oppTurns - forcedOpp
+	if !truncated {
+		// Each take is of a card in took, or a retake of one discarded
+		// since, which only the whole list shows.
+		oppMax = min(oppMax, f.OppTook.Len()+oppRetakes(f))
+	}
 	c.minTakes = f.OppTook.Len() + cur.fromPile + ownTookUp
 	c.maxTakes = oppMax + (ownTurns + cur.draws - forcedOwn - cur.fromStock)
 	c.takes = 1 + oppTurns + ownDiscards - len(f.Pile)
@@ -143,6 +159,14 @@ func (o opening) ownFirstDraw(s Setup, f Facts, up notation.Card, ownTurns int, 
 	return ownTookUp, forcedOwn, true
 }
 
+// outgrown says the facts are of a hand longer than the list of the
+// opponent's discards holds: the list is full and the draws say more turns
+// were played than it can show. A full list, each seat's turns
+// alternating, shows at most 2*MaxDraws draws and the current turn's.
+func outgrown(f Facts, cur turnSoFar) bool {
+	return len(f.OppDiscards) == MaxDraws && f.Draws > 2*MaxDraws+cur.draws
+}
+
 // oppRetakes counts the opponent's discards of cards it took: each may
 // have been taken again, as it takes a card again only after discarding
 // it.
@@ -159,8 +183,8 @@ func oppRetakes(f Facts) int {
 // checkTurns refuses facts that no sequence of turns could reach: upcards
 // the opponent could not have passed, a first upcard that is nowhere,
 // draws that disagree with the discards, and a pile whose size needs more
-// or fewer takes than the turns allow. It returns the draws of the hand.
-func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
+// or fewer takes than the turns allow. It returns the counts of the hand.
+func checkTurns(s Setup, f Facts, up notation.Card) (turnCounts, error) {
 	opp := f.Seat.Other()
 	pile := notation.SetOf(f.Pile...)
 	if f.Phase == FirstOffer {
@@ -170,24 +194,24 @@ func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
 		}
 		switch {
 		case f.OppPassed != want && want == 0:
-			return 0, factErr("passed", "at the non-dealer's first offer the opponent has passed nothing")
+			return turnCounts{}, factErr("passed", "at the non-dealer's first offer the opponent has passed nothing")
 		case f.OppPassed != want:
-			return 0, factErr("passed", "the dealer is offered the first upcard after the non-dealer passed it: passed=%s", up)
+			return turnCounts{}, factErr("passed", "the dealer is offered the first upcard after the non-dealer passed it: passed=%s", up)
 		case f.OppTook != 0 || len(f.OppDiscards) != 0:
-			return 0, factErr("took", "nothing is taken or discarded before the first offer ends")
+			return turnCounts{}, factErr("took", "nothing is taken or discarded before the first offer ends")
 		case f.Draws != 0:
-			return 0, factErr("draws", "no draw is made before the first offer ends")
+			return turnCounts{}, factErr("draws", "no draw is made before the first offer ends")
 		}
-		return 0, nil
+		return turnCounts{}, nil
 	}
 	if f.FirstUpcard.Valid() && len(f.Pile) > 0 && f.Pile[0] != f.FirstUpcard && !(f.Hand | pile | f.OppTook).Has(f.FirstUpcard) {
-		return 0, factErr("first", "%s is not at the bottom of the pile, so it was taken at the first offer, but it is not where a taken card can be", f.FirstUpcard)
+		return turnCounts{}, factErr("first", "%s is not at the bottom of the pile, so it was taken at the first offer, but it is not where a taken card can be", f.FirstUpcard)
 	}
 	if never := f.OppPassed &^ (f.Hand | pile | f.OppTook); never != 0 {
-		return 0, factErr("passed", "%s was never offered to the opponent: a card it passed stays in the pile, unless taken since", never)
+		return turnCounts{}, factErr("passed", "%s was never offered to the opponent: a card it passed stays in the pile, unless taken since", never)
 	}
 	if opp != s.Dealer && !(f.OppPassed | f.OppTook).Has(up) {
-		return 0, factErr("passed", "the first upcard %s was offered to the opponent first: it is in passed= or took=", up)
+		return turnCounts{}, factErr("passed", "the first upcard %s was offered to the opponent first: it is in passed= or took=", up)
 	}
 	var counts []turnCounts
 	for _, o := range []opening{{taker: notation.NoSeat}, {taker: s.Dealer.Other()}, {taker: s.Dealer}} {
@@ -196,7 +220,7 @@ func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
 		}
 	}
 	if len(counts) == 0 {
-		return 0, factErr("discards", "the first offer cannot have gone any way that leads here: the opponent moved first, so it has discarded, or the first upcard is missing from passed= and took=")
+		return turnCounts{}, factErr("discards", "the first offer cannot have gone any way that leads here: the opponent moved first, so it has discarded, or the first upcard is missing from passed= and took=")
 	}
 	// The facts hold when one opening explains them all; otherwise the
 	// first opening that matches the draws names what is wrong.
@@ -211,11 +235,11 @@ func checkTurns(s Setup, f Facts, up notation.Card) (int, error) {
 		case c.takes > c.maxTakes:
 			err = factErr("pile", "%d cards in the pile after %d discards by the opponent leave %d takes from it, more than the %d turns that could take allow", len(f.Pile), len(f.OppDiscards), c.takes, c.maxTakes)
 		default:
-			return c.draws, nil
+			return c, nil
 		}
 		if firstErr == nil || f.Draws != 0 && c.draws == f.Draws && strings.HasPrefix(firstErr.Error(), "draws") {
 			firstErr = err
 		}
 	}
-	return 0, firstErr
+	return turnCounts{}, firstErr
 }

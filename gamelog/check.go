@@ -85,20 +85,22 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 			break
 		}
 		if err != nil {
+			// A damaged game is skipped; a log this reader cannot read, or
+			// could not read to its end, fails.
 			var le *Error
-			if errors.As(err, &le) {
+			if errors.As(err, &le) && !errors.Is(err, ErrVersion) {
 				rep.GamesSkipped++
 			} else {
 				rep.Failed = true
 			}
-			rep.Errors = append(rep.Errors, problemOf(name, err))
+			rep.Errors = append(rep.Errors, ProblemOf(name, err))
 			continue
 		}
 		rep.GamesRead++
 		rep.Hands += len(g.Hands)
 	}
 	for _, w := range lr.Warnings {
-		rep.Warnings = append(rep.Warnings, problemOf(name, w))
+		rep.Warnings = append(rep.Warnings, ProblemOf(name, w))
 	}
 	if rep.GamesRead+rep.GamesSkipped == before && ctx.Err() == nil && !rep.Failed {
 		rep.Failed = true
@@ -107,7 +109,9 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 	return ctx.Err()
 }
 
-func problemOf(file string, err error) Problem {
+// ProblemOf is the problem of an error reading the source file: an
+// *Error gives its line and message, any other error its text.
+func ProblemOf(file string, err error) Problem {
 	var le *Error
 	if errors.As(err, &le) {
 		msg := le.Msg

@@ -3,12 +3,25 @@ package gamelog
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // ErrLog is wrapped by every error reading a game log.
 var ErrLog = errors.New("bad game log")
+
+// ErrVersion is wrapped by the error for a log whose header names a
+// version this reader does not know. Unlike a damaged game, it ends the
+// log: no game of it is read.
+var ErrVersion = errors.New("unsupported log version")
+
+// ErrText is wrapped by the error for a line or a text field that holds a
+// control character or is not UTF-8, which no field of a log may: such
+// text would reach a terminal, or a log written from this one.
+var ErrText = errors.New("not printable text")
 
 // Error says which line of a log is wrong, and why.
 type Error struct {
@@ -44,3 +57,18 @@ func (e *Error) Unwrap() []error {
 
 // shorten keeps error text readable.
 func shorten(s string) string { return notation.Clip(s, 117) }
+
+// textProblem says what makes s unfit for a log's text, or "" when
+// nothing does: a control character (C0 but the tab, DEL or C1) or bytes
+// that are not UTF-8, with its column in bytes from 1.
+func textProblem(s string) string {
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			return fmt.Sprintf("bytes that are not UTF-8 at column %d", i+1)
+		case r != '\t' && unicode.IsControl(r):
+			return fmt.Sprintf("control character %U at column %d", r, i+1)
+		}
+	}
+	return ""
+}

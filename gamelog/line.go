@@ -166,6 +166,10 @@ func (l *line) quoted(i int) (string, error) {
 		if err != nil {
 			return "", l.failWith(err, "bad quoted text: %v", err)
 		}
+		// The quotes may spell what the line may not hold.
+		if bad := textProblem(s); bad != "" {
+			return "", l.failWith(ErrText, "quoted text with %s", bad)
+		}
 		return s, nil
 	}
 	return rest, nil

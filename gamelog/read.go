@@ -94,7 +94,8 @@ func (lr *Reader) Next() (*Game, error) {
 }
 
 // readHeader reads the log's version line. A log may begin with its first
-// game instead, as version 1 logs could; io.EOF means an empty log.
+// game instead, as version 1 logs could; io.EOF means an empty log. A
+// version this reader does not know ends the log before its first game.
 func (lr *Reader) readHeader() error {
 	l, err := lr.next()
 	if err != nil {
@@ -108,7 +109,10 @@ func (lr *Reader) readHeader() error {
 	case strings.HasPrefix(l.text, headerPrefix):
 		v, err := strconv.Atoi(strings.TrimPrefix(l.text, headerPrefix))
 		if err != nil || v < 1 || v > Version {
-			return l.fail("unsupported log version (this reader knows versions 1 to %d)", Version)
+			// A later version may mean anything by its lines: none of
+			// them is read as this version's.
+			lr.failed = true
+			return l.failWith(ErrVersion, "unsupported log version (this reader knows versions 1 to %d)", Version)
 		}
 		lr.version = v
 	case l.f[0] != "game":
@@ -164,6 +168,9 @@ func (lr *Reader) next() (*line, error) {
 		}
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
+		}
+		if bad := textProblem(text); bad != "" {
+			return nil, &Error{File: lr.Name, Line: lr.lineNo, Text: shorten(text), Msg: bad, Err: ErrText}
 		}
 		return &line{f: strings.Fields(text), n: lr.lineNo, text: text, r: lr}, nil
 	}

@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -32,7 +33,38 @@ type Decision struct {
 // Check replays every hand of g and checks its results, running totals
 // and final score against the rules. It sets g.Final to the result the
 // rules give, with its breakdown.
-func Check(g *Game) error { return g.Replay(nil) }
+func Check(g *Game) error {
+	if err := g.checkText(); err != nil {
+		return err
+	}
+	return g.Replay(nil)
+}
+
+// checkText checks the game's text fields, which an importer may have
+// filled from another format or a file's name: each must be printable
+// text, and a tag's key or an unknown rule one word, so that the game
+// writes as a log that reads back. A fault is an error on the game's line.
+func (g *Game) checkText() error {
+	for seat, name := range g.Players {
+		if bad := textProblem(name); bad != "" {
+			return g.errWith(ErrText, g.Line, "the name of %s has %s", seatName(notation.Seat(seat)), bad)
+		}
+	}
+	for _, t := range g.Tags {
+		if bad := textProblem(t.Key); bad != "" || t.Key == "" || strings.ContainsAny(t.Key, " \t\"") {
+			return g.errWith(ErrText, g.Line, "tag key %q is not one printable word", shorten(t.Key))
+		}
+		if bad := textProblem(t.Value); bad != "" {
+			return g.errWith(ErrText, g.Line, "the value of tag %s has %s", t.Key, bad)
+		}
+	}
+	for _, kv := range g.UnknownRules {
+		if bad := textProblem(kv); bad != "" || strings.ContainsAny(kv, " \t") {
+			return g.errWith(ErrText, g.Line, "rule %q is not one printable word", shorten(kv))
+		}
+	}
+	return nil
+}
 
 // Replay replays every hand of g on a game.State, calling visit, when set,
 // with each decision in order; visit returns false to stop. The Decision

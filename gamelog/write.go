@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -212,4 +213,14 @@ func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, f
 		g.Hands = append(g.Hands, h)
 	}
 	return g, nil
+}
+
+// GameText returns one game as a log holds it, without the header, for a
+// writer that puts each game down in one piece.
+func GameText(g *Game) []byte {
+	var buf bytes.Buffer
+	b := bufio.NewWriter(&buf)
+	writeGame(b, g)
+	b.Flush()
+	return buf.Bytes()
 }

@@ -60,6 +60,12 @@ func convertOne(ctx context.Context, in gamelog.Source, o Options, r *ConvertRes
 		if err == io.EOF {
 			return nil
 		}
+		if errors.Is(err, gamelog.ErrVersion) {
+			// The log as a whole is refused, with its file and line.
+			r.Failed = true
+			problem("", err)
+			return nil
+		}
 		var le *gamelog.Error
 		if errors.As(err, &le) {
 			r.Skipped++

@@ -114,10 +114,22 @@ var vsName = regexp.MustCompile(`^(.+?)-vs-(.+?)(-\d+)?$`)
 // "A-vs-B-NNN.ext".
 func PlayersFromName(name string) ([2]string, bool) {
 	base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-	if m := vsName.FindStringSubmatch(base); m != nil {
+	if m := vsName.FindStringSubmatch(base); m != nil && printable(m[1]) == m[1] && printable(m[2]) == m[2] {
 		return [2]string{m[1], m[2]}, true
 	}
 	return [2]string{}, false
+}
+
+// printable is s with each control character, and each byte that is not
+// UTF-8, as "?": a file's name made fit for a log's text, which may hold
+// neither.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r != '\t' && unicode.IsControl(r) {
+			return '?'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
 }
 
 // Open detects the input's format and prepares its games. A ginadvisor

@@ -389,7 +389,7 @@ func (p *eaaiParser) dealt(n int, seat notation.Seat, list string) error {
 	}
 	if p.g == nil {
 		p.g = &gamelog.Game{Number: len(p.games) + len(p.errs) + 1, Rules: p.rules, Players: p.players,
-			Tags: []gamelog.Tag{{Key: gamelog.TagSource, Value: "EAAI transcript " + p.name}}, Line: n}
+			Tags: []gamelog.Tag{{Key: gamelog.TagSource, Value: "EAAI transcript " + printable(p.name)}}, Line: n}
 	}
 	h := gamelog.Hand{Number: len(p.g.Hands) + 1, Line: n, Knocker: notation.NoSeat, Winner: notation.NoSeat, Upcard: gamelog.Unknown}
 	h.Deal[seat] = cs

@@ -19,6 +19,10 @@ const DefaultMax = 64 << 10
 // bound. The line is skipped to its end; reading goes on with the next.
 var ErrTooLong = errors.New("line too long")
 
+// ErrBinary is wrapped by the error for input that is not text: a line
+// that holds a NUL byte or is not UTF-8.
+var ErrBinary = errors.New("binary data, not text")
+
 // TooLongError reports a line over the bound: its number and the bound.
 // Its text leaves the number to the caller, which knows the input's name.
 type TooLongError struct {
@@ -43,6 +47,11 @@ type Reader struct {
 	// Comments, when set, cuts each line at its first '#' and trims the
 	// white space around what is left.
 	Comments bool
+	// Text, when set, refuses a line that holds a NUL byte or is not
+	// UTF-8, and a line over the bound whose head does, with an error
+	// wrapping ErrBinary: what is read is text, or is refused as binary
+	// data.
+	Text bool
 }
 
 // New returns a Reader of r that keeps lines of at most max bytes (0:
@@ -74,6 +83,7 @@ func (r *Reader) Next() (string, error) {
 	b, err := r.br.ReadSlice('\n')
 	r.n++
 	if err == bufio.ErrBufferFull {
+		binary := r.Text && Binary(b)
 		for err == bufio.ErrBufferFull {
 			_, err = r.br.ReadSlice('\n')
 		}
@@ -81,6 +91,9 @@ func (r *Reader) Next() (string, error) {
 			r.atEOF = true
 		} else if err != nil {
 			return "", err
+		}
+		if binary {
+			return "", fmt.Errorf("line %d: %w", r.n, ErrBinary)
 		}
 		return "", &TooLongError{Line: r.n, Max: r.max}
 	}
@@ -93,6 +106,9 @@ func (r *Reader) Next() (string, error) {
 		}
 	case err != nil:
 		return "", err
+	}
+	if r.Text && BinaryLine(b) {
+		return "", fmt.Errorf("line %d: %w", r.n, ErrBinary)
 	}
 	line := string(bytes.TrimSuffix(bytes.TrimSuffix(b, []byte{'\n'}), []byte{'\r'}))
 	if r.n == 1 {
@@ -113,17 +129,21 @@ func (r *Reader) Next() (string, error) {
 // Each calls each with the number and text of every line of r that is
 // not blank once comments from '#' are cut; a line over max (0:
 // DefaultMax) comes with its *TooLongError and no text. It stops at the
-// first error each returns, or the input's, and returns it. When it has
+// first error each returns, or the input's, and returns it; input that is
+// not text stops it with an error wrapping ErrBinary, so that binary data
+// is refused as such rather than read as hundreds of bad lines. When it has
 // called each and no more input is waiting, it calls idle, if given, so
 // that a caller can flush its output while a person types.
 func Each(r io.Reader, max int, each func(n int, text string, err error) error, idle func() error) error {
 	in := New(r, max)
-	in.Comments = true
+	in.Comments, in.Text = true, true
 	for {
 		text, err := in.Next()
 		switch {
 		case err == io.EOF:
 			return nil
+		case errors.Is(err, ErrBinary):
+			return err
 		case err != nil && !errors.Is(err, ErrTooLong):
 			return fmt.Errorf("after line %d: %w", in.Line()-1, err)
 		case err == nil && text == "":

@@ -108,3 +108,32 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// TestEachRefusesBinaryData reads input that is not text: Each stops at
+// the first such line with ErrBinary, having passed on the text before it,
+// instead of handing each garbled line on as a bad one.
+func TestEachRefusesBinaryData(t *testing.T) {
+	tests := []struct {
+		name, in string
+		max      int
+		lines    int // lines passed on before the refusal
+		wantLine string
+	}{
+		{"a NUL byte", "AS 2S\nAS\x002S\nKD\n", 0, 1, "line 2:"},
+		{"not UTF-8", "\xff\xfe\x00garbage\n", 0, 0, "line 1:"},
+		{"Latin-1", "caf\xe9\n", 0, 0, "line 1:"},
+		{"a long binary line", "ok\n" + strings.Repeat("\x01\xff", 50) + "\n", 8, 1, "line 2:"},
+	}
+	for _, tt := range tests {
+		seen := 0
+		err := Each(strings.NewReader(tt.in), tt.max, func(int, string, error) error { seen++; return nil }, nil)
+		if !errors.Is(err, ErrBinary) || !strings.HasPrefix(err.Error(), tt.wantLine) || seen != tt.lines {
+			t.Errorf("%s: %v after %d lines, want %s binary data after %d", tt.name, err, seen, tt.wantLine, tt.lines)
+		}
+	}
+	// Text with tabs, UTF-8 and a byte-order mark is text.
+	err := Each(strings.NewReader("\uFEFFAS\t2S # ♠\n"), 0, func(int, string, error) error { return nil }, nil)
+	if err != nil {
+		t.Errorf("text refused: %v", err)
+	}
+}

@@ -33,3 +33,10 @@ func Binary(head []byte) bool {
 	}
 	return !utf8.Valid(head)
 }
+
+// BinaryLine says a whole line, or any input read to its end, is not
+// text: it holds a NUL byte or is not UTF-8. Unlike Binary, it forgives
+// no character cut off at the end.
+func BinaryLine(b []byte) bool {
+	return bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b)
+}

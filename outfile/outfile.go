@@ -1,41 +1,158 @@
-// Package outfile writes output files without clobbering them: the output
-// goes to a temporary file beside its target, which replaces the target
-// only when the work succeeds, and a target that is also an input is
-// refused.
+// Package outfile writes output files without harm to what is there. A
+// regular file is written through a temporary file beside it, which
+// replaces it only when the work succeeds, with the mode a plain create
+// would give or the mode the file had. What is not a regular file (a FIFO,
+// a device, a terminal, /dev/stdout) is written directly and never
+// replaced. A symbolic link is followed and its target written; the link
+// stays. A target that is also an input is refused. A file that grows by
+// whole records, such as a log of games, is written in place instead: see
+// Growing.
 package outfile
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
 )
 
 // ErrIsInput means the output path names one of the inputs.
 var ErrIsInput = errors.New("the output is also an input")
 
+// ErrLinkLoop means a chain of symbolic links did not end.
+var ErrLinkLoop = errors.New("too many levels of symbolic links")
+
+// maxLinks bounds a chain of symbolic links, as the kernel does.
+const maxLinks = 40
+
 // File is an output file being written.
 type File struct {
-	tmp    *os.File
+	f      *os.File
+	tmp    string // the temporary file's name; empty when writing directly
 	target string
-	done   bool
+	// mu guards done, so that Abort may be called from a goroutine that
+	// handles a signal while the work writes or commits.
+	mu   sync.Mutex
+	done bool
+}
+
+// target is where an output path leads: the file to write, what is there
+// (nil: nothing yet), and whether it is written directly, in place.
+type target struct {
+	path   string
+	info   fs.FileInfo
+	direct bool
+	// appends says a direct write adds to the file: a regular file seen
+	// through /proc, such as /dev/stdout redirected to a file, whose
+	// opener (the shell) keeps writing to it too.
+	appends bool
+}
+
+// locate finds where path leads. The kernel's view (os.Stat) decides what
+// the file is; the links are followed by hand only to find the name of a
+// regular file, whose directory holds the temporary file.
+func locate(path string) (target, error) {
+	info, err := os.Stat(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return target{}, err
+	}
+	if err == nil && info.IsDir() {
+		return target{}, fmt.Errorf("%s is a directory", path)
+	}
+	if err == nil && !info.Mode().IsRegular() {
+		return target{path: path, info: info, direct: true}, nil
+	}
+	p, viaProc, err := resolve(path)
+	if err != nil {
+		return target{}, err
+	}
+	if viaProc {
+		// A link into /proc names an open file, not a place in a
+		// directory: write it where it is.
+		return target{path: path, info: info, direct: true, appends: true}, nil
+	}
+	return target{path: p, info: info}, nil
+}
+
+// resolve follows path's last element through symbolic links to the name
+// of what they lead to, which need not exist. viaProc says a link led into
+// /proc, whose links name open files rather than paths.
+func resolve(path string) (p string, viaProc bool, err error) {
+	p = path
+	for hops := 0; ; hops++ {
+		info, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && info.Mode()&fs.ModeSymlink == 0) {
+			return p, false, nil
+		} else if err != nil {
+			return "", false, err
+		}
+		if hops == maxLinks {
+			return "", false, &os.PathError{Op: "open", Path: path, Err: ErrLinkLoop}
+		}
+		dest, err := os.Readlink(p)
+		if err != nil {
+			return "", false, err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		if strings.HasPrefix(dest, "/proc/") {
+			return "", true, nil
+		}
+		p = dest
+	}
 }
 
 // Create starts writing path. It refuses a path that is one of inputs (the
-// same file, by any name), and creates the temporary file beside path, so
-// that a directory that cannot be written fails at once.
+// same file, by any name) or a directory. A regular file, or none, is
+// written through a temporary file created beside it at once, so that a
+// directory that cannot be written fails before any work; anything else is
+// opened for writing.
 func Create(path string, inputs []string) (*File, error) {
-	if info, err := os.Stat(path); err == nil {
+	t, err := locate(path)
+	if err != nil {
+		return nil, err
+	}
+	if t.info != nil {
 		for _, in := range inputs {
-			if other, err := os.Stat(in); err == nil && os.SameFile(info, other) {
+			if other, err := os.Stat(in); err == nil && os.SameFile(t.info, other) {
 				return nil, fmt.Errorf("%w: %s", ErrIsInput, path)
 			}
 		}
-		if info.IsDir() {
-			return nil, fmt.Errorf("%s is a directory", path)
-		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if t.direct {
+		flag := os.O_WRONLY
+		if t.appends {
+			flag |= os.O_APPEND
+		}
+		f, err := os.OpenFile(t.path, flag, 0)
+		if err != nil {
+			return nil, err
+		}
+		return &File{f: f, target: t.path}, nil
+	}
+	return createBeside(t, path)
+}
+
+// createBeside creates the temporary file that will replace t, with t's
+// mode when it exists, and otherwise the mode a create gives under the
+// umask. A file the user may not write is not replaced.
+func createBeside(t target, path string) (*File, error) {
+	perm := fs.FileMode(0o666) // the umask takes away what it should
+	if t.info != nil {
+		perm = t.info.Mode().Perm()
+		probe, err := os.OpenFile(t.path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, err
+		}
+		probe.Close()
+	}
+	f, err := createTemp(t.path, perm)
 	if err != nil {
 		// The temporary file's name means nothing to the user: name the
 		// target, with the reason (no such directory, permission denied).
@@ -45,37 +162,75 @@ func Create(path string, inputs []string) (*File, error) {
 		}
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	return &File{tmp: tmp, target: path}, nil
+	if t.info != nil {
+		// The umask may have taken bits the file had; it is still empty.
+		if err := f.Chmod(perm); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return nil, err
+		}
+	}
+	return &File{f: f, tmp: f.Name(), target: t.path}, nil
 }
 
-// Write writes to the temporary file.
-func (f *File) Write(p []byte) (int, error) { return f.tmp.Write(p) }
+// createTemp creates a new hidden file beside target, named after it.
+func createTemp(target string, perm fs.FileMode) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	var err error
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		var f *os.File
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, err
+}
 
-// Commit closes the temporary file and renames it over the target. After
-// Commit, Abort does nothing.
+// Write writes to the temporary file, or to the target itself when it is
+// written directly.
+func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
+
+// Commit ends the output: the temporary file is synced, closed and renamed
+// over the target; a target written directly is closed. After Commit,
+// Abort does nothing.
 func (f *File) Commit() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.done {
 		return nil
 	}
 	f.done = true
-	if err := f.tmp.Close(); err != nil {
-		os.Remove(f.tmp.Name())
-		return err
+	if f.tmp == "" {
+		return f.f.Close()
 	}
-	if err := os.Rename(f.tmp.Name(), f.target); err != nil {
-		os.Remove(f.tmp.Name())
-		return err
+	err := f.f.Sync()
+	if cerr := f.f.Close(); err == nil {
+		err = cerr
 	}
-	return nil
+	if err == nil {
+		err = os.Rename(f.tmp, f.target)
+	}
+	if err != nil {
+		os.Remove(f.tmp)
+	}
+	return err
 }
 
 // Abort closes and removes the temporary file, leaving the target as it
-// was. It does nothing after Commit, so it may be deferred.
+// was; a target written directly keeps what was written. It does nothing
+// after Commit, so it may be deferred, and may be called while another
+// goroutine writes.
 func (f *File) Abort() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.done {
 		return
 	}
 	f.done = true
-	f.tmp.Close()
-	os.Remove(f.tmp.Name())
+	f.f.Close()
+	if f.tmp != "" {
+		os.Remove(f.tmp)
+	}
 }

@@ -126,7 +126,8 @@ var ErrOptions = errors.New("bad player option")
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
 // the other seat's budget. There are two options: samples, for the
 // advisor and advisor-fixed, and margin (advise.Options.Margin), for every
-// advisor.
+// advisor. A key given twice is refused, as in a rules spec: which of the
+// two was meant cannot be known.
 func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 	name, rest, more := strings.Cut(spec, ",")
 	e, err := Lookup(name)
@@ -134,6 +135,7 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		return nil, err
 	}
 	isAdvisor := strings.HasPrefix(e.Name, "advisor")
+	var given [2]bool // samples, margin
 	for more {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
@@ -146,13 +148,17 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 			return nil, fmt.Errorf("%w: %q is not a player option (samples and margin are)", ErrOptions, notation.Clip(key, 20))
 		case !isAdvisor || key == "samples" && e.Name == "advisor-small":
 			return nil, fmt.Errorf("%w: %s takes no %s", ErrOptions, e.Name, key)
+		case given[optionIndex(key)]:
+			return nil, fmt.Errorf("%w: %s is given twice in %q", ErrOptions, key, notation.Clip(spec, 60))
 		case key == "samples":
+			given[0] = true
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 1 {
 				return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), advise.MaxSamples)
 			}
 			o.AdvisorSamples = n
 		default:
+			given[1] = true
 			x, err := strconv.ParseFloat(value, 64)
 			// ParseFloat takes "NaN" and "Inf", which the comparison
 			// turns away.
@@ -169,6 +175,15 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		return nil, fmt.Errorf("%w: the advisor's margin must be from 0 to %d, not %g", ErrOptions, analyze.MaxMargin, o.AdvisorMargin)
 	}
 	return e.Make(o), nil
+}
+
+// optionIndex is a player option's place in LookupWith's record of the
+// keys given: samples 0, margin 1.
+func optionIndex(key string) int {
+	if key == "samples" {
+		return 0
+	}
+	return 1
 }
 
 // MustLookup is Lookup for names known to be built in; it panics on any

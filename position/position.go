@@ -8,12 +8,13 @@ package position
 import (
 	"errors"
 	"fmt"
+	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -21,7 +22,7 @@ import (
 // The short form:
 //
 //	p1 draw hand=2C,3C,4C,5D,8D,9D,6H,7H,JS,KS pile=QC,TH stock=30 took=-
-//	  passed=QC discards=TH draws=1 score=12-30 dealer=p1 rules=standard
+//	  passed=QC discards=TH draws=1 score=12-30 dealer=p1 rules=standard number=3
 //
 // It starts with the seat and the phase (first-offer, draw, discard,
 // knock), then keys in any order; cards are separated by commas, "-" is
@@ -194,6 +195,12 @@ func setupKey(s *game.Setup, key, value string, col int) (bool, error) {
 	return false, nil
 }
 
+// MaxHandDraws bounds the draws= of the short form: any count a hand can
+// reach, as rules with no draw limit let a hand go on without end (the
+// engine package's driver abandons one at game.EndlessDraws, a controller
+// of the protocol may not).
+const MaxHandDraws = math.MaxInt32
+
 // MaxLen bounds a position's text. The longest position a hand can reach,
 // in the history form with every event, is far shorter.
 const MaxLen = 16 << 10
@@ -238,10 +245,12 @@ func parseWith(s string, defaults *rules.Rules) (game.Position, error) {
 	return parseShort(s, base)
 }
 
-// checkScores refuses scores at or past the target: the game is over.
+// checkScores refuses scores at or past the target, where the game is
+// over, and scores no game has by the hand's number, such as any score at
+// hand 1 (game.Setup.CheckScores).
 func checkScores(s *game.Setup, col int) error {
-	if s.Scores[0] >= s.Rules.Target || s.Scores[1] >= s.Rules.Target {
-		return posErr(col, "score %d-%d: the game ended at %d", s.Scores[0], s.Scores[1], s.Rules.Target)
+	if err := s.CheckScores(); err != nil {
+		return causeErr(col, err, "%v", err)
 	}
 	return nil
 }
@@ -346,8 +355,15 @@ func (sp *shortParser) fact(key, value string, vcol, col int) error {
 		}
 	case "draws":
 		f.Draws, err = strconv.Atoi(value)
-		if err != nil || f.Draws < 0 || f.Draws > game.MaxDraws {
-			err = posErr(vcol, "draws %q: want 0 to %d", notation.Clip(value, 20), game.MaxDraws)
+		if err != nil || f.Draws < 0 || f.Draws > MaxHandDraws {
+			err = posErr(vcol, "draws %q: want 0 to %d", notation.Clip(value, 20), MaxHandDraws)
+		}
+	case "earlier":
+		f.OppEarlier, err = cardSet(value, vcol)
+	case "turn":
+		var to notation.Seat
+		if to, err = parseSeat(token{value, vcol}); err == nil {
+			f.Waiting = to != f.Seat
 		}
 	default:
 		err = posErr(col, "unknown key %q", notation.Clip(key, 20))
@@ -388,13 +404,27 @@ func (sp *shortParser) check(end int) error {
 	return nil
 }
 
+// factFallback names, for a fact that may be left out, the keys that fix
+// its default: the draws follow from the discards, the turn is the seat's
+// unless turn= says otherwise.
+var factFallback = map[string][]string{
+	"draws": {"discards", "phase"},
+	"turn":  {"phase"},
+	"first": {"pile"},
+	"holds": {"took"},
+}
+
 // factsErr names the column of the fact the position's check rejects.
 func (sp *shortParser) factsErr(err error) error {
 	var fe *game.FactsError
 	col := 1
 	if errors.As(err, &fe) {
-		if c, ok := sp.cols[fe.Field]; ok {
-			col = c
+		// A fact left to its default is named where it comes from.
+		for _, key := range append([]string{fe.Field}, factFallback[fe.Field]...) {
+			if c, ok := sp.cols[key]; ok {
+				col = c
+				break
+			}
 		}
 	}
 	return &Error{Col: col, Msg: err.Error(), Err: err}
@@ -402,12 +432,20 @@ func (sp *shortParser) factsErr(err error) error {
 
 // Format writes the position in the short form. Parse reads it back to
 // the same position, rules included, but for the record of events, which
-// the short form does not keep.
+// the short form does not keep. A seat that waits while the opponent
+// decides is written with turn= naming the opponent; a hand longer than
+// game.MaxDraws draws keeps its draws exact, the latest game.MaxDraws of
+// the opponent's discards in order and the cards it discarded before them
+// in earlier=.
 func Format(p *game.Position) string {
 	f := p.Facts()
 	s := p.Setup()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s hand=%s pile=%s stock=%d", f.Seat, f.Phase, joinSet(f.Hand), joinCards(f.Pile), f.StockCount)
+	fmt.Fprintf(&b, "%s %s", f.Seat, f.Phase)
+	if f.Waiting {
+		fmt.Fprintf(&b, " turn=%s", f.Seat.Other())
+	}
+	fmt.Fprintf(&b, " hand=%s pile=%s stock=%d", joinSet(f.Hand), joinCards(f.Pile), f.StockCount)
 	if f.FirstUpcard.Valid() {
 		fmt.Fprintf(&b, " first=%s", f.FirstUpcard)
 	}
@@ -417,6 +455,9 @@ func Format(p *game.Position) string {
 		fmt.Fprintf(&b, " holds=%s", joinSet(f.OppKnown))
 	}
 	fmt.Fprintf(&b, " passed=%s discards=%s", joinSet(f.OppPassed), joinCards(f.OppDiscards))
+	if f.OppEarlier != 0 {
+		fmt.Fprintf(&b, " earlier=%s", joinSet(f.OppEarlier))
+	}
 	switch {
 	case f.Phase != game.DiscardPhase && f.Phase != game.KnockPhase:
 	case f.FromPile:
@@ -529,7 +570,7 @@ func (hr *historyReplay) observe(e game.Event, col int) error {
 func (hr *historyReplay) finish(col int) error {
 	// The opponent's turn ended with its discard; the seat's own discard
 	// leaves it a knock decision only when it can knock.
-	if hr.pendingPlayOn && (hr.lastDiscarder != hr.seat || meld.MinDeadwood(hr.p.Hand()) > hr.p.KnockLimit()) {
+	if hr.pendingPlayOn && (hr.lastDiscarder != hr.seat || !hr.p.Rules().CanDeclare(rules.DeclareKnock, hr.p.Hand(), hr.p.KnockLimit())) {
 		if err := hr.p.Observe(game.Event{Kind: game.PlayedOn, Seat: hr.lastDiscarder}); err != nil {
 			return posErr(col, "%v", err)
 		}
@@ -618,12 +659,37 @@ func historyEvents(et []token, seat notation.Seat) ([]game.Event, error) {
 
 // FormatHistory writes the position's record of events in the history
 // form, with the rules as Format writes them. A position built from the
-// short form has no record, and one whose hand outgrew its record (see
-// game.MaxDraws) has lost the start of it: both give false.
+// short form has no record from the deal, and one whose hand outgrew its
+// record (see game.MaxDraws) has lost the start of it: both give false.
+// So does a position the history would not read back to, as the form
+// leaves a decision not to knock implicit: the short form writes it
+// exactly.
 func FormatHistory(p *game.Position) (string, bool) {
-	if p.NumEvents() == 0 || !p.RecordComplete() {
+	// A position read from the short form and played on has a record
+	// that starts after the deal.
+	if p.NumEvents() == 0 || !p.RecordComplete() || p.Event(0).Kind != game.Dealt {
 		return "", false
 	}
+	text := formatHistory(p)
+	// The history form leaves a decision not to knock implicit, so a
+	// knock decision pending (the opponent's, or the seat's when it
+	// cannot knock) and the seat's own play on, ending the history, read
+	// back otherwise: those are written in the short form only.
+	if q, err := Parse(text); err != nil || q.Turn() != p.Turn() || q.Phase() != p.Phase() || !sameFacts(p, &q) {
+		return "", false
+	}
+	return text, true
+}
+
+// sameFacts says p and q show the same facts.
+func sameFacts(p, q *game.Position) bool {
+	a, b := p.Facts(), q.Facts()
+	return reflect.DeepEqual(a, b)
+}
+
+// formatHistory writes the history form of a position whose record is
+// complete from the deal.
+func formatHistory(p *game.Position) string {
 	s := p.Setup()
 	var b strings.Builder
 	fmt.Fprintf(&b, "history %s dealer=%s rules=%s score=%d-%d number=%d:", p.Seat(), s.Dealer,
@@ -655,5 +721,5 @@ func FormatHistory(p *game.Position) (string, bool) {
 			}
 		}
 	}
-	return b.String(), true
+	return b.String()
 }

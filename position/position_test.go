@@ -77,9 +77,20 @@ func TestPositionNotationErrors(t *testing.T) {
 		{"passed never offered", strings.Replace(good, "passed=KS", "passed=KS,2C", 1), "passed=", "never offered"},
 		{"first upcard missing", strings.Replace(good, "passed=KS", "passed=-", 1), "passed=", "offered to the opponent first"},
 		{"draws beyond the stock", good + " draws=128", "draws=", "draws"},
+		{"draws beyond any hand", good + " draws=2147483648", "draws=", "want 0 to"},
 		{"first not the pile's bottom", strings.Replace(good, "first=KS", "first=2C", 1), "first=", "taken at the first offer"},
 		{"score past the target", good + " score=500-0", "score=", "game ended"},
 		{"score past a changed target", good + " score=120-0 rules=standard,target=100", "score=", "game ended"},
+		// No game has a score before its first hand, and both seats score
+		// only after two hands.
+		{"score at the first hand", good + " score=50-50 number=1", "score=", "before hand 1"},
+		{"score of both seats at the second hand", good + " score=50-50 number=2", "score=", "before hand 2"},
+		{"score past what one hand gives", good + " score=251-0 number=2 rules=standard,target=500", "score=", "before hand 2"},
+		{"score at the first hand, history", "history p1 dealer=p2 score=0-12: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS", "score=", "before hand 1"},
+		// The draw limit ended the hand at the end of the first draw.
+		{"dead at the draw limit", good + " rules=standard,draw_limit=1", "discards=", "draw limit"},
+		{"dead at the draw limit, draws given", good + " draws=1 rules=standard,draw_limit=1", "draws=", "draw limit"},
+		{"dead at the draw limit, history", "history p1 dealer=p2 rules=standard,draw_limit=1: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S ; p1 discard 7S", "", "over"},
 		{"phase", strings.Replace(good, "draw", "sleep", 1), "sleep", "not a phase"},
 		{"unknown key", good + " colour=red", "colour", "unknown key"},
 		{"missing", strings.Replace(good, " stock=30", "", 1), "", "stock= is missing"},

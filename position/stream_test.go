@@ -19,7 +19,7 @@ func TestStream(t *testing.T) {
 		"p1 draw hand=AC",
 		strings.Repeat("x", position.MaxLen+1),
 		good,
-		good + " score=3-4",
+		good + " score=3-4 number=3",
 	}, "\n")
 	var seen, bad []int
 	failed, err := position.Stream(strings.NewReader(in), nil, func(p *game.Position, line int) error {

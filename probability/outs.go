@@ -11,6 +11,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // OutKind sorts a card by what drawing it does for the hand.
@@ -82,9 +83,9 @@ var ErrNotBeforeDraw = errors.New("outs need a 10-card hand about to draw")
 
 func kindOf(dw, current, limit int) OutKind {
 	switch {
-	case dw == 0:
+	case rules.DeclareGin.AllowsDeadwood(dw, limit):
 		return OutGin
-	case dw <= limit:
+	case rules.DeclareKnock.AllowsDeadwood(dw, limit):
 		return OutKnock
 	case dw < current:
 		return OutImprove
@@ -243,8 +244,8 @@ func (t *reachTally) add(st *game.State, hand notation.CardSet, knockLimit, dead
 		}
 		d, dw, _ := meld.BestDiscard(hand.With(c))
 		hand = hand.With(c).Without(d)
-		knocked = knocked || dw <= knockLimit
-		ginned = ginned || dw == 0
+		knocked = knocked || rules.DeclareKnock.AllowsDeadwood(dw, knockLimit)
+		ginned = ginned || rules.DeclareGin.AllowsDeadwood(dw, knockLimit)
 		if knocked {
 			t.knock[k]++
 		}
@@ -259,10 +260,10 @@ func (t *reachTally) add(st *game.State, hand notation.CardSet, knockLimit, dead
 func CountOuts(hand notation.CardSet, unseen notation.CardSet, limit int) (gin, knock int) {
 	for c := range unseen.All() {
 		_, dw, _ := meld.BestDiscard(hand.With(c))
-		if dw == 0 {
+		if rules.DeclareGin.AllowsDeadwood(dw, limit) {
 			gin++
 		}
-		if dw <= limit {
+		if rules.DeclareKnock.AllowsDeadwood(dw, limit) {
 			knock++
 		}
 	}

@@ -3,6 +3,7 @@ package probability
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -47,7 +48,8 @@ type RiskReport struct {
 }
 
 // ErrBadSpread means the spread given is not melds of the hand within the
-// knock limit.
+// knock limit. The error wraps the rulebook's reason too, such as
+// rules.ErrOverLimit.
 var ErrBadSpread = errors.New("the spread given is not melds of the hand within the knock limit")
 
 // ErrNotKnock means risk was asked of a position that cannot knock now.
@@ -61,7 +63,7 @@ var ErrNotKnock = errors.New("risk needs a hand at its knock decision, within th
 func UndercutRisk(ctx context.Context, p *game.Position, e *Estimate, given *meld.Spread, samples int, seed uint64, workers int) (RiskReport, error) {
 	r := RiskReport{Hand: p.Hand(), Samples: samples}
 	hand := p.Hand()
-	if p.Phase() != game.KnockPhase || hand.Len() != 10 || meld.MinDeadwood(hand) > p.KnockLimit() {
+	if p.Phase() != game.KnockPhase || !p.Rules().CanDeclare(rules.DeclareKnock, hand, p.KnockLimit()) {
 		return r, ErrNotKnock
 	}
 	spreads, err := knockSpreads(p, given)
@@ -107,8 +109,8 @@ func knockSpreads(p *game.Position, given *meld.Spread) ([]meld.Spread, error) {
 	if given != nil {
 		g = *given
 	}
-	if _, err := meld.NewSpread(g.Melds[:g.N]...); err != nil || g.Cards()&^hand != 0 || (hand&^g.Cards()).Value() > p.KnockLimit() {
-		return nil, ErrBadSpread
+	if err := p.Rules().CheckLayDown(rules.DeclarationOf(hand, &g), &g, hand, p.KnockLimit()); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadSpread, err)
 	}
 	return append([]meld.Spread{g}, spreads...), nil
 }
@@ -201,12 +203,12 @@ func waiting(ctx context.Context, p *game.Position, e *Estimate, s *Sampler, sam
 			opp := hidden | p.OpponentKnown()
 			can := false
 			if hasUp {
-				if d, _ := bestAfter(opp, up, true); d <= limit {
+				if d, _ := bestAfter(opp, up, true); rules.DeclareKnock.AllowsDeadwood(d, limit) {
 					can = true
 				}
 			}
 			if next, ok := st.StockCard(0); !can && ok {
-				if _, d, _ := meld.BestDiscard(opp.With(next)); d <= limit {
+				if _, d, _ := meld.BestDiscard(opp.With(next)); rules.DeclareKnock.AllowsDeadwood(d, limit) {
 					can = true
 				}
 			}

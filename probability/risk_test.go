@@ -8,7 +8,10 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // decisions returns positions of simulated games in a phase.
@@ -91,5 +94,49 @@ func TestAnalysesStopWhenCancelled(t *testing.T) {
 	g := probability.Infer(&k)
 	if _, err := probability.UndercutRisk(ctx, &k, &g, nil, 10_000_000, 1, 2); !errors.Is(err, context.Canceled) {
 		t.Errorf("risk: %v", err)
+	}
+}
+
+// TestRiskChecksTheLayDown checks that risk takes its legality from the
+// rulebook: a hand over the knock limit is refused, and so is a given
+// spread the rules would refuse, with the rule's reason beside
+// ErrBadSpread.
+func TestRiskChecksTheLayDown(t *testing.T) {
+	const table = " pile=2D,6H,5H,6C,QS,AH,9S,JD,KS,TS,5D,QH,QD,QC,JH,4C,4H,8S,8C,JC,4D,9C,2C,9H,TD,6S,9D,3D,AS stock=3 took=- passed=- discards=6H,6C,AH,JD,TS,QH,QC,4C,8S,JC,9C,9H,6S,3D drawn=AC dealer=p2 rules=eaai"
+	knock := "p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC" + table
+	over := "p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,5S,AC" + table
+	tests := []struct {
+		name, pos, melds string
+		want             []error
+	}{
+		{"the best melds", knock, "", nil},
+		{"melds of the hand", knock, "7C 7D 7H | KC KD KH | 2S 3S 4S", nil},
+		{"a hand over the limit", over, "", []error{probability.ErrNotKnock}},
+		{"melds not held", knock, "7C 7D 7H | 5S 6S 7S", []error{probability.ErrBadSpread, rules.ErrMeldsNotInHand}},
+		{"melds over the limit", knock, "7C 7D 7H", []error{probability.ErrBadSpread, rules.ErrOverLimit}},
+	}
+	for _, tt := range tests {
+		p, err := position.Parse(tt.pos)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var given *meld.Spread
+		if tt.melds != "" {
+			sp, err := meld.ParseMelds(tt.melds)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.name, err)
+			}
+			given = &sp
+		}
+		e := probability.Infer(&p)
+		_, err = probability.UndercutRisk(context.Background(), &p, &e, given, 20, 1, 1)
+		if tt.want == nil && err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+		for _, want := range tt.want {
+			if !errors.Is(err, want) {
+				t.Errorf("%s: got %v, want %v", tt.name, err, want)
+			}
+		}
 	}
 }

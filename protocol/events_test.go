@@ -149,3 +149,29 @@ func TestReadingOption(t *testing.T) {
 		t.Fatalf("a bad value answered %q", a[0])
 	}
 }
+
+// TestRulesFixedDuringHand changes a rule or the preset while a hand is in
+// play: an error that names the hand, and the rules stay; between hands,
+// or setting the rules already in force, the change is taken.
+func TestRulesFixedDuringHand(t *testing.T) {
+	const deal = "newhand seat p1 dealer p2 number 3 hand AC 3C 4C TD KD AH 5H TH JH 6S upcard 5S"
+	for _, option := range []string{"setoption name knock_limit value 100", "setoption name rules value straight", "setoption name straight_gin value true"} {
+		a := session(t, deal, "event p1 pass 5S", option, "show")
+		if !strings.HasPrefix(a[2], "error ") || !strings.Contains(a[2], "hand 3") {
+			t.Errorf("%s during a hand: %q; want an error naming hand 3", option, a[2])
+		}
+		if !strings.Contains(a[3], "rules=standard ") {
+			t.Errorf("%s during a hand changed its rules: %q", option, a[3])
+		}
+		// Before any hand, after newgame and once the hand is over, the
+		// rules may change.
+		for _, lines := range [][]string{{option}, {deal, "newgame", option}} {
+			if a := session(t, lines...); a[len(a)-1] != "" {
+				t.Errorf("%v: %q; want no answer", lines, a[len(a)-1])
+			}
+		}
+	}
+	if a := session(t, deal, "setoption name knock_limit value 10", "setoption name rules value standard"); a[1] != "" || a[2] != "" {
+		t.Errorf("setting the rules in force during a hand: %q", a[1:])
+	}
+}

@@ -337,20 +337,31 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "stop":
 		// Nothing is running: a stop between searches is no error.
 	case "show":
-		if e.have {
-			p := e.pos
-			if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
-				// The opponent's discard, with nothing since: it played on.
-				_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
-			}
-			e.reply("position %s", position.Format(&p))
-		} else {
-			e.errorf("no hand is set up")
-		}
+		e.show()
 	default:
 		e.errorf("unknown command %q (known: ginrummy, isready, setoption, newgame, newhand, position, event, scores, go, stop, show, quit)", notation.Clip(f[0], 40))
 	}
 	return true
+}
+
+// show writes the hand's position for the engine's seat, whoever is to
+// move, with the opponent's last discard played on as go takes it. A hand
+// that is over has no position to write.
+func (e *Engine) show() {
+	if !e.have {
+		e.errorf("no hand is set up")
+		return
+	}
+	p := e.pos
+	if p.Phase() == game.KnockPhase && p.Turn() != p.Seat() {
+		// The opponent's discard, with nothing since: it played on.
+		_ = p.Observe(game.Event{Kind: game.PlayedOn, Seat: p.Turn()})
+	}
+	if p.Phase() == game.Over {
+		e.errorf("hand %d is over", p.Setup().Number)
+		return
+	}
+	e.reply("position %s", position.Format(&p))
 }
 
 func (e *Engine) handshake() {
@@ -428,7 +439,7 @@ func (e *Engine) setOption(f []string) {
 			e.errorf("%v", err)
 			return
 		}
-		e.rules = r
+		e.setRules(name, r)
 	default:
 		if _, ok := rules.FieldByKey(name); !ok {
 			e.errorf("unknown option %q", notation.Clip(name, 40))
@@ -441,8 +452,24 @@ func (e *Engine) setOption(f []string) {
 			e.errorf("%v", err)
 			return
 		}
-		e.rules = r
+		e.setRules(name, r)
 	}
+}
+
+// setRules makes r the rules of the hands to come. A hand in play keeps
+// the rules it was dealt under, so a change during one is an error that
+// names it: the controller and the engine would otherwise play different
+// games. Setting rules that play the game already in force is no change.
+func (e *Engine) setRules(option string, r rules.Rules) {
+	if rules.SameGame(r, e.rules) {
+		return
+	}
+	if e.have && e.pos.Phase() != game.Over {
+		e.errorf("setoption name %s: hand %d is in play (%s, p%d to move); the rules change between hands, once it has ended or after newgame",
+			option, e.pos.Setup().Number, e.pos.Phase(), e.pos.Turn()+1)
+		return
+	}
+	e.rules = r
 }
 
 func parseSeat(s string) (notation.Seat, bool) {
@@ -450,9 +477,11 @@ func parseSeat(s string) (notation.Seat, bool) {
 	return seat, err == nil && s == seat.String()
 }
 
-// newHand reads "seat P dealer P [number N] hand CARDS… upcard C".
+// newHand reads "seat P dealer P [number N] hand CARDS… upcard C". The
+// number, left out, is the first hand the scores allow (1 at 0-0): the
+// engine writes it in show, and a position's scores must fit its number.
 func (e *Engine) newHand(f []string) {
-	seat, dealer, number := notation.NoSeat, notation.NoSeat, 1
+	seat, dealer, number := notation.NoSeat, notation.NoSeat, 0
 	var hand []notation.Card
 	up := notation.Card(0xFF)
 	for i := 0; i < len(f); i++ {
@@ -509,7 +538,15 @@ func (e *Engine) newHand(f []string) {
 		e.errorf("newhand takes: seat P dealer P hand C1 … C10 upcard C")
 		return
 	}
-	p := game.NewPosition(seat, game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores})
+	if number == 0 {
+		number = game.MinNumber(e.scores, &e.rules)
+	}
+	setup := game.Setup{Rules: e.rules, Dealer: dealer, Number: number, Scores: e.scores}
+	if err := setup.CheckScores(); err != nil {
+		e.errorf("newhand: %v", err)
+		return
+	}
+	p := game.NewPosition(seat, setup)
 	for _, c := range hand {
 		if err := p.Observe(game.Event{Kind: game.Dealt, Seat: seat, Card: c}); err != nil {
 			e.errorf("newhand: %v", err)

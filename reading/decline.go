@@ -4,6 +4,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // lastDiscard returns the draws made and the stock left when the
@@ -96,7 +97,7 @@ func (d *Decline) likelihoods(oppHand notation.CardSet) [NumKnockRules]float64 {
 		case dw == 0:
 			// Every style takes gin.
 			l[r] = slip
-		case dw <= d.Limit && r.Knocks(dw, d.Draws, d.Stock):
+		case rules.DeclareKnock.AllowsDeadwood(dw, d.Limit) && r.Knocks(dw, d.Draws, d.Stock):
 			l[r] = slip
 		default:
 			l[r] = 1 - slip

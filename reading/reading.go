@@ -19,6 +19,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // Style is what a seat has learnt of when its opponent knocks: a
@@ -187,7 +188,7 @@ func (s *Style) readDecline(p *game.Position, hand notation.CardSet) {
 	if !ok || hand.Len() != 10 {
 		return
 	}
-	if dw := meld.MinDeadwood(hand); dw > 0 && dw <= p.KnockLimit() {
+	if dw := meld.MinDeadwood(hand); dw > 0 && rules.DeclareKnock.AllowsDeadwood(dw, p.KnockLimit()) {
 		s.observe(false, dw, draws, stock)
 	}
 }

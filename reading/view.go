@@ -8,6 +8,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // View is what the advisor reads of its opponent at one decision:
@@ -73,7 +74,7 @@ func Opponent(s *Style, p *game.Position, samples int, seed uint64) View {
 				took++
 			}
 		}
-		if dw := meld.MinDeadwood(world.Hand(d.Opp)); dw <= d.Limit {
+		if dw := meld.MinDeadwood(world.Hand(d.Opp)); rules.DeclareKnock.AllowsDeadwood(dw, d.Limit) {
 			could++
 		}
 		n++

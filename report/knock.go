@@ -91,7 +91,7 @@ func (k *KnockReport) DefenderArrangement() meld.Arrangement { return k.defender
 // A knocker with 11 cards that is not big gin discards first: the report
 // takes the discard that is best for the knocker and names it in Discard.
 func Knock(r rules.Rules, knocker, defender notation.CardSet, given *meld.Spread, d rules.Deal) (*KnockReport, error) {
-	if knocker.Len() == MaxHandSize && !(r.BigGin && meld.MinDeadwood(knocker) == 0) {
+	if knocker.Len() == MaxHandSize && !r.CanDeclare(rules.DeclareBigGin, knocker, 0) {
 		return knockAfterDiscard(r, knocker, defender, given, d)
 	}
 	var s rules.Showdown

@@ -88,22 +88,22 @@ func Score(hand notation.CardSet, r0 rules.Rules) (*ScoreReport, error) {
 	}
 	after := r.Deadwood
 	if n == MaxHandSize {
-		big := r.Deadwood == 0 && r0.BigGin
+		big := r0.CanDeclare(rules.DeclareBigGin, hand, 0)
 		r.BigGin = &big
 		for _, d := range meld.Discards(hand) {
 			r.Discards = append(r.Discards, DiscardReport{
 				Card:     d.Card.String(),
 				Deadwood: d.Deadwood,
-				Gin:      d.Deadwood == 0,
-				CanKnock: d.Deadwood <= knockLimit,
+				Gin:      rules.DeclareGin.AllowsDeadwood(d.Deadwood, knockLimit),
+				CanKnock: rules.DeclareKnock.AllowsDeadwood(d.Deadwood, knockLimit),
 			})
 		}
 		after = r.Discards[0].Deadwood
 		r.BestDeadwood = &after
 	}
 	if n >= 10 {
-		r.Gin = after == 0
-		r.CanKnock = after <= knockLimit
+		r.Gin = rules.DeclareGin.AllowsDeadwood(after, knockLimit)
+		r.CanKnock = rules.DeclareKnock.AllowsDeadwood(after, knockLimit)
 	}
 	r.Verdict = verdict(r, after)
 	return r, nil
@@ -121,9 +121,9 @@ func verdict(r *ScoreReport, after int) string {
 		suffix = " after discarding " + r.Discards[0].Card
 	}
 	switch {
-	case after == 0:
+	case r.Gin:
 		return "gin" + suffix
-	case after <= r.KnockLimit:
+	case r.CanKnock:
 		return fmt.Sprintf("may knock with %d%s", after, suffix)
 	default:
 		return fmt.Sprintf("%d over the knock limit of %d (deadwood %d%s)", after-r.KnockLimit, r.KnockLimit, after, suffix)

@@ -163,12 +163,40 @@ func TestCanDeclareIsCheckDeclaration(t *testing.T) {
 				if got, err := r.CanDeclare(d, h, limit), r.CheckDeclaration(d, h, limit); got != (err == nil) {
 					t.Fatalf("%s %s with %s at limit %d: CanDeclare %v, CheckDeclaration %v", r.Name, d, h, limit, got, err)
 				}
+				if sized := r.CheckAllowed(d) == nil && n == d.HandSize(); sized && d.AllowsDeadwood(meld.MinDeadwood(h), limit) != r.CanDeclare(d, h, limit) {
+					t.Fatalf("%s %s with %s at limit %d: AllowsDeadwood differs from CanDeclare", r.Name, d, h, limit)
+				}
 			}
 		}
 	}
-	h := hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH")
-	if allocs := testing.AllocsPerRun(100, func() { _ = Standard().CanDeclare(DeclareGin, h, 10) }); allocs != 0 {
+	h, standard := hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), Standard()
+	if allocs := testing.AllocsPerRun(100, func() { _ = standard.CanDeclare(DeclareGin, h, 10) }); allocs != 0 {
 		t.Errorf("CanDeclare allocates %.1f times", allocs)
+	}
+}
+
+// TestAllowsDeadwood checks the deadwood each declaration allows: up to
+// the limit for a knock, gin's none included; none for gin and big gin.
+func TestAllowsDeadwood(t *testing.T) {
+	tests := []struct {
+		d               Declaration
+		deadwood, limit int
+		want            bool
+	}{
+		{DeclareKnock, 10, 10, true},
+		{DeclareKnock, 11, 10, false},
+		{DeclareKnock, 0, 10, true},
+		{DeclareKnock, 0, 0, true},
+		{DeclareKnock, 1, 0, false},
+		{DeclareGin, 0, 10, true},
+		{DeclareGin, 1, 10, false},
+		{DeclareBigGin, 0, 0, true},
+		{DeclareBigGin, 2, 10, false},
+	}
+	for _, tt := range tests {
+		if got := tt.d.AllowsDeadwood(tt.deadwood, tt.limit); got != tt.want {
+			t.Errorf("%s with %d deadwood at limit %d: AllowsDeadwood = %v, want %v", tt.d, tt.deadwood, tt.limit, got, tt.want)
+		}
 	}
 }
 

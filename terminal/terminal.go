@@ -32,6 +32,11 @@ type Terminal struct {
 	// MeldStyle and DeadwoodStyle, when set, dress melds and deadwood, for
 	// example in color.
 	MeldStyle, DeadwoodStyle func(string) string
+	// Hint, when set, gives the move to suggest at each decision, and
+	// HintName says whose it is ("the advisor at 48 worlds"). Without it
+	// the hint is the discard that leaves the least deadwood, and says so.
+	Hint     func(ctx context.Context, pos *game.Position) (game.Move, error)
+	HintName string
 
 	in     *lines.Reader
 	out    io.Writer
@@ -220,20 +225,20 @@ func (p *Terminal) HandOver(pos *game.Position) {
 }
 
 // Move asks the person for the move of the phase.
-func (p *Terminal) Move(_ context.Context, pos *game.Position) (game.Move, error) {
+func (p *Terminal) Move(ctx context.Context, pos *game.Position) (game.Move, error) {
 	p.announce(pos)
 	switch pos.Phase() {
 	case game.FirstOffer, game.DrawPhase:
-		return p.draw(pos)
+		return p.draw(ctx, pos)
 	case game.DiscardPhase:
-		return p.discard(pos)
+		return p.discard(ctx, pos)
 	case game.KnockPhase:
-		return p.knock(pos)
+		return p.knock(ctx, pos)
 	}
 	return game.Move{}, fmt.Errorf("nothing to decide in the %s phase", pos.Phase())
 }
 
-func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
+func (p *Terminal) draw(ctx context.Context, pos *game.Position) (game.Move, error) {
 	p.show(pos)
 	if pos.MustDraw() {
 		fmt.Fprintln(p.out, "Both of you passed the first upcard: you draw from the stock.")
@@ -242,35 +247,84 @@ func (p *Terminal) draw(pos *game.Position) (game.Move, error) {
 	c, _ := pos.Upcard()
 	decline := game.DrawMove()
 	prompt := fmt.Sprintf("[t]ake %s from the discard pile, or draw from the [s]tock? ", p.card(c))
+	answers := map[string]bool{"t": true, "take": true, "s": false, "stock": false}
+	letters := "t or s"
 	switch {
 	case pos.Phase() == game.FirstOffer:
 		decline = game.PassMove()
 		prompt = fmt.Sprintf("Take the first upcard %s? [y]es / [n]o, pass: ", p.card(c))
+		answers, letters = map[string]bool{"y": true, "yes": true, "n": false, "no": false}, "y or n"
 	case pos.LastChance():
 		decline = game.PassMove()
 		prompt = fmt.Sprintf("The stock is out. Take %s to knock? [y]es / [n]o, the hand dies: ", p.card(c))
+		answers, letters = map[string]bool{"y": true, "yes": true, "n": false, "no": false}, "y or n"
+	}
+	if err := p.hint(ctx, pos); err != nil {
+		return game.Move{}, err
 	}
 	for {
 		a, err := p.ask(prompt)
 		if err != nil {
 			return game.Move{}, err
 		}
-		switch strings.ToLower(a) {
-		case "y", "yes", "t", "take":
+		take, ok := answers[strings.ToLower(a)]
+		switch {
+		case !ok:
+			fmt.Fprintf(p.out, "%q is not an answer here: type %s, or quit.\n", a, letters)
+		case take:
 			fmt.Fprintf(p.out, "You took %s.\n", p.card(c))
 			return game.TakeMove(), nil
-		case "n", "no", "p", "pass", "s", "stock", "d", "draw":
+		default:
 			return decline, nil
 		}
-		fmt.Fprintf(p.out, "%q is not an answer here: type one of the letters in brackets, or quit.\n", a)
 	}
 }
 
-// discard asks which card to discard, with the best discard as a hint.
-func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
+// hint shows the move that Hint suggests, named; without Hint it shows
+// nothing but at a discard (see discard).
+func (p *Terminal) hint(ctx context.Context, pos *game.Position) error {
+	if p.Hint == nil {
+		return nil
+	}
+	m, err := p.Hint(ctx, pos)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		fmt.Fprintf(p.out, "(No hint: %v.)\n", err)
+		return nil
+	}
+	fmt.Fprintf(p.out, "Hint (%s): %s.\n", p.HintName, p.moveText(m))
+	return nil
+}
+
+// moveText names a move as the prompts do.
+func (p *Terminal) moveText(m game.Move) string {
+	switch m.Kind {
+	case game.Take:
+		return "take the upcard"
+	case game.Draw:
+		return "draw from the stock"
+	case game.Pass:
+		return "pass"
+	case game.Discard:
+		return "discard " + p.card(m.Card)
+	case game.PlayOn:
+		return "play on"
+	case game.Knock:
+		return "knock with " + p.spread(m.Spread)
+	case game.Gin, game.BigGin:
+		return "go gin with " + p.spread(m.Spread)
+	}
+	return m.Kind.String()
+}
+
+// discard asks which card to discard, with a hint: Hint's, or the discard
+// that leaves the least deadwood, named as such.
+func (p *Terminal) discard(ctx context.Context, pos *game.Position) (game.Move, error) {
 	hand := pos.Hand()
 	drawn, fromPile := pos.Drawn()
-	if pos.Rules().BigGin && meld.MinDeadwood(hand) == 0 {
+	if pos.Rules().CanDeclare(rules.DeclareBigGin, hand, 0) {
 		fmt.Fprintf(p.out, "You drew %s: big gin!\n", p.card(drawn))
 		sp, _, _ := meld.FirstArrangement(hand)
 		return game.BigGinMove(sp), nil
@@ -283,10 +337,16 @@ func (p *Terminal) discard(pos *game.Position) (game.Move, error) {
 	if fromPile {
 		allowed = allowed.Without(drawn)
 	}
-	for _, d := range meld.Discards(hand) {
-		if allowed.Has(d.Card) {
-			fmt.Fprintf(p.out, "Hint: discarding %s leaves %d deadwood.\n", p.card(d.Card), d.Deadwood)
-			break
+	if p.Hint != nil {
+		if err := p.hint(ctx, pos); err != nil {
+			return game.Move{}, err
+		}
+	} else {
+		for _, d := range meld.Discards(hand) {
+			if allowed.Has(d.Card) {
+				fmt.Fprintf(p.out, "Least deadwood: discarding %s leaves %d.\n", p.card(d.Card), d.Deadwood)
+				break
+			}
 		}
 	}
 	for {
@@ -315,7 +375,7 @@ func mustFirst(s notation.CardSet) notation.Card {
 
 // knock offers to knock, or go gin: with the best melds, or with melds you
 // type.
-func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
+func (p *Terminal) knock(ctx context.Context, pos *game.Position) (game.Move, error) {
 	hand := pos.Hand()
 	dw := meld.MinDeadwood(hand)
 	what := fmt.Sprintf("You may knock with %d deadwood", dw)
@@ -324,18 +384,21 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 	}
 	best, _, _ := meld.FirstArrangement(hand)
 	fmt.Fprintf(p.out, "%s. Your best melds: %s\n", what, p.spread(best))
+	if err := p.hint(ctx, pos); err != nil {
+		return game.Move{}, err
+	}
 	for {
 		a, err := p.ask("[k]nock with these melds, [m]eld your own way, or [p]lay on? ")
 		if err != nil {
 			return game.Move{}, err
 		}
 		switch strings.ToLower(a) {
-		case "k", "knock", "y", "yes", "g", "gin":
+		case "k", "knock":
 			return game.LayDown(hand, best), nil
-		case "p", "play", "n", "no":
+		case "p", "play":
 			return game.PlayOnMove(), nil
 		case "m", "meld":
-			m, ok, err := p.ownMelds(hand, pos.KnockLimit())
+			m, ok, err := p.ownMelds(pos.Rules(), hand, pos.KnockLimit())
 			if err != nil || ok {
 				return m, err
 			}
@@ -345,9 +408,10 @@ func (p *Terminal) knock(pos *game.Position) (game.Move, error) {
 	}
 }
 
-// ownMelds reads melds the person chooses to lay down. ok is false when
-// the person gives up and goes back to the knock question.
-func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, error) {
+// ownMelds reads melds the person chooses to lay down, and checks them by
+// the rulebook. ok is false when the person gives up and goes back to the
+// knock question.
+func (p *Terminal) ownMelds(r *rules.Rules, hand notation.CardSet, limit int) (game.Move, bool, error) {
 	for {
 		a, err := p.ask("Your melds, separated by | (such as 7C 7D 7H | AS 2S 3S), or [b]ack: ")
 		if err != nil {
@@ -361,15 +425,16 @@ func (p *Terminal) ownMelds(hand notation.CardSet, limit int) (game.Move, bool, 
 			fmt.Fprintf(p.out, "Those are not melds: %v.\n", err)
 			continue
 		}
-		if extra := sp.Cards() &^ hand; extra != 0 {
-			fmt.Fprintf(p.out, "You do not hold %s.\n", p.set(extra))
-			continue
-		}
-		dead := hand &^ sp.Cards()
-		if dead.Value() > limit {
+		err = r.CheckLayDown(rules.DeclarationOf(hand, &sp), &sp, hand, limit)
+		switch dead := hand &^ sp.Cards(); {
+		case err == nil:
+			return game.LayDown(hand, sp), true, nil
+		case errors.Is(err, rules.ErrMeldsNotInHand):
+			fmt.Fprintf(p.out, "You do not hold %s.\n", p.set(sp.Cards()&^hand))
+		case errors.Is(err, rules.ErrOverLimit):
 			fmt.Fprintf(p.out, "That leaves %d deadwood (%s), over the knock limit of %d.\n", dead.Value(), p.set(dead), limit)
-			continue
+		default:
+			fmt.Fprintf(p.out, "You may not lay those down: %v.\n", err)
 		}
-		return game.LayDown(hand, sp), true, nil
 	}
 }

@@ -25,7 +25,7 @@ type answerer struct {
 	limit   int
 }
 
-var hint = regexp.MustCompile(`Hint: discarding (\w\w)`)
+var hint = regexp.MustCompile(`Least deadwood: discarding (\w\w)`)
 
 func (a *answerer) Read(p []byte) (int, error) {
 	if len(a.pending) == 0 {
@@ -143,7 +143,7 @@ func TestTerminalOwnMelds(t *testing.T) {
 	if m.Kind != game.Knock || m.Spread.N != 2 || (pos.Hand()&^m.Spread.Cards()).Value() != 10 {
 		t.Fatalf("move %v\n%s", m, out.String())
 	}
-	for _, want := range []string{"is not an answer here", "Those are not melds", "You do not hold", "over the knock limit"} {
+	for _, want := range []string{"is not an answer here", "Those are not melds", "You do not hold", "That leaves 25 deadwood"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in:\n%s", want, out.String())
 		}
@@ -171,4 +171,115 @@ func mustCards(t *testing.T, s string) notation.CardSet {
 func first(s notation.CardSet) notation.Card {
 	c, _ := s.First()
 	return c
+}
+
+// TestTerminalBigGin checks that the terminal declares big gin where the
+// rulebook allows it, and asks for a discard where the rules forbid it.
+func TestTerminalBigGin(t *testing.T) {
+	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TC")
+	jc := first(mustCards(t, "JC"))
+	rest := (notation.FullDeck &^ mine).Without(jc).Cards()
+	stock := append([]notation.Card{jc}, rest[11:]...)
+	for _, tt := range []struct {
+		preset string
+		want   game.MoveKind
+	}{{"modern", game.BigGin}, {"standard", game.Discard}} {
+		st, err := game.FromDeal(game.Setup{Rules: rules.Presets()[tt.preset], Dealer: 0, Number: 1},
+			[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, rest[10], stock)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []game.Move{game.PassMove(), game.PassMove(), game.DrawMove()} {
+			if err := st.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pos := st.Position(1)
+		var out bytes.Buffer
+		m, err := New(strings.NewReader("JC\n"), &out).Move(context.Background(), &pos)
+		if err != nil || m.Kind != tt.want {
+			t.Fatalf("%s: move %v, %v; output:\n%s", tt.preset, m, err, out.String())
+		}
+		if err := st.Apply(m); err != nil {
+			t.Errorf("%s: %v is not legal: %v", tt.preset, m, err)
+		}
+	}
+}
+
+// drawPosition brings seat 1 to a draw from the pile or the stock: both
+// passed the first upcard, the dealer drew and discarded.
+func drawPosition(t *testing.T) game.Position {
+	t.Helper()
+	st := knockState(t)
+	if err := st.Apply(game.PlayOnMove()); err != nil {
+		t.Fatal(err)
+	}
+	pos := st.Position(0)
+	if pos.Phase() != game.DrawPhase || pos.MustDraw() {
+		t.Fatalf("seat 0 is in the %s phase", pos.Phase())
+	}
+	return pos
+}
+
+// TestPromptsAcceptOnlyTheirLetters: each prompt takes the letters (and
+// words) it lists, and explains anything else rather than guess; "n" at
+// the pile-or-stock prompt used to draw silently.
+func TestPromptsAcceptOnlyTheirLetters(t *testing.T) {
+	draw := drawPosition(t)
+	knock := knockPosition(t)
+	for _, tt := range []struct {
+		name  string
+		pos   game.Position
+		in    string
+		want  game.MoveKind
+		tries int // answers refused first
+	}{
+		{"pile or stock: n, y, p, d are not listed", draw, "n\ny\np\nd\ns\n", game.Draw, 4},
+		{"pile or stock: take", draw, "take\n", game.Take, 0},
+		{"pile or stock: the stock", draw, "stock\n", game.Draw, 0},
+		{"knock: y, n, g are not listed", knock, "y\nn\ng\np\n", game.PlayOn, 3},
+		{"knock: k", knock, "k\n", game.Knock, 0},
+	} {
+		var out bytes.Buffer
+		p := New(strings.NewReader(tt.in), &out)
+		pos := tt.pos
+		m, err := p.Move(context.Background(), &pos)
+		if err != nil || m.Kind != tt.want {
+			t.Errorf("%s: %v, %v, want %v\n%s", tt.name, m, err, tt.want, out.String())
+			continue
+		}
+		if n := strings.Count(out.String(), "is not an answer here"); n != tt.tries {
+			t.Errorf("%s: %d answers refused, want %d\n%s", tt.name, n, tt.tries, out.String())
+		}
+	}
+}
+
+// TestHintIsNamed: the hint is Hint's, named as HintName says, at every
+// decision; without Hint it says it is the least deadwood.
+func TestHintIsNamed(t *testing.T) {
+	calls := 0
+	advice := func(_ context.Context, pos *game.Position) (game.Move, error) {
+		calls++
+		return pos.Legal(nil)[0], nil
+	}
+	for _, pos := range []game.Position{drawPosition(t), knockPosition(t)} {
+		var out bytes.Buffer
+		p := New(strings.NewReader("quit\n"), &out)
+		p.Hint, p.HintName = advice, "the advisor at 48 worlds"
+		if _, err := p.Move(context.Background(), &pos); !errors.Is(err, ErrQuit) {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "Hint (the advisor at 48 worlds): ") {
+			t.Errorf("no named hint at the %s phase:\n%s", pos.Phase(), out.String())
+		}
+	}
+	if calls != 2 {
+		t.Errorf("Hint asked %d times, want 2", calls)
+	}
+	var out bytes.Buffer
+	human := New(&answerer{out: &out, limit: 200}, &out)
+	_, _, _ = engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 4}, [2]bot.Player{human, bot.NewSimple(9)})
+	if !strings.Contains(out.String(), "Least deadwood: discarding ") || strings.Contains(out.String(), "Hint") {
+		t.Errorf("without Hint, the hint is not named the least deadwood:\n%s", out.String())
+	}
 }

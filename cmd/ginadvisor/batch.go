@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -54,17 +53,31 @@ func convertCommand(env *environment) *cli.Command {
 			if to != "ginadvisor" && to != "eaai" {
 				return usageError("--to takes ginadvisor or eaai, not %q", to)
 			}
+			// The signals' context first: its stop, deferred first, runs
+			// after the output is aborted.
+			ctx, stop := interruptible(c)
+			defer stop()
 			out, closeOut, abort, err := openOut(env, c.String("out"), ins)
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
 			defer abort()
+			// Stopped, a conversion keeps nothing: the output goes at once.
+			stopped := sync.OnceFunc(func() {
+				abort()
+				fmt.Fprintln(env.stderr, "ginadvisor: interrupted: nothing written to --out")
+			})
+			defer context.AfterFunc(ctx, func() { stopped(); dieBySignal() })()
 			lw := gamelog.NewWriter(out)
 			write := lw.Write
 			if to == "eaai" {
 				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
 			}
-			res, err := importer.Convert(c.Context, ins, o, write, env.reportProblem)
+			res, err := importer.Convert(ctx, ins, o, write, env.reportProblem)
+			if ctx.Err() != nil {
+				stopped()
+				return silentExit(ExitInterrupted)
+			}
 			if errors.Is(err, importer.ErrNotEAAI) {
 				return usageError("--to eaai: %v", err)
 			} else if err != nil {
@@ -109,9 +122,12 @@ func finishConversion(env *environment, out io.Writer, closeOut func() error, to
 	return nil
 }
 
-// openOut opens an output file, or stdout for "-". The file is written
-// beside its target and replaces it on commit; abort, or no commit, leaves
-// the target as it was. A target that is one of the inputs is refused.
+// openOut opens an output file, or stdout for "-", as package outfile
+// does: a regular file is written beside its target and replaces it on
+// commit, with the mode a create gives or the one it had, and abort, or no
+// commit, leaves it as it was; a FIFO or a device is written directly; a
+// symbolic link is followed. A target that is one of the inputs is
+// refused.
 func openOut(env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "-" {
 		return env.stdout, func() error { return nil }, func() {}, nil
@@ -158,6 +174,10 @@ func batchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
+			// The signals' context first: its stop, deferred first, runs
+			// after the outputs are aborted.
+			ctx, stop := interruptible(c)
+			defer stop()
 			// The outputs replace their targets only when the run has
 			// something to write; until then, aborted, they change nothing.
 			var sinks batch.Sinks
@@ -171,8 +191,6 @@ func batchCommand(env *environment) *cli.Command {
 				bar = render.NewProgress(env.stderr, -1, "games")
 				o.Progress = bar.Set
 			}
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-			defer stop()
 			s, runErr := batch.Run(ctx, ins, o)
 			bar.Finish()
 			if s.GamesAnalyzed > 0 { // else there is nothing to write

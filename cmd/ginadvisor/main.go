@@ -7,7 +7,7 @@
 //	2  a usage error: an unknown command or flag, or a bad flag value
 //	3  bad input: a hand, meld list or log line could not be read
 //	4  an illegal play: the input was read but the rules forbid it
-//	130  interrupted (Ctrl-C); what was finished is written
+//	130  interrupted (Ctrl-C or SIGTERM); what was finished is written
 package main
 
 import (
@@ -23,6 +23,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -65,6 +66,10 @@ func inputError(err error) error { return &exitError{code: ExitBadInput, err: er
 // parseFailure reports input that could not be read, naming it by label
 // and pointing at the column where reading failed.
 func parseFailure(label, input string, err error) error {
+	if lines.BinaryLine([]byte(input)) {
+		// No column of binary data means anything to a person.
+		return inputError(fmt.Errorf("%s %s: %w", label, render.Quote(input, 0), lines.ErrBinary))
+	}
 	col := 0
 	var pe *notation.ParseError
 	if errors.As(err, &pe) {

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -39,6 +40,9 @@ func positionCommand(env *environment) *cli.Command {
 // positionFailure reports a position that could not be read, with a caret
 // under the column at fault.
 func positionFailure(input string, err error) error {
+	if lines.BinaryLine([]byte(input)) {
+		return inputError(fmt.Errorf("position %s: %w", render.Quote(input, 0), lines.ErrBinary))
+	}
 	col := 0
 	var pe *position.Error
 	if errors.As(err, &pe) {

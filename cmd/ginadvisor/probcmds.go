@@ -13,6 +13,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -100,6 +101,9 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		var wf *writeFailure
 		if errors.As(err, &wf) {
 			return wf
+		}
+		if errors.Is(err, lines.ErrBinary) {
+			return inputError(fmt.Errorf("stdin: %w", err))
 		}
 		return err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -135,7 +136,9 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		}
 		return nil
 	}, out.Flush)
-	if err != nil {
+	if errors.Is(err, lines.ErrBinary) {
+		return inputError(fmt.Errorf("%s: %w", name, err))
+	} else if err != nil {
 		return err
 	}
 	if read == 0 {

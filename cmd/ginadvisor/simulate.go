@@ -1,10 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -62,25 +61,26 @@ func simulateCommand(env *environment) *cli.Command {
 				return err
 			}
 			opts := engine.SimOptions{Rules: r, Players: makers, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
-			commitLog, abortLog, err := openSimulationLog(env, c, &opts)
+			// The signals' context first: its stop, deferred first, runs
+			// after the log is closed.
+			ctx, stop := interruptible(c)
+			defer stop()
+			lw, err := openSimulationLog(c, &opts)
 			if err != nil {
 				return err
 			}
-			defer abortLog()
+			if lw != nil {
+				defer lw.Close()
+			}
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, games, "games")
 				opts.Progress = bar.Set
 			}
-			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-			defer stop()
 			s, err := engine.Simulate(ctx, opts)
 			bar.Finish()
 			if err != nil {
 				return err
-			}
-			if err := commitLog(); err != nil {
-				return fmt.Errorf("--log: %w", err)
 			}
 			if wantJSON(c) {
 				err = render.JSON(env.stdout, s)
@@ -108,7 +108,8 @@ func simulateFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
 		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format"},
+		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force)"},
+		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 	), rulesFlags()...)
@@ -130,31 +131,38 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 }
 
 // openSimulationLog opens the --log file, when asked for, before the first
-// game, so that a bad path fails at once. opts.OnGame then writes the games
-// as they finish, beside the target, which commit replaces when the run
-// ends without error; abort, or no commit, leaves the target as it was.
-func openSimulationLog(env *environment, c *cli.Context, opts *engine.SimOptions) (commit func() error, abort func(), err error) {
+// game, so that a bad path fails at once; a file there is refused unless
+// --force says to overwrite it. opts.OnGame then adds each game to the log
+// as it finishes, in game order, so that a run stopped in any way leaves
+// every game it finished. The log is nil when none was asked for.
+func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error) {
 	if c.IsSet("log") && c.String("log") == "" {
-		return nil, nil, usageError("--log needs a file name")
+		return nil, usageError("--log needs a file name")
 	}
 	path := c.String("log")
 	if path == "" {
-		return func() error { return nil }, func() {}, nil
+		return nil, nil
 	}
-	w, commit, abort, err := openOut(env, path, nil)
+	lw, err := startGameLog(path, c.Bool("force"), "give --force to overwrite it")
 	if err != nil {
-		return nil, nil, fmt.Errorf("--log: %w", err)
+		return nil, err
 	}
-	lw := gamelog.NewWriter(w)
-	source := gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor simulate"}
-	opts.OnGame = func(n int, g *engine.GameRecord) error {
-		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, source)
+	opts.OnGame = lw.recorder("ginadvisor simulate")
+	return lw, nil
+}
+
+// recorder writes each game played here to the log, tagged with its
+// source: simulate and play write their logs alike, so that batch and the
+// board's review read either.
+func (l *gameLog) recorder(source string) func(n int, g *engine.GameRecord) error {
+	tag := gamelog.Tag{Key: gamelog.TagSource, Value: source}
+	return func(n int, g *engine.GameRecord) error {
+		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tag)
 		if err != nil {
 			return err
 		}
-		return lw.Write(lg)
+		return l.Write(lg)
 	}
-	return commit, abort, nil
 }
 
 func playCommand(env *environment) *cli.Command {
@@ -171,6 +179,9 @@ func playCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
 			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(players.Names(), ", ")},
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
+			&cli.StringFlag{Name: "log", Usage: "write the game, once over, to this file in the game log format (for batch and the board's review; a file there is refused without --force)"},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file if there is one"},
+			&cli.IntFlag{Name: "hint-samples", Value: analyze.SmallPlayerSamples, Usage: "the advisor's sampled worlds behind each hint, 1 to 100,000; 0 hints the discard that leaves the least deadwood"},
 		}, rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
@@ -186,24 +197,43 @@ func playCommand(env *environment) *cli.Command {
 				seed = uint64(time.Now().UnixNano())
 			}
 			w := env.stdout
-			human := terminal.New(env.stdin, w)
-			human.Symbols = c.Bool("symbols")
-			human.MeldStyle = env.styleFor(c).Meld
-			human.DeadwoodStyle = env.styleFor(c).Deadwood
+			human, err := terminalPlayer(env, c)
+			if err != nil {
+				return err
+			}
+			logPath := c.String("log")
+			if c.IsSet("log") && logPath == "" {
+				return usageError("--log needs a file name")
+			}
+			var lw *gameLog
+			if logPath != "" {
+				// Opened before the game, so that a bad path fails at once.
+				if lw, err = startGameLog(logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
+					return err
+				}
+				defer lw.Close()
+			}
 			// The player shows each showdown; the game adds the score.
-			setup := engine.GameSetup{Rules: r, Seed: seed, OnHand: func(st *game.State) {
+			setup := engine.GameSetup{Rules: r, Seed: seed, Record: logPath != "", OnHand: func(st *game.State) {
 				res, _ := st.Result()
 				fmt.Fprintf(w, "Score: you %d, the opponent (%s) %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
 			}}
-			st, _, err := engine.PlayGame(c.Context, setup, [2]bot.Player{human, opponent(seed ^ 0xb07)})
+			st, rec, err := engine.PlayGame(c.Context, setup, [2]bot.Player{human, opponent(seed ^ 0xb07)})
 			if errors.Is(err, terminal.ErrQuit) || errors.Is(err, terminal.ErrInputEnded) {
-				// Quitting, or Ctrl-D, ends the game cleanly.
+				// Quitting, or Ctrl-D, ends the game cleanly; a game not
+				// played out is not logged.
 				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n",
 					seed, c.String("opponent"), rules.FormatSpec(r))
 				return werr
 			}
 			if err != nil {
 				return err
+			}
+			if lw != nil {
+				if err := lw.recorder("ginadvisor play")(1, rec); err != nil {
+					return fmt.Errorf("--log: %w", err)
+				}
+				fmt.Fprintf(w, "The game is in %s: review it with ginadvisor batch %s, or on the board.\n", logPath, logPath)
 			}
 			f := st.Final
 			who := "You win"
@@ -214,4 +244,28 @@ func playCommand(env *environment) *cli.Command {
 			return err
 		},
 	}
+}
+
+// terminalPlayer is the person at the terminal, with the advisor's hint
+// at --hint-samples worlds a move, or the least deadwood's at 0.
+func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error) {
+	human := terminal.New(env.stdin, env.stdout)
+	human.Symbols = c.Bool("symbols")
+	human.MeldStyle = env.styleFor(c).Meld
+	human.DeadwoodStyle = env.styleFor(c).Deadwood
+	n := c.Int("hint-samples")
+	if n < 0 || n > advise.MaxSamples {
+		return nil, usageError("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
+	}
+	if n > 0 {
+		human.HintName = fmt.Sprintf("the advisor at %d worlds", n)
+		human.Hint = func(ctx context.Context, pos *game.Position) (game.Move, error) {
+			a, err := analyze.Advise(ctx, pos, analyze.Options{Samples: n, Seed: 1, Workers: 1, MovesOnly: true})
+			if err != nil {
+				return game.Move{}, err
+			}
+			return a.Candidates[0].Move, nil
+		}
+	}
+	return human, nil
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"os"
+	"os/signal"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -40,15 +43,23 @@ func tournamentCommand(env *environment) *cli.Command {
 				o.Players = append(o.Players, s)
 			}
 			o.Progress = env.stderr
-			s, err := arena.Tournament(c.Context, o)
-			if err != nil {
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			s, err := arena.Tournament(ctx, o)
+			if err != nil && !s.Interrupted {
 				return err
-			} else if wantJSON(c) {
-				return wrote(render.JSON(env.stdout, &s))
-			} else if c.Bool("html") {
-				return wrote(s.WriteHTML(env.stdout))
 			}
-			return wrote(s.WriteText(env.stdout))
+			if wantJSON(c) {
+				err = render.JSON(env.stdout, &s)
+			} else if c.Bool("html") {
+				err = s.WriteHTML(env.stdout)
+			} else {
+				err = s.WriteText(env.stdout)
+			}
+			if err == nil && s.Interrupted {
+				return silentExit(ExitInterrupted) // the games played are reported
+			}
+			return wrote(err)
 		},
 	}
 }

@@ -19,4 +19,4 @@ const (
 
 // LargestTarget is a mid-game eaai decision under the largest target the
 // rules accept.
-const LargestTarget = "p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=90000-3 dealer=p1 rules=eaai,target=100000 number=1"
+const LargestTarget = "p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=90000-3 dealer=p1 rules=eaai,target=100000 number=700"

@@ -1,0 +1,305 @@
+package batch
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Bounds on what a summary may say, so that merging summaries neither
+// wraps a sum nor allocates more than their bytes justify.
+const (
+	// MaxCount bounds every count of a summary and of a merge: games,
+	// hands, decisions and the sums of figures over them. Sums of equity
+	// in millionths are bounded by their decisions instead, which keeps
+	// every figure, merged, within an int64.
+	MaxCount = 10_000_000_000
+	// MaxPlayers bounds the players of one summary.
+	MaxPlayers = 5_000
+	// MaxErrors bounds the problems one summary lists.
+	MaxErrors = 200_000
+	// maxDeadwood is the most deadwood ten cards can hold.
+	maxDeadwood = 100
+	// maxMessage bounds an error's text, whatever the summary holds.
+	maxMessage = 240
+)
+
+// ErrImpossible is wrapped by the error for a summary whose figures no
+// run can give.
+var ErrImpossible = errors.New("impossible figures")
+
+// impossible is the error for a figure no run gives: where names the field,
+// as the summary's JSON does.
+func impossible(where, format string, args ...any) error {
+	return fmt.Errorf("%w: %s %s", ErrImpossible, where, fmt.Sprintf(format, args...))
+}
+
+// clip makes text from a summary fit an error message: quoted, so that it
+// holds no control character, and cut to n runes.
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return strconv.Quote(string(r[:n])) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// oneLine makes an error message one printable line of at most
+// maxMessage bytes.
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "?"))
+	if len(s) > maxMessage {
+		cut := maxMessage
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// count is one count of a player, by its name in the summary's JSON.
+type count struct {
+	name string
+	v    int
+}
+
+// counts lists the player's counts, each by its JSON name, histograms
+// and series entry by entry.
+func (p *Player) counts() []count {
+	c := []count{{"games", p.Games}, {"games_won", p.GamesWon}, {"hands", p.Hands}, {"hands_won", p.HandsWon},
+		{"knocks", p.Knocks}, {"gins", p.Gins}, {"undercuts", p.Undercuts}, {"points", p.Points},
+		{"knock_deadwood_sum", p.KnockDeadwood}, {"knock_turns_sum", p.KnockTurns}, {"decisions", p.Decisions},
+		{"matched", p.Matched}, {"inaccuracies", p.Inaccuracies}, {"mistakes", p.Mistakes}, {"blunders", p.Blunders}}
+	for i, k := range p.ByKind {
+		c = append(c, count{fmt.Sprintf("by_kind[%d].decisions", i), k.Decisions}, count{fmt.Sprintf("by_kind[%d].matched", i), k.Matched})
+	}
+	for i, n := range p.LostHistogram {
+		c = append(c, count{fmt.Sprintf("lost_histogram[%d]", i), n})
+	}
+	for i := range p.DeadwoodSum {
+		c = append(c, count{fmt.Sprintf("deadwood_by_turn_sum[%d]", i), p.DeadwoodSum[i]})
+	}
+	for i := range p.DeadwoodCount {
+		c = append(c, count{fmt.Sprintf("deadwood_by_turn_count[%d]", i), p.DeadwoodCount[i]})
+	}
+	return c
+}
+
+// checkCounts refuses a summary whose figures no run gives, naming the
+// first impossible field.
+func (s *Summary) checkCounts() error {
+	if s.Grading != "advisor" && s.Grading != "quick" {
+		return impossible("grading", "is %s, not advisor or quick", clip(s.Grading, 20))
+	}
+	for _, c := range []count{{"files", s.Files}, {"games_read", s.GamesRead}, {"games_skipped", s.GamesSkipped},
+		{"games_analyzed", s.GamesAnalyzed}, {"hands", s.Hands}, {"decisions", s.Decisions}, {"decisions_ungraded", s.Ungraded}} {
+		if c.v < 0 || c.v > MaxCount {
+			return impossible(c.name, "is %d, not 0 to %d", c.v, MaxCount)
+		}
+	}
+	if s.GamesSkipped+s.GamesAnalyzed > s.GamesRead {
+		return impossible("games_read", "is %d, fewer than the %d games skipped and analysed", s.GamesRead, s.GamesSkipped+s.GamesAnalyzed)
+	}
+	if len(s.Players) > MaxPlayers {
+		return impossible("players", "number %d, more than %d", len(s.Players), MaxPlayers)
+	}
+	seen := make(map[string]bool, len(s.Players))
+	var games, hands, decisions int
+	for i, p := range s.Players {
+		where := fmt.Sprintf("players[%d]", i)
+		if p == nil {
+			return impossible(where, "is null")
+		}
+		if seen[p.Name] {
+			return impossible(where, "repeats the name %s", clip(p.Name, 40))
+		}
+		seen[p.Name] = true
+		if err := p.check(where); err != nil {
+			return err
+		}
+		games, hands, decisions = games+p.Games, hands+p.Hands, decisions+p.Decisions
+	}
+	// Each game analysed counts a game for both its seats, and each hand a
+	// hand; each decision graded counts for the seat that made it.
+	switch {
+	case games != 2*s.GamesAnalyzed:
+		return impossible("players", "played %d games in all, not twice the %d analysed", games, s.GamesAnalyzed)
+	case hands != 2*s.Hands:
+		return impossible("players", "played %d hands in all, not twice the %d hands", hands, s.Hands)
+	case decisions != s.Decisions:
+		return impossible("players", "made %d decisions in all, not the %d graded", decisions, s.Decisions)
+	}
+	return nil
+}
+
+// check refuses a player's figures that no run gives; where names the
+// player in the summary.
+func (p *Player) check(where string) error {
+	if err := p.checkShape(where); err != nil {
+		return err
+	}
+	for _, c := range p.counts() {
+		if c.v < 0 || c.v > MaxCount {
+			return impossible(where+"."+c.name, "is %d, not 0 to %d", c.v, MaxCount)
+		}
+	}
+	for _, r := range []struct {
+		part, whole string
+		a, b        int
+	}{
+		{"games_won", "games", p.GamesWon, p.Games}, {"hands_won", "hands", p.HandsWon, p.Hands},
+		{"knocks", "hands", p.Knocks, p.Hands}, {"gins", "knocks", p.Gins, p.Knocks},
+		{"undercuts", "hands_won", p.Undercuts, p.HandsWon}, {"matched", "decisions", p.Matched, p.Decisions},
+	} {
+		if r.a > r.b {
+			return impossible(where+"."+r.part, "is %d, more than its %s, %d", r.a, r.whole, r.b)
+		}
+	}
+	if err := p.checkMicro(where, "equity_lost_micro", p.LostMicro, p.Decisions, micro); err != nil {
+		return err
+	}
+	if err := p.checkKinds(where); err != nil {
+		return err
+	}
+	if err := p.checkHistogram(where); err != nil {
+		return err
+	}
+	return p.checkDeadwood(where)
+}
+
+// checkShape checks the lengths of the player's lists, which are fixed.
+func (p *Player) checkShape(where string) error {
+	for _, l := range []struct {
+		name      string
+		got, want int
+	}{
+		{"by_kind", len(p.ByKind), int(numKinds)}, {"lost_histogram", len(p.LostHistogram), len(lostBins) + 1},
+		{"deadwood_by_turn_sum", len(p.DeadwoodSum), MaxTurns}, {"deadwood_by_turn_count", len(p.DeadwoodCount), MaxTurns},
+	} {
+		if l.got != l.want {
+			return impossible(where+"."+l.name, "has %d entries, not %d", l.got, l.want)
+		}
+	}
+	if len(p.Worst) > MaxWorst {
+		return impossible(where+".worst", "has %d entries, more than %d", len(p.Worst), MaxWorst)
+	}
+	for k := range p.ByKind {
+		if p.ByKind[k].Kind != Kind(k).String() {
+			return impossible(fmt.Sprintf("%s.by_kind[%d].kind", where, k), "is %s, not %s", clip(p.ByKind[k].Kind, 20), Kind(k))
+		}
+	}
+	return nil
+}
+
+// checkMicro checks a sum in millionths is 0 to per for each of n
+// decisions; n is at most MaxCount, so the bound does not overflow.
+func (p *Player) checkMicro(where, name string, v int64, n int, per int64) error {
+	if v < 0 || v > int64(n)*per {
+		return impossible(where+"."+name, "is %d, not 0 to %d for %d decisions", v, int64(n)*per, n)
+	}
+	return nil
+}
+
+// checkKinds checks the figures by kind of decision add up to the
+// player's.
+func (p *Player) checkKinds(where string) error {
+	var decisions, matched int
+	var lost int64
+	for k, ks := range p.ByKind {
+		w := fmt.Sprintf("%s.by_kind[%d]", where, k)
+		if ks.Matched > ks.Decisions {
+			return impossible(w+".matched", "is %d, more than its decisions, %d", ks.Matched, ks.Decisions)
+		}
+		if err := p.checkMicro(w, "equity_lost_micro", ks.LostMicro, ks.Decisions, micro); err != nil {
+			return err
+		}
+		decisions, matched, lost = decisions+ks.Decisions, matched+ks.Matched, lost+ks.LostMicro
+	}
+	switch {
+	case decisions != p.Decisions:
+		return impossible(where+".by_kind", "counts %d decisions, not the player's %d", decisions, p.Decisions)
+	case matched != p.Matched:
+		return impossible(where+".by_kind", "counts %d matched, not the player's %d", matched, p.Matched)
+	case lost != p.LostMicro:
+		return impossible(where+".by_kind", "loses %d millionths, not the player's %d", lost, p.LostMicro)
+	}
+	return nil
+}
+
+// checkHistogram checks the histogram of equity lost counts every
+// decision, and the classes its bins hold.
+func (p *Player) checkHistogram(where string) error {
+	h := p.LostHistogram
+	total := 0
+	for _, n := range h {
+		total += n
+	}
+	// The bins from 0.02, 0.05 and 0.1 on are the inaccuracies, the
+	// mistakes and the blunders.
+	switch {
+	case total != p.Decisions:
+		return impossible(where+".lost_histogram", "sums to %d, not the %d decisions", total, p.Decisions)
+	case h[3] != p.Inaccuracies:
+		return impossible(where+".inaccuracies", "is %d, not the histogram's %d", p.Inaccuracies, h[3])
+	case h[4] != p.Mistakes:
+		return impossible(where+".mistakes", "is %d, not the histogram's %d", p.Mistakes, h[4])
+	case h[5]+h[6] != p.Blunders:
+		return impossible(where+".blunders", "is %d, not the histogram's %d", p.Blunders, h[5]+h[6])
+	}
+	return nil
+}
+
+// checkDeadwood checks the deadwood by turn counts discards only, each
+// with the deadwood ten cards can hold.
+func (p *Player) checkDeadwood(where string) error {
+	total := 0
+	for i, n := range p.DeadwoodCount {
+		if p.DeadwoodSum[i] > maxDeadwood*n {
+			return impossible(fmt.Sprintf("%s.deadwood_by_turn_sum[%d]", where, i), "is %d, over %d a discard for %d discards", p.DeadwoodSum[i], maxDeadwood, n)
+		}
+		total += n
+	}
+	if discards := p.ByKind[Discard].Decisions; total > discards {
+		return impossible(where+".deadwood_by_turn_count", "sums to %d, more than the %d discards", total, discards)
+	}
+	return nil
+}
+
+// checkTotals checks the merge of the parts stays within MaxCount, field
+// by field, before any sum is made: so a merge never wraps.
+func checkTotals(parts []Summary) error {
+	var sum [7]int
+	players := map[string][]int{}
+	for i := range parts {
+		s := &parts[i]
+		for j, v := range []int{s.GamesRead, s.GamesSkipped, s.GamesAnalyzed, s.Hands, s.Decisions, s.Ungraded, len(s.Errors)} {
+			if sum[j] > MaxCount-v {
+				return fmt.Errorf("%w: %s: the merged %s would pass %d", ErrImpossible, s.name(i),
+					[]string{"games_read", "games_skipped", "games_analyzed", "hands", "decisions", "decisions_ungraded", "errors"}[j], MaxCount)
+			}
+			sum[j] += v
+		}
+		for _, p := range s.Players {
+			cs := p.counts()
+			tot := players[p.Name]
+			if tot == nil {
+				tot = make([]int, len(cs))
+				players[p.Name] = tot
+			}
+			for j, c := range cs {
+				if tot[j] > MaxCount-c.v {
+					return fmt.Errorf("%w: %s: the merged %s of player %s would pass %d", ErrImpossible, s.name(i), c.name, clip(p.Name, 40), MaxCount)
+				}
+				tot[j] += c.v
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,214 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// matchArgs are a short, deterministic match.
+var matchArgs = []string{"match", "--p1", "simple", "--p2", "random", "--games", "8", "--json"}
+
+// TestLogOntoAFileNeedsForce: --log onto a file there is a usage error,
+// and the file is untouched, unless --force (or, for match, --resume).
+func TestLogOntoAFileNeedsForce(t *testing.T) {
+	for _, args := range [][]string{
+		{"simulate", "--games", "4", "--quiet"},
+		matchArgs,
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "games.log")
+			os.WriteFile(path, []byte("precious\n"), 0o644)
+			code, _, errOut := runCLI(t, "", append(args, "--log", path)...)
+			if b, _ := os.ReadFile(path); code != ExitUsage || string(b) != "precious\n" || !strings.Contains(errOut, "--force") {
+				t.Fatalf("exit %d, %q; the file holds %d bytes, not the 9 it had", code, errOut, len(b))
+			}
+			if code, _, errOut := runCLI(t, "", append(args, "--log", path, "--force")...); code != ExitOK {
+				t.Fatalf("--force: exit %d, %s", code, errOut)
+			}
+			if code, out, _ := runCLI(t, "", "log", "check", path); code != ExitOK {
+				t.Fatalf("log check: exit %d, %s", code, out)
+			}
+		})
+	}
+}
+
+// TestResumeCutsATornGame: a log whose last game was cut mid-line, as a
+// write stopped part way leaves it, is reported as cut by log check, and
+// --resume drops the cut game and ends with the log and result of a run
+// never stopped.
+func TestResumeCutsATornGame(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.log")
+	code, want, errOut := runCLI(t, "", append(matchArgs, "--log", whole)...)
+	if code != ExitOK {
+		t.Fatalf("exit %d, %s", code, errOut)
+	}
+	data, _ := os.ReadFile(whole)
+	second := bytes.Index(data, []byte("\nend\n")) + len("\nend\n")
+	cut := bytes.Index(data[second:], []byte("\nrules ")) + second + 20 // inside game 2's rules line
+	torn := filepath.Join(dir, "torn.log")
+	os.WriteFile(torn, data[:cut], 0o644)
+	code, out, _ := runCLI(t, "", "log", "check", torn)
+	if code != ExitBadInput || !strings.Contains(out, "torn.log:") || !strings.Contains(out, "cut short") {
+		t.Errorf("log check: exit %d, %s", code, out)
+	}
+	code, got, errOut := runCLI(t, "", append(matchArgs, "--log", torn, "--resume")...)
+	if code != ExitOK || got != want || !strings.Contains(errOut, "cut short") {
+		t.Fatalf("--resume: exit %d, %s\n%s\nwant %s", code, errOut, got, want)
+	}
+	if b, _ := os.ReadFile(torn); !bytes.Equal(b, data) {
+		t.Errorf("the resumed log differs from the whole one:\n%s", b)
+	}
+}
+
+// TestOutputKindsThroughConvert: convert --out writes a FIFO and a link
+// through, and gives a new file the umask's mode and an old one its own.
+func TestOutputKindsThroughConvert(t *testing.T) {
+	in := filepath.Join("..", "..", "testdata", "sample.log")
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "ff")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan []byte, 1)
+	go func() { b, _ := os.ReadFile(fifo); got <- b }()
+	if code, _, errOut := runCLI(t, "", "convert", "--out", fifo, in); code != ExitOK {
+		t.Fatalf("exit %d, %s", code, errOut)
+	}
+	if info, _ := os.Lstat(fifo); info.Mode().Type() != os.ModeNamedPipe {
+		t.Fatalf("the FIFO is now %v", info.Mode())
+	}
+	if b := <-got; !bytes.HasPrefix(b, []byte("ginadvisor-log")) {
+		t.Errorf("the FIFO's reader got %q", b)
+	}
+	old := filepath.Join(dir, "old.log")
+	os.WriteFile(old, nil, 0o640)
+	os.Chmod(old, 0o640)
+	link := filepath.Join(dir, "link.log")
+	os.Symlink("old.log", link)
+	mask := syscall.Umask(0o22)
+	defer syscall.Umask(mask)
+	fresh := filepath.Join(dir, "new.log")
+	for _, out := range []string{fresh, link} {
+		if code, _, errOut := runCLI(t, "", "convert", "--out", out, in); code != ExitOK {
+			t.Fatalf("exit %d, %s", code, errOut)
+		}
+	}
+	for path, want := range map[string]os.FileMode{fresh: 0o644, old: 0o640, link: os.ModeSymlink} {
+		if info, _ := os.Lstat(path); info.Mode().Type()|wantPerm(info.Mode(), want) != want {
+			t.Errorf("%s: mode %v, want %v", filepath.Base(path), info.Mode(), want)
+		}
+	}
+}
+
+// wantPerm is the permission bits to compare: none for a link, whose own
+// bits mean nothing.
+func wantPerm(m, want os.FileMode) os.FileMode {
+	if want == os.ModeSymlink {
+		return 0
+	}
+	return m.Perm()
+}
+
+// buildBinary builds the command for the tests that signal it.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "ginadvisor")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waitFor waits, by polling, until cond holds; the test's own deadline
+// bounds it.
+func waitFor(cond func() bool) {
+	for !cond() {
+		syscall.Nanosleep(&syscall.Timespec{Nsec: 5e6}, nil)
+	}
+}
+
+// TestSignalledConvertLeavesNoTemporaryFile: convert stopped by SIGINT
+// or SIGTERM while it waits on its input removes its temporary file,
+// leaves no output, and ends.
+func TestSignalledConvertLeavesNoTemporaryFile(t *testing.T) {
+	if !*long {
+		t.Skip("builds the binary and signals it: run with -long")
+	}
+	bin := buildBinary(t)
+	game, _ := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.log"))
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			cmd := exec.Command(bin, "convert", "--out", filepath.Join(dir, "tgt.log"), "-")
+			stdin, _ := cmd.StdinPipe()
+			defer stdin.Close()
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			stdin.Write(game)
+			waitFor(func() bool { e, _ := os.ReadDir(dir); return len(e) > 0 })
+			cmd.Process.Signal(sig)
+			err := cmd.Wait() // stdin stays open: the signal alone ends it
+			if e, _ := os.ReadDir(dir); len(e) != 0 || err == nil {
+				t.Errorf("after %v: %d files left, exit %v", sig, len(e), err)
+			}
+		})
+	}
+}
+
+// TestKilledMatchLogResumes: a match killed with SIGKILL leaves a log of
+// every game it finished, which log check accepts and --resume completes
+// to the log and result of a run never stopped.
+func TestKilledMatchLogResumes(t *testing.T) {
+	if !*long {
+		t.Skip("builds the binary and kills it: run with -long")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	args := []string{"match", "--p1", "simple", "--p2", "random", "--games", "400", "--json"}
+	whole := filepath.Join(dir, "whole.log")
+	want, err := exec.Command(bin, append(args, "--log", whole)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(dir, "killed.log")
+	cmd := exec.Command(bin, append(args, "--log", killed)...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(func() bool { b, _ := os.ReadFile(killed); return bytes.Count(b, []byte("\nend\n")) >= 3 })
+	cmd.Process.Kill()
+	if err := cmd.Wait(); err == nil {
+		t.Fatal("the match ended before it was killed, with 3 games of 400 in its log")
+	}
+	if out, err := exec.Command(bin, "log", "check", killed).CombinedOutput(); err != nil {
+		t.Fatalf("log check: %v, %s", err, out)
+	}
+	got, err := exec.Command(bin, append(args, "--log", killed, "--resume")...).Output()
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("resumed: %v\n%s\nwant %s", err, got, want)
+	}
+	if a, b := read(t, killed), read(t, whole); a != b {
+		t.Error("the resumed log differs from the whole one")
+	}
+	if e, _ := os.ReadDir(dir); len(e) != 2 {
+		t.Errorf("%d files in the directory, want the 2 logs", len(e))
+	}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,39 @@
+package gamelog
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWholeGames: the whole part of a log ends after its last end line
+// when a game cut short follows; otherwise it is the whole log.
+func TestWholeGames(t *testing.T) {
+	head := Header() + "\n"
+	game := "game 1 seed 1 first-dealer p1\nrules eaai\nend\n"
+	tests := []struct {
+		name  string
+		log   string
+		bytes int
+		cut   bool
+		line  int
+	}{
+		{"empty", "", 0, false, 0},
+		{"header only", head, len(head), false, 0},
+		{"whole", head + game, len(head + game), false, 0},
+		{"no final line break", head + strings.TrimSuffix(game, "\n"), len(head+game) - 1, false, 0},
+		{"cut mid-line", head + game + "game 2 seed 1 first-dealer p1\nrules ea", len(head + game), true, 5},
+		{"cut after a line", head + "game 1 seed 1\n", len(head), true, 2},
+		{"cut after blank lines", head + game + "\n\ngame 2 seed", len(head + game), true, 7},
+		{"trailing blank lines", head + game + "\n\n", len(head + game + "\n\n"), false, 0},
+		{"not a game after", head + game + "rules eaai\n", len(head + game + "rules eaai\n"), false, 0},
+		{"long line cut", head + "game 1 " + strings.Repeat("x", 70000), len(head), true, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := WholeGames(strings.NewReader(tt.log))
+			if err != nil || w.Bytes != int64(tt.bytes) || w.Cut != tt.cut || w.Line != tt.line {
+				t.Errorf("got %+v, %v; want %d bytes, cut %v at line %d", w, err, tt.bytes, tt.cut, tt.line)
+			}
+		})
+	}
+}
