@@ -139,6 +139,7 @@ func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
 	mux.HandleFunc("POST /api/convert", s.api(s.heavy, s.convert))
 	mux.HandleFunc("POST /api/game/new", s.api(s.plays, s.gameNew))
 	mux.HandleFunc("POST /api/game/move", s.api(s.plays, s.gameMove))
+	mux.HandleFunc("POST /api/game/state", s.api(s.plays, s.gameState))
 	return &Server{handler: s.guard(mux), games: s.games, heavy: s.heavy}
 }
 

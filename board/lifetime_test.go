@@ -195,3 +195,13 @@ func TestShutdownEndsTheGames(t *testing.T) {
 		t.Errorf("a new game after shutdown: %d %s", r.status, r.raw)
 	}
 }
+
+// TestPointsCountsOneAsAPoint: a hand's end says "the opponent won 1
+// point", not "1 points".
+func TestPointsCountsOneAsAPoint(t *testing.T) {
+	for n, want := range map[int]string{0: "0 points", 1: "1 point", 2: "2 points", 25: "25 points"} {
+		if got := points(n); got != want {
+			t.Errorf("points(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

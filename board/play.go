@@ -94,7 +94,7 @@ func (h person) HandOver(p *game.Position) {
 	res, _ := p.Result()
 	text := fmt.Sprintf("Hand %d: %s", p.Setup().Number, res.Score.Outcome)
 	if res.Winner.Valid() {
-		text += fmt.Sprintf(", %s won %d points", map[bool]string{true: "you", false: "the opponent"}[res.Winner == p.Seat()], res.Score.Points)
+		text += fmt.Sprintf(", %s won %s", map[bool]string{true: "you", false: "the opponent"}[res.Winner == p.Seat()], points(res.Score.Points))
 	}
 	if opp := res.Hands[p.Seat().Other()]; opp != 0 {
 		text += "; the opponent held " + opp.String()
@@ -121,14 +121,24 @@ func (h person) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	}
 }
 
+// points writes a count of points, singular for one.
+func points(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%d points", n)
+}
+
 func newID() string {
 	var b [12]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
 
-// start begins a game against the named bot.
-func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session, error) {
+// start begins a game against the named bot. The game named replaces,
+// when it is in play, ends first: a page that starts a new game is done
+// with its last one.
+func (ss *sessions) start(opponent string, r rules.Rules, seed uint64, replaces string) (*session, error) {
 	entry, err := players.Lookup(opponent)
 	if err != nil {
 		return nil, badf("opponent", "%v", err)
@@ -139,6 +149,10 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session
 		return nil, shuttingDown()
 	}
 	now := time.Now()
+	if old, ok := ss.byID[replaces]; ok {
+		old.cancel()
+		delete(ss.byID, replaces)
+	}
 	ss.sweepLocked(now)
 	if len(ss.byID) >= maxSessions {
 		return nil, &badRequest{status: 429, err: &Error{Message: fmt.Sprintf("%d games are in play already; finish one or wait", maxSessions)}}
@@ -157,6 +171,12 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64) (*session
 		defer ss.wg.Done()
 		defer cancel()
 		s.play(ctx, engine.GameSetup{Rules: r, Seed: seed, FirstDealer: notation.Seat(seed % 2), Record: true}, players)
+		// A game over frees its place at once; the requests that hold
+		// it still read its end. At shutdown the games stay, so that a
+		// move sent to one is answered with its end.
+		if ss.ctx.Err() == nil {
+			ss.forget(s)
+		}
 	}()
 	return s, nil
 }
@@ -180,6 +200,15 @@ func (s *session) play(ctx context.Context, setup engine.GameSetup, players [2]b
 	s.over, s.log, s.err = true, log, err
 	s.mu.Unlock()
 	close(s.turns)
+}
+
+// forget drops a game from those in play, unless another took its id.
+func (ss *sessions) forget(s *session) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.byID[s.id] == s {
+		delete(ss.byID, s.id)
+	}
 }
 
 // sweeper ends the games left alone, until shutdown.
@@ -297,6 +326,8 @@ func (s *server) gameNew(ctx context.Context, body []byte) (any, error) {
 		Opponent string `json:"opponent"`
 		Rules    string `json:"rules,omitempty"`
 		Seed     uint64 `json:"seed,omitempty"`
+		// Replaces names the page's last game, which ends.
+		Replaces string `json:"replaces,omitempty"`
 	}
 	if err := decode(body, &q); err != nil {
 		return nil, err
@@ -314,13 +345,32 @@ func (s *server) gameNew(ctx context.Context, body []byte) (any, error) {
 	if q.Seed == 0 {
 		q.Seed = uint64(time.Now().UnixNano())
 	}
-	g, err := s.games.start(q.Opponent, r, q.Seed)
+	g, err := s.games.start(q.Opponent, r, q.Seed, q.Replaces)
 	if err != nil {
 		return nil, err
 	}
 	if err := g.next(ctx); err != nil {
 		return nil, err
 	}
+	return g.answer()
+}
+
+// gameState answers a game in play as it stands, for a page reloaded
+// with the game's id.
+func (s *server) gameState(_ context.Context, body []byte) (any, error) {
+	var q struct {
+		Game string `json:"game"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	g, err := s.games.get(q.Game)
+	if err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	g.last = time.Now()
+	g.mu.Unlock()
 	return g.answer()
 }
 

@@ -1,6 +1,7 @@
-// The analysis board: builds a position by pointing, checks it with the
-// server as it changes, and shows the advisor's view, refined while the
-// position stays the same. Plain script, no build step.
+// The analysis board: the table as a player sees it, the advisor's view
+// beside it, refined while the position stays the same; a game against a
+// bot on the same table; a review graded as batch grades; and puzzles from
+// the review. Plain script, no build step.
 "use strict";
 
 const RANKS = "A23456789TJQK";
@@ -8,11 +9,19 @@ const SUITS = "CDHS";
 const SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAMES = { A: "ace", T: "ten", J: "jack", Q: "queen", K: "king" };
+const PHASES = { "first-offer": "first offer", draw: "draw", discard: "discard", knock: "knock decision" };
+// REFINE is the worlds a move of each answer while a position stays.
+const REFINE = [16, 256, 2048];
+// EXAMPLE is the worked example the page opens on: a discard with a
+// near meld to keep and an opponent that has shown its hand.
+const EXAMPLE = "p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1";
 
 const $ = (id) => document.getElementById(id);
 const hand = new Set();
 let analysis = null; // the AbortController of the running analysis
-let current = ""; // the notation analysed
+let current = ""; // the notation on the table
+let shownView = null; // the position on the table, as the server read it
+let best = null; // the recommended move, marked on the cards
 // boardTimings holds what the browser tests read: the milliseconds from a
 // position's check to its first advice.
 window.boardTimings = { firstAnswer: null };
@@ -23,8 +32,7 @@ window.addEventListener("unhandledrejection", (e) => window.boardErrors.push(Str
 let checkedAt = 0;
 
 function cardName(c) {
-  const r = c[0], s = c[1];
-  return (RANK_NAMES[r] || r) + " of " + SUIT_NAMES[s];
+  return (RANK_NAMES[c[0]] || c[0]) + " of " + SUIT_NAMES[c[1]];
 }
 
 function cardLabel(c) {
@@ -59,6 +67,22 @@ function cardList(text) {
   return out;
 }
 
+function cardValue(c) {
+  const r = RANKS.indexOf(c[0]) + 1;
+  return r > 10 ? 10 : r;
+}
+
+function pct(x) {
+  return (100 * x).toFixed(1) + "%";
+}
+
+// equityPoints writes a loss of equity as points out of 100.
+function equityPoints(x) {
+  const v = (100 * x).toFixed(1);
+  return v + (v === "1.0" ? " point" : " points");
+}
+
+// The picker: one tab stop; the arrow keys move in it, a row a suit.
 function buildPicker() {
   const picker = $("picker");
   for (const s of SUITS) {
@@ -66,11 +90,35 @@ function buildPicker() {
       const c = r + s;
       const b = cardElement(c, "button");
       b.type = "button";
+      b.tabIndex = picker.children.length === 0 ? 0 : -1;
       b.setAttribute("aria-pressed", "false");
       b.addEventListener("click", () => toggle(c));
       picker.appendChild(b);
     }
   }
+  picker.addEventListener("keydown", pickerKey);
+}
+
+// pickerColumns counts the cards in the picker's first row as laid out.
+function pickerColumns() {
+  const cs = $("picker").children;
+  let n = 1;
+  while (n < cs.length && cs[n].offsetTop === cs[0].offsetTop) n++;
+  return n;
+}
+
+function pickerKey(e) {
+  const cs = [...$("picker").children];
+  const at = cs.indexOf(document.activeElement);
+  if (at < 0) return;
+  const cols = pickerColumns();
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - cols, ArrowDown: at + cols, Home: 0, End: cs.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  const next = cs[Math.max(0, Math.min(cs.length - 1, to))];
+  cs[at].tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
 }
 
 // toggle moves a card in or out of the clicked target: the hand, or one
@@ -96,7 +144,8 @@ function toggle(c) {
   compose();
 }
 
-// compose writes the short form from the controls, then checks it.
+// compose writes the short form from the controls and checks it once it
+// is complete; until then it says what is missing.
 function compose() {
   for (const b of $("picker").children) {
     b.setAttribute("aria-pressed", hand.has(b.dataset.card) ? "true" : "false");
@@ -111,15 +160,36 @@ function compose() {
     status(e.message, true);
     return;
   }
-  const stock = 52 - hand.size - pile.length - 10;
-  $("stock").textContent = String(stock);
-  const list = (cs) => (cs.length ? cs.join(",") : "-");
   const phase = $("phase").value;
+  const want = phase === "discard" ? 11 : 10;
+  if (hand.size !== want) {
+    const more = want - hand.size;
+    status("Your hand holds " + hand.size + " cards; a " + PHASES[phase] + " wants " + want + ": " +
+      (more > 0 ? "click " + more + " more." : "take " + -more + " out."), false);
+    return;
+  }
+  if (pile.length === 0) {
+    status("Now add the upcard: choose \u201cthe pile\u201d above and click it (or type it in Pile).", false);
+    return;
+  }
+  const stock = 52 - hand.size - pile.length - 10;
+  const list = (cs) => (cs.length ? cs.join(",") : "-");
   const text = "p1 " + phase + " hand=" + list([...hand]) + " pile=" + list(pile) + " stock=" + stock +
     " took=" + list(took) + " passed=" + list(passed) + " discards=" + list(discards) +
     " score=" + $("score").value.trim() + " dealer=" + $("dealer").value + " rules=" + $("rules").value;
   $("notation").value = text;
+  setMode("analyse");
   check(text);
+}
+
+function clearTable() {
+  hand.clear();
+  for (const id of ["pile", "took", "passed", "discards"]) $(id).value = "";
+  $("score").value = "0-0";
+  $("phase").value = "first-offer";
+  $("dealer").value = "p2";
+  $("notation").value = "";
+  compose();
 }
 
 function status(text, isError) {
@@ -128,27 +198,54 @@ function status(text, isError) {
   el.className = isError ? "error" : "";
 }
 
+// A seed is a 64-bit integer, which a JavaScript number cannot hold: the
+// page reads seeds as BigInt and writes them back as digits, so that an
+// analysis asked for with a grade's seed is the grade's.
+const BIG = "@@bigint:";
+
+function toJSON(body) {
+  return JSON.stringify(body, (k, v) => (typeof v === "bigint" ? BIG + v.toString() + "@@" : v))
+    .replace(new RegExp('"' + BIG + '(\\d+)@@"', "g"), "$1");
+}
+
+function fromJSON(text) {
+  return JSON.parse(text.replace(/"seed":(\d{16,})/g, '"seed":"$1"'),
+    (k, v) => (k === "seed" && typeof v === "string" && /^\d+$/.test(v) ? BigInt(v) : v));
+}
+
 async function api(path, body, signal) {
   const res = await fetch("api/" + path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal,
+    method: "POST", headers: { "Content-Type": "application/json" }, body: toJSON(body), signal,
   });
-  const data = await res.json();
+  const data = fromJSON(await res.text());
   if (!res.ok) {
     const e = data.error || { message: res.statusText };
-    const where = e.column ? " (column " + e.column + ")" : "";
-    throw new Error(e.message + where);
+    const where = e.column && !/^column \d+/.test(e.message) ? "column " + e.column + ": " : "";
+    throw new Error(where + e.message);
   }
   return data;
 }
 
-// check validates a notation and, when it holds, analyses it.
+// mode says whose the table is: "analyse" (set up, moves played by
+// hand), "game", "puzzle" or "review".
+let mode = "analyse";
+
+function setMode(m) {
+  mode = m;
+  $("drawform").hidden = true;
+}
+
+// check validates a notation and shows it on the table. how says what
+// goes with it: advice ("refine", "none", or {samples, seed} for exactly
+// the budget a grade used), and moves ("legal" to play them on the board,
+// or a list with the function that plays one).
 let checkSeq = 0; // the latest check; answers to older ones are dropped
 
-async function check(text) {
+async function check(text, how) {
+  how = how || { advice: "refine", moves: "legal" };
   const seq = ++checkSeq;
   checkedAt = performance.now();
   window.boardTimings.firstAnswer = null;
-  $("advice-status").textContent = "";
   if (analysis) analysis.abort();
   analysis = null;
   let view;
@@ -159,20 +256,101 @@ async function check(text) {
     return;
   }
   if (seq !== checkSeq) return;
-  status("The position holds: " + view.phase + ", " + view.stock + " cards in the stock.");
   current = view.history || view.notation;
-  history.replaceState(null, "", "#" + encodeURIComponent(current));
-  showHand(view);
+  shownView = view;
+  best = null;
+  if (mode === "analyse") {
+    history.replaceState(null, "", location.pathname + location.search + "#" + encodeURIComponent(current));
+    status("", false);
+  }
+  $("notation").value = current;
+  renderTable(view);
   syncControls(view);
+  clearAdvice();
   details(view, current);
-  analyse(current);
-  legal(current);
+  if (how.advice === "none") {
+    $("advice-status").textContent = how.note || "";
+  } else {
+    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note);
+  }
+  if (how.moves === "legal") legal(current);
+  else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
 }
 
-// details draws the hand's melds and deadwood as groups, the opponent-hand
-// chances as a heat map over the picker, and the outs.
+function clearAdvice() {
+  document.querySelector("#advice tbody").replaceChildren();
+  $("reading").textContent = "";
+  $("advice-status").textContent = "";
+  $("advice-status").className = "";
+  $("moves").replaceChildren();
+}
+
+// renderTable draws the position as the player sees it.
+function renderTable(view) {
+  // In a review the seat is a player's; elsewhere it is yours.
+  const who = mode === "review" ? names[view.seat === "p1" ? 0 : 1] + "'s " : "your ";
+  $("facts").textContent = "Hand " + view.number + " \u00b7 score " + view.scores.join("-") + " \u00b7 dealer " + view.dealer +
+    " \u00b7 " + view.rules + " rules \u00b7 " + who + (PHASES[view.phase] || view.phase);
+  const row = (id, cards) => {
+    const el = $(id);
+    if (!cards.length) {
+      const none = document.createElement("span");
+      none.className = "empty";
+      none.textContent = "none";
+      el.replaceChildren(none);
+    } else {
+      el.replaceChildren(...cards.map((c) => cardElement(c)));
+    }
+  };
+  row("t-took", view.opponent_took);
+  row("t-passed", view.opponent_passed);
+  row("t-discards", view.opponent_discards);
+  const stock = document.createElement("span");
+  stock.className = "card back";
+  stock.dataset.card = "stock";
+  stock.textContent = String(view.stock);
+  stock.setAttribute("aria-label", view.stock + " cards in the stock");
+  $("t-stock").replaceChildren(stock);
+  const pile = $("t-pile");
+  pile.replaceChildren();
+  if (view.upcard) {
+    const up = cardElement(view.upcard);
+    up.dataset.where = "pile";
+    pile.appendChild(up);
+    const below = view.pile.length - 1;
+    if (below > 0) {
+      const n = document.createElement("span");
+      n.className = "hint";
+      n.textContent = "on " + below + " card" + (below === 1 ? "" : "s") + " (" + view.pile.slice(0, -1).reverse().map(cardLabel).join(" ") + ")";
+      pile.appendChild(n);
+    }
+  } else {
+    pile.textContent = "empty";
+  }
+  const flat = group(view.hand, null);
+  $("hand").replaceChildren(flat);
+  $("hand-sum").textContent = "";
+  markBest();
+}
+
+// group draws cards as a meld, as deadwood (label set), or plain.
+function group(cards, label) {
+  const g = document.createElement("div");
+  g.className = "group" + (label ? " deadwood" : "");
+  g.setAttribute("aria-label", label || "a meld");
+  g.replaceChildren(...cards.map((c) => cardElement(c)));
+  if (label) {
+    const l = document.createElement("span");
+    l.className = "label";
+    l.textContent = label;
+    g.appendChild(l);
+  }
+  return g;
+}
+
+// details draws the hand's melds and deadwood, the opponent-hand chances
+// as a heat map over the picker, and the outs.
 async function details(view, text) {
-  $("melds").replaceChildren();
   $("outs").textContent = "";
   for (const b of $("picker").children) {
     b.style.background = "";
@@ -184,9 +362,13 @@ async function details(view, text) {
     if (text !== current) return;
     const arr = score.arrangements && score.arrangements[0];
     if (arr) {
-      const groups = arr.melds.map((m) => group(m, false));
-      if (arr.deadwood_cards.length) groups.push(group(arr.deadwood_cards, true));
-      $("melds").replaceChildren(...groups);
+      const groups = arr.melds.map((m) => group(m, null));
+      const dw = arr.deadwood_cards.reduce((n, c) => n + cardValue(c), 0);
+      if (arr.deadwood_cards.length) groups.push(group(arr.deadwood_cards, "deadwood " + dw));
+      $("hand").replaceChildren(...groups);
+      const n = arr.melds.length;
+      $("hand-sum").textContent = n === 0 ? "no meld yet" : n === 1 ? "1 meld" : n + " melds";
+      markBest();
     }
     const inf = await api("infer", { position: text });
     if (text !== current) return;
@@ -196,7 +378,7 @@ async function details(view, text) {
       b.title = "the opponent holds it with chance " + pct(p);
       if ($("heat").checked) b.style.background = "rgba(224, 120, 0, " + (0.08 + 0.6 * p).toFixed(2) + ")";
     }
-    if (view.phase === "draw") {
+    if (view.phase === "draw" && mode !== "puzzle") {
       const outs = await api("outs", { position: text, samples: 200 });
       if (text !== current) return;
       const good = (outs.cards || []).filter((o) => o.kind === "gin" || o.kind === "knock");
@@ -204,19 +386,11 @@ async function details(view, text) {
         const b = document.querySelector('#picker [data-card="' + o.card + '"]');
         if (b) b.classList.add("out");
       }
-      $("outs").textContent = good.length ? "Outs (dashed on the picker): " + good.map((o) => o.card + " (" + o.kind + ")").join(", ") + "." : "No card brings a knock or gin at this draw.";
+      $("outs").textContent = good.length ? "Outs: " + good.map((o) => cardLabel(o.card) + " (" + o.kind + ")").join(", ") + "." : "No card brings a knock or gin at this draw.";
     }
   } catch (e) {
     // The details are extras; the status line already says what is wrong.
   }
-}
-
-function group(cards, dead) {
-  const g = document.createElement("div");
-  g.className = "group" + (dead ? " deadwood" : "");
-  g.setAttribute("aria-label", dead ? "deadwood" : "a meld");
-  g.replaceChildren(...cards.map((c) => cardElement(c)));
-  return g;
 }
 
 // syncControls sets the picker and the fields from a checked position, so
@@ -232,7 +406,6 @@ function syncControls(view) {
   $("passed").value = view.opponent_passed.join(" ");
   $("discards").value = view.opponent_discards.join(" ");
   $("score").value = view.scores.join("-");
-  $("stock").textContent = String(view.stock);
   const set = (id, v) => {
     const sel = $(id);
     if ([...sel.options].some((o) => o.value === v)) sel.value = v;
@@ -242,23 +415,18 @@ function syncControls(view) {
   set("rules", view.rules);
 }
 
-function showHand(view) {
-  const el = $("hand");
-  el.replaceChildren(...view.hand.map((c) => cardElement(c)));
-}
-
-// analyse asks for advice at growing budgets, each answer replacing the
-// last, and stops when the position changes.
-async function analyse(text) {
+// analyse asks for advice at each budget in turn, each answer replacing
+// the last, and stops when the position changes.
+async function analyse(text, budgets, seed, note) {
   const ctl = new AbortController();
   analysis = ctl;
   const st = $("advice-status");
-  for (const samples of [16, 256, 2048]) {
+  for (const samples of budgets) {
     st.textContent = "Analysing: " + samples + " worlds a move\u2026";
     st.className = "";
     let advice;
     try {
-      advice = await api("advise", { position: text, samples, seed: 1 }, ctl.signal);
+      advice = await api("advise", { position: text, samples, seed }, ctl.signal);
     } catch (e) {
       if (ctl.signal.aborted) return;
       st.textContent = e.message;
@@ -266,17 +434,13 @@ async function analyse(text) {
       return;
     }
     if (ctl.signal.aborted || text !== current) return;
-    if (samples === 16) window.boardTimings.firstAnswer = performance.now() - checkedAt;
-    showAdvice(advice, samples);
+    if (window.boardTimings.firstAnswer === null) window.boardTimings.firstAnswer = performance.now() - checkedAt;
+    showAdvice(advice, samples, seed, note);
   }
-  st.textContent = "Done: 2048 worlds a move.";
+  if (budgets.length > 1) st.textContent = "Done: " + budgets[budgets.length - 1] + " worlds a move. Recommended: " + best.move + ".";
 }
 
-function pct(x) {
-  return (100 * x).toFixed(1) + "%";
-}
-
-function showAdvice(a, samples) {
+function showAdvice(a, samples, seed, note) {
   const body = document.querySelector("#advice tbody");
   const rows = a.candidates.map((c, i) => {
     const tr = document.createElement("tr");
@@ -294,56 +458,93 @@ function showAdvice(a, samples) {
   });
   body.replaceChildren(...rows);
   const o = a.opponent;
-  $("opponent").textContent = o ? "The opponent knocks, as read: at once " + pct(o.knocks_at_once) + ", only early " +
+  $("reading").textContent = o ? "The opponent, as read, knocks at once " + pct(o.knocks_at_once) + ", only early " +
     pct(o.knocks_early) + ", only with 3 or less " + pct(o.knocks_low) + ", only late " + pct(o.knocks_late) + "." : "";
-  for (const el of document.querySelectorAll("#hand .card")) el.classList.remove("best");
-  const best = a.candidates[0];
-  if (best && best.move.startsWith("discard ")) {
-    const c = best.move.slice(8);
-    const el = document.querySelector('#hand .card[data-card="' + c + '"]');
-    if (el) el.classList.add("best");
-  }
-  $("advice-status").textContent = "Recommended: " + a.recommended + " (" + samples + " worlds a move).";
+  best = a.candidates[0] || null;
+  markBest();
+  $("advice-status").textContent = (note ? note + " " : "") + "Recommended: " + a.recommended + " (" + samples + " worlds a move" +
+    (String(seed) !== "1" ? ", seed " + seed : "") + ").";
+}
+
+// markBest marks the recommended move on the table: the card to discard,
+// the upcard to take, or the stock to draw from.
+function markBest() {
+  for (const el of document.querySelectorAll("#table .card.best")) el.classList.remove("best");
+  if (!best) return;
+  let el = null;
+  if (best.move.startsWith("discard ")) el = document.querySelector('#hand .card[data-card="' + best.move.slice(8) + '"]');
+  else if (best.move.startsWith("take")) el = document.querySelector('#t-pile .card');
+  else if (best.move.startsWith("draw")) el = document.querySelector('#t-stock .card');
+  if (el) el.classList.add("best");
 }
 
 async function legal(text) {
-  const box = $("moves");
-  box.replaceChildren();
   let data;
   try {
     data = await api("legal", { position: text });
   } catch (e) {
     return;
   }
-  for (const m of data.moves || []) {
+  if (text !== current) return;
+  renderMoves(data.moves || [], (m) => play(text, m.event));
+}
+
+// renderMoves makes one button a legal move.
+function renderMoves(moves, pick) {
+  const box = $("moves");
+  box.replaceChildren(...moves.map((m) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "secondary";
     b.textContent = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
-    b.addEventListener("click", () => play(text, m.event));
-    box.appendChild(b);
-  }
+    b.dataset.event = m.event;
+    b.addEventListener("click", () => pick(m));
+    return b;
+  }));
 }
+
+// play makes a move on the board's position; a draw first asks which
+// card came.
+let drawFor = null;
 
 async function play(text, event) {
   if (event.endsWith(" draw ?")) {
-    const c = parseCard(prompt("Which card did you draw?") || "");
-    if (!c) return;
-    event = event.slice(0, -1) + c;
+    drawFor = { text, event };
+    $("drawform").hidden = false;
+    $("drawncard").value = "";
+    $("drawncard").focus();
+    return;
   }
   try {
     const view = await api("play", { position: text, events: [event] });
-    $("notation").value = view.history || view.notation;
-    check($("notation").value);
+    // A position set up in the short form stays in it: its history holds
+    // only the moves since, from no deal.
+    const next = text.startsWith("history") && view.history ? view.history : view.notation;
+    check(next);
   } catch (e) {
     status(e.message, true);
   }
 }
 
-// The review: graded decisions, the one shown, and the seat filter.
+function drawn(e) {
+  e.preventDefault();
+  const c = parseCard($("drawncard").value);
+  if (!c || !drawFor) {
+    status("not a card: " + $("drawncard").value, true);
+    return;
+  }
+  $("drawform").hidden = true;
+  const d = drawFor;
+  drawFor = null;
+  play(d.text, d.event.slice(0, -1) + c);
+}
+
+// The review: graded decisions, the players' names, the one shown.
 let review = [];
+let names = ["p1", "p2"];
 let shown = -1;
 
+// startReview grades the log and shows it; it answers whether it could.
 async function startReview() {
   const st = $("review-status");
   st.className = "";
@@ -354,14 +555,35 @@ async function startReview() {
   } catch (e) {
     st.textContent = e.message;
     st.className = "error";
-    return;
+    return e;
   }
   review = data.decisions;
+  names = ["p1", "p2"];
+  for (const d of review) names[d.seat - 1] = d.player;
+  for (const o of $("seatview").options) if (o.value !== "") o.textContent = names[Number(o.value)];
   const s = data.summary;
-  st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game." : " games.");
+  st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game" : " games") +
+    (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at " + s.samples + " worlds a move.");
+  showPlayers(s);
   listDecisions();
   drawChart();
+  shown = -1;
   step(0);
+  return null;
+}
+
+function showPlayers(s) {
+  const t = $("players");
+  t.hidden = false;
+  t.querySelector("tbody").replaceChildren(...s.players.map((p) => {
+    const tr = document.createElement("tr");
+    for (const v of [p.name, p.accuracy.toFixed(1) + "%", equityPoints(p.mean_equity_lost), p.inaccuracies, p.mistakes, p.blunders]) {
+      const td = document.createElement("td");
+      td.textContent = String(v);
+      tr.appendChild(td);
+    }
+    return tr;
+  }));
 }
 
 function visible() {
@@ -375,51 +597,88 @@ function listDecisions() {
     const d = review[i];
     const li = document.createElement("li");
     li.dataset.index = i;
-    li.className = d.class && d.class !== "good" && d.class !== "best" ? d.class : "";
-    li.textContent = "hand " + d.hand + ", " + d.player + ": " + d.move + (d.matched ? "" : " (best " + d.best + ")");
+    li.className = isError(d) ? d.class : "";
+    li.textContent = "hand " + d.hand + ", " + d.player + ": " + d.move + (isError(d) ? " (better " + d.best + ")" : "");
     li.addEventListener("click", () => show(i));
     return li;
   }));
 }
 
-// drawChart draws p1's chance of winning the game after each decision, as
-// the advisor valued the move played (a line around 50%, as lichess draws
-// its evaluation), or, under quick grading, the equity each seat has lost so
-// far.
+// isError says the grade counts the move as losing equity.
+function isError(d) {
+  return d.class === "inaccuracy" || d.class === "mistake" || d.class === "blunder";
+}
+
+// drawChart draws, as lichess does, the first player's chance of winning
+// the game after each decision as the advisor valued the move played,
+// around the 50% line; under quick grading, which values no move, the
+// equity each player has lost so far. A click jumps to the decision.
 function drawChart() {
   const svg = $("chart");
-  svg.innerHTML = "";
+  svg.replaceChildren();
+  svg.toggleAttribute("hidden", review.length === 0);
+  if (!review.length) return;
+  // The view box is the drawing's own size in pixels, so that its text
+  // is drawn at its size, not stretched.
+  const W = Math.max(200, svg.clientWidth), H = 180;
+  const L = 42, R = 8, T = 8, B = 22;
+  svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   const ns = "http://www.w3.org/2000/svg";
-  const n = Math.max(1, review.length - 1);
-  const x = (i) => (600 * i / n).toFixed(1);
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     if (text) el.textContent = text;
     svg.appendChild(el);
+    return el;
   };
-  if (review.length && review.every((d) => d.equity != null)) {
-    const y = (e) => (115 - 110 * e).toFixed(1);
-    const pts = review.map((d, i) => x(i) + "," + y(d.seat === 1 ? d.equity : 1 - d.equity));
-    add("line", { x1: 0, x2: 600, y1: y(0.5), y2: y(0.5), stroke: "#c9c5b9" });
-    add("polyline", { class: "p1", points: pts.join(" ") });
-    add("text", { x: 4, y: 14 }, "p1's chance of winning the game, as the advisor valued each move");
-    $("chart").setAttribute("aria-label", "p1's chance of winning the game over the decisions");
-    return;
-  }
+  const n = Math.max(1, review.length - 1);
+  const x = (i) => (L + (W - L - R) * i / n).toFixed(1);
+  const graded = review.every((d) => d.equity != null);
   const lost = [[0], [0]];
   for (const d of review) {
     const k = d.seat - 1;
     lost[k].push(lost[k][lost[k].length - 1] + d.equity_lost);
     lost[1 - k].push(lost[1 - k][lost[1 - k].length - 1]);
   }
-  const top = Math.max(0.01, lost[0][lost[0].length - 1], lost[1][lost[1].length - 1]);
-  const m = Math.max(1, review.length);
-  for (const k of [0, 1]) {
-    add("polyline", { class: "p" + (k + 1), points: lost[k].map((v, i) => (600 * i / m).toFixed(1) + "," + (110 - 100 * v / top).toFixed(1)).join(" ") });
-    add("text", { x: 4, y: 14 + 14 * k }, "p" + (k + 1) + ": " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + " points of equity lost");
+  const top = graded ? 1 : Math.max(0.01, lost[0][lost[0].length - 1], lost[1][lost[1].length - 1]);
+  const y = (v) => (T + (H - T - B) * (1 - v / top)).toFixed(1);
+  add("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B });
+  add("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B });
+  for (const v of graded ? [0, 0.5, 1] : [0, top / 2, top]) {
+    add("text", { x: L - 4, y: Number(y(v)) + 4, "text-anchor": "end" }, graded ? Math.round(100 * v) + "%" : (100 * v).toFixed(1));
   }
-  $("chart").setAttribute("aria-label", "the equity each seat has lost so far");
+  let hand = 0;
+  review.forEach((d, i) => {
+    if (d.hand === hand) return;
+    hand = d.hand;
+    add("line", { class: "axis", x1: x(i), x2: x(i), y1: H - B, y2: H - B + 4 });
+    add("text", { x: x(i), y: H - 6, "text-anchor": i === 0 ? "start" : "middle" }, i === 0 ? "hand 1" : String(hand));
+  });
+  if (graded) {
+    add("line", { class: "half", x1: L, x2: W - R, y1: y(0.5), y2: y(0.5) });
+    add("polyline", { class: "p1", points: review.map((d, i) => x(i) + "," + y(d.seat === 1 ? d.equity : 1 - d.equity)).join(" ") });
+    add("text", { class: "n1", x: L + 6, y: T + 12 }, names[0] + " winning");
+    add("text", { class: "n2", x: L + 6, y: H - B - 6 }, names[1] + " winning");
+    svg.setAttribute("aria-label", names[0] + "'s chance of winning the game after each decision, as the advisor valued it; above 50% " + names[0] + " leads");
+  } else {
+    for (const k of [0, 1]) {
+      add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
+      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + ": " + equityPoints(lost[k][lost[k].length - 1]) + " of equity lost");
+    }
+    svg.setAttribute("aria-label", "the equity each player has lost so far, in points");
+  }
+  if (shown >= 0) add("line", { class: "at", x1: x(shown), x2: x(shown), y1: T, y2: H - B });
+}
+
+function chartClick(e) {
+  if (!review.length) return;
+  const svg = $("chart");
+  const r = svg.getBoundingClientRect();
+  const W = Math.max(200, svg.clientWidth);
+  const L = 42, R = 8;
+  const fx = (e.clientX - r.left) * W / r.width;
+  const i = Math.round((fx - L) / (W - L - R) * Math.max(1, review.length - 1));
+  show(Math.max(0, Math.min(review.length - 1, i)));
 }
 
 function show(i) {
@@ -428,10 +687,18 @@ function show(i) {
   for (const li of $("decisions").children) li.classList.toggle("current", Number(li.dataset.index) === i);
   const cur = $("decisions").querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
-  $("decision").textContent = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move +
-    (d.matched ? ", the best move." : "; better: " + d.best + " (" + (100 * d.equity_lost).toFixed(1) + " points of equity, " + d.class + ").");
-  $("notation").value = d.position;
-  check(d.position);
+  let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move;
+  if (d.matched) text += ", the advisor's move.";
+  else if (isError(d)) text += "; better: " + d.best + " (" + equityPoints(d.equity_lost) + " of equity lost, " + d.class + ").";
+  else text += ", as good as the advisor's " + d.best + " (" + equityPoints(d.equity_lost) + " of equity apart).";
+  $("decision").textContent = text;
+  setMode("review");
+  status("Reviewing: decision " + (i + 1) + " of " + review.length + ".", false);
+  // A graded decision shows the analysis that graded it: its worlds and
+  // its seed, so that the better move named is the one shown.
+  const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:" } : "refine";
+  check(d.position, { advice, moves: null });
+  drawChart();
 }
 
 function step(delta) {
@@ -442,109 +709,163 @@ function step(delta) {
   show(idx[at]);
 }
 
-// Play: a game against a bot, seat p1; with hints the board analyses each
-// decision. After it, the review, and the mistakes served back as puzzles.
+// Play: a game against a bot, you in seat p1, on the table; with hints the
+// board analyses each of your decisions. The game's id is in the URL, so
+// that a reload goes on with it. At its end, the review, and your mistakes
+// served back as puzzles.
 let gameID = "";
-let puzzles = [];
 
 async function newGame() {
   const st = $("game-status");
   st.className = "";
   st.textContent = "Dealing\u2026";
   try {
-    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("rules").value }));
+    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("rules").value, replaces: gameID || undefined }));
   } catch (e) {
     st.textContent = e.message;
     st.className = "error";
   }
 }
 
+async function resumeGame(id) {
+  try {
+    showGame(await api("game/state", { game: id }));
+  } catch (e) {
+    setGameURL("");
+    $("game-status").textContent = "The game of this address is no longer in play; start a new one.";
+    check(EXAMPLE);
+  }
+}
+
+function setGameURL(id) {
+  const u = new URL(location.href);
+  if (id) u.searchParams.set("game", id);
+  else u.searchParams.delete("game");
+  u.hash = "";
+  history.replaceState(null, "", u.pathname + u.search);
+}
+
 function showGame(g) {
   gameID = g.game;
+  $("opponent").value = g.opponent;
   $("game-hands").replaceChildren(...g.hands.map((h) => {
     const li = document.createElement("li");
     li.textContent = h;
     return li;
   }));
-  const box = $("game-moves");
-  box.replaceChildren();
   if (g.over) {
-    $("game-status").textContent = "The game is over" + (g.error ? ": " + g.error : ".") + " Reviewing it\u2026";
-    $("log").value = g.log;
-    $("quick").checked = false;
-    startReview().then(() => {
-      puzzles = review.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
-      $("learn").disabled = puzzles.length === 0;
-      $("game-status").textContent = "The game is over. " + puzzles.length + " of your decisions to learn from.";
-    });
+    gameOver(g);
     return;
   }
+  setGameURL(g.game);
+  setMode("game");
   const p = g.position;
-  $("game-status").textContent = "Your " + p.phase + " (" + p.scores.join("-") + ", " + p.stock + " cards in the stock).";
-  $("notation").value = p.history || p.notation;
-  if ($("hints").checked) {
-    check($("notation").value);
-  } else {
-    current = $("notation").value;
-    showHand(p);
-    if (analysis) analysis.abort();
-    document.querySelector("#advice tbody").replaceChildren();
-    $("advice-status").textContent = "Hints are off.";
-  }
-  for (const m of g.moves) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "secondary";
-    b.textContent = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
-    b.addEventListener("click", async () => {
-      try {
-        showGame(await api("game/move", { game: gameID, move: m.event }));
-      } catch (e) {
-        $("game-status").textContent = e.message;
-        $("game-status").className = "error";
-      }
-    });
-    box.appendChild(b);
+  const st = $("game-status");
+  st.className = "";
+  st.textContent = "Your " + (PHASES[p.phase] || p.phase) + " against " + g.opponent + " (" + p.scores.join("-") + ").";
+  status("Your " + (PHASES[p.phase] || p.phase) + " against " + g.opponent + ".", false);
+  const moves = { list: g.moves, pick: (m) => gameMove(m) };
+  check(p.history || p.notation, { advice: $("hints").checked ? "refine" : "none", note: "Hints are off.", moves });
+}
+
+async function gameMove(m) {
+  for (const b of $("moves").children) b.disabled = true;
+  try {
+    showGame(await api("game/move", { game: gameID, move: m.event }));
+  } catch (e) {
+    $("game-status").textContent = e.message;
+    $("game-status").className = "error";
   }
 }
 
-// learn serves the next mistake as a puzzle: the position, without the
-// advice, and the legal moves to choose from.
-async function learn() {
-  const d = puzzles.shift();
-  $("learn").disabled = puzzles.length === 0;
-  if (!d) return;
-  $("notation").value = d.position;
-  current = d.position;
-  if (analysis) analysis.abort();
-  document.querySelector("#advice tbody").replaceChildren();
-  $("advice-status").textContent = "Puzzle: find the better move.";
-  const view = await api("position", { position: d.position });
-  showHand(view);
-  const data = await api("legal", { position: d.position });
-  const box = $("game-moves");
-  box.replaceChildren();
-  $("game-status").textContent = "Hand " + d.hand + ": you played " + d.move + ". Find the better move.";
-  for (const m of data.moves || []) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "secondary";
-    b.textContent = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
-    b.addEventListener("click", () => {
-      const right = m.move === d.best || (m.move.startsWith("knock") && d.best.startsWith("knock"));
-      $("game-status").textContent = (right ? "Right: " : "Not that: ") + "the advisor plays " + d.best + ", worth " +
-        (100 * d.equity_lost).toFixed(1) + " points of equity more than " + d.move + ", the move played." +
-        (puzzles.length ? " Next puzzle with the button above." : " That was the last one.");
-      box.replaceChildren();
-    });
-    box.appendChild(b);
+// gameOver shows the game's end and reviews it; an error of the game or
+// of its review is shown and stays.
+async function gameOver(g) {
+  gameID = "";
+  setGameURL("");
+  setMode("analyse");
+  $("moves").replaceChildren();
+  const st = $("game-status");
+  const last = g.hands.length ? g.hands[g.hands.length - 1] + ". " : "";
+  if (g.error || !g.log) {
+    st.textContent = "The game is over. " + last + "It could not be reviewed: " + (g.error || "the game left no log") + ".";
+    st.className = "error";
+    return;
   }
+  st.className = "";
+  st.textContent = "The game is over. " + last + "Reviewing it\u2026";
+  $("log").value = g.log;
+  $("quick").checked = false;
+  const err = await startReview();
+  if (err) {
+    st.textContent = "The game is over. " + last + "Its review failed: " + err.message;
+    st.className = "error";
+    return;
+  }
+  puzzles = review.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
+  puzzleAt = 0;
+  puzzleRight = 0;
+  $("learn").disabled = puzzles.length === 0;
+  st.textContent = "The game is over. " + last + puzzles.length + " of your decisions to learn from.";
+}
+
+// Puzzles: each of your mistakes and blunders, its position alone on the
+// table; you answer with a move, and the advisor's equities, at the
+// grade's own worlds and seed, say whether it was right.
+let puzzles = [];
+let puzzleAt = 0;
+let puzzleRight = 0;
+
+async function learn() {
+  const d = puzzles[puzzleAt];
+  if (!d) return;
+  $("learn").disabled = true;
+  setMode("puzzle");
+  $("decision").textContent = "";
+  $("game-status").className = "";
+  $("game-status").textContent = "Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": hand " + d.hand + ". Find the better move.";
+  status("Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": find the better move.", false);
+  let data;
+  try {
+    data = await api("legal", { position: d.position });
+  } catch (e) {
+    status(e.message, true);
+    return;
+  }
+  check(d.position, { advice: "none", note: "A puzzle: the advice is hidden until you answer.", moves: { list: data.moves || [], pick: (m) => answer(d, m) } });
+  document.getElementById("table").scrollIntoView({ block: "start" });
+}
+
+async function answer(d, m) {
+  for (const b of $("moves").children) b.disabled = true;
+  let a;
+  try {
+    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1 });
+  } catch (e) {
+    status(e.message, true);
+    return;
+  }
+  const top = a.candidates[0];
+  const picked = a.candidates.find((c) => c.move === m.move) || null;
+  const played = a.candidates.find((c) => c.move === d.move) || null;
+  const right = picked !== null && (picked.move === top.move || picked.equity >= top.equity - 0.001);
+  if (right) puzzleRight++;
+  puzzleAt++;
+  showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
+  const eq = (c) => (c ? " (" + pct(c.equity) + ")" : "");
+  const st = $("game-status");
+  st.className = right ? "right" : "error";
+  st.textContent = (right ? "Right: " : "Not that: ") + m.move + eq(picked) + ". The advisor plays " + top.move + eq(top) +
+    "; in the game you played " + d.move + eq(played) + "." +
+    (puzzleAt < puzzles.length ? " Next puzzle with the button above." : " That was the last one.");
+  $("puzzle-score").textContent = "Puzzles: " + puzzleRight + " right of " + puzzleAt + " answered, " + puzzles.length + " in the set.";
+  $("learn").disabled = puzzleAt >= puzzles.length;
 }
 
 function init() {
   buildPicker();
   $("fourcolor").addEventListener("change", (e) => document.body.classList.toggle("four", e.target.checked));
-  $("heat").addEventListener("change", () => current && check(current));
+  $("heat").addEventListener("change", () => shownView && details(shownView, current));
   for (const id of ["pile", "took", "passed", "discards", "score"]) $(id).addEventListener("change", compose);
   for (const id of ["phase", "dealer", "rules"]) $(id).addEventListener("change", compose);
   $("cardkey").addEventListener("keydown", (e) => {
@@ -558,14 +879,17 @@ function init() {
       status("not a card: " + e.target.value, true);
     }
   });
-  $("use").addEventListener("click", () => check($("notation").value.trim()));
+  $("clear").addEventListener("click", clearTable);
   $("setup").addEventListener("submit", (e) => {
     e.preventDefault();
+    setMode("analyse");
     check($("notation").value.trim());
   });
+  $("drawform").addEventListener("submit", drawn);
   $("review").addEventListener("click", startReview);
   $("newgame").addEventListener("click", newGame);
   $("learn").addEventListener("click", learn);
+  $("chart").addEventListener("click", chartClick);
   $("seatview").addEventListener("change", () => { listDecisions(); step(0); });
   $("logfile").addEventListener("change", async (e) => {
     const f = e.target.files[0];
@@ -573,24 +897,22 @@ function init() {
   });
   document.addEventListener("keydown", (e) => {
     const tag = (e.target.tagName || "").toLowerCase();
-    if (!review.length || tag === "input" || tag === "textarea" || tag === "select") return;
+    if (!review.length || mode !== "review" || tag === "input" || tag === "textarea" || tag === "select" || e.target.closest("#picker")) return;
     if (e.key === "ArrowRight" || e.key === "ArrowDown") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft" || e.key === "ArrowUp") { e.preventDefault(); step(-1); }
   });
+  window.addEventListener("resize", () => drawChart());
   window.addEventListener("hashchange", () => {
     const text = decodeURIComponent(location.hash.slice(1));
     if (text && text !== current) {
-      $("notation").value = text;
+      setMode("analyse");
       check(text);
     }
   });
+  const id = new URLSearchParams(location.search).get("game");
   const fromURL = decodeURIComponent(location.hash.slice(1));
-  if (fromURL) {
-    $("notation").value = fromURL;
-    check(fromURL);
-  } else {
-    compose();
-  }
+  if (id) resumeGame(id);
+  else check(fromURL || EXAMPLE);
 }
 
 init();

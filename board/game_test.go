@@ -1,0 +1,99 @@
+package board
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/position"
+)
+
+// TestPlayOnASetUpPositionKeepsIt: a move on a position set up in the
+// short form answers a position that reads back, the discard after the
+// draw, and no history form that starts from no deal.
+func TestPlayOnASetUpPositionKeepsIt(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	body, _ := json.Marshal(map[string]any{"position": setUpDraw, "events": []string{"p1 draw 2C"}})
+	r := post(t, ts, "/api/play", string(body), nil)
+	if r.status != http.StatusOK {
+		t.Fatalf("%d %s", r.status, r.raw)
+	}
+	for _, key := range []string{"notation", "history"} {
+		text, _ := r.body[key].(string)
+		if text == "" && key == "history" {
+			continue
+		}
+		p, err := position.Parse(text)
+		if err != nil || p.Phase().String() != "discard" || !strings.Contains(position.Format(&p), "2C") {
+			t.Errorf("the answer's %s %q reads back as %v (%v)", key, text, p.Phase(), err)
+		}
+	}
+}
+
+// playOut plays a game through the API to its end, the person making the
+// first legal move each time, and returns its last answer.
+func playOut(t *testing.T, c *gameClient, a map[string]any) map[string]any {
+	t.Helper()
+	for i := 0; i < 2000; i++ {
+		if over, _ := a["over"].(bool); over {
+			return a
+		}
+		a = c.move(a)
+	}
+	t.Fatalf("the game did not end in 2,000 moves: %v", a["hands"])
+	return nil
+}
+
+// TestAFinishedGameFreesItsPlace: more games than maxSessions, each
+// played to its end one after the other, all start.
+func TestAFinishedGameFreesItsPlace(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	c := &gameClient{t: t, client: ts.Client(), base: ts.URL}
+	for i := 0; i < maxSessions+4; i++ {
+		r := post(t, ts, "/api/game/new", fmt.Sprintf(`{"opponent":"simple","rules":"standard,target=10","seed":%d}`, i+1), nil)
+		if r.status != http.StatusOK {
+			t.Fatalf("game %d after %d finished: %d %s", i+1, i, r.status, r.raw)
+		}
+		playOut(t, c, r.body)
+	}
+}
+
+// TestANewGameEndsThePagesLast: a page that starts a game names its last
+// one, which ends; twenty in a row all start, and the last one named is
+// no longer in play.
+func TestANewGameEndsThePagesLast(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	last := ""
+	for i := 0; i < 20; i++ {
+		body, _ := json.Marshal(map[string]any{"opponent": "simple", "replaces": last})
+		r := post(t, ts, "/api/game/new", string(body), nil)
+		if r.status != http.StatusOK {
+			t.Fatalf("game %d: %d %s", i+1, r.status, r.raw)
+		}
+		if last != "" {
+			if s := post(t, ts, "/api/game/state", `{"game":"`+last+`"}`, nil); s.status != http.StatusBadRequest {
+				t.Errorf("the game replaced is still in play: %d %s", s.status, s.raw)
+			}
+		}
+		last, _ = r.body["game"].(string)
+	}
+}
+
+// TestGameState: a game's state, asked for again, is the decision it
+// waits on, so that a page reloaded goes on with it.
+func TestGameState(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	c := &gameClient{t: t, client: ts.Client(), base: ts.URL}
+	a := c.move(c.start(3))
+	s := c.post("/api/game/state", map[string]any{"game": a["game"]})
+	want, _ := json.Marshal(a["position"])
+	got, _ := json.Marshal(s["position"])
+	if string(got) != string(want) || len(s["moves"].([]any)) != len(a["moves"].([]any)) {
+		t.Errorf("the state %s, the game's last answer %s", got, want)
+	}
+	if r := post(t, ts, "/api/game/state", `{"game":"nothing"}`, nil); r.status != http.StatusBadRequest {
+		t.Errorf("the state of no game: %d %s", r.status, r.raw)
+	}
+}
