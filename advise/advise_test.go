@@ -45,7 +45,7 @@ func TestAdviceIsLegal(t *testing.T) {
 		_, err := engine.Simulate(context.Background(), engine.SimOptions{Rules: rules.Presets()[preset], Players: [2]bot.NewPlayerFunc{simple, simple},
 			Names: [2]string{"a", "b"}, Games: 1, Seed: 4,
 			OnGame: func(k int, g *engine.GameRecord) error {
-				lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+				lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
 				if err != nil {
 					return err
 				}

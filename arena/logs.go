@@ -46,7 +46,7 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	var lg *gamelog.Game
 	var err error
 	if rec := g.Record; rec != nil {
-		lg, err = gamelog.GameFromStates(g.Index+1, rec.Seed, rec.Rules, players, rec.FirstDealer, rec.Hands, rec.Final, tags...)
+		lg, err = gamelog.GameFromStates(g.Index+1, rec.Seed, rec.Rules, players, rec.FirstDealer, rec.Hands, rec.Events, rec.Final, tags...)
 	} else {
 		lg = &gamelog.Game{Number: g.Index + 1, Seed: g.Seed, HasSeed: true, Rules: r, Players: players, FirstDealer: dealer, Tags: tags}
 	}

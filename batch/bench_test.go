@@ -25,7 +25,7 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 		Players: [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
 			if err != nil {
 				return err
 			}

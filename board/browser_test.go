@@ -670,7 +670,7 @@ func oneHandLog(t *testing.T) string {
 		if err != nil || len(rec.Hands) != 1 {
 			continue
 		}
-		g, err := gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final)
+		g, err := gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Events, rec.Final)
 		if err != nil {
 			continue
 		}

@@ -188,7 +188,7 @@ func (s *session) play(ctx context.Context, setup engine.GameSetup, players [2]b
 	var log string
 	if err == nil {
 		var lg *gamelog.Game
-		lg, err = gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Final,
+		lg, err = gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Events, rec.Final,
 			gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor serve"})
 		if err == nil {
 			var b strings.Builder

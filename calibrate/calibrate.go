@@ -33,7 +33,7 @@ func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, 
 		Rules: o.Rules, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
 		Games: o.Games, Seed: o.Seed,
 		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
 			if err != nil {
 				return err
 			}

@@ -42,6 +42,11 @@ type HandSetup struct {
 	// Deck, if not nil, is the order of the cards; otherwise Rng shuffles.
 	Deck *[notation.NumCards]notation.Card
 	Rng  *rand.Rand
+	// Events, when not nil, has every event of the hand appended to it,
+	// in order. The State's own record keeps only the latest
+	// game.MaxEvents, and a hand under rules with no draw limit may run
+	// to game.EndlessDraws draws; a log of it needs them all.
+	Events *[]game.Event
 }
 
 // newDeck is the deck in index order, where every shuffle starts.
@@ -61,8 +66,9 @@ func shuffle(deck *[notation.NumCards]notation.Card, rng *rand.Rand) {
 }
 
 // PlayHand deals a hand and plays it between the players, by seat, to its
-// end. It returns the finished state, which holds the whole record of the
-// hand and its result.
+// end. It returns the finished state, which holds the hand's result and
+// its record, whole unless the hand ran past game.MaxDraws draws (see
+// HandSetup.Events).
 func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.State, error) {
 	var deck [notation.NumCards]notation.Card
 	switch {
@@ -78,8 +84,8 @@ func PlayHand(ctx context.Context, s HandSetup, players [2]bot.Player) (game.Sta
 		return st, err
 	}
 	t := tables.Get().(*table)
-	defer tables.Put(t)
-	t.init(&st)
+	defer t.release()
+	t.init(&st, s.Events)
 	for st.Phase() != game.Over {
 		if st.Draws() >= game.EndlessDraws && st.Phase() == game.DrawPhase {
 			// Abandoned at a draw, where a hand may die, so that the
@@ -165,23 +171,38 @@ type table struct {
 	pos  [2]game.Position
 	give [2]game.Position
 	seen int
+	// events, when not nil, receives every event as it is seen.
+	events *[]game.Event
 }
 
 // tables reuses tables between hands: a table is large, and holds the
 // rules' name, so a fresh one per hand keeps the collector busy.
 var tables = sync.Pool{New: func() any { return new(table) }}
 
-func (t *table) init(st *game.State) {
-	t.seen = 0
+func (t *table) init(st *game.State, events *[]game.Event) {
+	t.seen, t.events = 0, events
 	for seat := range notation.NumSeats {
 		t.pos[seat] = game.NewPosition(seat, st.Setup())
 	}
 }
 
+// release returns the table to the pool, without the caller's events.
+func (t *table) release() {
+	t.events = nil
+	tables.Put(t)
+}
+
+// sync shows each seat the events since the last sync. It runs before
+// every move, and no move makes game.MaxEvents events, so none has left
+// the state's record unseen.
 func (t *table) sync(st *game.State) {
 	for ; t.seen < st.NumEvents(); t.seen++ {
+		ev := st.Event(t.seen)
+		if t.events != nil {
+			*t.events = append(*t.events, ev)
+		}
 		for seat := range notation.NumSeats {
-			if e, ok := game.SeesEvent(st.Event(t.seen), seat); ok {
+			if e, ok := game.SeesEvent(ev, seat); ok {
 				// The state's record is consistent, so a position accepts it.
 				_ = t.pos[seat].Observe(e)
 			}

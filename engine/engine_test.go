@@ -388,3 +388,49 @@ func TestMirroredPairs(t *testing.T) {
 		t.Error("an odd number of mirrored games was accepted")
 	}
 }
+
+// TestRecordingCostsOnlyWhenAsked: a hand's events, kept into a slice with
+// room for them, cost PlayHand no allocation; the events kept are the
+// hand's own, and a recorded game keeps every hand's.
+func TestRecordingCostsOnlyWhenAsked(t *testing.T) {
+	players := [2]bot.Player{bot.NewSimple(1), bot.NewSimple(2)}
+	deck := [notation.NumCards]notation.Card(notation.FullDeck.Cards())
+	rand.New(rand.NewPCG(3, 3)).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	setup := HandSetup{Setup: game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, Deck: &deck}
+	play := func() game.State {
+		st, err := PlayHand(context.Background(), setup, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	bare := testing.AllocsPerRun(20, func() { play() })
+	events := make([]game.Event, 0, game.MaxEvents)
+	setup.Events = &events
+	kept := testing.AllocsPerRun(20, func() { events = events[:0]; play() })
+	if kept != bare {
+		t.Errorf("a hand allocates %v times keeping its events, %v times not", kept, bare)
+	}
+	events = events[:0]
+	st := play()
+	if len(events) != st.NumEvents() {
+		t.Fatalf("kept %d events of the hand's %d", len(events), st.NumEvents())
+	}
+	for i := range events {
+		if events[i] != st.Event(i) {
+			t.Fatalf("event %d kept as %s; the hand's is %s", i, events[i], st.Event(i))
+		}
+	}
+	_, rec, err := PlayGame(context.Background(), GameSetup{Rules: rules.Standard(), Seed: 5, Record: true}, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Events) != len(rec.Hands) {
+		t.Fatalf("a recorded game keeps the events of %d hands of %d", len(rec.Events), len(rec.Hands))
+	}
+	for i := range rec.Hands {
+		if len(rec.Events[i]) != rec.Hands[i].NumEvents() {
+			t.Errorf("hand %d: kept %d events of %d", i+1, len(rec.Events[i]), rec.Hands[i].NumEvents())
+		}
+	}
+}

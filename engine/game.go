@@ -15,7 +15,8 @@ type GameSetup struct {
 	Rules       rules.Rules
 	Seed        uint64
 	FirstDealer notation.Seat
-	// Record keeps every finished hand in the game's record.
+	// Record keeps every finished hand in the game's record, with all
+	// its events; a game not recorded allocates nothing for them.
 	Record bool
 	// OnHand, when set, is called after each hand with its finished state.
 	OnHand func(st *game.State)
@@ -25,14 +26,20 @@ type GameSetup struct {
 }
 
 // GameRecord is the record of a whole game: each hand is its finished
-// state, which holds the deal, the stock, every event and the result.
+// state, which holds the deal, the stock and the result, and its every
+// event.
 type GameRecord struct {
 	Seed        uint64
 	Rules       rules.Rules
 	Players     [2]string
 	FirstDealer notation.Seat
 	Hands       []game.State
-	Final       rules.GameResult
+	// Events holds each hand's events, in order, by index into Hands. A
+	// State keeps only the latest game.MaxEvents of a hand that runs past
+	// game.MaxDraws draws, as one may where the rules set no draw limit;
+	// these are all of them, up to game.EndlessDraws draws.
+	Events [][]game.Event
+	Final  rules.GameResult
 }
 
 // GameStats counts what happened in a game, by seat where it matters.
@@ -106,6 +113,12 @@ func PlayGame(ctx context.Context, s GameSetup, players [2]bot.Player) (GameStat
 			break
 		}
 		setup := HandSetup{Setup: game.Setup{Rules: s.Rules, Dealer: dealer, Number: g.Hands + 1, Scores: g.Score}, Rng: rng}
+		if rec != nil {
+			// Room for any hand the State's record holds; a longer one
+			// grows it. A game not recorded allocates none.
+			events := make([]game.Event, 0, game.MaxEvents)
+			setup.Events = &events
+		}
 		hand, err := PlayHand(ctx, setup, ctxPlayers)
 		if err != nil {
 			return st, rec, err
@@ -113,6 +126,7 @@ func PlayGame(ctx context.Context, s GameSetup, players [2]bot.Player) (GameStat
 		res, _ := hand.Result()
 		if rec != nil {
 			rec.Hands = append(rec.Hands, hand)
+			rec.Events = append(rec.Events, *setup.Events)
 		}
 		if s.OnHand != nil {
 			s.OnHand(&hand)

@@ -197,6 +197,13 @@ func (r *replayer) play() (stop bool, err error) {
 			return stop, err
 		}
 	}
+	if r.st.Phase() == game.DrawPhase && r.st.Draws() >= game.EndlessDraws {
+		// The engine package's driver abandons a hand here, as dead.
+		r.st.Abandon()
+		if r.visit != nil {
+			r.observe()
+		}
+	}
 	if r.st.Phase() != game.Over {
 		return false, r.g.errAt(r.h.ResultLine, "the moves stop in the %s phase, before the hand ends", r.st.Phase())
 	}

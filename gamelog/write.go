@@ -158,8 +158,13 @@ func oneLine(s string) string {
 }
 
 // ErrTooLong is returned for a hand whose record outgrew the State (more
-// than game.MaxDraws draws, which only rules with no draw limit allow).
+// than game.MaxDraws draws, which only rules with no draw limit allow),
+// when the events the driver kept (HandFromEvents) are not given.
 var ErrTooLong = errors.New("the hand is too long to log")
+
+// ErrEvents is returned for events that are not the hand's own: not as
+// many as the state counts, or not ending with its record.
+var ErrEvents = errors.New("the events are not the hand's")
 
 // HandFromState records a finished hand from its state, whose record must
 // be complete.
@@ -167,10 +172,33 @@ func HandFromState(st *game.State) (Hand, error) {
 	if !st.RecordComplete() {
 		return Hand{}, fmt.Errorf("hand %d: %w: %d draws, more than the %d a record holds", st.Setup().Number, ErrTooLong, st.Draws(), game.MaxDraws)
 	}
+	return handFrom(st, st.NumEvents(), st.Event), nil
+}
+
+// HandFromEvents records a finished hand from its state and its every
+// event, in order, as the engine package's driver keeps them: unlike the
+// state's own record, they hold a hand of any length. They must be the
+// state's: as many as it counts, the latest of them those its record
+// keeps.
+func HandFromEvents(st *game.State, events []game.Event) (Hand, error) {
+	if len(events) != st.NumEvents() {
+		return Hand{}, fmt.Errorf("hand %d: %w: %d events for a hand of %d", st.Setup().Number, ErrEvents, len(events), st.NumEvents())
+	}
+	for i := st.FirstEvent(); i < st.NumEvents(); i++ {
+		if events[i] != st.Event(i) {
+			return Hand{}, fmt.Errorf("hand %d: %w: event %d is %s, not %s", st.Setup().Number, ErrEvents, i, events[i], st.Event(i))
+		}
+	}
+	return handFrom(st, len(events), func(i int) game.Event { return events[i] }), nil
+}
+
+// handFrom records a finished hand from its state and its n events, read
+// with event.
+func handFrom(st *game.State, n int, event func(int) game.Event) Hand {
 	s := st.Setup()
 	h := Hand{Number: s.Number, Dealer: s.Dealer, Knocker: notation.NoSeat, Winner: notation.NoSeat}
-	for i := 0; i < st.NumEvents(); i++ {
-		e := st.Event(i)
+	for i := range n {
+		e := event(i)
 		seat := e.Seat
 		switch e.Kind {
 		case game.Dealt:
@@ -205,7 +233,7 @@ func HandFromState(st *game.State) (Hand, error) {
 		h.DefenderMelds, h.DefenderDeadwood = res.DefenderMelds()
 		h.Layoffs = meld.Placements(&res.Spread, res.Layoffs)
 	}
-	return h, nil
+	return h
 }
 
 // sortBySuit puts cards in canonical order, by suit then rank, as a card
@@ -214,12 +242,24 @@ func sortBySuit(cs []notation.Card) {
 	copy(cs, notation.SetOf(cs...).Cards())
 }
 
-// GameFromStates records a game from its finished hands. It fails with
-// ErrTooLong for a hand whose record is not complete.
-func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer notation.Seat, hands []game.State, final rules.GameResult, tags ...Tag) (*Game, error) {
+// GameFromStates records a game from its finished hands and, when given
+// (one slice a hand, as the engine package's GameRecord keeps them),
+// their every event; a hand whose events are nil is recorded from its
+// state alone. It fails with ErrTooLong for such a hand whose record is
+// not complete, and with ErrEvents for events that are not the hand's.
+func GameFromStates(number int, seed uint64, r rules.Rules, players [2]string, firstDealer notation.Seat, hands []game.State, events [][]game.Event, final rules.GameResult, tags ...Tag) (*Game, error) {
+	if events != nil && len(events) != len(hands) {
+		return nil, fmt.Errorf("game %d: %w: events for %d hands, not %d", number, ErrEvents, len(events), len(hands))
+	}
 	g := &Game{Number: number, Seed: seed, HasSeed: true, Rules: r, Players: players, FirstDealer: firstDealer, Final: final, Tags: tags}
 	for i := range hands {
-		h, err := HandFromState(&hands[i])
+		var h Hand
+		var err error
+		if events != nil && events[i] != nil {
+			h, err = HandFromEvents(&hands[i], events[i])
+		} else {
+			h, err = HandFromState(&hands[i])
+		}
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", number, err)
 		}

@@ -29,7 +29,7 @@ func TestSampledHandsFitSimple(t *testing.T) {
 		Players: [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New},
 		Names:   [2]string{"heuristic", "simple"},
 		OnGame: func(k int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(k, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
 			if err != nil {
 				return err
 			}

@@ -35,7 +35,7 @@ func simulated(t testing.TB, games int) []*gamelog.Game {
 	_, err := engine.Simulate(context.Background(), engine.SimOptions{
 		Rules: rules.Presets()["eaai"], Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"a", "b"}, Games: games, Seed: 77,
 		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final)
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
 			if err != nil {
 				return err
 			}

@@ -157,7 +157,7 @@ func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error
 func (l *gameLog) recorder(source string) func(n int, g *engine.GameRecord) error {
 	tag := gamelog.Tag{Key: gamelog.TagSource, Value: source}
 	return func(n int, g *engine.GameRecord) error {
-		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tag)
+		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final, tag)
 		if err != nil {
 			return err
 		}

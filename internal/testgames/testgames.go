@@ -1,5 +1,6 @@
 // Package testgames plays games for the tests of several packages: whole
-// games between built-in players, recorded as game logs.
+// games between built-in players, recorded as game logs, and games whose
+// first hand runs past the State's record, for the logs of long hands.
 package testgames
 
 import (
@@ -36,7 +37,7 @@ func PlayBetween(t testing.TB, r rules.Rules, p1, p2 string, games int, seed uin
 		Rules: r, Players: [2]bot.NewPlayerFunc{a.New, b.New},
 		Names: [2]string{p1, p2}, Games: games, Seed: seed, Workers: 2,
 		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Final, tags...)
+			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final, tags...)
 			out = append(out, lg)
 			return err
 		},
