@@ -18,8 +18,10 @@ const (
 	StandInKnockTurns = 3
 	// standInDanger is the points of deadwood one sign that the opponent
 	// could use a card is worth (reading.Usefulness), as the discard's
-	// danger.
-	standInDanger = 2.0
+	// danger. At 2 (cautious weighs 3) the stand-in won 21.7% of 600
+	// mirrored games against heuristic; at 1, 38.8%; at 0.5, 55.0%; at 0,
+	// 55.8% (seed 5): danger must break ties of deadwood, not outweigh it.
+	standInDanger = 0.5
 )
 
 // StandIn plays as the strongest public EAAI player is described to play,
@@ -99,25 +101,19 @@ func standInDiscard(v *seatView, p *game.Position) notation.Card {
 }
 
 // drawGain is the mean fall in deadwood that one more card, drawn at
-// random from unseen, brings to rest once the best card is thrown again.
-// A card that completes no meld with rest can only replace rest's highest
-// card that is deadwood in every arrangement; one that does is searched.
+// random from unseen, brings to rest once the best card is thrown again,
+// counting only the cards that complete a meld with rest. A lower card
+// that only replaces a high one is left out: counting it too made the
+// stand-in keep high cards (54.2% against heuristic over 600 games, seed
+// 5, against 55.0% without).
 func drawGain(rest, unseen notation.CardSet) float64 {
 	if unseen == 0 {
 		return 0
 	}
 	dw := meld.MinDeadwood(rest)
-	topDead := 0
-	for c := range (rest &^ meld.Meldable(rest)).All() {
-		topDead = max(topDead, c.Value())
-	}
-	completes := meld.Completions(rest)
+	completes := meld.Completions(rest) & unseen
 	total := 0
-	for u := range unseen.All() {
-		if !completes.Has(u) {
-			total += max(0, topDead-u.Value())
-			continue
-		}
+	for u := range completes.All() {
 		with, best := rest.With(u), dw
 		for c := range rest.All() {
 			best = min(best, meld.MinDeadwood(with.Without(c)))
