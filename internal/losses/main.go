@@ -71,7 +71,10 @@ func run(w io.Writer, games int, spec string, seed uint64, who string, partners 
 			return err
 		}
 		t.winRate = s.Players[0].WinRate
-		fmt.Fprintf(os.Stderr, "%s against %s: %.1f%% of %d games\n", who, name, 100*t.winRate, s.Games)
+		if ci := s.Players[0].WinRatePairedCI95; ci != nil {
+			t.ci = *ci
+		}
+		fmt.Fprintf(os.Stderr, "%s against %s: %.1f%% [%.1f, %.1f] of %d games\n", who, name, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], s.Games)
 		all = append(all, t)
 	}
 	write(w, who, all)
@@ -104,6 +107,7 @@ type tally struct {
 	partner string
 	games   int
 	winRate float64
+	ci      [2]float64 // the paired 95% interval of winRate
 	hands   int
 	ends    [numEnds]int
 	// net is the points to the measured player less the points to the
@@ -172,9 +176,9 @@ func (t *tally) addHand(res *game.Result, me notation.Seat) {
 
 // write prints the three tables.
 func write(w io.Writer, who string, all []tally) {
-	fmt.Fprintf(w, "| %s against | games | wins %% | hands |\n|---|---|---|---|\n", who)
+	fmt.Fprintf(w, "| %s against | games | wins %% (paired 95%%) | hands |\n|---|---|---|---|\n", who)
 	for _, t := range all {
-		fmt.Fprintf(w, "| %s | %d | %.1f | %d |\n", t.partner, t.games, 100*t.winRate, t.hands)
+		fmt.Fprintf(w, "| %s | %d | %.1f [%.1f, %.1f] | %d |\n", t.partner, t.games, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], t.hands)
 	}
 	fmt.Fprintf(w, "\nHow hands end: share of hands %%, and net points a hand to %s from them.\n\n| hand ends in |", who)
 	for _, t := range all {
