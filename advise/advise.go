@@ -34,8 +34,20 @@ type Options struct {
 	Workers int
 	// Time, when set, spends this long instead: worlds are drawn in
 	// chunks until the time is up (at least one chunk, at most Samples).
-	// A timed advice is not reproducible.
+	// A timed advice is not reproducible. A timed advice also stops
+	// early when the decision is clear (see Adaptive).
 	Time time.Duration
+	// Adaptive stops the search once the decision is clear: after each
+	// chunk from the AdaptiveMinChunks-th on, if the best candidate's
+	// equity leads the second's by more than AdaptiveK standard errors,
+	// the chunks after it are not played. Without Time it spends at most
+	// Samples, and the advice is the same for a seed at any worker count.
+	// Off (and Time 0), the advice is exactly as before: every chunk of
+	// the budget, with successive halving.
+	Adaptive bool
+	// Now, when set, is the clock a timed advice reads instead of
+	// time.Now: tests bound a timed advice's work with a fake clock.
+	Now func() time.Time
 	// Model is the opponent inference; the zero value uses the default.
 	Model *probability.Model
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
@@ -77,6 +89,18 @@ const (
 	// ChunkWorlds is the worlds drawn from one random stream: the unit of
 	// work that a cancel or a deadline waits for.
 	ChunkWorlds = 64
+)
+
+// The adaptive stop (Options.Adaptive): a decision is clear when the best
+// candidate leads the second by more than AdaptiveK standard errors of
+// their difference (taken as the two standard errors in quadrature),
+// judged from the AdaptiveMinChunks-th chunk on. At 3 standard errors a
+// stop on a lead that is only noise is rare (about one in 700 for a
+// normal difference), and the first two chunks (128 worlds) keep a
+// decision from being judged on a handful of worlds.
+const (
+	AdaptiveK         = 3.0
+	AdaptiveMinChunks = 2
 )
 
 // MaxRedraws bounds the worlds drawn for one kept world under

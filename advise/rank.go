@@ -38,24 +38,39 @@ func halve(first []tally, base int) (keep []bool, kept int) {
 // summarize turns the chunks' tallies into candidates, in the order of
 // the moves, and counts the rollouts abandoned.
 func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
-	var sum tally = newTally(len(s.moves))
+	sum := newTally(len(s.moves))
 	for _, t := range tallies {
-		if t.cnt == nil {
-			continue
-		}
-		for mi := range s.moves {
-			sum.eq[mi] += t.eq[mi]
-			sum.eq2[mi] += t.eq2[mi]
-			sum.pts[mi] += t.pts[mi]
-			sum.pts2[mi] += t.pts2[mi]
-			sum.d[mi] += t.d[mi]
-			sum.d2[mi] += t.d2[mi]
-			sum.pd[mi] += t.pd[mi]
-			sum.cnt[mi] += t.cnt[mi]
-			sum.under[mi] += t.under[mi]
-			sum.abandoned[mi] += t.abandoned[mi]
+		if t.cnt != nil {
+			addTally(&sum, t)
 		}
 	}
+	cands = s.fromSum(sum)
+	for _, c := range cands {
+		abandoned += c.Abandoned
+	}
+	return cands, abandoned
+}
+
+// addTally adds t into sum, move by move.
+func addTally(sum *tally, t tally) {
+	for mi := range sum.cnt {
+		sum.eq[mi] += t.eq[mi]
+		sum.eq2[mi] += t.eq2[mi]
+		sum.pts[mi] += t.pts[mi]
+		sum.pts2[mi] += t.pts2[mi]
+		sum.d[mi] += t.d[mi]
+		sum.d2[mi] += t.d2[mi]
+		sum.pd[mi] += t.pd[mi]
+		sum.cnt[mi] += t.cnt[mi]
+		sum.under[mi] += t.under[mi]
+		sum.abandoned[mi] += t.abandoned[mi]
+	}
+}
+
+// fromSum turns the summed tallies of the chunks played into candidates,
+// in the order of the moves.
+func (s *search) fromSum(sum tally) []Candidate {
+	cands := make([]Candidate, 0, len(s.moves))
 	for mi, m := range s.moves {
 		n := float64(max(sum.cnt[mi], 1))
 		c := Candidate{Move: m, Samples: sum.cnt[mi], Baseline: mi == s.base, Abandoned: sum.abandoned[mi]}
@@ -68,10 +83,9 @@ func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
 		c.Undercut = float64(sum.under[mi]) / n
 		c.pointsGain = sum.pd[mi] / n
 		cands = append(cands, c)
-		abandoned += c.Abandoned
 	}
 	pairWithBaseline(cands, s.base)
-	return cands, abandoned
+	return cands
 }
 
 // meanSE is the standard error of a mean from the sum and the sum of

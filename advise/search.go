@@ -3,6 +3,7 @@ package advise
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"sort"
@@ -44,7 +45,7 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	o = withDefaults(o)
 	s := &search{p: p, o: o, seat: p.Seat(), oppKnown: p.OpponentKnown()}
 	if o.Time > 0 {
-		s.deadline = time.Now().Add(o.Time)
+		s.deadline = s.now().Add(o.Time)
 	}
 	model := probability.DefaultModel()
 	if o.Model != nil {
@@ -65,6 +66,17 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	s.base = baseline(s.moves, own.Choose(&first))
 	return s, nil
 }
+
+// now reads the options' clock.
+func (s *search) now() time.Time {
+	if s.o.Now != nil {
+		return s.o.Now()
+	}
+	return time.Now()
+}
+
+// adaptive says the search stops once the decision is clear.
+func (s *search) adaptive() bool { return s.o.Adaptive || s.o.Time > 0 }
 
 // withDefaults fills the options left at their zero value.
 func withDefaults(o Options) Options {
@@ -137,7 +149,10 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 		all[i] = true
 	}
 	chunks := max(1, (s.o.Samples+ChunkWorlds-1)/ChunkWorlds)
-	if s.o.Time > 0 || len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
+	if s.adaptive() {
+		return s.evaluateUntilClear(ctx, chunks, all)
+	}
+	if len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
 		return s.evaluate(ctx, 0, chunks, all)
 	}
 	half := chunks / 2
@@ -158,7 +173,15 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 // the others stop at a cancel or the deadline. A chunk left unplayed has a
 // nil tally. The first rollout error stops every worker and is returned.
 func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]tally, error) {
+	return s.evaluateWith(ctx, from, to, active, nil)
+}
+
+// evaluateWith is evaluate with done, when set, called with each chunk's
+// tally as it is played, under a lock; it returns true to start no more.
+func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, done func(ci int, t tally) bool) ([]tally, error) {
 	results := make([]tally, to-from)
+	var mu sync.Mutex
+	var enough atomic.Bool
 	workers := s.o.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -179,7 +202,7 @@ func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]t
 			pl := s.newPlayers()
 			for {
 				ci := int(next.Add(1) - 1)
-				if ci >= to || failed.Load() || ci > from && s.stopped(ctx) {
+				if ci >= to || failed.Load() || ci > from && (enough.Load() || s.stopped(ctx)) {
 					return
 				}
 				t, err := s.playChunk(ci, pl, active)
@@ -188,7 +211,12 @@ func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]t
 					failed.Store(true)
 					return
 				}
+				mu.Lock()
 				results[ci-from] = t
+				if done != nil && done(ci, t) {
+					enough.Store(true)
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -198,5 +226,55 @@ func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]t
 
 // stopped says a chunk after the first should not start.
 func (s *search) stopped(ctx context.Context) bool {
-	return ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline)
+	return ctx.Err() != nil || !s.deadline.IsZero() && s.now().After(s.deadline)
+}
+
+// evaluateUntilClear plays every candidate in up to chunks chunks and
+// stops once the decision is clear (clearAfter). Chunks finish out of
+// order on many workers, so the judgement follows the chunks in order,
+// and any chunk played past the first clear prefix is dropped: the advice
+// is the same for a seed at any worker count.
+func (s *search) evaluateUntilClear(ctx context.Context, chunks int, active []bool) ([]tally, error) {
+	var (
+		byIndex = make([]tally, chunks)
+		sum     = newTally(len(s.moves))
+		next    int
+		stopAt  = -1
+	)
+	results, err := s.evaluateWith(ctx, 0, chunks, active, func(ci int, t tally) bool {
+		byIndex[ci] = t
+		for stopAt < 0 && next < chunks && byIndex[next].cnt != nil {
+			addTally(&sum, byIndex[next])
+			next++
+			if next >= AdaptiveMinChunks && s.clear(sum) {
+				stopAt = next
+			}
+		}
+		return stopAt >= 0
+	})
+	if stopAt >= 0 {
+		for i := stopAt; i < len(results); i++ {
+			results[i] = tally{}
+		}
+	}
+	return results, err
+}
+
+// clear says the candidates summed in sum are told apart: ranked as the
+// advice would rank them, the first leads the next one that differs from
+// it by more than AdaptiveK standard errors. A candidate whose gain and
+// its error equal the first's to the bit scored the same in every world
+// (another spread of the same gin, say): which of them is played makes no
+// difference, so it is passed over.
+func (s *search) clear(sum tally) bool {
+	cands := s.fromSum(sum)
+	rank(cands, s.o.Margin)
+	a := cands[0]
+	for _, b := range cands[1:] {
+		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {
+			continue
+		}
+		return a.Equity-b.Equity > AdaptiveK*math.Hypot(a.AdvantageSE, b.AdvantageSE)
+	}
+	return true
 }

@@ -32,6 +32,11 @@ type Options struct {
 	// Time, when set, spends this long instead of a fixed budget; the
 	// advice is then not reproducible.
 	Time time.Duration
+	// Adaptive stops a search once the decision is clear (see
+	// advise.Options.Adaptive); a timed search always does. Now, when
+	// set, is the clock a timed search reads (tests fake it).
+	Adaptive bool
+	Now      func() time.Time
 	// Margin is how many standard errors a gain over the baseline must
 	// reach before the advice departs from it (0: advise.DefaultMargin).
 	Margin float64
@@ -108,7 +113,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 // searchOptions are the search's options for the advisor's: its budget,
 // and rollouts and world weights from the reading unless it is off.
 func searchOptions(p *game.Position, o Options) advise.Options {
-	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Seed: o.Seed, Workers: o.Workers,
+	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: o.Now, Seed: o.Seed, Workers: o.Workers,
 		Margin: o.Margin, Rollout: bot.Rollout, Equity: o.Equity}
 	if so.Equity == nil {
 		// Built once for both searches of a comparison.

@@ -2,8 +2,10 @@ package analyze
 
 import (
 	"context"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -38,7 +40,27 @@ type Player struct {
 	// Reading is what the player has learnt of its opponent over the
 	// hands of the game so far.
 	Reading reading.Style
+	// gameTime is the time the player has for the whole game (0: none,
+	// a fixed budget a decision); used is the time it has spent.
+	gameTime, used time.Duration
+	// over is the time the decisions so far spent beyond their shares
+	// (the chunk a search cannot stop within, the player's own work), and
+	// timed their count: the mean is kept back for each decision left.
+	over  time.Duration
+	timed int
 }
+
+// SetGameTime gives the player total for the game: each decision then
+// spends DecisionTime of what is left, and stops early once clear, with
+// its samples only a cap (advise.MaxSamples unless set). now is the clock
+// it reads (nil: time.Now); tests fake it.
+func (pl *Player) SetGameTime(total time.Duration, now func() time.Time) {
+	pl.gameTime, pl.opts.Now = total, now
+	pl.opts.Samples = 0
+}
+
+// Used returns the time the player has spent on its decisions.
+func (pl *Player) Used() time.Duration { return pl.used }
 
 // NewPlayer returns the advisor as a player with samples worlds a decision
 // (0: DefaultPlayerSamples, at most advise.MaxSamples) and the margin (0:
@@ -80,6 +102,30 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	o := pl.opts
 	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
 	o.Reading = &pl.Reading
+	if pl.gameTime > 0 {
+		now := pl.opts.Now
+		if now == nil {
+			now = time.Now
+		}
+		start := now()
+		left := pl.gameTime - pl.used
+		if pl.timed > 0 {
+			left -= pl.over / time.Duration(pl.timed) * time.Duration(DecisionsLeft(p))
+		}
+		if left <= 0 {
+			// Out of time: the rollouts' own policy answers, with no
+			// search at all.
+			pl.used += time.Nanosecond
+			return bot.NewHeuristic(0).Move(ctx, p)
+		}
+		o.Time = DecisionTime(left, p)
+		defer func() {
+			spent := now().Sub(start)
+			pl.used += spent
+			pl.over += max(0, spent-o.Time)
+			pl.timed++
+		}()
+	}
 	a, err := Advise(ctx, p, o)
 	if err != nil {
 		return game.Move{}, err

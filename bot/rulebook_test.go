@@ -15,7 +15,7 @@ import (
 func positionPlayers(seed uint64) map[string]Player {
 	return map[string]Player{
 		"simple": NewSimple(seed), "random": NewRandom(seed), "heuristic": NewHeuristic(seed),
-		"cautious": NewCautious(), "grabber": NewGrabber(), "patient": NewPatient(),
+		"cautious": NewCautious(), "grabber": NewGrabber(), "patient": NewPatient(), "standin": NewStandIn(seed),
 	}
 }
 

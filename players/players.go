@@ -92,6 +92,8 @@ func Registry() []Entry {
 			func(Options) bot.NewPlayerFunc { return func(seed uint64) bot.Player { return bot.NewRandom(seed) } }),
 		entry("simple", "the EAAI baseline: knocks at once, discards the most deadwood",
 			func(Options) bot.NewPlayerFunc { return func(seed uint64) bot.Player { return bot.NewSimple(seed) } }),
+		entry("standin", "the strongest public player as described: takes only into a meld that lowers, looks a draw ahead, knocks only in its first 3 turns",
+			func(Options) bot.NewPlayerFunc { return func(seed uint64) bot.Player { return bot.NewStandIn(seed) } }),
 	}
 }
 

@@ -23,10 +23,6 @@ type goClock struct {
 // the pipes and the controller's reading of the answer.
 const pipeMargin = 50 * time.Millisecond
 
-// movesLeftGuess is the decisions a game is taken to have left when the
-// go does not say: a game of a few hands asks some tens of them.
-const movesLeftGuess = 30
-
 // parseGo reads the fields after go. Unknown tokens, and a known token
 // whose value is no number, are ignored, so that a later version's
 // fields never break an engine of this one.
@@ -59,9 +55,11 @@ func parseGo(f []string) goClock {
 
 // budget returns the time a decision may spend, 0 for no limit but the
 // samples: the movetime option, and within the clock's share. The share
-// is the time over the moves to go (or a guess at them) plus the
-// increment, never more than the time left, less a margin for the pipe.
-func (c goClock) budget(movetime time.Duration) time.Duration {
+// is the time over the moves to go (or, when the go does not say, guess,
+// the engine's guess at the decisions left: analyze.DecisionsLeft) plus
+// the increment, never more than the time left, less a margin for the
+// pipe.
+func (c goClock) budget(movetime time.Duration, guess int) time.Duration {
 	if c.moveTime > 0 {
 		// The go's own time for this move wins over the option.
 		movetime = max(c.moveTime-pipeMargin, time.Millisecond)
@@ -71,7 +69,7 @@ func (c goClock) budget(movetime time.Duration) time.Duration {
 	}
 	left := c.movesToGo
 	if left <= 0 {
-		left = movesLeftGuess
+		left = max(guess, 1)
 	}
 	share := min(c.time/time.Duration(left)+c.inc, c.time) - pipeMargin
 	// A clock run out still gets the least budget: the controller judges

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,8 +34,26 @@ func TestGoClock(t *testing.T) {
 		{"movetime 20", 0, ms},
 	}
 	for _, tt := range tests {
-		if got := parseGo(strings.Fields(tt.line)).budget(tt.movetime); got != tt.want {
+		if got := parseGo(strings.Fields(tt.line)).budget(tt.movetime, 30); got != tt.want {
 			t.Errorf("go %s, movetime %v: budget %v, want %v", tt.line, tt.movetime, got, tt.want)
+		}
+	}
+}
+
+// TestGoClockNeverOverdraws: at any time left and any guess of the
+// decisions left, a go's budget is within the time left less the pipe's
+// margin, or the least budget (a millisecond, one chunk of worlds) when
+// that leaves nothing; the one chunk a search cannot stop within is
+// bounded in worlds (advise's TestTimedAdviceOutOfTimePlaysOneChunk).
+func TestGoClockNeverOverdraws(t *testing.T) {
+	for _, ms := range []int{0, 1, 49, 50, 51, 60, 100, 1000, 30000} {
+		for _, guess := range []int{0, 1, 2, 20, 140} {
+			line := "time " + strconv.Itoa(ms)
+			got := parseGo(strings.Fields(line)).budget(0, guess)
+			limit := max(time.Duration(ms)*time.Millisecond-pipeMargin, time.Millisecond)
+			if got <= 0 || got > limit {
+				t.Errorf("go %s, guess %d: budget %v, want within (0, %v]", line, guess, got, limit)
+			}
 		}
 	}
 }

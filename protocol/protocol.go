@@ -49,6 +49,9 @@ type Engine struct {
 	name    string
 	rules   rules.Rules
 	samples int
+	// samplesSet says a setoption chose samples: under a go's game clock
+	// they stay the cap; otherwise the clock alone bounds the search.
+	samplesSet bool
 	// movetime, when set, is the time a go spends, samples its cap.
 	movetime time.Duration
 	seed     uint64
@@ -418,7 +421,7 @@ func (e *Engine) setOption(f []string) {
 			e.errorf("samples must be from 1 to %d, not %q", advise.MaxSamples, notation.Clip(value, 40))
 			return
 		}
-		e.samples = n
+		e.samples, e.samplesSet = n, true
 	case "movetime":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > 3_600_000 {
@@ -786,7 +789,13 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: e.samples, Time: clock.budget(e.movetime), Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
+	samples := e.samples
+	if clock.set && !e.samplesSet {
+		// A game clock spends by need: a close decision may take more
+		// worlds than the default, a clear one stops early.
+		samples = advise.MaxSamples
+	}
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: clock.budget(e.movetime, analyze.DecisionsLeft(p)), Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {

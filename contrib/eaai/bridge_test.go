@@ -25,7 +25,17 @@ func TestHelperEngine(t *testing.T) {
 	if len(os.Args) < 2 || os.Args[len(os.Args)-1] != "engine" {
 		return
 	}
-	_ = protocol.New(os.Stdout, "ginadvisor-test").Serve(context.Background(), os.Stdin)
+	var in io.Reader = os.Stdin
+	if path := os.Getenv("GINADVISOR_GO_LOG"); path != "" {
+		// Keep the go lines the bridge sends, for TestBridge to read.
+		f, err := os.Create(fmt.Sprintf("%s.%d", path, os.Getpid()))
+		if err != nil {
+			os.Exit(2)
+		}
+		defer f.Close()
+		in = io.TeeReader(os.Stdin, f)
+	}
+	_ = protocol.New(os.Stdout, "ginadvisor-test").Serve(context.Background(), in)
 	os.Exit(0)
 }
 
@@ -47,6 +57,8 @@ func TestBridge(t *testing.T) {
 	dir := compiled(ctx, t, javac)
 	engine := os.Args[0] + " -test.run=^TestHelperEngine$ engine"
 	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", "6")
+	goLog := filepath.Join(t.TempDir(), "in")
+	cmd.Env = append(os.Environ(), "GINADVISOR_GO_LOG="+goLog)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -57,6 +69,44 @@ func TestBridge(t *testing.T) {
 	}
 	if strings.Contains(stderr.String(), "error") {
 		t.Fatalf("the engine refused what the bridge sent:\n%s", stderr.String())
+	}
+	logs, _ := filepath.Glob(goLog + ".*")
+	if len(logs) == 0 {
+		t.Fatal("no engine kept its input")
+	}
+	for _, path := range logs {
+		checkGoTimes(t, path)
+	}
+}
+
+// checkGoTimes reads the lines one engine was sent: every go carries the
+// time left of the framework's 30 s, which only falls within a game.
+func checkGoTimes(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gos, last := 0, int64(1<<62)
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) > 0 && f[0] == "newgame":
+			last = 1 << 62
+		case len(f) > 0 && f[0] == "go":
+			var ms int64
+			if len(f) != 3 || f[1] != "time" {
+				t.Fatalf("the bridge sent %q, want go time MS", line)
+			}
+			if _, err := fmt.Sscan(f[2], &ms); err != nil || ms < 0 || ms > 30000 || ms > last {
+				t.Fatalf("the bridge sent %q after %d ms left: want the time left of 30000, falling", line, last)
+			}
+			last = ms
+			gos++
+		}
+	}
+	if gos == 0 {
+		t.Fatal("the bridge sent no go")
 	}
 }
 

@@ -4,6 +4,10 @@
 // 95% interval.
 //
 //	go run ./internal/crosstable -games 2000 -rules eaai simple heuristic cautious
+//
+// With -against NAME, only the pairings of that player with each of the
+// others are played, and the table has its row and column alone filled:
+// what a new player's row costs without replaying the rest.
 package main
 
 import (
@@ -24,14 +28,15 @@ func main() {
 	games := flag.Int("games", 2000, "games a pairing, even (mirrored pairs)")
 	preset := flag.String("rules", "eaai", "the rules spec")
 	seed := flag.Uint64("seed", 1, "the seed")
+	against := flag.String("against", "", "play only this player's pairings (it must be among the names)")
 	flag.Parse()
-	if err := run(*games, *preset, *seed, flag.Args()); err != nil {
+	if err := run(*games, *preset, *seed, *against, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "crosstable:", err)
 		os.Exit(1)
 	}
 }
 
-func run(games int, spec string, seed uint64, names []string) error {
+func run(games int, spec string, seed uint64, against string, names []string) error {
 	r, err := rules.ParseSpec(spec)
 	if err != nil {
 		return err
@@ -44,6 +49,9 @@ func run(games int, spec string, seed uint64, names []string) error {
 	cells := map[[2]int]string{}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
+			if against != "" && names[i] != against && names[j] != against {
+				continue
+			}
 			var makers [2]bot.NewPlayerFunc
 			for k, n := range []string{names[i], names[j]} {
 				e, err := players.Lookup(n)
@@ -68,9 +76,9 @@ func run(games int, spec string, seed uint64, names []string) error {
 	for i, n := range names {
 		row := []string{n}
 		for j := range names {
-			c := "-"
-			if i != j {
-				c = cells[[2]int{i, j}]
+			c, ok := cells[[2]int{i, j}]
+			if !ok {
+				c = "-"
 			}
 			row = append(row, c)
 		}

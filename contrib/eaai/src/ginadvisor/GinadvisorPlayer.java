@@ -21,7 +21,11 @@ import java.util.List;
  *
  * The engine command is the system property "ginadvisor.engine" (default
  * "ginadvisor engine"), split on spaces; "ginadvisor.samples" sets the
- * worlds a decision.
+ * worlds a decision (a cap, under the clock). "ginadvisor.gametime" is the
+ * time the framework allows a game, in milliseconds (default 30000, the
+ * EAAI competition's 30 s): each go says "go time MS" with what is left of
+ * it by the bridge's own accounting, from the question's isready to its
+ * answer, so that the engine spends it by need and never runs it out.
  */
 public class GinadvisorPlayer implements GinRummyPlayer {
 	private final Process process;
@@ -40,6 +44,8 @@ public class GinadvisorPlayer implements GinRummyPlayer {
 	private boolean opponentKnocked;
 	private boolean knockReported;
 	private List<ArrayList<Card>> knockerMelds = new ArrayList<>();
+	private final long gameMillis = Long.getLong("ginadvisor.gametime", 30000L);
+	private long usedNanos;
 
 	public GinadvisorPlayer() {
 		String command = System.getProperty("ginadvisor.engine", "ginadvisor engine");
@@ -85,13 +91,22 @@ public class GinadvisorPlayer implements GinRummyPlayer {
 	 * that ends the bridge's game.
 	 */
 	private String ask() {
+		long start = System.nanoTime();
+		try {
+			return askTimed();
+		} finally {
+			usedNanos += System.nanoTime() - start;
+		}
+	}
+
+	private String askTimed() {
 		send("isready");
 		for (String line = receive(); !line.equals("readyok"); line = receive()) {
 			if (line.startsWith("error")) {
 				System.err.println("ginadvisor: " + line);
 			}
 		}
-		send("go");
+		send("go time " + Math.max(0L, gameMillis - usedNanos / 1_000_000L));
 		while (true) {
 			String line = receive();
 			if (line.startsWith("bestmove ")) {
@@ -175,6 +190,7 @@ public class GinadvisorPlayer implements GinRummyPlayer {
 		if (newGame) {
 			send("newgame");
 			handNumber = 0;
+			usedNanos = 0;
 			newGame = false;
 		}
 		handNumber++;

@@ -1,0 +1,227 @@
+// Command losses plays a player (the advisor by default) against sparring
+// partners in mirrored games and prints, in Markdown, where its points go:
+// by how each hand ended (knock, gin, undercut, by which side), by the
+// stage the hand ended at (its draws), and when and with what each side
+// knocked. It is the measurement of docs/analysis.md ("Where the advisor
+// loses").
+//
+//	go run ./internal/losses -games 200 -seed 11 simple heuristic standin
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func main() {
+	games := flag.Int("games", 200, "games a partner, even (mirrored pairs)")
+	preset := flag.String("rules", "eaai", "the rules spec")
+	seed := flag.Uint64("seed", 11, "the seed")
+	who := flag.String("player", "advisor", "the player measured, a registry spec")
+	flag.Parse()
+	if err := run(os.Stdout, *games, *preset, *seed, *who, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "losses:", err)
+		os.Exit(1)
+	}
+}
+
+func run(w io.Writer, games int, spec string, seed uint64, who string, partners []string) error {
+	r, err := rules.ParseSpec(spec)
+	if err != nil {
+		return err
+	}
+	if len(partners) == 0 {
+		return fmt.Errorf("name one partner or more")
+	}
+	me, err := players.LookupWith(who, players.Options{})
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var all []tally
+	for _, name := range partners {
+		them, err := players.LookupWith(name, players.Options{})
+		if err != nil {
+			return err
+		}
+		t := tally{partner: name}
+		myName := me(0).Name()
+		if them(0).Name() == myName {
+			return fmt.Errorf("%s plays under the measured player's name %q: its seat cannot be told", name, myName)
+		}
+		s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: [2]bot.NewPlayerFunc{me, them}, Names: [2]string{who, name},
+			Games: games, Seed: seed, Mirrored: true, OnGame: func(_ int, g *engine.GameRecord) error {
+				t.addGame(g, myName)
+				return nil
+			}})
+		if err != nil {
+			return err
+		}
+		t.winRate = s.Players[0].WinRate
+		if ci := s.Players[0].WinRatePairedCI95; ci != nil {
+			t.ci = *ci
+		}
+		fmt.Fprintf(os.Stderr, "%s against %s: %.1f%% [%.1f, %.1f] of %d games\n", who, name, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], s.Games)
+		all = append(all, t)
+	}
+	write(w, who, all)
+	return nil
+}
+
+// The ways a hand ends, from the measured player's side.
+const (
+	myKnock = iota
+	myGin
+	myUndercut // my knock, undercut
+	theirKnock
+	theirGin
+	theirUndercut // their knock, undercut by me
+	deadHand
+	numEnds
+)
+
+var endNames = [numEnds]string{"its knock", "its gin", "its knock undercut", "their knock", "their gin", "their knock undercut by it", "dead hand"}
+
+// The stages a hand can end at, by its draws (both seats).
+var stages = [...]struct {
+	name  string
+	upTo  int
+	label string
+}{{"early", 8, "1-8 draws"}, {"middle", 16, "9-16"}, {"late", 24, "17-24"}, {"end", 1 << 30, "25+"}}
+
+// tally is what the games against one partner came to.
+type tally struct {
+	partner string
+	games   int
+	winRate float64
+	ci      [2]float64 // the paired 95% interval of winRate
+	hands   int
+	ends    [numEnds]int
+	// net is the points to the measured player less the points to the
+	// partner, by how the hand ended and by stage.
+	endNet   [numEnds]int
+	stageN   [len(stages)]int
+	stageNet [len(stages)]int
+	// Knocks by side (0 the measured player): count, the draws and the
+	// deadwood at the knock (gin included), undercuts suffered.
+	knocks, knockDraws, knockDeadwood, cut [2]int
+}
+
+func (t *tally) addGame(g *engine.GameRecord, me string) {
+	t.games++
+	seat := notation.Seat(0)
+	if g.Players[1] == me {
+		seat = 1
+	}
+	for i := range g.Hands {
+		res, ok := g.Hands[i].Result()
+		if ok {
+			t.addHand(&res, seat)
+		}
+	}
+}
+
+func (t *tally) addHand(res *game.Result, me notation.Seat) {
+	t.hands++
+	net := 0
+	if res.Winner.Valid() {
+		net = res.Score.Points
+		if res.Winner != me {
+			net = -net
+		}
+	}
+	end := deadHand
+	if res.Knocker.Valid() {
+		side := 0
+		if res.Knocker != me {
+			side = 1
+		}
+		t.knocks[side]++
+		t.knockDraws[side] += res.Draws
+		t.knockDeadwood[side] += res.Score.KnockerDeadwood
+		switch res.Score.Outcome {
+		case rules.Gin, rules.BigGin:
+			end = myGin
+		case rules.Undercut:
+			end = myUndercut
+			t.cut[side]++
+		default:
+			end = myKnock
+		}
+		end += 3 * side
+	}
+	t.ends[end]++
+	t.endNet[end] += net
+	for i, s := range stages {
+		if res.Draws <= s.upTo {
+			t.stageN[i]++
+			t.stageNet[i] += net
+			break
+		}
+	}
+}
+
+// write prints the three tables.
+func write(w io.Writer, who string, all []tally) {
+	fmt.Fprintf(w, "| %s against | games | wins %% (paired 95%%) | hands |\n|---|---|---|---|\n", who)
+	for _, t := range all {
+		fmt.Fprintf(w, "| %s | %d | %.1f [%.1f, %.1f] | %d |\n", t.partner, t.games, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], t.hands)
+	}
+	fmt.Fprintf(w, "\nHow hands end: share of hands %%, and net points a hand to %s from them.\n\n| hand ends in |", who)
+	for _, t := range all {
+		fmt.Fprintf(w, " %s |", t.partner)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
+	for e := range numEnds {
+		fmt.Fprintf(w, "| %s |", endNames[e])
+		for _, t := range all {
+			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(t.ends[e], t.hands), per(t.endNet[e], t.hands))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nThe stage a hand ends at (draws by both seats): share of hands %%, net points a hand to %s.\n\n| stage |", who)
+	for _, t := range all {
+		fmt.Fprintf(w, " %s |", t.partner)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
+	for i, s := range stages {
+		fmt.Fprintf(w, "| %s (%s) |", s.name, s.label)
+		for _, t := range all {
+			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(t.stageN[i], t.hands), per(t.stageNet[i], t.hands))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\nKnocks (gin included): knocks a hand, mean draws and deadwood at the knock, share undercut.\n\n| partner | %s knocks | its draws, deadwood | undercut | partner knocks | draws, deadwood | undercut |\n|---|---|---|---|---|---|---|\n", who)
+	for _, t := range all {
+		fmt.Fprintf(w, "| %s |", t.partner)
+		for side := range 2 {
+			n := t.knocks[side]
+			fmt.Fprintf(w, " %.2f | %.1f, %.1f | %.1f%% |", per(n, t.hands), per(t.knockDraws[side], n), per(t.knockDeadwood[side], n), pct(t.cut[side], n))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func per(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return float64(n) / float64(d)
+}
+
+func pct(n, d int) float64 { return 100 * per(n, d) }
+
+func repeat(s string, n int) string { return strings.Repeat(s, n) }
