@@ -95,9 +95,17 @@ func standInKnocks(draws int) bool {
 func standInDiscard(v *seatView, p *game.Position) notation.Card {
 	unseen := p.Unseen()
 	took, gone := p.OpponentTook(), p.OpponentDiscards()|p.OpponentPassed()
-	return bestDiscard(v, func(c notation.Card, rest notation.CardSet) float64 {
-		return -drawGain(rest, unseen) + standInDanger*reading.Usefulness(c, took, gone)
-	})
+	return bestDiscard(v, standInTerm{unseen: unseen, took: took, gone: gone})
+}
+
+// standInTerm counts against a discard the draws it leaves (the
+// look-ahead) and its danger.
+type standInTerm struct {
+	unseen, took, gone notation.CardSet
+}
+
+func (t standInTerm) extra(c notation.Card, rest notation.CardSet) float64 {
+	return -drawGain(rest, t.unseen) + standInDanger*reading.Usefulness(c, t.took, t.gone)
 }
 
 // drawGain is the mean fall in deadwood that one more card, drawn at

@@ -27,7 +27,7 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 		t.Skipf("no symbolic link: %v", err)
 	}
 	engine := `engine:"` + link + `" engine`
-	code, out, errText := runCLI(t, "", "check-engine", "--set", "samples=16", "--json", engine)
+	code, out, errText := runCLI(t, "", "check-engine", "--set", "samples=16", "--grace", "30s", "--json", engine)
 	var rep enginecheck.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("exit %d, %v:\n%s\n%s", code, err, out, errText)
