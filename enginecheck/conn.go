@@ -93,16 +93,24 @@ func (c *conn) answer(wait time.Duration) (string, error) {
 }
 
 // ended waits, within the grace, for the engine to end after quit: any
-// line it writes first fails.
-func (c *conn) ended() error {
-	line, err := c.p.Receive(c.ctx, c.o.Grace)
-	switch {
-	case errors.Is(err, arena.ErrDied):
-		return nil
-	case err != nil:
-		return fmt.Errorf("%w: still running %v after quit", ErrAfterQuit, c.o.Grace)
+// line it writes first fails, but for one bestmove (and its info lines)
+// when lateAnswer allows a go that may have ended before quit was read.
+func (c *conn) ended(lateAnswer bool) error {
+	for {
+		line, err := c.p.Receive(c.ctx, c.o.Grace)
+		switch {
+		case errors.Is(err, arena.ErrDied):
+			return nil
+		case err != nil:
+			return fmt.Errorf("%w: still running %v after quit", ErrAfterQuit, c.o.Grace)
+		case lateAnswer && strings.HasPrefix(line, "info"):
+			continue
+		case lateAnswer && strings.HasPrefix(line, "bestmove "):
+			lateAnswer = false
+			continue
+		}
+		return fmt.Errorf("%w: %q after quit", ErrAfterQuit, notation.Clip(line, 120))
 	}
-	return fmt.Errorf("%w: %q after quit", ErrAfterQuit, notation.Clip(line, 120))
 }
 
 // option is one option line of the handshake.

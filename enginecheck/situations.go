@@ -333,22 +333,31 @@ func checkClock(c *conn) error {
 
 // checkQuit sends quit, during a long go when going: the engine must end
 // within the grace, writing nothing more.
+//
+// A go is surely running when quit arrives only if the check could make
+// it long, through a samples option; an engine with none may have
+// answered before it read quit, so its one bestmove is let pass, and
+// only its ending is judged.
 func checkQuit(going bool) func(c *conn) error {
 	return func(c *conn) error {
-		if going {
-			if _, err := c.heavy(); err != nil {
+		if !going {
+			if err := c.send("quit"); err != nil {
 				return err
 			}
-			if err := c.sync(); err != nil {
-				return err
-			}
-			if err := c.send("go", "quit"); err != nil {
-				return err
-			}
-		} else if err := c.send("quit"); err != nil {
+			return c.ended(false)
+		}
+		if _, err := c.heavy(); err != nil {
 			return err
 		}
-		return c.ended()
+		if err := c.sync(); err != nil {
+			return err
+		}
+		if err := c.send("go", "quit"); err != nil {
+			return err
+		}
+		opts, _ := options(c.p.Handshake)
+		_, long := find(opts, "samples")
+		return c.ended(!long)
 	}
 }
 
