@@ -137,6 +137,8 @@ func TestEngineAgainstSimple(t *testing.T) {
 // TestForfeits: each kind of misbehaviour loses the game, is recorded with
 // the exchange that caused it, and the match goes on to its end.
 func TestForfeits(t *testing.T) {
+	// Mostly waiting on engine processes: run beside the others.
+	t.Parallel()
 	tests := []struct {
 		mode string
 		tc   TimeControl

@@ -204,6 +204,8 @@ func TestProtocolVersionChecked(t *testing.T) {
 // TestNoProcessLeft: an engine that forks a child, and one behind a
 // wrapper script, leave no process of their group once closed.
 func TestNoProcessLeft(t *testing.T) {
+	// Mostly waiting on engine processes: run beside the others.
+	t.Parallel()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "wrapper.sh")
 	cmd := helper("normal")[len("engine:"):]
@@ -254,6 +256,8 @@ func waitGroupGone(pgid int) []string {
 // discard (playon), the defender asked and answering melds, the showdown
 // and scores told, quit at the end.
 func TestExchangeAsDocumented(t *testing.T) {
+	// Mostly waiting on engine processes: run beside the others.
+	t.Parallel()
 	std, _ := rules.Preset("standard")
 	simple, _ := ParseSpec("simple")
 	dir := t.TempDir()

@@ -1,6 +1,7 @@
 package position_test
 
 import (
+	"flag"
 	"reflect"
 	"testing"
 
@@ -29,6 +30,8 @@ func sameView(p, q *game.Position) string {
 	}
 	return ""
 }
+
+var long = flag.Bool("long", false, "run the long randomized tests too")
 
 // TestEveryPositionReadsBack plays random hands under every preset and
 // some overrides, and eaai hands past game.MaxDraws draws, and writes both
@@ -67,6 +70,11 @@ func TestEveryPositionReadsBack(t *testing.T) {
 		}
 	}
 	testhands.Random(t, 8, 5, check)
-	testhands.Long(t, 2*game.MaxDraws+40, check)
+	// Past game.MaxDraws is what matters; -long goes twice as far.
+	draws := game.MaxDraws + 24
+	if *long {
+		draws = 2*game.MaxDraws + 40
+	}
+	testhands.Long(t, draws, check)
 	t.Logf("%d positions read back from the short form, %d from the history form", short, history)
 }
