@@ -199,13 +199,13 @@ func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl := s.newPlayers()
+			w := &worker{pl: s.newPlayers()}
 			for {
 				ci := int(next.Add(1) - 1)
 				if ci >= to || failed.Load() || ci > from && (enough.Load() || s.stopped(ctx)) {
 					return
 				}
-				t, err := s.playChunk(ci, pl, active)
+				t, err := s.playChunk(ci, w, active)
 				if err != nil {
 					errOnce.Do(func() { first = err })
 					failed.Store(true)

@@ -6,6 +6,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -115,33 +116,50 @@ func (h *Heuristic) decide(v *seatView, sp *meld.Spread, pile notation.CardSet, 
 // worth of the live cards that would then complete a meld; ties go to the
 // higher card.
 func (h *Heuristic) discard(v *seatView, pile notation.CardSet) notation.Card {
-	return bestDiscard(v, liveTerm{pile: pile, weight: h.P.OutWeight})
+	return bestDiscard(v, &discardTerm{kind: liveCards, pile: pile, weight: h.P.OutWeight})
 }
 
-// A discardTerm is what a weighing discarder adds to the deadwood a
-// discard leaves: extra(c, rest), rest being the hand without c.
-type discardTerm interface {
-	extra(c notation.Card, rest notation.CardSet) float64
+// termKind says which weighing a discardTerm adds.
+type termKind uint8
+
+const (
+	// liveCards counts against a discard the live cards that would
+	// still complete a meld of the rest, weight points of deadwood each.
+	liveCards termKind = iota
+	// safeCards counts three points for each unit of the card's
+	// usefulness to the opponent.
+	safeCards
+	// lookAhead counts the stand-in's one-draw look-ahead and danger.
+	lookAhead
+)
+
+// discardTerm is what a weighing discarder adds to the deadwood a discard
+// leaves. It is one concrete type, not an interface or a func, so that
+// the rollouts' hottest loop calls it directly.
+type discardTerm struct {
+	kind               termKind
+	pile               notation.CardSet
+	weight             float64
+	useful             *[notation.NumCards]float64
+	unseen, took, gone notation.CardSet
 }
 
-// liveTerm counts against a discard the live cards that would still
-// complete a meld of the rest, weight points of deadwood each.
-type liveTerm struct {
-	pile   notation.CardSet
-	weight float64
-}
-
-func (t liveTerm) extra(c notation.Card, rest notation.CardSet) float64 {
+// extra is the term for throwing c, rest being the hand without c.
+func (t *discardTerm) extra(c notation.Card, rest notation.CardSet) float64 {
+	switch t.kind {
+	case safeCards:
+		return 3 * t.useful[c.Index()]
+	case lookAhead:
+		return -drawGain(rest, t.unseen) + standInDanger*reading.Usefulness(c, t.took, t.gone)
+	}
 	live := meld.Completions(rest) &^ t.pile &^ c.Set()
 	return -t.weight * float64(live.Len())
 }
 
 // bestDiscard is the step every weighing discarder shares: of the cards
 // the seat may throw, the one whose loss leaves the least deadwood plus
-// term's extra; ties go to the higher card. It is generic over the term,
-// not given a func, so that each term's call is direct and inlined: this
-// loop is the rollouts' hottest.
-func bestDiscard[T discardTerm](v *seatView, term T) notation.Card {
+// term's extra; ties go to the higher card.
+func bestDiscard(v *seatView, term *discardTerm) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)

@@ -6,7 +6,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -95,17 +94,7 @@ func standInKnocks(draws int) bool {
 func standInDiscard(v *seatView, p *game.Position) notation.Card {
 	unseen := p.Unseen()
 	took, gone := p.OpponentTook(), p.OpponentDiscards()|p.OpponentPassed()
-	return bestDiscard(v, standInTerm{unseen: unseen, took: took, gone: gone})
-}
-
-// standInTerm counts against a discard the draws it leaves (the
-// look-ahead) and its danger.
-type standInTerm struct {
-	unseen, took, gone notation.CardSet
-}
-
-func (t standInTerm) extra(c notation.Card, rest notation.CardSet) float64 {
-	return -drawGain(rest, t.unseen) + standInDanger*reading.Usefulness(c, t.took, t.gone)
+	return bestDiscard(v, &discardTerm{kind: lookAhead, unseen: unseen, took: took, gone: gone})
 }
 
 // drawGain is the mean fall in deadwood that one more card, drawn at

@@ -85,16 +85,8 @@ func (s *Styled) discard(v *seatView, p *game.Position) notation.Card {
 // the least deadwood plus 3 points for each sign, in useful (by card
 // index), that the opponent could use it; ties go to the higher card.
 func safeDiscard(v *seatView, useful *[notation.NumCards]float64) notation.Card {
-	return bestDiscard(v, safeTerm{useful})
+	return bestDiscard(v, &discardTerm{kind: safeCards, useful: useful})
 }
-
-// safeTerm counts against a discard three points for each unit of its
-// usefulness to the opponent.
-type safeTerm struct {
-	useful *[notation.NumCards]float64
-}
-
-func (t safeTerm) extra(c notation.Card, _ notation.CardSet) float64 { return 3 * t.useful[c.Index()] }
 
 // usefulness guesses, from what the seat saw, how likely the opponent is
 // to use card c (see reading.Usefulness).
