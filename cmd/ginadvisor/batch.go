@@ -186,6 +186,11 @@ func batchCommand(env *environment) *cli.Command {
 				return err
 			}
 			o.OnDecision = sinks.OnDecision()
+			players, err := openPlayersCSV(env, c, ins)
+			if err != nil {
+				return err
+			}
+			defer players.abort()
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, -1, "games")
@@ -194,7 +199,7 @@ func batchCommand(env *environment) *cli.Command {
 			s, runErr := batch.Run(ctx, ins, o)
 			bar.Finish()
 			if s.GamesAnalyzed > 0 { // else there is nothing to write
-				if err := sinks.Close(); err != nil && runErr == nil {
+				if err := errors.Join(sinks.Close(), players.write(&s)); err != nil && runErr == nil {
 					runErr = err
 				}
 			}
@@ -216,6 +221,7 @@ func batchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
 		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
+		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 	)
@@ -269,6 +275,38 @@ func addDecisionSinks(env *environment, c *cli.Context, ins []batch.Input, sinks
 	return nil
 }
 
+// playersOut is the --players-csv output: opened before the run, so that
+// a bad path fails at once, and written from the summary once it is done.
+type playersOut struct {
+	w      io.Writer
+	commit func() error
+	abort  func()
+}
+
+// openPlayersCSV opens the --players-csv output, when asked for.
+func openPlayersCSV(env *environment, c *cli.Context, ins []batch.Input) (playersOut, error) {
+	path := c.String("players-csv")
+	if path == "" {
+		return playersOut{abort: func() {}}, nil
+	}
+	w, commit, abort, err := openOut(env, path, ins)
+	if err != nil {
+		return playersOut{}, fmt.Errorf("--players-csv: %w", err)
+	}
+	return playersOut{w, commit, abort}, nil
+}
+
+// write writes each player's row and puts the file in place.
+func (p playersOut) write(s *batch.Summary) error {
+	if p.w == nil {
+		return nil
+	}
+	if err := batch.WritePlayersCSV(p.w, s); err != nil {
+		return fmt.Errorf("--players-csv: %w", err)
+	}
+	return p.commit()
+}
+
 // reportBatch prints a run's damaged games, writes its --html report and
 // its summary, unless a decision stream has stdout, and says how the run
 // ended: interrupted (ctx, the run's, is done), failed, with bad input, or
@@ -282,7 +320,7 @@ func reportBatch(ctx context.Context, env *environment, c *cli.Context, s *batch
 			return fmt.Errorf("--html: %w", err)
 		}
 	}
-	stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-"
+	stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-" || c.String("players-csv") == "-"
 	if !stdoutTaken {
 		var err error
 		if wantJSON(c) {
