@@ -12,24 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
-)
 
-// settle waits, a bounded number of polls, for the goroutines to come
-// down to at most want, and fails with their stacks if they do not. The
-// polls bound the wait; how long it takes is not the test's business.
-func settle(t *testing.T, want int) {
-	t.Helper()
-	n := runtime.NumGoroutine()
-	for i := 0; i < 500 && n > want; i++ {
-		time.Sleep(10 * time.Millisecond)
-		n = runtime.NumGoroutine()
-	}
-	if n > want {
-		var b bytes.Buffer
-		_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
-		t.Fatalf("%d goroutines, %d before:\n%s", n, want, b.String())
-	}
-}
+	"github.com/ginadvisor/ginadvisor/internal/leaktest"
+)
 
 // gameClient plays games on a board at base.
 type gameClient struct {
@@ -154,7 +139,7 @@ func TestNoGoroutineOutlivesTheBoard(t *testing.T) {
 		t.Fatalf("Serve: %v", err)
 	}
 	transport.CloseIdleConnections()
-	settle(t, before)
+	leaktest.Settle(t, before)
 }
 
 // isOver says the game's goroutine has finished with it.

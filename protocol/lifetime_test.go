@@ -2,34 +2,17 @@ package protocol
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
 	"os"
 	"runtime"
-	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
-)
 
-// settle waits, a bounded number of polls, for the goroutines to come
-// down to at most want, and fails with their stacks if they do not. The
-// polls bound the wait; how long it takes is not the test's business.
-func settle(t *testing.T, want int) {
-	t.Helper()
-	n := runtime.NumGoroutine()
-	for i := 0; i < 500 && n > want; i++ {
-		time.Sleep(10 * time.Millisecond)
-		n = runtime.NumGoroutine()
-	}
-	if n > want {
-		var b bytes.Buffer
-		_ = pprof.Lookup("goroutine").WriteTo(&b, 1)
-		t.Fatalf("%d goroutines, %d before:\n%s", n, want, b.String())
-	}
-}
+	"github.com/ginadvisor/ginadvisor/internal/leaktest"
+)
 
 // TestServeLeavesNoGoroutine serves over a pipe whose writer stays open,
 // starts a go with the largest budget, and ends Serve while the go is in
@@ -82,7 +65,7 @@ func TestServeLeavesNoGoroutine(t *testing.T) {
 			if want := end == "cancel"; answered != want {
 				t.Errorf("ended by %s, the go in flight answered %v, want %v:\n%s", end, answered, want, out.String())
 			}
-			settle(t, before)
+			leaktest.Settle(t, before)
 			// Serve lifted its deadline: the pipe reads on.
 			send("after")
 			if line, err := bufio.NewReader(pr).ReadString('\n'); err != nil || line != "after\n" {
