@@ -39,11 +39,10 @@ func TestHelperEngine(t *testing.T) {
 	os.Exit(0)
 }
 
-// TestBridge compiles the bridge, stand-ins for the framework's Card and
-// GinRummyPlayer, and the controller, then plays hands through it: every
-// answer of the bridge must be legal, and the engine must refuse none of
-// the events the bridge sends it.
-func TestBridge(t *testing.T) {
+// javaTools finds javac and java, or skips the test without them (fails
+// it when GINADVISOR_REQUIRE_JAVA is set).
+func javaTools(t *testing.T) (javac, java string) {
+	t.Helper()
 	javac, err1 := exec.LookPath("javac")
 	java, err2 := exec.LookPath("java")
 	if err1 != nil || err2 != nil {
@@ -52,6 +51,15 @@ func TestBridge(t *testing.T) {
 		}
 		t.Skip("no javac or java on the PATH")
 	}
+	return javac, java
+}
+
+// TestBridge compiles the bridge, stand-ins for the framework's Card and
+// GinRummyPlayer, and the controller, then plays hands through it: every
+// answer of the bridge must be legal, and the engine must refuse none of
+// the events the bridge sends it.
+func TestBridge(t *testing.T) {
+	javac, java := javaTools(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	dir := compiled(ctx, t, javac)

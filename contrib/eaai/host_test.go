@@ -2,8 +2,6 @@ package eaai
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -18,14 +16,7 @@ import (
 // as an engine.
 func hostCommand(t *testing.T) string {
 	t.Helper()
-	javac, err1 := exec.LookPath("javac")
-	java, err2 := exec.LookPath("java")
-	if err1 != nil || err2 != nil {
-		if os.Getenv("GINADVISOR_REQUIRE_JAVA") != "" {
-			t.Fatal("no javac or java on the PATH")
-		}
-		t.Skip("no javac or java on the PATH")
-	}
+	javac, java := javaTools(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	dir := compiled(ctx, t, javac)
