@@ -376,3 +376,12 @@ func TestDeals(t *testing.T) {
 		}
 	}
 }
+
+// TestStartErrorIsBounded: a missing program with a name as long as one
+// likes is refused in an error of bounded length, its name clipped.
+func TestStartErrorIsBounded(t *testing.T) {
+	_, err := Start(context.Background(), strings.Repeat("x", 100_000), StartOptions{})
+	if err == nil || len(err.Error()) > 300 {
+		t.Fatalf("error of %d bytes: %.120v", len(fmt.Sprint(err)), err)
+	}
+}

@@ -112,6 +112,11 @@ func Start(ctx context.Context, command string, o StartOptions) (*Process, error
 	w.Close()
 	if err != nil {
 		out.Close()
+		// exec's own error quotes the whole program name, which a hostile
+		// or mistaken command makes as long as it likes: keep its cause.
+		if ee := (*exec.Error)(nil); errors.As(err, &ee) {
+			err = ee.Err
+		}
 		return nil, fmt.Errorf("starting %q: %w", notation.Clip(command, 80), err)
 	}
 	grace := o.Grace

@@ -17,11 +17,12 @@ func checkEngineCommand(env *environment) *cli.Command {
 		Name:      "check-engine",
 		Usage:     "check that an engine keeps the protocol, situation by situation",
 		ArgsUsage: "engine:COMMAND",
-		Description: "Starts the engine afresh for each scripted situation (the handshake, options,\n" +
-			"every kind of decision, knocks and gin, the defender, a long hand, stop, isready,\n" +
-			"a clock on go, quit, whole games against simple) and says of each whether it\n" +
-			"passed, with the exchange of each that failed (all with --verbose). It exits 0\n" +
-			"only if every situation passed (docs/protocol.md, Checking an engine).\n\n" +
+		Description: "Starts the engine afresh for each scripted situation (the handshake,\n" +
+			"options, every kind of decision, knocks and gin, the defender, a long hand,\n" +
+			"stop, isready, a clock on go, quit, whole games against simple) and says of\n" +
+			"each whether it passed, with the exchange of each that failed (all with\n" +
+			"--verbose). It exits 0 only if every situation passed, 1 otherwise\n" +
+			"(docs/protocol.md, Checking an engine).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor check-engine 'engine:ginadvisor engine'\n" +
 			"  ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'",
