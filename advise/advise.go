@@ -172,6 +172,10 @@ type Candidate struct {
 	// Abandoned is the number of its rollouts abandoned as endless (see
 	// Advice.Abandoned).
 	Abandoned int
+	// Outcomes counts how its rollouts ended (they add up to Samples):
+	// the outcome mix the search expects after the move, which a
+	// measurement compares with what the real opponent does.
+	Outcomes Outcomes `json:"outcomes,omitzero"`
 	// pointsGain is the mean paired difference in points over the
 	// baseline.
 	pointsGain float64

@@ -64,6 +64,7 @@ func addTally(sum *tally, t tally) {
 		sum.cnt[mi] += t.cnt[mi]
 		sum.under[mi] += t.under[mi]
 		sum.abandoned[mi] += t.abandoned[mi]
+		sum.out[mi].AddAll(&t.out[mi])
 	}
 }
 
@@ -81,6 +82,7 @@ func (s *search) fromSum(sum tally) []Candidate {
 		c.PointsSE = meanSE(sum.pts[mi], sum.pts2[mi], n)
 		c.Deadwood = s.p.DeadwoodAfter(m)
 		c.Undercut = float64(sum.under[mi]) / n
+		c.Outcomes = sum.out[mi]
 		c.pointsGain = sum.pd[mi] / n
 		cands = append(cands, c)
 	}

@@ -12,14 +12,15 @@ import (
 // Index i is the candidate moves[i]; a nil cnt marks a chunk not played.
 type tally struct {
 	eq, eq2, pts, pts2, d, d2, pd []float64
-	cnt                           []int // worlds each move was played in
-	under                         []int // worlds a knock was undercut in
-	abandoned                     []int // rollouts abandoned as endless
+	cnt                           []int      // worlds each move was played in
+	under                         []int      // worlds a knock was undercut in
+	abandoned                     []int      // rollouts abandoned as endless
+	out                           []Outcomes // how the rollouts ended
 }
 
 func newTally(n int) tally {
 	f := func() []float64 { return make([]float64, n) }
-	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n)}
+	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n)}
 }
 
 // players is one worker's pair of rollout policies, by seat.
@@ -140,6 +141,7 @@ func (s *search) playCandidate(w *worker, mi int, rollSeed uint64, t *tally) (eq
 	if abandoned {
 		t.abandoned[mi]++
 	}
+	t.out[mi].Add(EndingOf(&res, s.seat), res.Draws)
 	if m.Kind == game.Knock && res.Knocker == s.seat && res.Winner == s.seat.Other() {
 		t.under[mi]++
 	}

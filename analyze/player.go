@@ -8,6 +8,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/reading"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -48,6 +49,11 @@ type Player struct {
 	// timed their count: the mean is kept back for each decision left.
 	over  time.Duration
 	timed int
+	// OnAdvice, when set, is shown each advice the player follows, with
+	// the position it was asked of (read it before returning: it is the
+	// player's to reuse). It changes nothing of the play: a measurement
+	// reads the search's figures of the moves played through it.
+	OnAdvice func(p *game.Position, a *report.Advice)
 }
 
 // SetGameTime gives the player total for the game: each decision then
@@ -129,6 +135,9 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	a, err := Advise(ctx, p, o)
 	if err != nil {
 		return game.Move{}, err
+	}
+	if pl.OnAdvice != nil {
+		pl.OnAdvice(p, a)
 	}
 	return a.Best(), nil
 }

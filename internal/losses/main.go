@@ -2,10 +2,12 @@
 // partners in mirrored games and prints, in Markdown, where its points go:
 // by how each hand ended (knock, gin, undercut, by which side), by the
 // stage the hand ended at (its draws), and when and with what each side
-// knocked. It is the measurement of docs/analysis.md ("Where the advisor
-// loses").
+// knocked; for the advisor, how far the outcome mix its rollouts predicted
+// for the moves it played differs from how the hands ended; and, graded by
+// package batch, the equity each side lost by decision kind. It is the
+// measurement of docs/analysis.md ("Where the advisor loses").
 //
-//	go run ./internal/losses -games 200 -seed 11 simple heuristic standin
+//	go run ./internal/losses -games 100 -seed 11 -judge 128 standin heuristic simple
 package main
 
 import (
@@ -17,6 +19,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -25,75 +28,99 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
+// config is what a run measures, from the flags.
+type config struct {
+	games   int
+	rules   string
+	seed    uint64
+	who     string
+	judge   int // the grader's worlds a decision; 0 grades nothing
+	workers int // games played, and graded, at once; 0 every core
+}
+
 func main() {
-	games := flag.Int("games", 200, "games a partner, even (mirrored pairs)")
-	preset := flag.String("rules", "eaai", "the rules spec")
-	seed := flag.Uint64("seed", 11, "the seed")
-	who := flag.String("player", "advisor", "the player measured, a registry spec")
+	var c config
+	flag.IntVar(&c.games, "games", 200, "games a partner, even (mirrored pairs)")
+	flag.StringVar(&c.rules, "rules", "eaai", "the rules spec")
+	flag.Uint64Var(&c.seed, "seed", 11, "the seed")
+	flag.StringVar(&c.who, "player", "advisor", "the player measured, a registry spec")
+	flag.IntVar(&c.judge, "judge", 128, "the worlds a decision the advisor grades every decision with, by batch (0: no grading)")
+	flag.IntVar(&c.workers, "workers", 0, "games played and graded at once (0: every core)")
 	flag.Parse()
-	if err := run(os.Stdout, *games, *preset, *seed, *who, flag.Args()); err != nil {
+	if err := run(os.Stdout, c, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "losses:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, games int, spec string, seed uint64, who string, partners []string) error {
-	r, err := rules.ParseSpec(spec)
+func run(w io.Writer, c config, partners []string) error {
+	r, err := rules.ParseSpec(c.rules)
 	if err != nil {
 		return err
 	}
 	if len(partners) == 0 {
 		return fmt.Errorf("name one partner or more")
 	}
-	me, err := players.LookupWith(who, players.Options{})
+	me, err := players.LookupWith(c.who, players.Options{})
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var all []tally
+	var all []*tally
 	for _, name := range partners {
-		them, err := players.LookupWith(name, players.Options{})
+		t, err := measure(ctx, c, r, me, name)
 		if err != nil {
 			return err
 		}
-		t := tally{partner: name}
-		myName := me(0).Name()
-		if them(0).Name() == myName {
-			return fmt.Errorf("%s plays under the measured player's name %q: its seat cannot be told", name, myName)
-		}
-		s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: [2]bot.NewPlayerFunc{me, them}, Names: [2]string{who, name},
-			Games: games, Seed: seed, Mirrored: true, OnGame: func(_ int, g *engine.GameRecord) error {
-				t.addGame(g, myName)
-				return nil
-			}})
-		if err != nil {
-			return err
-		}
-		t.winRate = s.Players[0].WinRate
-		if ci := s.Players[0].WinRatePairedCI95; ci != nil {
-			t.ci = *ci
-		}
-		fmt.Fprintf(os.Stderr, "%s against %s: %.1f%% [%.1f, %.1f] of %d games\n", who, name, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], s.Games)
 		all = append(all, t)
 	}
-	write(w, who, all)
+	write(w, c.who, all)
+	writeMix(w, c.who, all)
+	writeGrades(w, c.who, c.judge, all)
 	return nil
 }
 
-// The ways a hand ends, from the measured player's side.
-const (
-	myKnock = iota
-	myGin
-	myUndercut // my knock, undercut
-	theirKnock
-	theirGin
-	theirUndercut // their knock, undercut by me
-	deadHand
-	numEnds
-)
+// measure plays the games against one partner, and grades them.
+func measure(ctx context.Context, c config, r rules.Rules, me bot.NewPlayerFunc, name string) (*tally, error) {
+	them, err := players.LookupWith(name, players.Options{})
+	if err != nil {
+		return nil, err
+	}
+	t := &tally{partner: name, mix: &mixTally{}}
+	myName, theirName := me(0).Name(), them(0).Name()
+	if theirName == myName {
+		return nil, fmt.Errorf("%s plays under the measured player's name %q: its seat cannot be told", name, myName)
+	}
+	log := newGameLog()
+	s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: [2]bot.NewPlayerFunc{watch(me, t.mix), them}, Names: [2]string{c.who, name},
+		Games: c.games, Seed: c.seed, Mirrored: true, Workers: c.workers, OnGame: func(_ int, g *engine.GameRecord) error {
+			t.addGame(g, myName)
+			if c.judge > 0 {
+				return log.add(g)
+			}
+			return nil
+		}})
+	if err != nil {
+		return nil, err
+	}
+	t.winRate = s.Players[0].WinRate
+	if ci := s.Players[0].WinRatePairedCI95; ci != nil {
+		t.ci = *ci
+	}
+	fmt.Fprintf(os.Stderr, "%s against %s: %.1f%% [%.1f, %.1f] of %d games\n", c.who, name, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], s.Games)
+	if c.judge > 0 {
+		if t.grades, err = grade(ctx, log, name, [2]string{myName, theirName}, c.judge, c.seed, c.workers); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(os.Stderr, "%s against %s: graded\n", c.who, name)
+	}
+	return t, nil
+}
 
-var endNames = [numEnds]string{"its knock", "its gin", "its knock undercut", "their knock", "their gin", "their knock undercut by it", "dead hand"}
+// endNames name the ways a hand ends (advise.Ending), from the measured
+// player's side.
+var endNames = [advise.NumEndings]string{"its knock", "its gin", "its knock undercut", "their knock", "their gin", "their knock undercut by it", "dead hand"}
 
 // The stages a hand can end at, by its draws (both seats).
 var stages = [...]struct {
@@ -109,15 +136,21 @@ type tally struct {
 	winRate float64
 	ci      [2]float64 // the paired 95% interval of winRate
 	hands   int
-	ends    [numEnds]int
+	ends    [advise.NumEndings]int
 	// net is the points to the measured player less the points to the
 	// partner, by how the hand ended and by stage.
-	endNet   [numEnds]int
+	endNet   [advise.NumEndings]int
 	stageN   [len(stages)]int
 	stageNet [len(stages)]int
 	// Knocks by side (0 the measured player): count, the draws and the
 	// deadwood at the knock (gin included), undercuts suffered.
 	knocks, knockDraws, knockDeadwood, cut [2]int
+	// mix compares the rollouts' outcome mix with the hands' (nil, or
+	// empty, for a player that is not the advisor).
+	mix *mixTally
+	// grades are each side's grades by decision kind, the measured
+	// player's first; nil when not graded.
+	grades [2][]kindGrade
 }
 
 func (t *tally) addGame(g *engine.GameRecord, me string) {
@@ -143,7 +176,7 @@ func (t *tally) addHand(res *game.Result, me notation.Seat) {
 			net = -net
 		}
 	}
-	end := deadHand
+	end := advise.EndingOf(res, me)
 	if res.Knocker.Valid() {
 		side := 0
 		if res.Knocker != me {
@@ -152,16 +185,9 @@ func (t *tally) addHand(res *game.Result, me notation.Seat) {
 		t.knocks[side]++
 		t.knockDraws[side] += res.Draws
 		t.knockDeadwood[side] += res.Score.KnockerDeadwood
-		switch res.Score.Outcome {
-		case rules.Gin, rules.BigGin:
-			end = myGin
-		case rules.Undercut:
-			end = myUndercut
+		if res.Score.Outcome == rules.Undercut {
 			t.cut[side]++
-		default:
-			end = myKnock
 		}
-		end += 3 * side
 	}
 	t.ends[end]++
 	t.endNet[end] += net
@@ -175,7 +201,7 @@ func (t *tally) addHand(res *game.Result, me notation.Seat) {
 }
 
 // write prints the three tables.
-func write(w io.Writer, who string, all []tally) {
+func write(w io.Writer, who string, all []*tally) {
 	fmt.Fprintf(w, "| %s against | games | wins %% (paired 95%%) | hands |\n|---|---|---|---|\n", who)
 	for _, t := range all {
 		fmt.Fprintf(w, "| %s | %d | %.1f [%.1f, %.1f] | %d |\n", t.partner, t.games, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], t.hands)
@@ -185,7 +211,7 @@ func write(w io.Writer, who string, all []tally) {
 		fmt.Fprintf(w, " %s |", t.partner)
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
-	for e := range numEnds {
+	for e := range advise.NumEndings {
 		fmt.Fprintf(w, "| %s |", endNames[e])
 		for _, t := range all {
 			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(t.ends[e], t.hands), per(t.endNet[e], t.hands))
