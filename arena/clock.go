@@ -60,17 +60,25 @@ func seconds(s string) (time.Duration, error) {
 	return time.Duration(x * float64(time.Second)), nil
 }
 
-// clock keeps both players' time left in one game.
+// clock keeps both players' time left in one game, and the time each has
+// used, for the match's report.
 type clock struct {
 	tc    TimeControl
 	mu    sync.Mutex
 	left  [2]time.Duration
 	moves [2]int
+	// used sums each player's decisions; least is the lowest its time
+	// left fell to after a decision, before the increment came back.
+	used, least [2]time.Duration
 }
 
 func newClock(tc TimeControl) *clock {
-	return &clock{tc: tc, left: [2]time.Duration{tc.Game, tc.Game}}
+	return &clock{tc: tc, left: [2]time.Duration{tc.Game, tc.Game}, least: [2]time.Duration{tc.Game, tc.Game}}
 }
+
+// timed says the control bounds the players at all, so that the arena
+// measures and reports their time.
+func (tc TimeControl) timed() bool { return tc.Game > 0 || tc.Move > 0 }
 
 // goLine is the go command for player k: its time left, the opponent's,
 // the increment and the decisions to the next time control, and the
@@ -109,18 +117,37 @@ func (c *clock) budget(k int) time.Duration {
 	return wait + c.tc.Margin
 }
 
-// charge takes a decision's time off player k's clock, then adds the
-// increment, and the control's time again at each Moves decisions. Time
-// used within the margin leaves the clock at zero.
+// charge adds a decision's time to player k's use and takes it off its
+// clock, then adds the increment, and the control's time again at each
+// Moves decisions. Time used within the margin leaves the clock at zero.
 func (c *clock) charge(k int, used time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.used[k] += used
 	if c.tc.Game == 0 {
 		return
 	}
-	c.left[k] = max(c.left[k]-used, 0) + c.tc.Inc
+	c.left[k] = max(c.left[k]-used, 0)
+	c.least[k] = min(c.least[k], c.left[k])
+	c.left[k] += c.tc.Inc
 	c.moves[k]++
 	if c.tc.Moves > 0 && c.moves[k]%c.tc.Moves == 0 {
 		c.left[k] += c.tc.Game
 	}
+}
+
+// gameTime is the time the players used in the game so far, and under a
+// game clock the least each had left, in whole microseconds, the log's
+// precision, so that a game read back from its log counts the same.
+func (c *clock) gameTime() *GameTime {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	gt := &GameTime{HasLeft: c.tc.Game > 0}
+	for k := range 2 {
+		gt.Used[k] = c.used[k].Truncate(time.Microsecond)
+		if gt.HasLeft {
+			gt.Least[k] = c.least[k].Truncate(time.Microsecond)
+		}
+	}
+	return gt
 }

@@ -29,7 +29,9 @@ func (g *Game) seatOf(k int) notation.Seat {
 
 // Log returns the game as a ginadvisor log's game, numbered from 1: the
 // players by their names in the match, both players' specs in its tags,
-// and a forfeit with its reason, after the hands finished before it.
+// under a clock their time (time1, time2 and, with a game clock,
+// timeleft1, timeleft2), and a forfeit with its reason, after the hands
+// finished before it.
 func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
 	for k, s := range specs {
@@ -38,6 +40,7 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	for k, s := range specs {
 		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("spec%d", k+1), Value: specText(s)})
 	}
+	tags = append(tags, g.Time.timeTags()...)
 	var players [2]string
 	for k := range 2 {
 		players[g.seatOf(k)] = specs[k].Name
@@ -201,10 +204,10 @@ func resumedGame(path string, lg *gamelog.Game, o *Options) (*Game, error) {
 }
 
 // gameFromLog is a logged game as the match counts it: its winner, its
-// forfeit, its hands and points, by player.
+// forfeit, its hands and points, and its time when logged, by player.
 func gameFromLog(lg *gamelog.Game) *Game {
 	i := lg.Number - 1
-	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true, Seed: lg.Seed}
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true, Seed: lg.Seed, Time: timeFromLog(lg)}
 	player := func(seat notation.Seat) int {
 		if seat == 0 {
 			return g.First

@@ -135,6 +135,10 @@ type Game struct {
 	Seed uint64
 	// Engines are the names engines gave in their handshakes, by player.
 	Engines [2]string
+	// Time is the players' thinking time in the game, when the match ran
+	// under a clock (or its log carries it); nil otherwise, and for a
+	// game forfeited before its players started.
+	Time *GameTime
 	// Resumed says the game comes from an earlier run's log, and
 	// resumedHands and resumedPoints are its hands and each player's
 	// points in them.
@@ -177,6 +181,9 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	setup := engine.GameSetup{Rules: o.Rules, Seed: seed, FirstDealer: notation.Seat((i / 2) % 2), Record: true, MaxHands: o.MaxHands}
 	_, rec, err := engine.PlayGame(ctx, setup, seats)
 	g.Record = rec
+	if o.Time.timed() {
+		g.Time = clk.gameTime()
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			g.Cancelled = true
@@ -229,7 +236,7 @@ func (o *Options) newPlayer(ctx context.Context, g *Game, k int, seed uint64, cl
 			return nil, nil, err
 		}
 		p := newPlayer(seed)
-		if o.Time.Game > 0 {
+		if o.Time.timed() {
 			return &timed{Player: p, clock: clk, k: k}, nil, nil
 		}
 		return p, nil, nil
@@ -307,7 +314,7 @@ func closeEngines(engines [2]*EnginePlayer) {
 }
 
 // timed is a built-in player on the game's clock, so that an engine's
-// opptime tells the truth.
+// opptime tells the truth and the match reports its time.
 type timed struct {
 	bot.Player
 	clock *clock

@@ -23,6 +23,16 @@ type Result struct {
 	// points won a hand.
 	Hands         int        `json:"hands"`
 	PointsPerHand [2]float64 `json:"points_per_hand"`
+	// TimedGames counts the games whose thinking time the arena measured:
+	// those played under a clock, or read from a log that carries their
+	// time. TimeAGame and MaxTimeAGame are each player's mean and largest
+	// time used a game over them, and LeastLeft, under a game clock, the
+	// least time it had left after a decision, in milliseconds. They are
+	// nil, and left out of the JSON, when no game was timed.
+	TimedGames   int         `json:"timed_games,omitempty"`
+	TimeAGame    *[2]float64 `json:"time_a_game_ms,omitempty"`
+	MaxTimeAGame *[2]float64 `json:"max_time_a_game_ms,omitempty"`
+	LeastLeft    *[2]float64 `json:"least_left_ms,omitempty"`
 	// WinRate is the first player's share of the games, with the
 	// interval of the pairs.
 	WinRate     float64    `json:"win_rate"`
@@ -45,6 +55,7 @@ type matchTally struct {
 	pending map[int]*Game // finished games not yet counted
 	next    int           // the position in order of the next game to count
 	points  [2]int
+	time    timeSum
 	// pairFirst is the first game of the pair being counted, as a win
 	// (1) or not (0), with its index; pairSum and pairSquare sum the
 	// pairs' scores.
@@ -120,6 +131,7 @@ func (t *matchTally) record(g *Game) {
 	if g.Forfeit != nil {
 		r.Forfeits[g.Forfeiter]++
 	}
+	t.time.add(g.Time)
 	r.Hands += g.resumedHands
 	t.points[0] += g.resumedPoints[0]
 	t.points[1] += g.resumedPoints[1]
@@ -200,6 +212,7 @@ func (t *matchTally) summarise() {
 		r.Elo = EloOf(r.WinRate)
 		r.EloCI95 = [2]Elo{EloOf(lo), EloOf(hi)}
 	}
+	t.time.put(r)
 	if t.o.SPRT != nil {
 		llr := t.o.SPRT.LLR()
 		r.LLR = &llr
@@ -258,6 +271,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	if err == nil && (r.Forfeits[0] > 0 || r.Forfeits[1] > 0) {
 		_, err = fmt.Fprintf(w, "forfeits: %s %d, %s %d\n", a, r.Forfeits[0], b, r.Forfeits[1])
+	}
+	if line := r.timeLine(); err == nil && line != "" {
+		_, err = io.WriteString(w, line)
 	}
 	if err == nil && r.LLR != nil {
 		_, err = fmt.Fprintf(w, "SPRT: LLR %.2f, %s\n", *r.LLR, r.Verdict)
