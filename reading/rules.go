@@ -72,14 +72,10 @@ const (
 const slip = 0.03
 
 // KnockPrior returns the chance of each knock rule before any decision is
-// seen: knocking at once, as the EAAI baseline and most programs do, and
-// holding for gin after the first turns, as the strongest published
-// players do, are the likeliest. With 40% at once and 20% each other, the
-// rollouts' opponent knocked in a quarter of the rollouts against players
-// that hold for gin and knock in 1% of hands (docs/analysis.md, "The
-// rollouts' mix").
+// seen: knocking at once, as the EAAI baseline and most programs do, is
+// the likeliest.
 func KnockPrior() [NumKnockRules]float64 {
-	return [NumKnockRules]float64{KnockAtOnce: 0.35, KnockEarly: 0.35, KnockLow: 0.15, KnockLate: 0.15}
+	return [NumKnockRules]float64{KnockAtOnce: 0.4, KnockEarly: 0.2, KnockLow: 0.2, KnockLate: 0.2}
 }
 
 // TakePrior returns the chance of each take rule before any turn is read:
