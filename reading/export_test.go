@@ -55,17 +55,3 @@ func (t *Turn) TakeLikelihoods(after notation.CardSet) ([NumTakeRules]float64, b
 func (t *Turn) Accept(after notation.CardSet, take [NumTakeRules]float64, discard [NumDiscardRules]float64) float64 {
 	return t.t.accept(after, take, discard)
 }
-
-// PreviousHands lists, by the index of the opponent's turn, every hand
-// the walk back from hand, shown at the end, reaches after that turn.
-func PreviousHands(p *game.Position, hand notation.CardSet) map[int][]notation.CardSet {
-	out := map[int][]notation.CardSet{}
-	turns := opponentTurns(p)
-	if len(turns) < 2 || hand.Len() != 10 {
-		return out
-	}
-	b := backward{turns: turns, limit: p.KnockLimit(), seen: func(i int, h notation.CardSet) { out[i] = append(out[i], h) }}
-	var like [NumKnockRules]float64
-	b.step(len(turns)-1, hand, PreviousTurns, 1, like)
-	return out
-}

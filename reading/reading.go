@@ -146,9 +146,7 @@ func (s *Style) observe(knocked bool, dw, draws, stock int) {
 // result revealed: a knock of the opponent's, with its deadwood, draws and
 // stock; or, when the opponent's hand is shown after the seat's own knock,
 // whether it passed up a knock after its last discard. A dead hand shows
-// nothing. A gin says nothing of when a player knocks, but the turns
-// before the last, read back from the hand shown, say when it did not
-// (readPreviousDeclines).
+// nothing, and a gin says nothing of when a player knocks.
 func (s *Style) ReadHand(p *game.Position) {
 	res, over := p.Result()
 	if !over || !p.Revealed() || res.Knocker == notation.NoSeat {
@@ -156,7 +154,6 @@ func (s *Style) ReadHand(p *game.Position) {
 	}
 	opp := p.Seat().Other()
 	s.readTurn(p, res.Hands[opp])
-	s.readPreviousDeclines(p, res.Hands[opp])
 	if res.Knocker == opp {
 		s.readKnock(p, res.KnockerDeadwood.Value())
 		return
@@ -169,7 +166,6 @@ func (s *Style) ReadHand(p *game.Position) {
 // says the opponent laid down spread; otherwise the seat did.
 func (s *Style) ReadShowdown(p *game.Position, oppHand notation.CardSet, oppKnocked bool, spread meld.Spread) {
 	s.readTurn(p, oppHand)
-	s.readPreviousDeclines(p, oppHand)
 	if oppKnocked {
 		s.readKnock(p, (oppHand &^ spread.Cards()).Value())
 		return
