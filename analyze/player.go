@@ -122,7 +122,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 			// Out of time: the rollouts' own policy answers, with no
 			// search at all.
 			pl.used += time.Nanosecond
-			return bot.NewHeuristic(0).Move(ctx, p)
+			return Quick(ctx, p)
 		}
 		o.Time = DecisionTime(left, p)
 		defer func() {
@@ -146,4 +146,12 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 // with (a margin of 0 is advise.DefaultMargin).
 func (pl *Player) Budget() (samples int, margin float64) {
 	return pl.opts.Samples, pl.opts.Margin
+}
+
+// Quick is the advisor's move with no time to search: the move of its
+// rollouts' own policy, the baseline every search departs from, which
+// costs microseconds. A player or an engine out of time plays it rather
+// than answer late.
+func Quick(ctx context.Context, p *game.Position) (game.Move, error) {
+	return bot.NewHeuristic(0).Move(ctx, p)
 }

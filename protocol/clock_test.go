@@ -1,59 +1,105 @@
 package protocol
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/position"
 )
 
 // TestGoClock reads go's time fields, ignoring what it does not know,
-// and spends a share of the time: never more than is left, less the
-// margin, within movetime.
+// and spends a share of the time: never more than is left less the
+// margins, within movetime, and no search when the share is below
+// minSearch.
 func TestGoClock(t *testing.T) {
 	ms := time.Millisecond
+	bank := func(d time.Duration) time.Duration { return d - pipeMargin }
 	tests := []struct {
 		line     string
 		movetime time.Duration
 		want     time.Duration
+		search   bool
 	}{
-		{"", 0, 0},
-		{"", 500 * ms, 500 * ms},
-		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, 3000*ms - pipeMargin},
-		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, 300*ms - pipeMargin},
-		{"time 3000 inc 100 movestogo 10", 0, 400*ms - pipeMargin},
-		{"time 3000 inc 100 movestogo 10", 200 * ms, 200 * ms},
-		{"time 3000", 0, 100*ms - pipeMargin},
-		{"time 200 inc 5000 movestogo 4", 0, 200*ms - pipeMargin},
-		{"time 10 movestogo 1", 0, ms},
-		{"infinite time 3000 ponder movestogo 1 nodes x", 0, 3000*ms - pipeMargin},
-		{"time abc movestogo 1", 0, 0},
-		{"movetime 300", 0, 300*ms - pipeMargin},
-		{"movetime 300", 100 * ms, 300*ms - pipeMargin},
-		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - pipeMargin},
-		{"movetime 20", 0, ms},
+		{"", 0, 0, true},
+		{"", 500 * ms, 500 * ms, true},
+		{"", 5 * ms, 5 * ms, true}, // the option is the user's own choice
+		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, bank(3000*ms) - moveOverhead, true},
+		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, bank(3000*ms)/10 - moveOverhead, true},
+		{"time 3000 inc 100 movestogo 10", 0, bank(3000*ms)/10 + 100*ms - moveOverhead, true},
+		{"time 3000 inc 100 movestogo 10", 200 * ms, 200 * ms, true},
+		{"time 3000", 0, bank(3000*ms)/30 - moveOverhead, true},
+		{"time 200 inc 5000 movestogo 4", 0, bank(200*ms) - moveOverhead, true},
+		{"time 2000", 0, bank(2000*ms)/30 - moveOverhead, true},
+		{"time 300", 0, 0, false},
+		{"time 10 movestogo 1", 0, 0, false},
+		{"infinite time 3000 ponder movestogo 1 nodes x", 0, bank(3000*ms) - moveOverhead, true},
+		{"time abc movestogo 1", 0, 0, true},
+		{"movetime 300", 0, 300*ms - moveOverhead, true},
+		{"movetime 300", 100 * ms, 300*ms - moveOverhead, true},
+		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - moveOverhead, true},
+		{"movetime 20", 0, 18 * ms, true},
+		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		if got := parseGo(strings.Fields(tt.line)).budget(tt.movetime, 30); got != tt.want {
-			t.Errorf("go %s, movetime %v: budget %v, want %v", tt.line, tt.movetime, got, tt.want)
+		got, search := parseGo(strings.Fields(tt.line)).budget(tt.movetime, 30)
+		if got != tt.want || search != tt.search {
+			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
 	}
 }
 
 // TestGoClockNeverOverdraws: at any time left and any guess of the
-// decisions left, a go's budget is within the time left less the pipe's
-// margin, or the least budget (a millisecond, one chunk of worlds) when
-// that leaves nothing; the one chunk a search cannot stop within is
-// bounded in worlds (advise's TestTimedAdviceOutOfTimePlaysOneChunk).
+// decisions left, a go's budget is a search's of at least minSearch within
+// the time left less the margins, or no search at all; the one chunk a
+// search cannot stop within is what minSearch leaves room for (advise's
+// TestTimedAdviceOutOfTimePlaysOneChunk bounds it in worlds).
 func TestGoClockNeverOverdraws(t *testing.T) {
-	for _, ms := range []int{0, 1, 49, 50, 51, 60, 100, 1000, 30000} {
+	for _, ms := range []int{0, 1, 49, 50, 51, 60, 61, 62, 100, 500, 1000, 2000, 30000} {
 		for _, guess := range []int{0, 1, 2, 20, 140} {
-			line := "time " + strconv.Itoa(ms)
-			got := parseGo(strings.Fields(line)).budget(0, guess)
-			limit := max(time.Duration(ms)*time.Millisecond-pipeMargin, time.Millisecond)
-			if got <= 0 || got > limit {
-				t.Errorf("go %s, guess %d: budget %v, want within (0, %v]", line, guess, got, limit)
+			for _, inc := range []int{0, 5, 100} {
+				line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
+				got, search := parseGo(strings.Fields(line)).budget(0, guess)
+				limit := time.Duration(ms)*time.Millisecond - pipeMargin - moveOverhead + time.Duration(inc)*time.Millisecond
+				limit = min(limit, time.Duration(ms)*time.Millisecond-pipeMargin-moveOverhead)
+				switch {
+				case !search && got != 0:
+					t.Errorf("go %s, guess %d: no search but a budget of %v", line, guess, got)
+				case search && (got < minSearch || got > limit):
+					t.Errorf("go %s, guess %d: budget %v, want within [%v, %v]", line, guess, got, minSearch, limit)
+				}
 			}
 		}
+	}
+}
+
+// TestNoTimeAnswersAtOnce: a go whose clock leaves less than minSearch is
+// answered with analyze.Quick's move and no info line of a search, and a
+// go with time searches (its info lines name the candidates) without the
+// danger and outs the budget would not bound.
+func TestNoTimeAnswersAtOnce(t *testing.T) {
+	const pos = "position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
+	p, err := position.Parse(strings.TrimPrefix(pos, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick, err := analyze.Quick(context.Background(), &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short := session(t, pos, "go time 300 opptime 300")[1]
+	if short != "bestmove "+moveText(&p, quick) {
+		t.Errorf("with 300 ms for the game: %q, want the quick move %s", short, moveText(&p, quick))
+	}
+	long := session(t, pos, "go time 30000 opptime 30000")[1]
+	if !strings.Contains(long, "info move ") || strings.Contains(long, " danger ") || strings.Contains(long, " outs ") {
+		t.Errorf("with 30 s for the game, want a search's info lines without danger or outs:\n%s", long)
+	}
+	plain := session(t, pos, "go")[1]
+	if !strings.Contains(plain, " danger ") {
+		t.Errorf("with no clock, want the danger in the info lines:\n%s", plain)
 	}
 }
