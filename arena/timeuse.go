@@ -75,10 +75,16 @@ func formatMs(d time.Duration) string {
 	return strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 3, 64)
 }
 
+// maxLoggedMs bounds a time read from a log: 10^9 ms, eleven days; the sums
+// of many such games saturate (addTime) rather than wrap.
+const maxLoggedMs = 1e9
+
 // parseMs reads what formatMs writes, to the same microsecond.
 func parseMs(s string) (time.Duration, bool) {
 	x, err := strconv.ParseFloat(s, 64)
-	if err != nil || x < 0 || x > 1e12 || math.IsNaN(x) {
+	// A game's time is at most a day on the arena's clocks; more is a
+	// damaged or hostile log, refused so that no sum can overflow.
+	if err != nil || x < 0 || x > maxLoggedMs || math.IsNaN(x) {
 		return 0, false
 	}
 	return time.Duration(math.Round(x*1000)) * time.Microsecond, true
@@ -99,7 +105,7 @@ func (s *timeSum) add(gt *GameTime) {
 	}
 	s.games++
 	for k := range 2 {
-		s.total[k] += gt.Used[k]
+		s.total[k] = addTime(s.total[k], gt.Used[k])
 		s.most[k] = max(s.most[k], gt.Used[k])
 	}
 	if !gt.HasLeft {
@@ -164,4 +170,13 @@ func span(ms float64) string {
 		return fmt.Sprintf("%.1f ms", ms)
 	}
 	return fmt.Sprintf("%.0f µs", ms*1000)
+}
+
+// addTime is a + b for non-negative durations, at most the largest
+// time.Duration: a log of hostile times cannot wrap a sum negative.
+func addTime(a, b time.Duration) time.Duration {
+	if b > math.MaxInt64-a {
+		return math.MaxInt64
+	}
+	return a + b
 }

@@ -210,3 +210,24 @@ func TestTimeLineUnderClock(t *testing.T) {
 		t.Logf("--tc %q:\n%s", tt.tc, text)
 	}
 }
+
+// TestHostileLoggedTimes: a logged time past the bound, negative or not a
+// number is refused, and sums of times at the bound saturate, never wrap.
+func TestHostileLoggedTimes(t *testing.T) {
+	for _, s := range []string{"1e10", "-1", "NaN", "Inf", "x", ""} {
+		if _, ok := parseMs(s); ok {
+			t.Errorf("parseMs(%q) accepted", s)
+		}
+	}
+	d, ok := parseMs("1000000000")
+	if !ok {
+		t.Fatal("the bound itself refused")
+	}
+	var s timeSum
+	for range 20000 {
+		s.add(&GameTime{Used: [2]time.Duration{d, d}})
+	}
+	if s.total[0] <= 0 || s.total[0] < d {
+		t.Errorf("the sum of 20,000 games at the bound wrapped: %v", s.total[0])
+	}
+}
