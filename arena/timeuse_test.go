@@ -224,10 +224,11 @@ func TestHostileLoggedTimes(t *testing.T) {
 		t.Fatal("the bound itself refused")
 	}
 	var s timeSum
-	for range 20000 {
+	for i := range 20000 {
+		before := s.total[0]
 		s.add(&GameTime{Used: [2]time.Duration{d, d}})
-	}
-	if s.total[0] <= 0 || s.total[0] < d {
-		t.Errorf("the sum of 20,000 games at the bound wrapped: %v", s.total[0])
+		if s.total[0] < before {
+			t.Fatalf("the sum wrapped at game %d: %v after %v", i+1, s.total[0], before)
+		}
 	}
 }
