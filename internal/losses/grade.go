@@ -104,29 +104,23 @@ func writeGrades(w io.Writer, who string, samples int, all []*tally) {
 	}
 	fmt.Fprintf(w, "\nEquity lost by decision kind, as batch grades it (the advisor judging at %d worlds a decision):\n"+
 		"points of the chance of winning the game (%%) lost a game, each side.\n\n", samples)
-	header()
-	for k := range kinds + 1 {
-		fmt.Fprintf(w, "| %s |", kindName(k, kinds))
-		for _, t := range graded {
-			for side := range 2 {
-				g := sumKinds(t.grades[side], k)
-				fmt.Fprintf(w, " %.2f |", 100*g.lost/float64(max(t.games, 1)))
+	table := func(cell func(g kindGrade, games int) string) {
+		header()
+		for k := range kinds + 1 {
+			fmt.Fprintf(w, "| %s |", kindName(k, kinds))
+			for _, t := range graded {
+				for side := range 2 {
+					fmt.Fprintf(w, " %s |", cell(sumKinds(t.grades[side], k), t.games))
+				}
 			}
+			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w)
 	}
+	table(func(g kindGrade, games int) string { return fmt.Sprintf("%.2f", 100*g.lost/float64(max(games, 1))) })
 	fmt.Fprintf(w, "\nDecisions a game by kind, and the share of them the judge would have played too (%%).\n\n")
-	header()
-	for k := range kinds + 1 {
-		fmt.Fprintf(w, "| %s |", kindName(k, kinds))
-		for _, t := range graded {
-			for side := range 2 {
-				g := sumKinds(t.grades[side], k)
-				fmt.Fprintf(w, " %.1f, %.0f%% |", per(g.decisions, t.games), pct(g.matched, g.decisions))
-			}
-		}
-		fmt.Fprintln(w)
-	}
+	table(func(g kindGrade, games int) string {
+		return fmt.Sprintf("%.1f, %.0f%%", per(g.decisions, games), pct(g.matched, g.decisions))
+	})
 }
 
 // kindName names kind k of batch's kinds, or "all" for k == kinds.
