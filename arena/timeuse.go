@@ -82,8 +82,8 @@ const maxLoggedMs = 1e9
 // parseMs reads what formatMs writes, to the same microsecond.
 func parseMs(s string) (time.Duration, bool) {
 	x, err := strconv.ParseFloat(s, 64)
-	// A game's time is at most a day on the arena's clocks; more is a
-	// damaged or hostile log, refused so that no sum can overflow.
+	// A game's time is at most a day on the arena's clocks; one past
+	// maxLoggedMs is a damaged or hostile log, refused.
 	if err != nil || x < 0 || x > maxLoggedMs || math.IsNaN(x) {
 		return 0, false
 	}

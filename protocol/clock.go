@@ -65,6 +65,9 @@ func parseGo(f []string) goClock {
 	return c
 }
 
+// timed says the go gave a time: a game clock or its own movetime.
+func (c goClock) timed() bool { return c.set || c.moveTime > 0 }
+
 // budget returns the time a decision may spend, 0 for no limit but the
 // samples, and whether a search fits in it. The go's movetime, less the
 // overhead, wins over the movetime option. Under a game clock the share is
@@ -74,7 +77,6 @@ func parseGo(f []string) goClock {
 // more than the time left less both. A go that gave a time and leaves less
 // than minSearch has no search: the engine answers at once.
 func (c goClock) budget(movetime time.Duration, guess int) (time.Duration, bool) {
-	timed := c.set || c.moveTime > 0
 	if c.moveTime > 0 {
 		movetime = c.moveTime - moveOverhead
 	}
@@ -90,7 +92,7 @@ func (c goClock) budget(movetime time.Duration, guess int) (time.Duration, bool)
 			share = min(share, movetime)
 		}
 	}
-	if timed && share < minSearch {
+	if c.timed() && share < minSearch {
 		return 0, false
 	}
 	return share, true

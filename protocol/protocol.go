@@ -808,9 +808,8 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	}
 	// Under a clock the danger, the outs and the reading's words, which
 	// the budget does not bound, are left out of the info lines.
-	timed := clock.set || clock.moveTime > 0
 	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
-		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: timed})
+		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed()})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		sayf("error %v", err)
