@@ -16,6 +16,7 @@ package advise
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
@@ -73,6 +74,13 @@ type Options struct {
 	// one is kept, at most MaxRedraws times, before the rest of the world
 	// is dealt. It must read only that hand and what the seat saw.
 	Accept func(oppHand notation.CardSet) float64
+	// Hands, when set, draws the opponent's hidden cards for a share of
+	// the worlds, HandsShare (from 0 to 1), in place of the estimate's
+	// sampler and Accept: a second reading of the opponent, such as a
+	// particle filter over the whole record of the hand. It must be safe
+	// for concurrent use and read only what the seat saw.
+	Hands      func(rng *rand.Rand) notation.CardSet
+	HandsShare float64
 }
 
 // The bounds and defaults of an advice's budget, for every caller that

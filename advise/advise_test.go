@@ -3,6 +3,8 @@ package advise_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,8 +14,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -344,5 +348,55 @@ func TestMarginOrdersTheAdvice(t *testing.T) {
 	}
 	if changed == 0 {
 		t.Error("the margin changed the advice at no position")
+	}
+}
+
+// handsSpy is a rollout opponent that notes the hand it holds in each
+// world it is shown, and plays as simple.
+type handsSpy struct {
+	*bot.Simple
+	seat notation.Seat
+	seen map[notation.CardSet]int
+	mu   *sync.Mutex
+}
+
+func (h *handsSpy) SetWorld(w *game.State) {
+	h.mu.Lock()
+	h.seen[w.Hand(h.seat)]++
+	h.mu.Unlock()
+}
+
+// TestHandsDrawTheirShare: with Options.Hands, its share of the worlds
+// hold the opponent hand it draws, and the others the sampler's; at a
+// share of 0 it is never asked.
+func TestHandsDrawTheirShare(t *testing.T) {
+	p := mustPosition(t, midGame)
+	e := probability.Infer(&p)
+	fixed := probability.NewSampler(&p, &e).OrganizedHidden(rand.New(rand.NewPCG(3, 3)))
+	whole := fixed | p.OpponentKnown()
+	for _, tc := range []struct {
+		share    float64
+		min, max float64 // the share of the worlds that hold the fixed hand
+	}{{0, 0, 0.02}, {0.5, 0.4, 0.6}, {1, 1, 1}} {
+		var mu sync.Mutex
+		spy := &handsSpy{Simple: bot.NewSimple(1), seat: p.Seat().Other(), seen: map[notation.CardSet]int{}, mu: &mu}
+		asked := 0
+		o := options(256, 5, 1)
+		o.Rollout = func() (own, opp game.Policy) { return bot.NewHeuristic(0), spy }
+		o.Hands = func(*rand.Rand) notation.CardSet { asked++; return fixed }
+		o.HandsShare = tc.share
+		if _, err := advise.Advise(context.Background(), &p, o); err != nil {
+			t.Fatal(err)
+		}
+		all := 0
+		for _, n := range spy.seen {
+			all += n
+		}
+		if got := float64(spy.seen[whole]) / float64(all); got < tc.min || got > tc.max {
+			t.Errorf("share %g: %d worlds of %d hold the hand drawn, want a share from %g to %g", tc.share, spy.seen[whole], all, tc.min, tc.max)
+		}
+		if tc.share == 0 && asked != 0 {
+			t.Errorf("share 0: Hands asked %d times", asked)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // tally is what one chunk of worlds says of each candidate: sums of its
@@ -96,13 +97,22 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 }
 
 // sampleWorld draws one world the seat cannot tell from the real one:
-// the opponent's hand, drawn again while Options.Accept turns it away (at
-// most MaxRedraws times), then the stock.
+// the opponent's hand, from Options.Hands in its share of the worlds, or
+// from the estimate, drawn again while Options.Accept turns it away (at
+// most MaxRedraws times); then the stock.
 func (s *search) sampleWorld(rng *rand.Rand) (game.State, error) {
+	if s.o.Hands != nil && rng.Float64() < s.o.HandsShare {
+		return s.complete(rng, s.o.Hands(rng))
+	}
 	hidden := s.sampler.OrganizedHidden(rng)
 	for try := 1; s.o.Accept != nil && try < MaxRedraws && rng.Float64() >= s.o.Accept(hidden|s.oppKnown); try++ {
 		hidden = s.sampler.OrganizedHidden(rng)
 	}
+	return s.complete(rng, hidden)
+}
+
+// complete deals the stock of a world around the opponent's hidden cards.
+func (s *search) complete(rng *rand.Rand, hidden notation.CardSet) (game.State, error) {
 	world, err := s.sampler.Complete(rng, hidden)
 	if err != nil {
 		return world, fmt.Errorf("%w: dealing a world: %w", ErrRollout, err)

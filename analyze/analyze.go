@@ -59,6 +59,14 @@ type Options struct {
 	// view, danger and outs): for players and graders that need only the
 	// candidates' values.
 	MovesOnly bool
+	// NoFilter draws every world from the card estimate and the last
+	// turn's weighting, as the advisor did before it followed the
+	// opponent's hand with a particle filter (reading.Filter).
+	NoFilter bool
+	// Filter, when set, keeps the particle filter of the opponent's hand
+	// from one decision to the next of the same seat, which reuse it
+	// until the opponent plays again; nil runs it afresh.
+	Filter *FilterCache
 	// DangerSamples is the sampled opponent hands behind each discard's
 	// danger; 0 means DefaultDangerSamples.
 	DangerSamples int
@@ -121,6 +129,12 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 	}
 	if !o.Fixed {
 		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
+		if o.NoFilter {
+			return so
+		}
+		if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+			so.Hands, so.HandsShare = ps.Draw, FilterShare
+		}
 	}
 	return so
 }

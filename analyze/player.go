@@ -54,6 +54,7 @@ type Player struct {
 	// player's to reuse). It changes nothing of the play: a measurement
 	// reads the search's figures of the moves played through it.
 	OnAdvice func(p *game.Position, a *report.Advice)
+	filter   FilterCache
 }
 
 // SetGameTime gives the player total for the game: each decision then
@@ -79,6 +80,15 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 	o := Options{Samples: min(samples, advise.MaxSamples), Margin: margin, Workers: 1, Fixed: fixed, MovesOnly: true}
 	return &Player{opts: o, seed: seed}
 }
+
+// SetFilter turns the particle filter of the opponent's hand on (the
+// default) or off (see Options.NoFilter).
+func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
+
+// Filtered says whether the player's worlds draw on the particle filter:
+// not when it is turned off, nor for the fixed model, which reads
+// nothing.
+func (pl *Player) Filtered() bool { return !pl.opts.NoFilter && !pl.opts.Fixed }
 
 // Name returns "advisor".
 func (*Player) Name() string { return "advisor" }
@@ -108,6 +118,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	o := pl.opts
 	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
 	o.Reading = &pl.Reading
+	o.Filter = &pl.filter
 	if pl.gameTime > 0 {
 		now := pl.opts.Now
 		if now == nil {

@@ -26,6 +26,10 @@ type Options struct {
 	// advisor's baseline must reach before it departs from the baseline;
 	// 0 means advise.DefaultMargin.
 	AdvisorMargin float64
+	// AdvisorNoFilter draws every world from the card estimate, as the
+	// advisor did before it followed the opponent's hand with a particle
+	// filter (analyze.Options.NoFilter).
+	AdvisorNoFilter bool
 }
 
 // Entry is one built-in player: its name, a line that says how it plays,
@@ -50,7 +54,9 @@ func Registry() []Entry {
 		entry("advisor", "the Monte Carlo advisor: sampled worlds and rollouts, reading how its opponent knocks",
 			func(o Options) bot.NewPlayerFunc {
 				return func(seed uint64) bot.Player {
-					return analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
+					pl := analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
+					pl.SetFilter(!o.AdvisorNoFilter)
+					return pl
 				}
 			}),
 		entry("advisor-fixed", "the advisor before it read its opponent: every opponent is simple, margin 2.5",
@@ -65,7 +71,9 @@ func Registry() []Entry {
 		entry("advisor-small", "the advisor at a small budget, 48 worlds a decision",
 			func(o Options) bot.NewPlayerFunc {
 				return func(seed uint64) bot.Player {
-					return analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
+					pl := analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
+					pl.SetFilter(!o.AdvisorNoFilter)
+					return pl
 				}
 			}),
 		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
@@ -126,9 +134,10 @@ var ErrOptions = errors.New("bad player option")
 // under the options, which it checks. A spec is a player's name, then
 // options of its own after commas, which override o for that player:
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
-// the other seat's budget. There are two options: samples, for the
-// advisor and advisor-fixed, and margin (advise.Options.Margin), for every
-// advisor. A key given twice is refused, as in a rules spec: which of the
+// the other seat's budget. There are three options: samples, for the
+// advisor and advisor-fixed; margin (advise.Options.Margin), for every
+// advisor; and filter (on or off: analyze.Options.NoFilter), for the
+// advisors that read their opponent. A key given twice is refused, as in a rules spec: which of the
 // two was meant cannot be known.
 func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 	name, rest, more := strings.Cut(spec, ",")
@@ -137,7 +146,7 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		return nil, err
 	}
 	isAdvisor := strings.HasPrefix(e.Name, "advisor")
-	var given [2]bool // samples, margin
+	var given [3]bool // samples, margin, filter
 	for more {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
@@ -146,9 +155,9 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("%w: %q in %q is not key=value", ErrOptions, notation.Clip(kv, 20), notation.Clip(spec, 60))
-		case key != "samples" && key != "margin":
-			return nil, fmt.Errorf("%w: %q is not a player option (samples and margin are)", ErrOptions, notation.Clip(key, 20))
-		case !isAdvisor || key == "samples" && e.Name == "advisor-small":
+		case key != "samples" && key != "margin" && key != "filter":
+			return nil, fmt.Errorf("%w: %q is not a player option (samples, margin and filter are)", ErrOptions, notation.Clip(key, 20))
+		case !isAdvisor || key == "samples" && e.Name == "advisor-small" || key == "filter" && e.Name == "advisor-fixed":
 			return nil, fmt.Errorf("%w: %s takes no %s", ErrOptions, e.Name, key)
 		case given[optionIndex(key)]:
 			return nil, fmt.Errorf("%w: %s is given twice in %q", ErrOptions, key, notation.Clip(spec, 60))
@@ -159,6 +168,14 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 				return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), advise.MaxSamples)
 			}
 			o.AdvisorSamples = n
+		case key == "filter":
+			given[2] = true
+			switch value {
+			case "on", "off":
+				o.AdvisorNoFilter = value == "off"
+			default:
+				return nil, fmt.Errorf("%w: filter=%q is not on or off", ErrOptions, notation.Clip(value, 20))
+			}
 		default:
 			given[1] = true
 			x, err := strconv.ParseFloat(value, 64)
@@ -180,12 +197,15 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 }
 
 // optionIndex is a player option's place in LookupWith's record of the
-// keys given: samples 0, margin 1.
+// keys given: samples 0, margin 1, filter 2.
 func optionIndex(key string) int {
-	if key == "samples" {
+	switch key {
+	case "samples":
 		return 0
+	case "margin":
+		return 1
 	}
-	return 1
+	return 2
 }
 
 // MustLookup is Lookup for names known to be built in; it panics on any

@@ -116,6 +116,44 @@ func TestLookupWithMargin(t *testing.T) {
 	}
 }
 
+// TestLookupWithFilter: filter=off turns the advisors' particle filter
+// off, on leaves it on; any other value, a second filter key, or the
+// key given to a player without the filter is refused.
+func TestLookupWithFilter(t *testing.T) {
+	for _, c := range []struct {
+		spec     string
+		filtered bool
+		ok       bool
+	}{
+		{"advisor", true, true},
+		{"advisor,filter=on", true, true},
+		{"advisor,filter=off", false, true},
+		{"advisor, filter = off ,samples=64", false, true},
+		{"advisor-small,filter=off", false, true},
+		{"advisor-fixed", false, true},
+		{"advisor-fixed,filter=off", false, false},
+		{"advisor,filter=OFF", false, false},
+		{"advisor,filter=", false, false},
+		{"advisor,filter=off,filter=on", false, false},
+		{"simple,filter=off", false, false},
+	} {
+		newPlayer, err := LookupWith(c.spec, Options{})
+		if !c.ok {
+			if !errors.Is(err, ErrOptions) {
+				t.Errorf("LookupWith(%q) error %v, want ErrOptions", c.spec, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("LookupWith(%q): %v", c.spec, err)
+			continue
+		}
+		if a, ok := newPlayer(1).(*analyze.Player); !ok || a.Filtered() != c.filtered {
+			t.Errorf("LookupWith(%q): an advisor %v, filtered %v, want %v", c.spec, ok, ok && a.Filtered(), c.filtered)
+		}
+	}
+}
+
 // FuzzLookupWith feeds LookupWith any spec. It must answer with a player or
 // with one of its two errors, never panic; a player it makes is the one the
 // spec names, and an advisor's budget and margin are within their bounds.

@@ -5,7 +5,9 @@
 // posterior over those rules, read from what one seat saw: the knocks the
 // opponent made and passed up, and its last turn before a showdown. At a
 // decision, a Model weighs each sampled world by how likely the
-// opponent's latest play is in it, and a View says what is read in words.
+// opponent's latest play is in it, a Filter follows the opponent's hand
+// through the whole record of the hand with a particle filter, and a View
+// says what is read in words.
 //
 // The package reads; it does not play. The rollout players that play a
 // style drawn from a reading are in package bot.

@@ -52,6 +52,9 @@ type turn struct {
 	// noOpen skips the open discarder's count of live cards, the costly
 	// part of a discard's likelihood, when its weight is nil.
 	noOpen bool
+	// fromStock says the draw was from the stock: for the particle
+	// filter, which draws the card with the discard.
+	fromStock bool
 	// latest says the opponent has done nothing since but play on, so
 	// that its hand now is its hand after the discard.
 	latest bool

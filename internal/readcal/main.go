@@ -2,9 +2,11 @@
 // documentation: over games of a reader (simple, reading its opponent as
 // the advisor does) against each sparring partner, the mean posterior over
 // the knock, take and discard rules after each hand, and the log-loss of
-// the card inference at the reader's draw decisions, with and without
-// weighting the sampled worlds by the opponent's last decline, take and
-// discard, by stage of the hand.
+// the card inference at the reader's draw decisions, by stage of the
+// hand: without and with weighting the sampled worlds by the opponent's
+// last decline, take and discard, and with a share of the worlds (-mix,
+// the advisor's analyze.FilterShare by default) drawn from the particle
+// filter of the whole hand (reading.Filter, -particles of them).
 //
 //	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
 package main
@@ -17,7 +19,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -31,12 +36,20 @@ import (
 func main() {
 	games := flag.Int("games", 200, "games against each partner")
 	worlds := flag.Int("worlds", 200, "sampled worlds a draw decision, for the log-loss")
+	particles = flag.Int("particles", analyze.FilterParticles, "particles of the filter")
+	mix = flag.Float64("mix", analyze.FilterShare, "share of the worlds drawn from the filter")
 	flag.Parse()
 	if err := run(*games, *worlds, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "readcal:", err)
 		os.Exit(1)
 	}
 }
+
+// The filter's particles and share of the worlds, from the flags.
+var (
+	particles *int
+	mix       *float64
+)
 
 // axes is the length of the three posteriors end to end.
 const axes = reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules
@@ -46,11 +59,13 @@ var stages = []int{6, 12, 20, 1 << 30}
 
 // tally gathers one partner's figures.
 type tally struct {
-	post      [][axes]float64 // summed posteriors by hand, the three axes end to end
-	hands     []int
-	loss      [2][4]float64 // without and with weighting, by stage
-	decisions [4]int
-	cards     [4]int
+	post       [][axes]float64 // summed posteriors by hand, the three axes end to end
+	hands      []int
+	loss       [3][4]float64 // without and with weighting, and the particle filter, by stage
+	decisions  [4]int
+	cards      [4]int
+	nofilter   int
+	filterTime time.Duration
 }
 
 // reader plays as simple and reads its opponent; at its draw decisions it
@@ -80,17 +95,32 @@ func (r *reader) score(p *game.Position) {
 	e := probability.Infer(p)
 	s := probability.NewSampler(p, &e)
 	_, accept := bot.ReadingModel(&r.reading, p)
-	var counts [2][64]float64
 	known := p.OpponentKnown()
-	for k := range 2 {
-		for range r.worlds {
-			// As advise draws its worlds: the opponent's hand, drawn again
-			// while the action weighting rejects it.
-			hidden := s.OrganizedHidden(r.rng)
-			for try := 1; k == 1 && accept != nil && try < 16 && r.rng.Float64() >= accept(hidden|known); try++ {
-				hidden = s.OrganizedHidden(r.rng)
-			}
-			for c := range hidden.All() {
+	// estimated draws a hand as advise does from the estimate: drawn
+	// again, with weighted, while the action weighting rejects it.
+	estimated := func(weighted bool) notation.CardSet {
+		hidden := s.OrganizedHidden(r.rng)
+		for try := 1; weighted && accept != nil && try < advise.MaxRedraws && r.rng.Float64() >= accept(hidden|known); try++ {
+			hidden = s.OrganizedHidden(r.rng)
+		}
+		return hidden
+	}
+	start := time.Now()
+	ps, ok := reading.Filter(&r.reading, p, *particles, r.rng.Uint64())
+	r.t.filterTime += time.Since(start)
+	if !ok {
+		r.t.nofilter++
+	}
+	var counts [3][64]float64
+	for range r.worlds {
+		hands := [3]notation.CardSet{estimated(false), estimated(true)}
+		if ok && r.rng.Float64() < *mix {
+			hands[2] = ps.Draw(r.rng)
+		} else {
+			hands[2] = estimated(true)
+		}
+		for k, h := range hands {
+			for c := range h.All() {
 				counts[k][c]++
 			}
 		}
@@ -98,7 +128,7 @@ func (r *reader) score(p *game.Position) {
 	truth := *r.oppHand &^ p.OpponentKnown()
 	for c := range e.Unseen.Cards.All() {
 		y := truth.Has(c)
-		for k := range 2 {
+		for k := range 3 {
 			q := (counts[k][c] + 0.5) / (float64(r.worlds) + 1)
 			if !y {
 				q = 1 - q
@@ -199,7 +229,7 @@ func run(games, worlds int, names []string) error {
 		fmt.Println()
 	}
 	fmt.Println()
-	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard):")
+	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard) / with the filter's share of the worlds:")
 	fmt.Println()
 	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
 	fmt.Println("| --- | --- | --- | --- | --- |")
@@ -211,9 +241,11 @@ func run(games, worlds int, names []string) error {
 				continue
 			}
 			n := float64(t.cards[st])
-			row += fmt.Sprintf(" | %.4f / %.4f", t.loss[0][st]/n, t.loss[1][st]/n)
+			row += fmt.Sprintf(" | %.4f / %.4f / %.4f", t.loss[0][st]/n, t.loss[1][st]/n, t.loss[2][st]/n)
 		}
 		fmt.Println(row + " |")
+		d := t.decisions[0] + t.decisions[1] + t.decisions[2] + t.decisions[3]
+		fmt.Printf("filter: %v a decision, %d of %d without\n", t.filterTime/time.Duration(max(1, d)), t.nofilter, d)
 	}
 	return nil
 }

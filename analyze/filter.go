@@ -1,0 +1,62 @@
+package analyze
+
+import (
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
+)
+
+// FilterParticles is the particles of the filter that follows the
+// opponent's hand through the record (reading.Filter), and FilterShare
+// the share of the worlds whose opponent hand it draws; the others come
+// from the card estimate and the last turn's weighting. Half and half
+// read the opponent's hand better than either alone (log-loss a card:
+// docs/analysis.md, "The particle filter").
+const (
+	FilterParticles = 256
+	FilterShare     = 0.5
+)
+
+// FilterCache keeps the filter of one seat's last decision, so that its
+// next decisions before the opponent plays again (the draw, the discard,
+// the knock) reuse it: the filter reads the record up to the opponent's
+// last event, and what the seat does since only rules particles out. The
+// zero value is empty; it is for one goroutine.
+type FilterCache struct {
+	number, events, last int
+	lastEvent            game.Event
+	ps                   *reading.Particles
+	ok                   bool
+}
+
+// particles returns the filter at p, from the cache when the opponent
+// has not played since it was filled.
+func particles(c *FilterCache, s *reading.Style, p *game.Position, seed uint64) (*reading.Particles, bool) {
+	if c == nil {
+		return reading.Filter(s, p, FilterParticles, seed)
+	}
+	last := lastEventOf(p, p.Seat().Other())
+	number := p.Setup().Number
+	if c.number == number && c.last == last && last >= 0 && last < p.NumEvents() && c.events <= p.NumEvents() && p.Event(last) == c.lastEvent {
+		if !c.ok {
+			return nil, false
+		}
+		return c.ps.For(p)
+	}
+	c.number, c.last, c.events = number, last, p.NumEvents()
+	if last >= 0 && last < p.NumEvents() {
+		c.lastEvent = p.Event(last)
+	}
+	c.ps, c.ok = reading.Filter(s, p, FilterParticles, seed)
+	return c.ps, c.ok
+}
+
+// lastEventOf is the index of seat's last event in p's record, or -1.
+func lastEventOf(p *game.Position, seat notation.Seat) int {
+	for i := p.NumEvents() - 1; i >= p.FirstEvent(); i-- {
+		if p.Event(i).Seat == seat && p.Event(i).Kind != game.Dealt {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,423 @@
+package reading
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// Particles is the opponent's hand followed through the hand's record by
+// a particle filter: a set of hands, each weighed by how likely the
+// opponent's every decision of the hand was with it, under the posterior
+// of a Style.
+//
+// Each particle starts as a hand dealt from the cards the opponent could
+// have held (those the seat has not seen, and those the opponent threw
+// later), draws from the stock as the opponent did, takes and throws the
+// cards the record shows, and is weighed at each offer, discard and
+// decline. A particle that must throw a card it does not hold swaps it in
+// for one of its cards of unknown origin: the record then says it held
+// it. The last turn's evidence is weighed as every earlier one is.
+type Particles struct {
+	hands         []notation.CardSet
+	logw          []float64
+	known, unseen notation.CardSet
+	hidden        int
+	// cum is the running sum of the normalized weights, for Draw.
+	cum []float64
+}
+
+// discardTemper is the power a discard's likelihood is raised to. The
+// discard rules are a model: at full strength each discard would leave a
+// handful of the particles, and their hands would be too sure of
+// themselves (log-loss a card, against heuristic in draws 20 and later,
+// 0.481 at full strength, 0.467 at half; at 0.3, 0.506).
+const discardTemper = 0.5
+
+// handSize is the cards a hand is dealt.
+const handSize = 10
+
+// MaxParticles bounds the particles of one filter.
+const MaxParticles = 1 << 14
+
+// filterRun is a filter in progress: the particles, and what the seat
+// has seen of the table, event by event.
+type filterRun struct {
+	Particles
+	rng *rand.Rand
+	opp notation.Seat
+	// pool is every card the opponent may have held at some time from the
+	// stock or the deal; gone the ones it has thrown so far.
+	pool, gone notation.CardSet
+	// oppTook are the cards it took from the pile, which no swap may
+	// replace while it holds them.
+	oppTook notation.CardSet
+	knock   [NumKnockRules]float64
+	take    [NumTakeRules]float64
+	discard [NumDiscardRules]float64
+	limit   int
+	scratch []notation.CardSet
+	buf     [notation.NumCards]notation.Card
+}
+
+// Filter runs a particle filter of n particles (at most MaxParticles)
+// over the record of p, under the posterior of s. It reports false when
+// the position lacks the whole record of the hand, or the record leaves
+// no hand the opponent could hold.
+func Filter(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
+	if !p.RecordComplete() || p.NumEvents() == 0 || !p.Started() || n <= 0 {
+		return nil, false
+	}
+	n = min(n, MaxParticles)
+	f := &filterRun{
+		rng: rand.New(rand.NewPCG(seed, 0x5eed)), opp: p.Seat().Other(),
+		knock: s.Weights(), take: s.TakeWeights(), discard: s.DiscardWeights(), limit: p.KnockLimit(),
+	}
+	f.known, f.hidden, f.unseen = p.OpponentKnown(), p.OpponentHidden(), p.Unseen()
+	var thrown, took notation.CardSet
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		if e.Seat != f.opp || !e.Card.Valid() {
+			continue
+		}
+		switch e.Kind {
+		case game.Discarded:
+			thrown = thrown.With(e.Card)
+		case game.Took:
+			took = took.With(e.Card)
+		}
+	}
+	f.pool = (p.Unseen() | thrown) &^ took
+	if f.pool.Len() < handSize {
+		return nil, false
+	}
+	f.hands, f.logw, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]notation.CardSet, n)
+	for i := range f.hands {
+		f.hands[i] = f.dealt()
+	}
+	if !f.walk(p) {
+		return nil, false
+	}
+	return f.finish()
+}
+
+// dealt deals one starting hand from the pool.
+func (f *filterRun) dealt() notation.CardSet {
+	k := 0
+	for c := range f.pool.All() {
+		f.buf[k] = c
+		k++
+	}
+	var h notation.CardSet
+	for j := 0; j < handSize; j++ {
+		r := j + f.rng.IntN(k-j)
+		f.buf[j], f.buf[r] = f.buf[r], f.buf[j]
+		h = h.With(f.buf[j])
+	}
+	return h
+}
+
+// pick returns a random card of set, which must not be empty.
+func (f *filterRun) pick(set notation.CardSet) notation.Card {
+	k := f.rng.IntN(set.Len())
+	for c := range set.All() {
+		if k == 0 {
+			return c
+		}
+		k--
+	}
+	return 0
+}
+
+// walk follows the record, event by event, and weighs the particles by
+// each of the opponent's decisions.
+func (f *filterRun) walk(p *game.Position) bool {
+	me := p.Seat()
+	var pile [notation.NumCards]notation.Card
+	np := 0
+	var pileSet, seatTook, seatGone notation.CardSet
+	draws, stock := 0, game.StockSize
+	discarded := false
+	var cur turn
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		switch e.Kind {
+		case game.Upcard:
+			if np < len(pile) {
+				pile[np], np = e.Card, np+1
+				pileSet = pileSet.With(e.Card)
+			}
+		case game.Passed:
+			if e.Seat == me {
+				seatGone = seatGone.With(e.Card)
+			} else {
+				f.weighOffer(e.Card, false)
+			}
+		case game.Took:
+			draws++
+			if np > 0 {
+				np--
+				pileSet = pileSet.Without(pile[np])
+			}
+			if e.Seat == me {
+				seatTook = seatTook.With(e.Card)
+				break
+			}
+			f.weighOffer(e.Card, true)
+			f.oppTook = f.oppTook.With(e.Card)
+			for j := range f.hands {
+				f.hands[j] = f.hands[j].With(e.Card)
+			}
+			cur = turn{took: true, up: e.Card, hasUp: true}
+		case game.Drew:
+			draws++
+			stock--
+			var top notation.Card
+			if np > 0 {
+				top = pile[np-1]
+			}
+			if e.Seat == me {
+				if np > 0 {
+					seatGone = seatGone.With(top)
+				}
+				break
+			}
+			if np > 0 && discarded {
+				f.weighOffer(top, false)
+			}
+			// The card drawn is drawn with the discard that follows,
+			// which says much of it.
+			cur = turn{up: top, hasUp: np > 0 && discarded, fromStock: true}
+		case game.Discarded:
+			discarded = true
+			if e.Seat == f.opp {
+				cur.discard, cur.pile = e.Card, pileSet
+				cur.seatTook, cur.seatGone = seatTook, seatGone
+				f.weighDiscard(&cur)
+			} else {
+				seatGone = seatGone.With(e.Card)
+			}
+			if np < len(pile) {
+				pile[np], np = e.Card, np+1
+				pileSet = pileSet.With(e.Card)
+			}
+		case game.PlayedOn:
+			if e.Seat == f.opp {
+				f.weighDecline(draws, stock)
+				f.resample()
+			}
+		}
+	}
+	return true
+}
+
+// weighOffer weighs each particle by the chance that the opponent took
+// (or passed) up, holding the particle's hand before the draw.
+func (f *filterRun) weighOffer(up notation.Card, took bool) {
+	lower := f.take[TakeToLower] > 0.001
+	for j, h := range f.hands {
+		into := meld.InMeld(h.With(up), up)
+		l := 0.0
+		for r := range TakeRule(NumTakeRules) {
+			takes := into
+			if !into && r == TakeToLower && lower {
+				takes = r.Takes(h, up)
+			}
+			if takes == took {
+				l += f.take[r] * (1 - slip)
+			} else {
+				l += f.take[r] * slip
+			}
+		}
+		f.logw[j] += math.Log(l)
+	}
+}
+
+// weighDiscard draws each particle's card from the stock, when the
+// opponent drew there, weighs it by the chance of the opponent's discard
+// from its hand of eleven under the discard rules' posterior, and takes
+// the card out of the hand. A particle that does not hold the discard
+// swaps it in for one of its cards of unknown origin: the record says the
+// opponent held it, and without the swap the particles that explain every
+// discard would be too few to follow the hand.
+func (f *filterRun) weighDiscard(t *turn) {
+	d := t.discard
+	t.noOpen = f.discard[DiscardOpen] < 0.001
+	for c := range notation.FullDeck.All() {
+		t.useful[c.Index()] = Usefulness(c, t.seatTook, t.seatGone)
+	}
+	for j, h := range f.hands {
+		if free := f.pool &^ h &^ f.gone; t.fromStock && free != 0 {
+			h = h.With(f.pick(free))
+		}
+		if !h.Has(d) {
+			// The record says it held d: it came in place of one of
+			// the cards of unknown origin.
+			swappable := h &^ f.oppTook
+			if t.took {
+				swappable = swappable.Without(t.up)
+			}
+			if swappable == 0 {
+				f.logw[j] = math.Inf(-1)
+				continue
+			}
+			h = h.Without(f.pick(swappable)).With(d)
+		}
+		ld := t.discardLikelihoods(h)
+		l := 0.0
+		for r := range ld {
+			l += f.discard[r] * ld[r]
+		}
+		f.logw[j] += discardTemper * math.Log(l)
+		f.hands[j] = h.Without(d)
+	}
+	f.gone = f.gone.With(d)
+	f.oppTook = f.oppTook.Without(d)
+}
+
+// weighDecline weighs each particle by the chance that the opponent
+// played on, holding the particle's hand, with draws made and stock
+// cards left.
+func (f *filterRun) weighDecline(draws, stock int) {
+	for j, h := range f.hands {
+		dw := meld.MinDeadwood(h)
+		l := 0.0
+		for r := range KnockRule(NumKnockRules) {
+			knocks := dw == 0 || rules.DeclareKnock.AllowsDeadwood(dw, f.limit) && r.Knocks(dw, draws, stock)
+			if knocks {
+				l += f.knock[r] * slip
+			} else {
+				l += f.knock[r] * (1 - slip)
+			}
+		}
+		f.logw[j] += math.Log(l)
+	}
+}
+
+// normalized returns the weights, normalized to add up to 1, and their
+// effective sample size; ok is false when every weight is 0.
+func (f *filterRun) normalized(w []float64) (ess float64, ok bool) {
+	top := math.Inf(-1)
+	for _, l := range f.logw {
+		top = math.Max(top, l)
+	}
+	if math.IsInf(top, -1) {
+		return 0, false
+	}
+	sum, sq := 0.0, 0.0
+	for j, l := range f.logw {
+		w[j] = math.Exp(l - top)
+		sum += w[j]
+	}
+	for j := range w {
+		w[j] /= sum
+		sq += w[j] * w[j]
+	}
+	return 1 / sq, true
+}
+
+// resample draws the particles again by weight (systematic resampling)
+// once their effective number falls under half.
+func (f *filterRun) resample() {
+	w := make([]float64, len(f.hands))
+	ess, ok := f.normalized(w)
+	if !ok || ess >= float64(len(f.hands))/2 {
+		return
+	}
+	n := len(f.hands)
+	u := f.rng.Float64() / float64(n)
+	cum, j := w[0], 0
+	for i := range n {
+		for u > cum && j < n-1 {
+			j++
+			cum += w[j]
+		}
+		f.scratch[i] = f.hands[j]
+		u += 1 / float64(n)
+	}
+	copy(f.hands, f.scratch)
+	for i := range f.logw {
+		f.logw[i] = 0
+	}
+}
+
+// finish checks each particle against the position and readies the
+// weights for drawing.
+func (f *filterRun) finish() (*Particles, bool) {
+	for j, h := range f.hands {
+		if h&f.known != f.known || (h&^f.known).Len() != f.hidden || (h&^f.known)&^f.unseen != 0 {
+			f.logw[j] = math.Inf(-1)
+		}
+	}
+	w := make([]float64, len(f.hands))
+	if _, ok := f.normalized(w); !ok {
+		return nil, false
+	}
+	sum := 0.0
+	for j := range w {
+		sum += w[j]
+		w[j] = sum
+	}
+	f.cum = w
+	return &f.Particles, true
+}
+
+// For returns the particles that agree with p, a later position of the
+// same hand in which the opponent has done nothing since the filter ran:
+// those whose hidden cards the seat has not seen since (a card it drew
+// from the stock, say). It reports false when none is left.
+func (ps *Particles) For(p *game.Position) (*Particles, bool) {
+	unseen := p.Unseen()
+	if p.OpponentKnown() != ps.known || p.OpponentHidden() != ps.hidden {
+		return nil, false
+	}
+	out := &Particles{hands: ps.hands, known: ps.known, hidden: ps.hidden, cum: make([]float64, len(ps.cum))}
+	prev, sum := 0.0, 0.0
+	for j, h := range ps.hands {
+		if (h&^ps.known)&^unseen == 0 {
+			sum += ps.cum[j] - prev
+		}
+		prev = ps.cum[j]
+		out.cum[j] = sum
+	}
+	if sum <= 0 {
+		return nil, false
+	}
+	return out, true
+}
+
+// Draw returns the hidden cards of a particle drawn by weight: the
+// opponent's hand less the cards known to be in it.
+func (ps *Particles) Draw(rng *rand.Rand) notation.CardSet {
+	u := rng.Float64() * ps.cum[len(ps.cum)-1]
+	lo, hi := 0, len(ps.cum)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if ps.cum[mid] <= u {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return ps.hands[lo] &^ ps.known
+}
+
+// Marginals returns, for each card, the weighted share of the particles
+// whose hidden cards hold it.
+func (ps *Particles) Marginals() [64]float64 {
+	var m [64]float64
+	prev := 0.0
+	total := ps.cum[len(ps.cum)-1]
+	for j, h := range ps.hands {
+		w := (ps.cum[j] - prev) / total
+		prev = ps.cum[j]
+		for c := range (h &^ ps.known).All() {
+			m[c] += w
+		}
+	}
+	return m
+}
