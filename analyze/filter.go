@@ -23,10 +23,33 @@ const (
 // last event, and what the seat does since only rules particles out. The
 // zero value is empty; it is for one goroutine.
 type FilterCache struct {
-	number, events, last int
-	lastEvent            game.Event
-	ps                   *reading.Particles
-	ok                   bool
+	key    filterKey
+	ps     *reading.Particles
+	filled bool
+	// ok is what the filter reported: false for a record that leaves it
+	// nothing to follow.
+	ok bool
+}
+
+// filterKey names the record a filter read: the hand, and its events up
+// to the opponent's last, by their count and a hash.
+type filterKey struct {
+	number, events int
+	hash           uint64
+}
+
+// keyOf is the filterKey of p's record up to the opponent's last event.
+func keyOf(p *game.Position) filterKey {
+	k := filterKey{number: p.Setup().Number, events: lastEventOf(p, p.Seat().Other()) + 1}
+	// FNV-1a over each event's kind, seat and card.
+	k.hash = 14695981039346656037
+	for i := p.FirstEvent(); i < k.events; i++ {
+		e := p.Event(i)
+		for _, b := range [3]byte{byte(e.Kind), byte(e.Seat), byte(e.Card)} {
+			k.hash = (k.hash ^ uint64(b)) * 1099511628211
+		}
+	}
+	return k
 }
 
 // particles returns the filter at p, from the cache when the opponent
@@ -35,18 +58,14 @@ func particles(c *FilterCache, s *reading.Style, p *game.Position, seed uint64) 
 	if c == nil {
 		return reading.Filter(s, p, FilterParticles, seed)
 	}
-	last := lastEventOf(p, p.Seat().Other())
-	number := p.Setup().Number
-	if c.number == number && c.last == last && last >= 0 && last < p.NumEvents() && c.events <= p.NumEvents() && p.Event(last) == c.lastEvent {
+	k := keyOf(p)
+	if c.filled && k == c.key {
 		if !c.ok {
 			return nil, false
 		}
 		return c.ps.For(p)
 	}
-	c.number, c.last, c.events = number, last, p.NumEvents()
-	if last >= 0 && last < p.NumEvents() {
-		c.lastEvent = p.Event(last)
-	}
+	c.key, c.filled = k, true
 	c.ps, c.ok = reading.Filter(s, p, FilterParticles, seed)
 	return c.ps, c.ok
 }

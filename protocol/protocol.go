@@ -70,7 +70,10 @@ type Engine struct {
 	// the hands shown at showdowns, over the match: newgame keeps it,
 	// setoption name reading value reset forgets it, and value off models
 	// every opponent as simple.
-	reading    reading.Style
+	reading reading.Style
+	// filter keeps the particle filter of the opponent's hand from one
+	// go to the next until the opponent plays again.
+	filter     analyze.FilterCache
 	readingOff bool
 }
 
@@ -809,7 +812,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	// Under a clock the danger, the outs and the reading's words, which
 	// the budget does not bound, are left out of the info lines.
 	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
-		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed()})
+		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		sayf("error %v", err)
