@@ -11,49 +11,71 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// TestFilterCacheFollowsHandAfterHand: one cache, carried through the
-// decisions of seat 0 (its draws and discards) over hands of several
-// deals in a row, as a player carries it through its games, draws only
-// hands that agree with each position: a hand of the deal before never
-// leaks into the next.
-func TestFilterCacheFollowsHandAfterHand(t *testing.T) {
+// TestFilterCacheLastsUntilTheOpponentPlays follows hands of simple
+// against simple: at each of seat 0's draw decisions the cache is filled,
+// the discard decision after a draw from the stock reuses it and never
+// draws the card the seat drew, and the next draw decision, after the
+// opponent's turn, fills it again.
+func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
 	var s reading.Style
-	var cache FilterCache
-	rng := rand.New(rand.NewPCG(4, 4))
-	checked := 0
-	for seed := uint64(1); seed <= 10; seed++ {
+	reused, refilled := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 4))
 		var deck [notation.NumCards]notation.Card
 		for i := range deck {
 			deck[i] = notation.CardAt(i)
 		}
-		rand.New(rand.NewPCG(seed, 4)).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
 		if err != nil {
 			t.Fatal(err)
 		}
+		var cache FilterCache
+		var last *reading.Particles
 		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 9)}
 		for st.Phase() != game.Over {
-			if st.Turn() == 0 && (st.Phase() == game.DrawPhase || st.Phase() == game.DiscardPhase) && st.Draws() > 1 {
+			if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 1 {
 				p := st.Position(0)
-				ps, ok := particles(&cache, &s, &p, seed)
-				if !ok {
-					t.Fatalf("deal %d, draw %d: no filter", seed, st.Draws())
+				if _, ok := particles(&cache, &s, &p, seed); !ok {
+					t.Fatal("no filter at a draw decision")
 				}
-				for range 20 {
-					if h := ps.Draw(rng); h.Len() != p.OpponentHidden() || h&^p.Unseen() != 0 {
-						t.Fatalf("deal %d, draw %d: drew %v, unseen %v", seed, st.Draws(), h, p.Unseen())
+				if cache.ps == last {
+					t.Fatal("the cache was not refilled after the opponent played")
+				}
+				last = cache.ps
+				refilled++
+				m := pol[0].Choose(&st)
+				if err := st.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				if m.Kind != game.Draw || st.Phase() != game.DiscardPhase {
+					continue
+				}
+				q := st.Position(0)
+				drawn := q.Hand() &^ p.Hand()
+				ps, ok := particles(&cache, &s, &q, seed+1)
+				if !ok {
+					continue
+				}
+				if cache.ps != last {
+					t.Fatal("the discard decision ran the filter again")
+				}
+				for range 40 {
+					if h := ps.Draw(rng); h&drawn != 0 {
+						t.Fatalf("drew %v, with %v the seat drew", h, drawn)
 					}
 				}
-				checked++
+				reused++
+				continue
 			}
 			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if checked < 60 {
-		t.Fatalf("only %d decisions checked", checked)
+	if reused < 10 || refilled < 20 {
+		t.Fatalf("reused %d, refilled %d: too few to tell", reused, refilled)
 	}
 }
 

@@ -55,6 +55,3 @@ func (t *Turn) TakeLikelihoods(after notation.CardSet) ([NumTakeRules]float64, b
 func (t *Turn) Accept(after notation.CardSet, take [NumTakeRules]float64, discard [NumDiscardRules]float64) float64 {
 	return t.t.accept(after, take, discard)
 }
-
-// Events is the count of events the tracker has read.
-func (t *Tracker) Events() int { return t.events }

@@ -22,13 +22,11 @@ import (
 // decline. A particle that must throw a card it does not hold swaps it in
 // for one of its cards of unknown origin: the record then says it held
 // it. The last turn's evidence is weighed as every earlier one is.
-//
-// Particles is a snapshot: the filter that made it goes on without
-// changing it.
 type Particles struct {
-	hands  []notation.CardSet
-	known  notation.CardSet
-	hidden int
+	hands         []notation.CardSet
+	logw          []float64
+	known, unseen notation.CardSet
+	hidden        int
 	// cum is the running sum of the normalized weights, for Draw.
 	cum []float64
 }
@@ -49,11 +47,9 @@ const MaxParticles = 1 << 14
 // filterRun is a filter in progress: the particles, and what the seat
 // has seen of the table, event by event.
 type filterRun struct {
-	hands []notation.CardSet
-	logw  []float64
-	rng   *rand.Rand
-	me    notation.Seat
-	opp   notation.Seat
+	Particles
+	rng *rand.Rand
+	opp notation.Seat
 	// pool is every card the opponent may have held at some time from the
 	// stock or the deal; gone the ones it has thrown so far.
 	pool, gone notation.CardSet
@@ -66,34 +62,6 @@ type filterRun struct {
 	limit   int
 	scratch []notation.CardSet
 	buf     [notation.NumCards]notation.Card
-	table
-}
-
-// table is what the seat has seen of the table so far, as the record is
-// walked: the pile, what each side showed, the draws and the stock, and
-// the opponent's turn in progress.
-type table struct {
-	pile                        [notation.NumCards]notation.Card
-	np                          int
-	pileSet, seatTook, seatGone notation.CardSet
-	draws, stock                int
-	discarded                   bool
-	cur                         turn
-}
-
-// Tracker follows the opponent's hand through the record of one hand as
-// it grows: asked again at a later position of the same hand, it reads
-// only the events since, so that a turn costs the filter's work of one
-// turn. Asked at any other position, it starts again. The zero value is
-// ready; a Tracker is for one goroutine.
-type Tracker struct {
-	run *filterRun
-	// number, events and hash name the record read: the hand, the events
-	// read and a hash of them.
-	number, events int
-	hash           uint64
-	n              int
-	weights        [NumKnockRules + NumTakeRules + NumDiscardRules]float64
 }
 
 // Filter runs a particle filter of n particles (at most MaxParticles)
@@ -101,102 +69,19 @@ type Tracker struct {
 // the position lacks the whole record of the hand, or the record leaves
 // no hand the opponent could hold.
 func Filter(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
-	var t Tracker
-	return t.Follow(s, p, n, seed)
-}
-
-// Follow returns the filter of n particles (at most MaxParticles) at p,
-// under the posterior of s, carrying on from the position it was last
-// asked at when p's record extends that one's, with the same n and s;
-// otherwise it starts afresh from seed. It reports false as Filter does.
-func (t *Tracker) Follow(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
 	if !p.RecordComplete() || p.NumEvents() == 0 || !p.Started() || n <= 0 {
-		t.run = nil
 		return nil, false
 	}
 	n = min(n, MaxParticles)
-	w := styleWeights(s)
-	if t.run == nil || t.number != p.Setup().Number || t.n != n || t.weights != w ||
-		t.events > p.NumEvents() || eventHash(p, t.events) != t.hash || t.run.me != p.Seat() {
-		if !t.restart(s, p, n, seed) {
-			return nil, false
-		}
-		t.weights = w
-	}
-	t.run.narrow(p)
-	for ; t.events < p.NumEvents(); t.events++ {
-		t.run.step(p.Event(t.events))
-	}
-	t.hash = eventHash(p, t.events)
-	ps, ok := t.run.finish(p)
-	if !ok && t.events > 0 {
-		// The particles carried on have all died: start again from the
-		// whole record once.
-		if !t.restart(s, p, n, seed^0x9e3779b97f4a7c15) {
-			return nil, false
-		}
-		for ; t.events < p.NumEvents(); t.events++ {
-			t.run.step(p.Event(t.events))
-		}
-		t.hash = eventHash(p, t.events)
-		ps, ok = t.run.finish(p)
-	}
-	if !ok {
-		t.run = nil
-	}
-	return ps, ok
-}
-
-// styleWeights are the posteriors of s end to end.
-func styleWeights(s *Style) (w [NumKnockRules + NumTakeRules + NumDiscardRules]float64) {
-	k, tk, d := s.Weights(), s.TakeWeights(), s.DiscardWeights()
-	copy(w[:], k[:])
-	copy(w[NumKnockRules:], tk[:])
-	copy(w[NumKnockRules+NumTakeRules:], d[:])
-	return w
-}
-
-// eventHash is an FNV-1a hash of the first n events of p's record.
-func eventHash(p *game.Position, n int) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < n; i++ {
-		e := p.Event(i)
-		for _, b := range [3]byte{byte(e.Kind), byte(e.Seat), byte(e.Card)} {
-			h = (h ^ uint64(b)) * 1099511628211
-		}
-	}
-	return h
-}
-
-// restart deals the particles afresh for p's hand.
-func (t *Tracker) restart(s *Style, p *game.Position, n int, seed uint64) bool {
 	f := &filterRun{
-		rng: rand.New(rand.NewPCG(seed, 0x5eed)), me: p.Seat(), opp: p.Seat().Other(),
+		rng: rand.New(rand.NewPCG(seed, 0x5eed)), opp: p.Seat().Other(),
 		knock: s.Weights(), take: s.TakeWeights(), discard: s.DiscardWeights(), limit: p.KnockLimit(),
 	}
-	f.stock = game.StockSize
-	f.pool = possible(p)
-	if f.pool.Len() < handSize {
-		t.run = nil
-		return false
-	}
-	f.hands, f.logw, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]notation.CardSet, n)
-	for i := range f.hands {
-		f.hands[i] = f.dealt()
-	}
-	t.run, t.number, t.events, t.n = f, p.Setup().Number, 0, n
-	return true
-}
-
-// possible is every card the opponent may have held, at p, from the deal
-// or the stock: the cards the seat has not seen, and the ones the
-// opponent threw, less the ones it took from the pile.
-func possible(p *game.Position) notation.CardSet {
-	opp := p.Seat().Other()
+	f.known, f.hidden, f.unseen = p.OpponentKnown(), p.OpponentHidden(), p.Unseen()
 	var thrown, took notation.CardSet
 	for i := 0; i < p.NumEvents(); i++ {
 		e := p.Event(i)
-		if e.Seat != opp || !e.Card.Valid() {
+		if e.Seat != f.opp || !e.Card.Valid() {
 			continue
 		}
 		switch e.Kind {
@@ -206,31 +91,18 @@ func possible(p *game.Position) notation.CardSet {
 			took = took.With(e.Card)
 		}
 	}
-	return (p.Unseen() | thrown) &^ took
-}
-
-// narrow takes out of the pool what the seat has seen since it was
-// dealt (a card the seat drew from the stock), and a particle that holds
-// such a card holds another of the pool in its place: had the filter
-// started now, the card would never have been dealt or drawn, and a
-// particle that merely died would leave too few to follow the hand.
-func (f *filterRun) narrow(p *game.Position) {
-	now := f.pool & possible(p)
-	seen := f.pool &^ now
-	f.pool = now
-	if seen == 0 {
-		return
+	f.pool = (p.Unseen() | thrown) &^ took
+	if f.pool.Len() < handSize {
+		return nil, false
 	}
-	for j, h := range f.hands {
-		for c := range (h & seen).All() {
-			free := f.pool &^ h &^ f.gone
-			if free == 0 {
-				break
-			}
-			h = h.Without(c).With(f.pick(free))
-		}
-		f.hands[j] = h
+	f.hands, f.logw, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]notation.CardSet, n)
+	for i := range f.hands {
+		f.hands[i] = f.dealt()
 	}
+	if !f.walk(p) {
+		return nil, false
+	}
+	return f.finish()
 }
 
 // dealt deals one starting hand from the pool.
@@ -261,83 +133,86 @@ func (f *filterRun) pick(set notation.CardSet) notation.Card {
 	return 0
 }
 
-// step reads one event of the record, and weighs the particles by it
-// when it is a decision of the opponent's.
-func (f *filterRun) step(e game.Event) {
-	tb := &f.table
-	switch e.Kind {
-	case game.Upcard:
-		tb.push(e.Card)
-	case game.Passed:
-		if e.Seat == f.me {
-			tb.seatGone = tb.seatGone.With(e.Card)
-		} else {
-			f.weighOffer(e.Card, false)
-		}
-	case game.Took:
-		tb.draws++
-		tb.pop()
-		if e.Seat == f.me {
-			tb.seatTook = tb.seatTook.With(e.Card)
-			return
-		}
-		f.weighOffer(e.Card, true)
-		f.oppTook = f.oppTook.With(e.Card)
-		for j := range f.hands {
-			f.hands[j] = f.hands[j].With(e.Card)
-		}
-		tb.cur = turn{took: true, up: e.Card, hasUp: true}
-	case game.Drew:
-		tb.draws++
-		tb.stock--
-		var top notation.Card
-		if tb.np > 0 {
-			top = tb.pile[tb.np-1]
-		}
-		if e.Seat == f.me {
-			if tb.np > 0 {
-				tb.seatGone = tb.seatGone.With(top)
+// walk follows the record, event by event, and weighs the particles by
+// each of the opponent's decisions.
+func (f *filterRun) walk(p *game.Position) bool {
+	me := p.Seat()
+	var pile [notation.NumCards]notation.Card
+	np := 0
+	var pileSet, seatTook, seatGone notation.CardSet
+	draws, stock := 0, game.StockSize
+	discarded := false
+	var cur turn
+	for i := 0; i < p.NumEvents(); i++ {
+		e := p.Event(i)
+		switch e.Kind {
+		case game.Upcard:
+			if np < len(pile) {
+				pile[np], np = e.Card, np+1
+				pileSet = pileSet.With(e.Card)
 			}
-			return
-		}
-		if tb.np > 0 && tb.discarded {
-			f.weighOffer(top, false)
-		}
-		// The card drawn is drawn with the discard that follows,
-		// which says much of it.
-		tb.cur = turn{up: top, hasUp: tb.np > 0 && tb.discarded, fromStock: true}
-	case game.Discarded:
-		tb.discarded = true
-		if e.Seat == f.opp {
-			tb.cur.discard, tb.cur.pile = e.Card, tb.pileSet
-			tb.cur.seatTook, tb.cur.seatGone = tb.seatTook, tb.seatGone
-			f.weighDiscard(&tb.cur)
-		} else {
-			tb.seatGone = tb.seatGone.With(e.Card)
-		}
-		tb.push(e.Card)
-	case game.PlayedOn:
-		if e.Seat == f.opp {
-			f.weighDecline(tb.draws, tb.stock)
-			f.resample()
+		case game.Passed:
+			if e.Seat == me {
+				seatGone = seatGone.With(e.Card)
+			} else {
+				f.weighOffer(e.Card, false)
+			}
+		case game.Took:
+			draws++
+			if np > 0 {
+				np--
+				pileSet = pileSet.Without(pile[np])
+			}
+			if e.Seat == me {
+				seatTook = seatTook.With(e.Card)
+				break
+			}
+			f.weighOffer(e.Card, true)
+			f.oppTook = f.oppTook.With(e.Card)
+			for j := range f.hands {
+				f.hands[j] = f.hands[j].With(e.Card)
+			}
+			cur = turn{took: true, up: e.Card, hasUp: true}
+		case game.Drew:
+			draws++
+			stock--
+			var top notation.Card
+			if np > 0 {
+				top = pile[np-1]
+			}
+			if e.Seat == me {
+				if np > 0 {
+					seatGone = seatGone.With(top)
+				}
+				break
+			}
+			if np > 0 && discarded {
+				f.weighOffer(top, false)
+			}
+			// The card drawn is drawn with the discard that follows,
+			// which says much of it.
+			cur = turn{up: top, hasUp: np > 0 && discarded, fromStock: true}
+		case game.Discarded:
+			discarded = true
+			if e.Seat == f.opp {
+				cur.discard, cur.pile = e.Card, pileSet
+				cur.seatTook, cur.seatGone = seatTook, seatGone
+				f.weighDiscard(&cur)
+			} else {
+				seatGone = seatGone.With(e.Card)
+			}
+			if np < len(pile) {
+				pile[np], np = e.Card, np+1
+				pileSet = pileSet.With(e.Card)
+			}
+		case game.PlayedOn:
+			if e.Seat == f.opp {
+				f.weighDecline(draws, stock)
+				f.resample()
+			}
 		}
 	}
-}
-
-// push lays c on the pile.
-func (tb *table) push(c notation.Card) {
-	if tb.np < len(tb.pile) {
-		tb.pile[tb.np], tb.np = c, tb.np+1
-		tb.pileSet = tb.pileSet.With(c)
-	}
-}
-
-// pop takes the pile's top.
-func (tb *table) pop() {
-	if tb.np > 0 {
-		tb.np--
-		tb.pileSet = tb.pileSet.Without(tb.pile[tb.np])
-	}
+	return true
 }
 
 // weighOffer weighs each particle by the chance that the opponent took
@@ -470,17 +345,14 @@ func (f *filterRun) resample() {
 	}
 }
 
-// finish rules out the particles that disagree with p, draws the
-// particles again once fewer than half count, and returns a snapshot of
-// them ready for drawing.
-func (f *filterRun) finish(p *game.Position) (*Particles, bool) {
-	known, hidden, unseen := p.OpponentKnown(), p.OpponentHidden(), p.Unseen()
+// finish checks each particle against the position and readies the
+// weights for drawing.
+func (f *filterRun) finish() (*Particles, bool) {
 	for j, h := range f.hands {
-		if h&known != known || (h&^known).Len() != hidden || (h&^known)&^unseen != 0 {
+		if h&f.known != f.known || (h&^f.known).Len() != f.hidden || (h&^f.known)&^f.unseen != 0 {
 			f.logw[j] = math.Inf(-1)
 		}
 	}
-	f.resample()
 	w := make([]float64, len(f.hands))
 	if _, ok := f.normalized(w); !ok {
 		return nil, false
@@ -490,7 +362,32 @@ func (f *filterRun) finish(p *game.Position) (*Particles, bool) {
 		sum += w[j]
 		w[j] = sum
 	}
-	return &Particles{hands: append([]notation.CardSet(nil), f.hands...), known: known, hidden: hidden, cum: w}, true
+	f.cum = w
+	return &f.Particles, true
+}
+
+// For returns the particles that agree with p, a later position of the
+// same hand in which the opponent has done nothing since the filter ran:
+// those whose hidden cards the seat has not seen since (a card it drew
+// from the stock, say). It reports false when none is left.
+func (ps *Particles) For(p *game.Position) (*Particles, bool) {
+	unseen := p.Unseen()
+	if p.OpponentKnown() != ps.known || p.OpponentHidden() != ps.hidden {
+		return nil, false
+	}
+	out := &Particles{hands: ps.hands, known: ps.known, hidden: ps.hidden, cum: make([]float64, len(ps.cum))}
+	prev, sum := 0.0, 0.0
+	for j, h := range ps.hands {
+		if (h&^ps.known)&^unseen == 0 {
+			sum += ps.cum[j] - prev
+		}
+		prev = ps.cum[j]
+		out.cum[j] = sum
+	}
+	if sum <= 0 {
+		return nil, false
+	}
+	return out, true
 }
 
 // Draw returns the hidden cards of a particle drawn by weight: the
