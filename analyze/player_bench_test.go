@@ -33,10 +33,19 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 // at its default budget on one core, against simple, and reports the
 // median, 95th percentile and slowest of its decisions (forced draws left
 // out). The target is a median of at most 10 ms.
-func BenchmarkAdvisorDecisions(b *testing.B) {
+func BenchmarkAdvisorDecisions(b *testing.B) { benchDecisions(b, true) }
+
+// BenchmarkAdvisorDecisionsNoFilter is BenchmarkAdvisorDecisions with the
+// particle filter off, the advisor before it: run the two together
+// (-bench AdvisorDecisions) to compare them.
+func BenchmarkAdvisorDecisionsNoFilter(b *testing.B) { benchDecisions(b, false) }
+
+func benchDecisions(b *testing.B, filter bool) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
-		adv := &timed{Player: analyze.NewPlayer(uint64(i), analyze.DefaultPlayerSamples, 0, false)}
+		pl := analyze.NewPlayer(uint64(i), analyze.DefaultPlayerSamples, 0, false)
+		pl.SetFilter(filter)
+		adv := &timed{Player: pl}
 		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: notation.Seat(i % 2)},
 			[2]bot.Player{adv, bot.NewSimple(uint64(i))})
 		if err != nil {
