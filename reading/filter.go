@@ -99,9 +99,7 @@ func Filter(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
 	for i := range f.hands {
 		f.hands[i] = f.dealt()
 	}
-	if !f.walk(p) {
-		return nil, false
-	}
+	f.walk(p)
 	return f.finish()
 }
 
@@ -135,7 +133,7 @@ func (f *filterRun) pick(set notation.CardSet) notation.Card {
 
 // walk follows the record, event by event, and weighs the particles by
 // each of the opponent's decisions.
-func (f *filterRun) walk(p *game.Position) bool {
+func (f *filterRun) walk(p *game.Position) {
 	me := p.Seat()
 	var pile [notation.NumCards]notation.Card
 	np := 0
@@ -212,7 +210,6 @@ func (f *filterRun) walk(p *game.Position) bool {
 			}
 		}
 	}
-	return true
 }
 
 // weighOffer weighs each particle by the chance that the opponent took
