@@ -135,9 +135,8 @@ func (f *filterRun) pick(set notation.CardSet) notation.Card {
 // each of the opponent's decisions.
 func (f *filterRun) walk(p *game.Position) {
 	me := p.Seat()
-	var pile [notation.NumCards]notation.Card
-	np := 0
-	var pileSet, seatTook, seatGone notation.CardSet
+	var pl pile
+	var seatTook, seatGone notation.CardSet
 	draws, stock := 0, game.StockSize
 	discarded := false
 	var cur turn
@@ -145,10 +144,7 @@ func (f *filterRun) walk(p *game.Position) {
 		e := p.Event(i)
 		switch e.Kind {
 		case game.Upcard:
-			if np < len(pile) {
-				pile[np], np = e.Card, np+1
-				pileSet = pileSet.With(e.Card)
-			}
+			pl.push(e.Card)
 		case game.Passed:
 			if e.Seat == me {
 				seatGone = seatGone.With(e.Card)
@@ -157,58 +153,55 @@ func (f *filterRun) walk(p *game.Position) {
 			}
 		case game.Took:
 			draws++
-			if np > 0 {
-				np--
-				pileSet = pileSet.Without(pile[np])
-			}
+			pl.pop()
 			if e.Seat == me {
 				seatTook = seatTook.With(e.Card)
 				break
 			}
 			f.weighOffer(e.Card, true)
-			f.oppTook = f.oppTook.With(e.Card)
-			for j := range f.hands {
-				f.hands[j] = f.hands[j].With(e.Card)
-			}
+			f.took(e.Card)
 			cur = turn{took: true, up: e.Card, hasUp: true}
 		case game.Drew:
 			draws++
 			stock--
-			var top notation.Card
-			if np > 0 {
-				top = pile[np-1]
-			}
+			top, hasTop := pl.top()
 			if e.Seat == me {
-				if np > 0 {
+				if hasTop {
 					seatGone = seatGone.With(top)
 				}
 				break
 			}
-			if np > 0 && discarded {
+			if hasTop && discarded {
 				f.weighOffer(top, false)
 			}
 			// The card drawn is drawn with the discard that follows,
 			// which says much of it.
-			cur = turn{up: top, hasUp: np > 0 && discarded, fromStock: true}
+			cur = turn{up: top, hasUp: hasTop && discarded, fromStock: true}
 		case game.Discarded:
 			discarded = true
 			if e.Seat == f.opp {
-				cur.discard, cur.pile = e.Card, pileSet
+				cur.discard, cur.pile = e.Card, pl.set
 				cur.seatTook, cur.seatGone = seatTook, seatGone
 				f.weighDiscard(&cur)
 			} else {
 				seatGone = seatGone.With(e.Card)
 			}
-			if np < len(pile) {
-				pile[np], np = e.Card, np+1
-				pileSet = pileSet.With(e.Card)
-			}
+			pl.push(e.Card)
 		case game.PlayedOn:
 			if e.Seat == f.opp {
 				f.weighDecline(draws, stock)
 				f.resample()
 			}
 		}
+	}
+}
+
+// took puts c, which the opponent took from the pile, in every
+// particle's hand.
+func (f *filterRun) took(c notation.Card) {
+	f.oppTook = f.oppTook.With(c)
+	for j := range f.hands {
+		f.hands[j] = f.hands[j].With(c)
 	}
 }
 

@@ -24,6 +24,39 @@ func posterior(prior, logw []float64, out []float64) {
 	}
 }
 
+// pile is the discard pile as the record builds it: a stack of at most
+// the deck, and the set of its cards. Its top is what a draw from the
+// stock passes.
+type pile struct {
+	cards [notation.NumCards]notation.Card
+	n     int
+	set   notation.CardSet
+}
+
+// push lays c on the pile.
+func (pl *pile) push(c notation.Card) {
+	if pl.n < len(pl.cards) {
+		pl.cards[pl.n], pl.n = c, pl.n+1
+		pl.set = pl.set.With(c)
+	}
+}
+
+// pop takes the top off the pile.
+func (pl *pile) pop() {
+	if pl.n > 0 {
+		pl.n--
+		pl.set = pl.set.Without(pl.cards[pl.n])
+	}
+}
+
+// top returns the pile's top card; ok is false when the pile is empty.
+func (pl *pile) top() (c notation.Card, ok bool) {
+	if pl.n == 0 {
+		return 0, false
+	}
+	return pl.cards[pl.n-1], true
+}
+
 // turn is the opponent's last turn as the seat saw it: what it drew and
 // what it discarded, and what it could see of the table then. A sampled
 // world fixes the opponent's hand after the discard, and with it the hand
@@ -68,30 +101,21 @@ func lastTurn(p *game.Position) (turn, bool) {
 		return t, false
 	}
 	me, opp := p.Seat(), p.Seat().Other()
-	// The pile is a stack of at most the deck; its top is what a draw
-	// from the stock passes.
-	var pile [notation.NumCards]notation.Card
-	n := 0
-	var pileSet, seatTook, seatGone, oppTook notation.CardSet
+	var pl pile
+	var seatTook, seatGone, oppTook notation.CardSet
 	var cur turn
 	found, discarded := false, false
 	for i := 0; i < p.NumEvents(); i++ {
 		e := p.Event(i)
 		switch e.Kind {
 		case game.Upcard:
-			if n < len(pile) {
-				pile[n], n = e.Card, n+1
-				pileSet = pileSet.With(e.Card)
-			}
+			pl.push(e.Card)
 		case game.Passed:
 			if e.Seat == me {
 				seatGone = seatGone.With(e.Card)
 			}
 		case game.Took:
-			if n > 0 {
-				n--
-				pileSet = pileSet.Without(pile[n])
-			}
+			pl.pop()
 			if e.Seat == me {
 				seatTook = seatTook.With(e.Card)
 			} else {
@@ -99,33 +123,27 @@ func lastTurn(p *game.Position) (turn, bool) {
 				cur = turn{took: true, up: e.Card, hasUp: true}
 			}
 		case game.Drew:
-			var top notation.Card
-			if n > 0 {
-				top = pile[n-1]
-			}
+			top, hasTop := pl.top()
 			if e.Seat == me {
-				if n > 0 {
+				if hasTop {
 					seatGone = seatGone.With(top)
 				}
 			} else {
 				// A draw before any discard is forced, and passes
 				// nothing.
-				cur = turn{up: top, hasUp: n > 0 && discarded}
+				cur = turn{up: top, hasUp: hasTop && discarded}
 			}
 		case game.Discarded:
 			discarded = true
 			if e.Seat == opp {
-				cur.discard, cur.pile = e.Card, pileSet
+				cur.discard, cur.pile = e.Card, pl.set
 				cur.seatTook, cur.seatGone, cur.oppTook = seatTook, seatGone, oppTook
 				cur.latest = true
 				t, found = cur, true
 			} else {
 				seatGone = seatGone.With(e.Card)
 			}
-			if n < len(pile) {
-				pile[n], n = e.Card, n+1
-				pileSet = pileSet.With(e.Card)
-			}
+			pl.push(e.Card)
 			continue
 		}
 		if e.Seat == opp && e.Kind != game.PlayedOn {
