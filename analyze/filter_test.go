@@ -17,20 +17,11 @@ import (
 // draws the card the seat drew, and the next draw decision, after the
 // opponent's turn, fills it again.
 func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
 	var s reading.Style
 	reused, refilled := 0, 0
 	for seed := uint64(1); seed <= 6; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 4))
-		var deck [notation.NumCards]notation.Card
-		for i := range deck {
-			deck[i] = notation.CardAt(i)
-		}
-		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := dealt(t, rng)
 		var cache FilterCache
 		var last *reading.Particles
 		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 9)}
@@ -83,16 +74,7 @@ func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
 // without the filter's hands; by default a position with its record has
 // them.
 func TestNoFilterDrawsNoHands(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
-	var deck [notation.NumCards]notation.Card
-	for i := range deck {
-		deck[i] = notation.CardAt(i)
-	}
-	rand.New(rand.NewPCG(2, 2)).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := dealt(t, rand.New(rand.NewPCG(2, 2)))
 	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
 	for st.Draws() < 6 || st.Turn() != 0 || st.Phase() != game.DrawPhase {
 		if st.Phase() == game.Over {
@@ -112,4 +94,21 @@ func TestNoFilterDrawsNoHands(t *testing.T) {
 	if so := searchOptions(&p, Options{Fixed: true}); so.Hands != nil {
 		t.Fatal("the fixed model draws hands")
 	}
+}
+
+// dealt deals the first hand of an eaai game from a deck shuffled by rng,
+// seat 1 dealing.
+func dealt(t *testing.T, rng *rand.Rand) game.State {
+	t.Helper()
+	eaai, _ := rules.Preset("eaai")
+	var deck [notation.NumCards]notation.Card
+	for i := range deck {
+		deck[i] = notation.CardAt(i)
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
