@@ -6,7 +6,9 @@
 // hand: without and with weighting the sampled worlds by the opponent's
 // last decline, take and discard, and with a share of the worlds (-mix,
 // the advisor's analyze.FilterShare by default) drawn from the particle
-// filter of the whole hand (reading.Filter, -particles of them).
+// filter of the whole hand (reading.Filter, -particles of them). A
+// partner is a player spec, as simulate takes one: advisor,filter=off is
+// the advisor reading its opponent without the filter.
 //
 //	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
 package main
@@ -175,7 +177,7 @@ func run(games, worlds int, names []string) error {
 	eaai, _ := rules.Preset("eaai")
 	var all []*tally
 	for _, name := range names {
-		partner, err := players.Lookup(name)
+		partner, err := players.LookupWith(name, players.Options{})
 		if err != nil {
 			return err
 		}
@@ -190,7 +192,7 @@ func run(games, worlds int, names []string) error {
 				func(seed uint64) bot.Player {
 					return &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
 				},
-				func(seed uint64) bot.Player { return &watched{Player: partner.New(seed), hand: &hand} },
+				func(seed uint64) bot.Player { return &watched{Player: partner(seed), hand: &hand} },
 			},
 		})
 		if err != nil {
