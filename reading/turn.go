@@ -162,6 +162,12 @@ func lastTurn(p *game.Position) (turn, bool) {
 // of that rule discards t.discard from before, its hand before the
 // discard: 1-slip shared among the cards the rule ranks best, and slip
 // spread over every card it may discard.
+//
+// The discard is among a rule's best when no card scores lower, and the
+// cards it shares the best with are those that score the same. So each
+// other card is scored only as far as some rule still needs it: its
+// deadwood is found by a search only when the bound its value sets
+// could still beat or tie the discard.
 func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]float64 {
 	var l [NumDiscardRules]float64
 	allowed := before
@@ -171,46 +177,75 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 	if !allowed.Has(t.discard) {
 		return l
 	}
-	var best [NumDiscardRules]float64
-	var ties [NumDiscardRules]int
-	var hit [NumDiscardRules]bool
-	for i := range best {
-		best[i] = math.Inf(1)
-	}
 	// A card in no meld is deadwood in every arrangement, so throwing it
-	// saves exactly its value; only the others need a search.
+	// saves exactly its value; a card in a meld saves at most its value.
 	whole, meldable := meld.MinDeadwood(before), meld.Meldable(before)
-	for c := range allowed.All() {
-		rest := before.Without(c)
-		dw := float64(whole - c.Value())
+	dwOf := func(c notation.Card) float64 {
 		if meldable.Has(c) {
-			dw = float64(meld.MinDeadwood(rest))
+			return float64(meld.MinDeadwood(before.Without(c)))
 		}
+		return float64(whole - c.Value())
+	}
+	liveOf := func(c notation.Card) float64 {
+		return float64((meld.Completions(before.Without(c)) &^ t.pile &^ c.Set()).Len())
+	}
+	d := t.discard
+	dwD := dwOf(d)
+	mark := [NumDiscardRules]float64{DiscardDeadwood: dwD, DiscardSafe: dwD + 3*t.useful[d.Index()]}
+	open := !t.noOpen
+	if open {
+		mark[DiscardOpen] = dwD - liveOf(d)
+	}
+	// Without the open discarder, its answer is the deadwood
+	// discarder's, as its count of live cards would be nil.
+	beaten := [NumDiscardRules]bool{DiscardOpen: !open}
+	var ties [NumDiscardRules]int
+	left := 0
+	for r := range ties {
+		ties[r] = 1
+		if !beaten[r] {
+			left++
+		}
+	}
+	for c := range allowed.Without(d).All() {
+		bound := float64(whole - c.Value())
+		safe := 3 * t.useful[c.Index()]
 		live := 0.0
-		if !t.noOpen {
-			live = float64((meld.Completions(rest) &^ t.pile &^ c.Set()).Len())
+		if open && !beaten[DiscardOpen] {
+			live = liveOf(c)
 		}
-		scores := [NumDiscardRules]float64{
-			DiscardDeadwood: dw,
-			DiscardSafe:     dw + 3*t.useful[c.Index()],
-			DiscardOpen:     dw - live,
+		// Scores no lower than these bounds, so a rule whose mark they
+		// pass cannot be beaten or tied by c.
+		if (beaten[DiscardDeadwood] || bound > mark[DiscardDeadwood]) &&
+			(beaten[DiscardSafe] || bound+safe > mark[DiscardSafe]) &&
+			(beaten[DiscardOpen] || bound-live > mark[DiscardOpen]) {
+			continue
 		}
-		for r, s := range scores {
+		dw := dwOf(c)
+		scores := [NumDiscardRules]float64{DiscardDeadwood: dw, DiscardSafe: dw + safe, DiscardOpen: dw - live}
+		for r, sc := range scores {
 			switch {
-			case s < best[r]:
-				best[r], ties[r], hit[r] = s, 1, c == t.discard
-			case s == best[r]:
+			case beaten[r]:
+			case sc < mark[r]:
+				beaten[r] = true
+				left--
+			case sc == mark[r]:
 				ties[r]++
-				hit[r] = hit[r] || c == t.discard
 			}
+		}
+		if left == 0 {
+			break
 		}
 	}
 	spread := slip / float64(allowed.Len())
 	for r := range l {
 		l[r] = spread
-		if hit[r] {
+		if !beaten[r] {
 			l[r] += (1 - slip) / float64(ties[r])
 		}
+	}
+	if !open {
+		l[DiscardOpen] = l[DiscardDeadwood]
 	}
 	return l
 }
