@@ -38,6 +38,14 @@ type Particles struct {
 // 0.481 at full strength, 0.467 at half; at 0.3, 0.506).
 const discardTemper = 0.5
 
+// tempered returns l to the power discardTemper.
+func tempered(l float64) float64 {
+	if discardTemper == 0.5 {
+		return math.Sqrt(l)
+	}
+	return math.Pow(l, discardTemper)
+}
+
 // handSize is the cards a hand is dealt.
 const handSize = 10
 
@@ -60,6 +68,11 @@ type filterRun struct {
 	take    [NumTakeRules]float64
 	discard [NumDiscardRules]float64
 	limit   int
+	// odds are each particle's likelihoods since its weight was last
+	// brought up to date, as a product: a turn's few factors cannot
+	// underflow, and a logarithm each would cost more than the rest of
+	// the weighing.
+	odds    []float64
 	scratch []notation.CardSet
 	buf     [notation.NumCards]notation.Card
 }
@@ -95,7 +108,10 @@ func Filter(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
 	if f.pool.Len() < handSize {
 		return nil, false
 	}
-	f.hands, f.logw, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]notation.CardSet, n)
+	f.hands, f.logw, f.odds, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]float64, n), make([]notation.CardSet, n)
+	for j := range f.odds {
+		f.odds[j] = 1
+	}
 	for i := range f.hands {
 		f.hands[i] = f.dealt()
 	}
@@ -223,7 +239,7 @@ func (f *filterRun) weighOffer(up notation.Card, took bool) {
 				l += f.take[r] * slip
 			}
 		}
-		f.logw[j] += math.Log(l)
+		f.odds[j] *= l
 	}
 }
 
@@ -262,7 +278,7 @@ func (f *filterRun) weighDiscard(t *turn) {
 		for r := range ld {
 			l += f.discard[r] * ld[r]
 		}
-		f.logw[j] += discardTemper * math.Log(l)
+		f.odds[j] *= tempered(l)
 		f.hands[j] = h.Without(d)
 	}
 	f.gone = f.gone.With(d)
@@ -284,13 +300,17 @@ func (f *filterRun) weighDecline(draws, stock int) {
 				l += f.knock[r] * (1 - slip)
 			}
 		}
-		f.logw[j] += math.Log(l)
+		f.odds[j] *= l
 	}
 }
 
 // normalized returns the weights, normalized to add up to 1, and their
 // effective sample size; ok is false when every weight is 0.
 func (f *filterRun) normalized(w []float64) (ess float64, ok bool) {
+	for j, o := range f.odds {
+		f.logw[j] += math.Log(o)
+		f.odds[j] = 1
+	}
 	top := math.Inf(-1)
 	for _, l := range f.logw {
 		top = math.Max(top, l)

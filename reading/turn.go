@@ -207,25 +207,40 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 			left++
 		}
 	}
+	// Throwing a card can only lose completions of the rest, so no card
+	// leaves more live ones than the whole hand has.
+	liveMax := 0.0
+	if open {
+		liveMax = float64((meld.Completions(before) &^ t.pile).Len())
+	}
 	for c := range allowed.Without(d).All() {
+		// c scores no lower than these bounds: a rule whose mark its bound
+		// passes cannot be beaten or tied by c.
 		bound := float64(whole - c.Value())
 		safe := 3 * t.useful[c.Index()]
-		live := 0.0
-		if open && !beaten[DiscardOpen] {
-			live = liveOf(c)
+		need := [NumDiscardRules]bool{
+			DiscardDeadwood: bound <= mark[DiscardDeadwood],
+			DiscardSafe:     bound+safe <= mark[DiscardSafe],
+			DiscardOpen:     bound-liveMax <= mark[DiscardOpen],
 		}
-		// Scores no lower than these bounds, so a rule whose mark they
-		// pass cannot be beaten or tied by c.
-		if (beaten[DiscardDeadwood] || bound > mark[DiscardDeadwood]) &&
-			(beaten[DiscardSafe] || bound+safe > mark[DiscardSafe]) &&
-			(beaten[DiscardOpen] || bound-live > mark[DiscardOpen]) {
+		live := 0.0
+		if need[DiscardOpen] && !beaten[DiscardOpen] {
+			live = liveOf(c)
+			need[DiscardOpen] = bound-live <= mark[DiscardOpen]
+		}
+		needed := false
+		for r := range need {
+			need[r] = need[r] && !beaten[r]
+			needed = needed || need[r]
+		}
+		if !needed {
 			continue
 		}
 		dw := dwOf(c)
 		scores := [NumDiscardRules]float64{DiscardDeadwood: dw, DiscardSafe: dw + safe, DiscardOpen: dw - live}
 		for r, sc := range scores {
 			switch {
-			case beaten[r]:
+			case !need[r]:
 			case sc < mark[r]:
 				beaten[r] = true
 				left--
