@@ -12,8 +12,8 @@ import (
 // from the card estimate and the last turn's weighting. Half and half
 // read the opponent's hand better than either alone, and 512 particles
 // better than 256. At 512 a decision takes about the time it did
-// without the filter against the advisor, 3% less against heuristic and
-// 8% more against simple; at 1,024, 7% more against heuristic
+// without the filter, against the advisor, heuristic and simple alike;
+// 1,024 read better but cost 5-7% more and lost to 512 in play
 // (docs/analysis.md, "Following the hand"; docs/speed.md).
 const (
 	FilterParticles = 512
