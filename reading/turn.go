@@ -177,24 +177,13 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 	if !allowed.Has(t.discard) {
 		return l
 	}
-	// A card in no meld is deadwood in every arrangement, so throwing it
-	// saves exactly its value; a card in a meld saves at most its value.
-	whole, meldable := meld.MinDeadwood(before), meld.Meldable(before)
-	dwOf := func(c notation.Card) float64 {
-		if meldable.Has(c) {
-			return float64(meld.MinDeadwood(before.Without(c)))
-		}
-		return float64(whole - c.Value())
-	}
-	liveOf := func(c notation.Card) float64 {
-		return float64((meld.Completions(before.Without(c)) &^ t.pile &^ c.Set()).Len())
-	}
+	sc := newDiscardScorer(before, t.pile)
 	d := t.discard
-	dwD := dwOf(d)
+	dwD := sc.deadwood(d)
 	mark := [NumDiscardRules]float64{DiscardDeadwood: dwD, DiscardSafe: dwD + 3*t.useful[d.Index()]}
 	open := !t.noOpen
 	if open {
-		mark[DiscardOpen] = dwD - liveOf(d)
+		mark[DiscardOpen] = dwD - sc.live(d)
 	}
 	// Without the open discarder, its answer is the deadwood
 	// discarder's, as its count of live cards would be nil.
@@ -207,16 +196,14 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 			left++
 		}
 	}
-	// Throwing a card can only lose completions of the rest, so no card
-	// leaves more live ones than the whole hand has.
 	liveMax := 0.0
 	if open {
-		liveMax = float64((meld.Completions(before) &^ t.pile).Len())
+		liveMax = sc.liveBound()
 	}
 	for c := range allowed.Without(d).All() {
 		// c scores no lower than these bounds: a rule whose mark its bound
 		// passes cannot be beaten or tied by c.
-		bound := float64(whole - c.Value())
+		bound := sc.deadwoodBound(c)
 		safe := 3 * t.useful[c.Index()]
 		need := [NumDiscardRules]bool{
 			DiscardDeadwood: bound <= mark[DiscardDeadwood],
@@ -225,7 +212,7 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 		}
 		live := 0.0
 		if need[DiscardOpen] && !beaten[DiscardOpen] {
-			live = liveOf(c)
+			live = sc.live(c)
 			need[DiscardOpen] = bound-live <= mark[DiscardOpen]
 		}
 		needed := false
@@ -236,7 +223,7 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 		if !needed {
 			continue
 		}
-		dw := dwOf(c)
+		dw := sc.deadwood(c)
 		scores := [NumDiscardRules]float64{DiscardDeadwood: dw, DiscardSafe: dw + safe, DiscardOpen: dw - live}
 		for r, sc := range scores {
 			switch {
@@ -263,6 +250,45 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 		l[DiscardOpen] = l[DiscardDeadwood]
 	}
 	return l
+}
+
+// discardScorer scores the discards from one hand of eleven: the least
+// deadwood each leaves, and the live cards that would then complete a
+// meld, with cheap bounds on both.
+type discardScorer struct {
+	hand, meldable, pile notation.CardSet
+	whole                int
+}
+
+func newDiscardScorer(hand, pile notation.CardSet) discardScorer {
+	return discardScorer{hand: hand, meldable: meld.Meldable(hand), pile: pile, whole: meld.MinDeadwood(hand)}
+}
+
+// deadwoodBound is the least deadwood throwing c could leave: a card in
+// no meld is deadwood in every arrangement, so throwing it saves exactly
+// its value, and a card in a meld saves at most its value.
+func (sc *discardScorer) deadwoodBound(c notation.Card) float64 {
+	return float64(sc.whole - c.Value())
+}
+
+// deadwood is the least deadwood throwing c leaves.
+func (sc *discardScorer) deadwood(c notation.Card) float64 {
+	if sc.meldable.Has(c) {
+		return float64(meld.MinDeadwood(sc.hand.Without(c)))
+	}
+	return sc.deadwoodBound(c)
+}
+
+// live counts the cards, neither in the pile nor c, that would complete a
+// meld of the hand without c.
+func (sc *discardScorer) live(c notation.Card) float64 {
+	return float64((meld.Completions(sc.hand.Without(c)) &^ sc.pile &^ c.Set()).Len())
+}
+
+// liveBound bounds live for every card: throwing a card can only lose
+// completions of the rest.
+func (sc *discardScorer) liveBound() float64 {
+	return float64((meld.Completions(sc.hand) &^ sc.pile).Len())
 }
 
 // takeLikelihoods returns, for each take rule, the chance of the take the
