@@ -77,6 +77,7 @@ func run(w io.Writer, c config, partners []string) error {
 	}
 	write(w, c.who, all)
 	writeMix(w, c.who, all)
+	writeKnocks(w, c.who, all)
 	writeGrades(w, c.who, c.judge, all)
 	return nil
 }
@@ -87,13 +88,13 @@ func measure(ctx context.Context, c config, r rules.Rules, me bot.NewPlayerFunc,
 	if err != nil {
 		return nil, err
 	}
-	t := &tally{partner: name, mix: &mixTally{}}
+	t := &tally{partner: name, mix: &mixTally{}, knock: &knockTally{}}
 	myName, theirName := me(0).Name(), them(0).Name()
 	if theirName == myName {
 		return nil, fmt.Errorf("%s plays under the measured player's name %q: its seat cannot be told", name, myName)
 	}
 	log := newGameLog()
-	s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: [2]bot.NewPlayerFunc{watch(me, t.mix), them}, Names: [2]string{c.who, name},
+	s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: [2]bot.NewPlayerFunc{watch(me, t.mix, t.knock), them}, Names: [2]string{c.who, name},
 		Games: c.games, Seed: c.seed, Mirrored: true, Workers: c.workers, OnGame: func(_ int, g *engine.GameRecord) error {
 			t.addGame(g, myName)
 			if c.judge > 0 {
@@ -148,6 +149,9 @@ type tally struct {
 	// mix compares the rollouts' outcome mix with the hands' (nil, or
 	// empty, for a player that is not the advisor).
 	mix *mixTally
+	// knock compares the measured player's knocks' predicted undercuts
+	// with the real ones (empty for a player that is not the advisor).
+	knock *knockTally
 	// grades are each side's grades by decision kind, the measured
 	// player's first; nil when not graded.
 	grades [2][]kindGrade

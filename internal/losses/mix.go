@@ -98,21 +98,27 @@ type watched struct {
 	bot.Player
 	mix     *mixTally
 	pending []prediction
+	knocks  *knockTally
+	knock   knockPrediction // the hand's knock, if it made one
 }
 
 // watch wraps the advisor players that newPlayer makes so that their
 // decisions add to mix; any other player is left as it is, and nothing is
 // compared for it. It changes no decision.
-func watch(newPlayer bot.NewPlayerFunc, mix *mixTally) bot.NewPlayerFunc {
+func watch(newPlayer bot.NewPlayerFunc, mix *mixTally, knocks *knockTally) bot.NewPlayerFunc {
 	return func(seed uint64) bot.Player {
 		p := newPlayer(seed)
 		ap, ok := p.(*analyze.Player)
 		if !ok {
 			return p
 		}
-		w := &watched{Player: ap, mix: mix}
+		w := &watched{Player: ap, mix: mix, knocks: knocks}
 		ap.OnAdvice = func(pos *game.Position, a *report.Advice) {
-			w.pending = append(w.pending, prediction{draws: pos.Draws(), out: a.Candidates[0].Outcomes})
+			best := a.Candidates[0]
+			w.pending = append(w.pending, prediction{draws: pos.Draws(), out: best.Outcomes})
+			if best.Move.Kind == game.Knock {
+				w.knock = knockPrediction{made: true, undercut: best.Undercut, points: best.Points, draws: pos.Draws()}
+			}
 		}
 		return w
 	}
@@ -123,8 +129,9 @@ func (w *watched) HandOver(pos *game.Position) {
 	w.Player.HandOver(pos)
 	if res, ok := pos.Result(); ok {
 		w.mix.addHand(w.pending, &res, pos.Seat())
+		w.knocks.addHand(w.knock, &res, pos.Seat())
 	}
-	w.pending = w.pending[:0]
+	w.pending, w.knock = w.pending[:0], knockPrediction{}
 }
 
 // writeMix prints, for each partner, the mean outcome mix the rollouts of

@@ -87,3 +87,45 @@ func TestMixCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestKnockCounts puts knocks in their bands by the undercut share
+// predicted, the late ones in brackets too, and leaves out gins, the
+// opponent's knocks and a knock no search predicted.
+func TestKnockCounts(t *testing.T) {
+	knock := func(winner notation.Seat, o rules.Outcome, pts int) *game.Result {
+		return &game.Result{Knocker: 0, Winner: winner, Score: rules.HandScore{Outcome: o, Points: pts}}
+	}
+	var k knockTally
+	k.addHand(knockPrediction{made: true, undercut: 0.02, points: 12, draws: 20}, knock(1, rules.Undercut, 27), 0)
+	k.addHand(knockPrediction{made: true, undercut: 0.04, points: 10, draws: 5}, knock(0, rules.Knock, 15), 0)
+	k.addHand(knockPrediction{made: true, undercut: 0, points: 30}, knock(0, rules.Knock, 30), 0)
+	k.addHand(knockPrediction{made: true, undercut: 0.5, points: -5}, knock(0, rules.Knock, 8), 0)
+	// Left out: a gin, the knock seen from the other seat, and a knock
+	// with no prediction.
+	k.addHand(knockPrediction{made: true}, knock(0, rules.Gin, 40), 0)
+	k.addHand(knockPrediction{made: true, undercut: 0.02}, knock(0, rules.Knock, 9), 1)
+	k.addHand(knockPrediction{}, knock(0, rules.Knock, 9), 0)
+	low, late := k.bands[1], k.late[1]
+	want := map[string][2]float64{
+		"none: knocks":             {float64(k.bands[0].n), 1},
+		"up to 5%: knocks":         {float64(low.n), 2},
+		"up to 5%: predicted":      {low.pred, 0.06},
+		"up to 5%: undercut":       {float64(low.cut), 1},
+		"up to 5%: points":         {float64(low.points), -27 + 15},
+		"up to 5%: predicted pts":  {low.predPoints, 22},
+		"up to 5%, late: knocks":   {float64(late.n), 1},
+		"up to 5%, late: undercut": {float64(late.cut), 1},
+		"over 30%: knocks":         {float64(k.bands[4].n), 1},
+		"5-15% and 15-30%: knocks": {float64(k.bands[2].n + k.bands[3].n), 0},
+	}
+	for name, g := range want {
+		if g[0] != g[1] {
+			t.Errorf("%s: %v, want %v", name, g[0], g[1])
+		}
+	}
+	var out bytes.Buffer
+	writeKnocks(&out, "advisor", []*tally{{partner: "heuristic", knock: &k}})
+	if !strings.Contains(out.String(), "| up to 5% | 2 (1) | 3.0 / 50.0 (2.0 / 100.0) | +11.0 / -6.0 (+12.0 / -27.0) |") {
+		t.Errorf("the table lacks the row of the knocks up to 5%%:\n%s", out.String())
+	}
+}
