@@ -3,7 +3,8 @@
 // by how each hand ended (knock, gin, undercut, by which side), by the
 // stage the hand ended at (its draws), and when and with what each side
 // knocked; for the advisor, how far the outcome mix its rollouts predicted
-// for the moves it played differs from how the hands ended; and, graded by
+// for the moves it played differs from how the hands ended, and how often
+// its knocks were undercut against how often its search foresaw; and, graded by
 // package batch, the equity each side lost by decision kind. It is the
 // measurement of docs/analysis.md ("Where the advisor loses").
 //
