@@ -58,6 +58,9 @@ type Options struct {
 	// must reach before the advice departs from the baseline; 0 means
 	// DefaultMargin.
 	Margin float64
+	// KnockMargin, when above 0, is the margin at a knock decision
+	// instead of Margin; 0 means Margin.
+	KnockMargin float64
 	// Rollout makes the policies that play the sampled worlds out; it is
 	// called once for each worker. The own policy's move is the baseline
 	// that the advice departs from only when a gain is clear. Advise
@@ -236,6 +239,6 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		return Advice{}, err
 	}
 	a.Candidates, a.Abandoned = s.summarize(tallies)
-	rank(a.Candidates, s.o.Margin)
+	rank(a.Candidates, s.margin())
 	return a, ctx.Err()
 }

@@ -351,6 +351,48 @@ func TestMarginOrdersTheAdvice(t *testing.T) {
 	}
 }
 
+// TestKnockMarginOnlyAtAKnock: with a margin no gain reaches, the
+// baseline comes first everywhere but at a knock decision given a knock
+// margin every positive gain reaches, where the move of the highest gain
+// does. In these worlds (seed 1) the best move is not the baseline at
+// midGame and at the knock, so a knock margin that acted anywhere else, or
+// nowhere, would be seen.
+func TestKnockMarginOnlyAtAKnock(t *testing.T) {
+	for _, c := range []struct {
+		pos   string
+		knock bool
+	}{{midGame, false}, {testpositions.DeadCard, false}, {testpositions.LateKnock, true}} {
+		p := mustPosition(t, c.pos)
+		if got := p.Phase() == game.KnockPhase; got != c.knock {
+			t.Fatalf("%s: a knock decision %v, want %v", c.pos, got, c.knock)
+		}
+		var heads [2]advise.Candidate
+		for i, km := range []float64{0, 1e-9} {
+			o := options(64, 1, 1)
+			o.Margin, o.KnockMargin = 1e9, km
+			a, err := advise.Advise(context.Background(), &p, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			heads[i] = a.Candidates[0]
+			if i == 0 || !c.knock {
+				if !heads[i].Baseline {
+					t.Errorf("%s, knock margin %g: %v first, not the baseline", c.pos, km, heads[i].Move)
+				}
+				continue
+			}
+			for _, x := range a.Candidates {
+				if x.Advantage > heads[i].Advantage {
+					t.Errorf("%s, knock margin %g: %v first with gain %.4f, but %v gains %.4f", c.pos, km, heads[i].Move, heads[i].Advantage, x.Move, x.Advantage)
+				}
+			}
+		}
+		if c.knock && heads[1].Baseline {
+			t.Errorf("%s: the baseline %v has the highest gain: the knock margin is not seen to act", c.pos, heads[1].Move)
+		}
+	}
+}
+
 // handsSpy is a rollout opponent that notes the hand it holds in each
 // world it is shown, and plays as simple.
 type handsSpy struct {

@@ -75,6 +75,15 @@ func (s *search) now() time.Time {
 	return time.Now()
 }
 
+// margin is the margin of this decision: Options.KnockMargin at a knock
+// decision, when set.
+func (s *search) margin() float64 {
+	if s.o.KnockMargin > 0 && s.p.Phase() == game.KnockPhase {
+		return s.o.KnockMargin
+	}
+	return s.o.Margin
+}
+
 // adaptive says the search stops once the decision is clear.
 func (s *search) adaptive() bool { return s.o.Adaptive || s.o.Time > 0 }
 
@@ -268,7 +277,7 @@ func (s *search) evaluateUntilClear(ctx context.Context, chunks int, active []bo
 // difference, so it is passed over.
 func (s *search) clear(sum tally) bool {
 	cands := s.fromSum(sum)
-	rank(cands, s.o.Margin)
+	rank(cands, s.margin())
 	a := cands[0]
 	for _, b := range cands[1:] {
 		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {

@@ -40,6 +40,13 @@ type Options struct {
 	// Margin is how many standard errors a gain over the baseline must
 	// reach before the advice departs from it (0: advise.DefaultMargin).
 	Margin float64
+	// KnockMargin, when above 0, is the margin at a knock decision
+	// instead of Margin, for the advisor that reads its opponent; the
+	// fixed model knocks at Margin, as it did. A smaller one knocks on a
+	// smaller lead: at 0.5 the advisor won 50.9% [49.0, 52.9] of 2,000
+	// games against itself (docs/analysis.md, "The knock decision"), not
+	// enough to make it the default.
+	KnockMargin float64
 	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
 	// core). The advice is the same for a seed at any worker count.
 	Seed    uint64
@@ -128,6 +135,7 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		so.Equity = advise.ForRules(*p.Rules())
 	}
 	if !o.Fixed {
+		so.KnockMargin = o.KnockMargin
 		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
 		if o.NoFilter {
 			return so

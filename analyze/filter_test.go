@@ -96,6 +96,22 @@ func TestNoFilterDrawsNoHands(t *testing.T) {
 	}
 }
 
+// TestKnockMarginReachesTheReadingAdvisor: the knock margin reaches the
+// search of the advisors that read, filter or not, and not the fixed
+// model's, which knocks as it did.
+func TestKnockMarginReachesTheReadingAdvisor(t *testing.T) {
+	st := dealt(t, rand.New(rand.NewPCG(2, 2)))
+	p := st.Position(st.Turn())
+	for _, c := range []struct {
+		o    Options
+		want float64
+	}{{Options{}, 0}, {Options{KnockMargin: 0.5}, 0.5}, {Options{KnockMargin: 0.5, NoFilter: true}, 0.5}, {Options{KnockMargin: 0.5, Fixed: true}, 0}} {
+		if so := searchOptions(&p, c.o); so.KnockMargin != c.want {
+			t.Errorf("options %+v: knock margin %g, want %g", c.o, so.KnockMargin, c.want)
+		}
+	}
+}
+
 // dealt deals the first hand of an eaai game from a deck shuffled by rng,
 // seat 1 dealing.
 func dealt(t *testing.T, rng *rand.Rand) game.State {

@@ -85,6 +85,14 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 // default) or off (see Options.NoFilter).
 func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
 
+// SetKnockMargin sets the margin at a knock decision (0: the margin of
+// every other decision; see Options.KnockMargin).
+func (pl *Player) SetKnockMargin(m float64) { pl.opts.KnockMargin = m }
+
+// KnockMargin returns the margin set for a knock decision (0: the
+// Budget's margin).
+func (pl *Player) KnockMargin() float64 { return pl.opts.KnockMargin }
+
 // Filtered says whether the player's worlds draw on the particle filter:
 // not when it is turned off, nor for the fixed model, which reads
 // nothing.

@@ -30,6 +30,10 @@ type Options struct {
 	// advisor did before it followed the opponent's hand with a particle
 	// filter (analyze.Options.NoFilter).
 	AdvisorNoFilter bool
+	// AdvisorKnockMargin is the margin of the advisors that read their
+	// opponent at a knock decision (analyze.Options.KnockMargin); 0 means
+	// their margin.
+	AdvisorKnockMargin float64
 }
 
 // Entry is one built-in player: its name, a line that says how it plays,
@@ -56,6 +60,7 @@ func Registry() []Entry {
 				return func(seed uint64) bot.Player {
 					pl := analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
 					pl.SetFilter(!o.AdvisorNoFilter)
+					pl.SetKnockMargin(o.AdvisorKnockMargin)
 					return pl
 				}
 			}),
@@ -73,6 +78,7 @@ func Registry() []Entry {
 				return func(seed uint64) bot.Player {
 					pl := analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
 					pl.SetFilter(!o.AdvisorNoFilter)
+					pl.SetKnockMargin(o.AdvisorKnockMargin)
 					return pl
 				}
 			}),
@@ -134,10 +140,11 @@ var ErrOptions = errors.New("bad player option")
 // under the options, which it checks. A spec is a player's name, then
 // options of its own after commas, which override o for that player:
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
-// the other seat's budget. There are three options: samples, for the
+// the other seat's budget. There are four options: samples, for the
 // advisor and advisor-fixed; margin (advise.Options.Margin), for every
-// advisor; and filter (on or off: analyze.Options.NoFilter), for the
-// advisors that read their opponent. A key given twice is refused, as in a rules spec: which of the
+// advisor; and filter (on or off: analyze.Options.NoFilter) and
+// knockmargin (analyze.Options.KnockMargin), for the advisors that read
+// their opponent. A key given twice is refused, as in a rules spec: which of the
 // two was meant cannot be known.
 func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 	name, rest, more := strings.Cut(spec, ",")
@@ -146,7 +153,7 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		return nil, err
 	}
 	isAdvisor := strings.HasPrefix(e.Name, "advisor")
-	var given [3]bool // samples, margin, filter
+	var given [4]bool // samples, margin, filter, knockmargin
 	for more {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
@@ -155,9 +162,9 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("%w: %q in %q is not key=value", ErrOptions, notation.Clip(kv, 20), notation.Clip(spec, 60))
-		case key != "samples" && key != "margin" && key != "filter":
-			return nil, fmt.Errorf("%w: %q is not a player option (samples, margin and filter are)", ErrOptions, notation.Clip(key, 20))
-		case !isAdvisor || key == "samples" && e.Name == "advisor-small" || key == "filter" && e.Name == "advisor-fixed":
+		case key != "samples" && key != "margin" && key != "filter" && key != "knockmargin":
+			return nil, fmt.Errorf("%w: %q is not a player option (samples, margin, filter and knockmargin are)", ErrOptions, notation.Clip(key, 20))
+		case !isAdvisor || key == "samples" && e.Name == "advisor-small" || (key == "filter" || key == "knockmargin") && e.Name == "advisor-fixed":
 			return nil, fmt.Errorf("%w: %s takes no %s", ErrOptions, e.Name, key)
 		case given[optionIndex(key)]:
 			return nil, fmt.Errorf("%w: %s is given twice in %q", ErrOptions, key, notation.Clip(spec, 60))
@@ -177,35 +184,46 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 				return nil, fmt.Errorf("%w: filter=%q is not on or off", ErrOptions, notation.Clip(value, 20))
 			}
 		default:
-			given[1] = true
+			given[optionIndex(key)] = true
 			x, err := strconv.ParseFloat(value, 64)
 			// ParseFloat takes "NaN" and "Inf", which the comparison
 			// turns away.
 			if err != nil || !(x > 0 && x <= analyze.MaxMargin) {
-				return nil, fmt.Errorf("%w: margin=%q is not a number above 0, at most %d", ErrOptions, notation.Clip(value, 20), analyze.MaxMargin)
+				return nil, fmt.Errorf("%w: %s=%q is not a number above 0, at most %d", ErrOptions, key, notation.Clip(value, 20), analyze.MaxMargin)
 			}
-			o.AdvisorMargin = x
+			if key == "margin" {
+				o.AdvisorMargin = x
+			} else {
+				o.AdvisorKnockMargin = x
+			}
 		}
 	}
 	if o.AdvisorSamples < 0 || o.AdvisorSamples > advise.MaxSamples {
 		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, advise.MaxSamples, o.AdvisorSamples)
 	}
-	if o.AdvisorMargin < 0 || o.AdvisorMargin > analyze.MaxMargin || o.AdvisorMargin != o.AdvisorMargin {
-		return nil, fmt.Errorf("%w: the advisor's margin must be from 0 to %d, not %g", ErrOptions, analyze.MaxMargin, o.AdvisorMargin)
+	for _, m := range []struct {
+		name string
+		x    float64
+	}{{"margin", o.AdvisorMargin}, {"knock margin", o.AdvisorKnockMargin}} {
+		if m.x < 0 || m.x > analyze.MaxMargin || m.x != m.x {
+			return nil, fmt.Errorf("%w: the advisor's %s must be from 0 to %d, not %g", ErrOptions, m.name, analyze.MaxMargin, m.x)
+		}
 	}
 	return e.Make(o), nil
 }
 
 // optionIndex is a player option's place in LookupWith's record of the
-// keys given: samples 0, margin 1, filter 2.
+// keys given: samples 0, margin 1, filter 2, knockmargin 3.
 func optionIndex(key string) int {
 	switch key {
 	case "samples":
 		return 0
 	case "margin":
 		return 1
+	case "filter":
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // MustLookup is Lookup for names known to be built in; it panics on any

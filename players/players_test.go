@@ -154,6 +154,48 @@ func TestLookupWithFilter(t *testing.T) {
 	}
 }
 
+// TestLookupWithKnockMargin: knockmargin reaches the advisors that read
+// their opponent and overrides the options'; out of its range, given
+// twice, or to advisor-fixed or another player, it is refused.
+func TestLookupWithKnockMargin(t *testing.T) {
+	for _, c := range []struct {
+		spec   string
+		o      Options
+		margin float64 // analyze.Player.KnockMargin
+		ok     bool
+	}{
+		{"advisor", Options{}, 0, true},
+		{"advisor,knockmargin=1.5", Options{}, 1.5, true},
+		{"advisor, knockmargin = 0.25,margin=2", Options{AdvisorKnockMargin: 3}, 0.25, true},
+		{"advisor", Options{AdvisorKnockMargin: 3}, 3, true},
+		{"advisor-small,knockmargin=1", Options{}, 1, true},
+		{"advisor,filter=off,knockmargin=1.5", Options{}, 1.5, true},
+		{"advisor-fixed,knockmargin=1", Options{}, 0, false},
+		{"simple,knockmargin=1", Options{}, 0, false},
+		{"advisor,knockmargin=0", Options{}, 0, false},
+		{"advisor,knockmargin=10.5", Options{}, 0, false},
+		{"advisor,knockmargin=NaN", Options{}, 0, false},
+		{"advisor,knockmargin=1,knockmargin=2", Options{}, 0, false},
+		{"advisor", Options{AdvisorKnockMargin: -1}, 0, false},
+		{"advisor", Options{AdvisorKnockMargin: math.Inf(1)}, 0, false},
+	} {
+		newPlayer, err := LookupWith(c.spec, c.o)
+		if !c.ok {
+			if !errors.Is(err, ErrOptions) {
+				t.Errorf("LookupWith(%q, knock margin %g) error %v, want ErrOptions", c.spec, c.o.AdvisorKnockMargin, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("LookupWith(%q): %v", c.spec, err)
+			continue
+		}
+		if a, ok := newPlayer(1).(*analyze.Player); !ok || a.KnockMargin() != c.margin {
+			t.Errorf("LookupWith(%q): an advisor %v (knock margin %v), want one with knock margin %g", c.spec, ok, a, c.margin)
+		}
+	}
+}
+
 // FuzzLookupWith feeds LookupWith any spec. It must answer with a player or
 // with one of its two errors, never panic; a player it makes is the one the
 // spec names, and an advisor's budget and margin are within their bounds.
@@ -180,6 +222,9 @@ func FuzzLookupWith(f *testing.F) {
 		}
 		if a, ok := p.(*analyze.Player); ok && !(budgetMargin(a) >= 0 && budgetMargin(a) <= analyze.MaxMargin) {
 			t.Fatalf("LookupWith(%q): margin %g", spec, budgetMargin(a))
+		}
+		if a, ok := p.(*analyze.Player); ok && !(a.KnockMargin() >= 0 && a.KnockMargin() <= analyze.MaxMargin) {
+			t.Fatalf("LookupWith(%q): knock margin %g", spec, a.KnockMargin())
 		}
 		if got := e.New(1).Name(); p.Name() != got {
 			t.Fatalf("LookupWith(%q) made %s, want %s", spec, p.Name(), got)
