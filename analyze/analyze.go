@@ -44,8 +44,8 @@ type Options struct {
 	// instead of Margin, for the advisor that reads its opponent; the
 	// fixed model knocks at Margin, as it did. A smaller one knocks on a
 	// smaller lead: at 0.5 the advisor won 50.9% [49.0, 52.9] of 2,000
-	// games against itself (docs/analysis.md, "The knock decision"), not
-	// enough to make it the default.
+	// games against itself, not enough to make it the default
+	// (docs/analysis.md, "The knock decision: knocking more").
 	KnockMargin float64
 	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
 	// core). The advice is the same for a seed at any worker count.
