@@ -108,6 +108,7 @@ func writeKnocks(w io.Writer, who string, all []*tally) {
 	}
 }
 
+// add sums x into c: the bands into the row of all knocks.
 func (c *knockCell) add(x knockCell) {
 	c.n += x.n
 	c.pred += x.pred
