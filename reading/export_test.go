@@ -55,3 +55,16 @@ func (t *Turn) TakeLikelihoods(after notation.CardSet) ([NumTakeRules]float64, b
 func (t *Turn) Accept(after notation.CardSet, take [NumTakeRules]float64, discard [NumDiscardRules]float64) float64 {
 	return t.t.accept(after, take, discard)
 }
+
+// TiltAt is tiltAt.
+func TiltAt(draws int) float64 { return tiltAt(draws) }
+
+// Weighed returns each particle's whole hand and its normalized weight.
+func (ps *Particles) Weighed() ([]notation.CardSet, []float64) {
+	w := make([]float64, len(ps.cum))
+	total, prev := ps.cum[len(ps.cum)-1], 0.0
+	for j := range ps.cum {
+		w[j], prev = (ps.cum[j]-prev)/total, ps.cum[j]
+	}
+	return ps.hands, w
+}

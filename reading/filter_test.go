@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -203,4 +204,88 @@ func BenchmarkFilter(b *testing.B) {
 			b.Fatal("no filter")
 		}
 	}
+}
+
+// TestFilterTiltIsExact: the strength tilt moves no particle and weighs
+// each by e^(-λ × its least deadwood) against Filter, λ the tilt after
+// the hand's draws.
+func TestFilterTiltIsExact(t *testing.T) {
+	var s reading.Style
+	checked := 0
+	eachDrawDecision(t, 6, func(seed uint64) game.Policy { return bot.NewHeuristic(seed) }, func(st *game.State) {
+		p := st.Position(0)
+		tilted, ok1 := reading.FilterTilted(&s, &p, 64, 5)
+		plain, ok2 := reading.Filter(&s, &p, 64, 5)
+		if !ok1 || !ok2 {
+			t.Fatalf("draw %d: no filter", st.Draws())
+		}
+		th, tw := tilted.Weighed()
+		ph, pw := plain.Weighed()
+		lambda := reading.TiltAt(st.Draws())
+		ratio := 0.0
+		for j := range th {
+			if th[j] != ph[j] {
+				t.Fatalf("draw %d: particle %d is %v tilted, %v not", st.Draws(), j, th[j], ph[j])
+			}
+			if (tw[j] == 0) != (pw[j] == 0) {
+				t.Fatalf("draw %d: particle %d weighs %g tilted, %g not", st.Draws(), j, tw[j], pw[j])
+			}
+			if pw[j] == 0 {
+				continue
+			}
+			r := tw[j] / pw[j] / math.Exp(-lambda*float64(meld.MinDeadwood(th[j])))
+			if ratio == 0 {
+				ratio = r
+			}
+			if math.Abs(r/ratio-1) > 1e-9 {
+				t.Fatalf("draw %d: particle %d's weight is off the tilt by %g", st.Draws(), j, r/ratio)
+			}
+		}
+		checked++
+	})
+	if checked < 30 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// TestFilterTiltMatchesTheTrueStrength: late in the hand, against
+// heuristic, the particles' mean least deadwood is near the true hand's,
+// and nearer than without the tilt.
+func TestFilterTiltMatchesTheTrueStrength(t *testing.T) {
+	var s reading.Style
+	var truth, tilted, plain float64
+	n := 0
+	eachDrawDecision(t, 60, func(seed uint64) game.Policy { return bot.NewHeuristic(seed) }, func(st *game.State) {
+		if st.Draws() < 12 {
+			return
+		}
+		p := st.Position(0)
+		a, ok1 := reading.FilterTilted(&s, &p, 128, uint64(st.Draws()))
+		b, ok2 := reading.Filter(&s, &p, 128, uint64(st.Draws()))
+		if !ok1 || !ok2 {
+			t.Fatalf("draw %d: no filter", st.Draws())
+		}
+		truth += float64(meld.MinDeadwood(st.Hand(1)))
+		tilted += meanDeadwood(a)
+		plain += meanDeadwood(b)
+		n++
+	})
+	if n < 100 {
+		t.Fatalf("only %d decisions", n)
+	}
+	truth, tilted, plain = truth/float64(n), tilted/float64(n), plain/float64(n)
+	t.Logf("least deadwood over %d decisions: true %.1f, tilted %.1f, without the tilt %.1f", n, truth, tilted, plain)
+	if math.Abs(tilted-truth) > 3 || math.Abs(tilted-truth) >= math.Abs(plain-truth) {
+		t.Fatalf("tilted particles hold %.1f of deadwood, the true hands %.1f (without the tilt %.1f)", tilted, truth, plain)
+	}
+}
+
+// meanDeadwood is the particles' mean least deadwood, by weight.
+func meanDeadwood(ps *reading.Particles) float64 {
+	hands, w := ps.Weighed()
+	m := 0.0
+	for j, h := range hands {
+		m += w[j] * float64(meld.MinDeadwood(h))
+	}
+	return m
 }

@@ -6,9 +6,13 @@
 // hand: without and with weighting the sampled worlds by the opponent's
 // last decline, take and discard, and with a share of the worlds (-mix,
 // the advisor's analyze.FilterShare by default) drawn from the particle
-// filter of the whole hand (reading.Filter, -particles of them). A
+// filter of the whole hand (reading.Filter, -particles of them); and the
+// mean least deadwood of the opponent's hand at those decisions, true
+// against the filter's particles and the card estimate's worlds, which
+// says whether the worlds hold hands as strong as the real ones. A
 // partner is a player spec, as simulate takes one: advisor,filter=off is
-// the advisor reading its opponent without the filter.
+// the advisor reading its opponent without the filter. With -tilt the
+// filter is reading.FilterTilted.
 //
 //	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
 package main
@@ -28,6 +32,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -40,6 +45,7 @@ func main() {
 	worlds := flag.Int("worlds", 200, "sampled worlds a draw decision, for the log-loss")
 	particles = flag.Int("particles", analyze.FilterParticles, "particles of the filter")
 	mix = flag.Float64("mix", analyze.FilterShare, "share of the worlds drawn from the filter")
+	tilt = flag.Bool("tilt", false, "the filter with the strength tilt (reading.FilterTilted)")
 	flag.Parse()
 	if err := run(*games, *worlds, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "readcal:", err)
@@ -51,22 +57,33 @@ func main() {
 var (
 	particles *int
 	mix       *float64
+	tilt      *bool
 )
 
 // axes is the length of the three posteriors end to end.
 const axes = reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules
+
+// deadwoodWorlds is the hands of each kind whose least deadwood a
+// decision averages.
+const deadwoodWorlds = 64
 
 // stages bound the draws of the hand at each stage, for the log-loss.
 var stages = []int{6, 12, 20, 1 << 30}
 
 // tally gathers one partner's figures.
 type tally struct {
-	post       [][axes]float64 // summed posteriors by hand, the three axes end to end
-	hands      []int
-	loss       [3][4]float64 // without and with weighting, and the particle filter, by stage
-	decisions  [4]int
-	cards      [4]int
-	nofilter   int
+	post      [][axes]float64 // summed posteriors by hand, the three axes end to end
+	hands     []int
+	loss      [3][4]float64 // without and with weighting, and the particle filter, by stage
+	decisions [4]int
+	cards     [4]int
+	nofilter  int
+	// deadwood sums the least deadwood of the opponent's hand, by
+	// stage: true, the filter's particles and the estimate's worlds
+	// (each the mean of deadwoodWorlds of them); deadwoodN counts the
+	// decisions the filter could follow.
+	deadwood   [3][4]float64
+	deadwoodN  [4]int
 	filterTime time.Duration
 }
 
@@ -108,7 +125,11 @@ func (r *reader) score(p *game.Position) {
 		return hidden
 	}
 	start := time.Now()
-	ps, ok := reading.Filter(&r.reading, p, *particles, r.rng.Uint64())
+	filter := reading.Filter
+	if *tilt {
+		filter = reading.FilterTilted
+	}
+	ps, ok := filter(&r.reading, p, *particles, r.rng.Uint64())
 	r.t.filterTime += time.Since(start)
 	if !ok {
 		r.t.nofilter++
@@ -127,6 +148,9 @@ func (r *reader) score(p *game.Position) {
 			}
 		}
 	}
+	if ok {
+		r.scoreDeadwood(p, stage, ps, func() notation.CardSet { return estimated(true) })
+	}
 	truth := *r.oppHand &^ p.OpponentKnown()
 	for c := range e.Unseen.Cards.All() {
 		y := truth.Has(c)
@@ -140,6 +164,24 @@ func (r *reader) score(p *game.Position) {
 		r.t.cards[stage]++
 	}
 	r.t.decisions[stage]++
+}
+
+// scoreDeadwood adds the least deadwood of the opponent's true hand at p,
+// and the mean over the filter's particles and the estimate's worlds.
+func (r *reader) scoreDeadwood(p *game.Position, stage int, ps *reading.Particles, estimated func() notation.CardSet) {
+	known := p.OpponentKnown()
+	// The wrapper's hand is the one the opponent discarded from; what it
+	// holds now is the part of it the reader has not seen leave.
+	now := *r.oppHand & (p.Unseen() | known)
+	r.t.deadwood[0][stage] += float64(meld.MinDeadwood(now))
+	filtered, est := 0, 0
+	for range deadwoodWorlds {
+		filtered += meld.MinDeadwood(ps.Draw(r.rng) | known)
+		est += meld.MinDeadwood(estimated() | known)
+	}
+	r.t.deadwood[1][stage] += float64(filtered) / deadwoodWorlds
+	r.t.deadwood[2][stage] += float64(est) / deadwoodWorlds
+	r.t.deadwoodN[stage]++
 }
 
 func (r *reader) HandOver(p *game.Position) {
@@ -248,6 +290,23 @@ func run(games, worlds int, names []string) error {
 		fmt.Println(row + " |")
 		d := t.decisions[0] + t.decisions[1] + t.decisions[2] + t.decisions[3]
 		fmt.Printf("filter: %v a decision, %d of %d without\n", t.filterTime/time.Duration(max(1, d)), t.nofilter, d)
+	}
+	fmt.Println()
+	fmt.Println("Mean least deadwood of the opponent's hand at the reader's draw decisions, true / the filter's particles / the estimate's worlds (weighted):")
+	fmt.Println()
+	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
+	fmt.Println("| --- | --- | --- | --- | --- |")
+	for i, t := range all {
+		row := "| " + names[i]
+		for st := range stages {
+			if t.deadwoodN[st] == 0 {
+				row += " | -"
+				continue
+			}
+			n := float64(t.deadwoodN[st])
+			row += fmt.Sprintf(" | %.1f / %.1f / %.1f", t.deadwood[0][st]/n, t.deadwood[1][st]/n, t.deadwood[2][st]/n)
+		}
+		fmt.Println(row + " |")
 	}
 	return nil
 }
