@@ -170,8 +170,9 @@ func (r *reader) score(p *game.Position) {
 // and the mean over the filter's particles and the estimate's worlds.
 func (r *reader) scoreDeadwood(p *game.Position, stage int, ps *reading.Particles, estimated func() notation.CardSet) {
 	known := p.OpponentKnown()
-	// The wrapper's hand is the one the opponent discarded from; what it
-	// holds now is the part of it the reader has not seen leave.
+	// The wrapper keeps the hand of the opponent's last decision, its
+	// discard's hand of eleven, say; what it holds now is the part of it
+	// the reader has not seen leave.
 	now := *r.oppHand & (p.Unseen() | known)
 	r.t.deadwood[0][stage] += float64(meld.MinDeadwood(now))
 	filtered, est := 0, 0
