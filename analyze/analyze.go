@@ -10,11 +10,13 @@ package analyze
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -77,6 +79,12 @@ type Options struct {
 	// DangerSamples is the sampled opponent hands behind each discard's
 	// danger; 0 means DefaultDangerSamples.
 	DangerSamples int
+	// Oracle, when set, is asked at each decision of the advisor that
+	// reads its opponent for the opponent's true hidden cards; where it
+	// answers, every world of the decision holds them, the stock still
+	// drawn at random. No real player has one: it measures what a perfect
+	// reading would be worth (internal/ceiling).
+	Oracle func(p *game.Position) (hidden notation.CardSet, ok bool)
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -137,11 +145,15 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 	if !o.Fixed {
 		so.KnockMargin = o.KnockMargin
 		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
-		if o.NoFilter {
-			return so
+		if !o.NoFilter {
+			if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+				so.Hands, so.HandsShare = ps.Draw, FilterShare
+			}
 		}
-		if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
-			so.Hands, so.HandsShare = ps.Draw, FilterShare
+		if o.Oracle != nil {
+			if hidden, ok := o.Oracle(p); ok {
+				so.Hands, so.HandsShare = func(*rand.Rand) notation.CardSet { return hidden }, 1
+			}
 		}
 	}
 	return so

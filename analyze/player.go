@@ -7,6 +7,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -84,6 +85,12 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 // SetFilter turns the particle filter of the opponent's hand on (the
 // default) or off (see Options.NoFilter).
 func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
+
+// SetOracle gives the player an oracle of the opponent's true hidden
+// cards, for measurement (see Options.Oracle); nil takes it away.
+func (pl *Player) SetOracle(oracle func(p *game.Position) (notation.CardSet, bool)) {
+	pl.opts.Oracle = oracle
+}
 
 // SetKnockMargin sets the margin at a knock decision (0: the margin of
 // every other decision; see Options.KnockMargin).

@@ -1,0 +1,183 @@
+// Command ceiling measures what a perfect reading of the opponent's hand
+// would be worth to the advisor, by kind of decision: it plays the
+// advisor, told the opponent's true hidden cards at its decisions of one
+// kind (analyze.Options.Oracle: every world of such a decision holds
+// them, the stock still drawn at random), against a partner, in mirrored
+// eaai games, and prints the advisor's share of the games won with the
+// paired 95% interval, for each kind asked. A partner is a player spec,
+// as simulate takes one. The kinds run side by side, one game at a time
+// each (the partner's hand is watched between its moves).
+//
+//	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func main() {
+	games := flag.Int("games", 300, "mirrored games of each kind (even)")
+	seed := flag.Uint64("seed", 121, "seed of the deals")
+	kinds := flag.String("kinds", "all,discard,knock,draw", "the decisions told the true hand: all, draw (the upcard and the draw), discard, knock")
+	flag.Parse()
+	if err := run(*games, *seed, *kinds, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "ceiling:", err)
+		os.Exit(1)
+	}
+}
+
+// kindNames are the kinds of decision, as -kinds names them, and the rows'
+// titles.
+var kindNames = map[string]string{
+	"all":     "every decision",
+	"draw":    "the upcard and draw decisions",
+	"discard": "the discards",
+	"knock":   "the knock decisions",
+}
+
+// wants says whether a decision at phase is of kind.
+func wants(kind string, phase game.Phase) bool {
+	switch kind {
+	case "draw":
+		return phase == game.FirstOffer || phase == game.DrawPhase
+	case "discard":
+		return phase == game.DiscardPhase
+	case "knock":
+		return phase == game.KnockPhase
+	}
+	return kind == "all"
+}
+
+// oracle answers the advisor's decisions of kind with the opponent's
+// hidden cards, from hand, the opponent's hand at its last decision: what
+// the seat has not seen of it. It does not answer where that is not the
+// number of cards the opponent hides. It counts its answers in told.
+func oracle(kind string, hand *notation.CardSet, told *int) func(p *game.Position) (notation.CardSet, bool) {
+	return func(p *game.Position) (notation.CardSet, bool) {
+		if !wants(kind, p.Phase()) {
+			return 0, false
+		}
+		hidden := *hand & p.Unseen()
+		if hidden.Len() != p.OpponentHidden() {
+			return 0, false
+		}
+		*told++
+		return hidden, true
+	}
+}
+
+// watched records the hand of each of its decisions.
+type watched struct {
+	bot.Player
+	hand *notation.CardSet
+}
+
+func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	*w.hand = p.Hand()
+	return w.Player.Move(ctx, p)
+}
+
+// result is one kind's figures.
+type result struct {
+	won float64
+	ci  [2]float64
+	err error
+}
+
+func run(games int, seed uint64, kindList string, args []string) error {
+	if len(args) != 1 {
+		return errors.New("name one partner, a player spec such as advisor or heuristic")
+	}
+	if games <= 0 || games%2 != 0 || games > engine.MaxGames {
+		return fmt.Errorf("-games %d: need an even number from 2 to %d", games, engine.MaxGames)
+	}
+	kinds := strings.Split(kindList, ",")
+	for _, k := range kinds {
+		if _, ok := kindNames[k]; !ok {
+			return fmt.Errorf("-kinds: %q is not all, draw, discard or knock", notation.Clip(k, 20))
+		}
+	}
+	partner, err := players.LookupWith(args[0], players.Options{})
+	if err != nil {
+		return err
+	}
+	advisor, err := players.LookupWith("advisor", players.Options{})
+	if err != nil {
+		return err
+	}
+	results := make([]result, len(kinds))
+	var wg sync.WaitGroup
+	for i, kind := range kinds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = play(kind, games, seed, advisor, partner)
+		}()
+	}
+	wg.Wait()
+	fmt.Printf("The advisor told the opponent's true hand, against %s: %d mirrored eaai games of seed %d each.\n\n", args[0], games, seed)
+	fmt.Println("| the true hand at | games won % (paired 95%) |")
+	fmt.Println("|---|---|")
+	for i, r := range results {
+		if r.err != nil {
+			return fmt.Errorf("%s: %w", kinds[i], r.err)
+		}
+		fmt.Printf("| %s | %.1f [%.1f, %.1f] |\n", kindNames[kinds[i]], 100*r.won, 100*r.ci[0], 100*r.ci[1])
+	}
+	return nil
+}
+
+// play runs one kind's games, one at a time, so that the oracle reads the
+// partner's hand of the game in play.
+func play(kind string, games int, seed uint64, advisor, partner bot.NewPlayerFunc) result {
+	eaai, _ := rules.Preset("eaai")
+	var hand notation.CardSet
+	var r result
+	told := 0
+	sum, err := engine.Simulate(context.Background(), engine.SimOptions{
+		Rules: eaai, Games: games, Seed: seed, Workers: 1, Mirrored: true,
+		Names: [2]string{"advisor told the hand", "partner"},
+		Players: [2]bot.NewPlayerFunc{
+			func(s uint64) bot.Player {
+				pl := advisor(s)
+				if a, ok := pl.(*analyze.Player); ok {
+					a.SetOracle(oracle(kind, &hand, &told))
+				}
+				return pl
+			},
+			func(s uint64) bot.Player { return &watched{Player: partner(s), hand: &hand} },
+		},
+		Progress: func(done int) {
+			if done%50 == 0 {
+				fmt.Fprintf(os.Stderr, "%s: %d of %d games\n", kind, done, games)
+			}
+		},
+	})
+	if err == nil && told == 0 {
+		err = errors.New("the advisor was never told the hand")
+	}
+	if err != nil {
+		r.err = err
+		return r
+	}
+	p := sum.Players[0]
+	r.won = p.WinRate
+	if p.WinRatePairedCI95 != nil {
+		r.ci = *p.WinRatePairedCI95
+	}
+	return r
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestOracleTellsTheHiddenCardsOfItsKind: over hands of simple against
+// simple, at each of seat 0's decisions, the oracle of each kind answers
+// exactly at the decisions of that kind, from the hand of the opponent's
+// last decision, with the cards the opponent now hides.
+func TestOracleTellsTheHiddenCardsOfItsKind(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	answered := map[string]int{}
+	kindOf := map[game.Phase]string{game.FirstOffer: "draw", game.DrawPhase: "draw", game.DiscardPhase: "discard", game.KnockPhase: "knock"}
+	for seed := uint64(1); seed <= 6; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var deck [notation.NumCards]notation.Card
+		for i := range deck {
+			deck[i] = notation.CardAt(i)
+		}
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		st, err := game.Deal(game.Setup{Rules: eaai, Number: 1}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 1)}
+		// hand is what the watched wrapper keeps: the opponent's hand at
+		// its last decision, its discard's eleven cards, say.
+		hand := st.Hand(1)
+		for st.Phase() != game.Over {
+			if st.Turn() == 1 {
+				hand = st.Hand(1)
+			}
+			if st.Turn() == 0 {
+				p := st.Position(0)
+				truth := st.Hand(1) &^ p.OpponentKnown()
+				for kind := range kindNames {
+					told := 0
+					got, ok := oracle(kind, &hand, &told)(&p)
+					if ok != (kind == "all" || kind == kindOf[p.Phase()]) {
+						t.Fatalf("%s at phase %v: answered %v", kind, p.Phase(), ok)
+					}
+					if !ok {
+						continue
+					}
+					if got != truth || told != 1 {
+						t.Fatalf("%s: told %v (%d answers), the opponent hides %v", kind, got, told, truth)
+					}
+					answered[kind]++
+				}
+			}
+			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for kind := range kindNames {
+		if answered[kind] < 3 {
+			t.Fatalf("%s: only %d answers", kind, answered[kind])
+		}
+	}
+}
+
+// TestRunRefusesBadArguments: the games, the kinds and the partner are
+// checked before any game is played.
+func TestRunRefusesBadArguments(t *testing.T) {
+	for _, tc := range []struct {
+		games int
+		kinds string
+		args  []string
+	}{
+		{3, "all", []string{"simple"}},
+		{0, "all", []string{"simple"}},
+		{-2, "all", []string{"simple"}},
+		{2, "all,bogus", []string{"simple"}},
+		{2, "", []string{"simple"}},
+		{2, "all", nil},
+		{2, "all", []string{"simple", "heuristic"}},
+		{2, "all", []string{"nobody"}},
+	} {
+		if err := run(tc.games, 1, tc.kinds, tc.args); err == nil {
+			t.Errorf("run(%d, %q, %q) ran", tc.games, tc.kinds, tc.args)
+		}
+	}
+}
