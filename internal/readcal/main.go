@@ -273,41 +273,43 @@ func run(games, worlds int, names []string) error {
 		}
 		fmt.Println()
 	}
-	fmt.Println()
-	fmt.Println("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard) / with the filter's share of the worlds:")
-	fmt.Println()
-	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
-	fmt.Println("| --- | --- | --- | --- | --- |")
+	stageHeader("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard) / with the filter's share of the worlds:")
 	for i, t := range all {
-		row := "| " + names[i]
-		for st := range stages {
-			if t.cards[st] == 0 {
-				row += " | -"
-				continue
-			}
-			n := float64(t.cards[st])
-			row += fmt.Sprintf(" | %.4f / %.4f / %.4f", t.loss[0][st]/n, t.loss[1][st]/n, t.loss[2][st]/n)
-		}
-		fmt.Println(row + " |")
+		fmt.Println(stageRow(names[i], &t.loss, t.cards, "%.4f"))
 		d := t.decisions[0] + t.decisions[1] + t.decisions[2] + t.decisions[3]
 		fmt.Printf("filter: %v a decision, %d of %d without\n", t.filterTime/time.Duration(max(1, d)), t.nofilter, d)
 	}
+	stageHeader("Mean least deadwood of the opponent's hand at the reader's draw decisions, true / the filter's particles / the estimate's worlds (weighted):")
+	for i, t := range all {
+		fmt.Println(stageRow(names[i], &t.deadwood, t.deadwoodN, "%.1f"))
+	}
+	return nil
+}
+
+// stageHeader prints the title and the head of a table by stage.
+func stageHeader(title string) {
 	fmt.Println()
-	fmt.Println("Mean least deadwood of the opponent's hand at the reader's draw decisions, true / the filter's particles / the estimate's worlds (weighted):")
+	fmt.Println(title)
 	fmt.Println()
 	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
 	fmt.Println("| --- | --- | --- | --- | --- |")
-	for i, t := range all {
-		row := "| " + names[i]
-		for st := range stages {
-			if t.deadwoodN[st] == 0 {
-				row += " | -"
-				continue
-			}
-			n := float64(t.deadwoodN[st])
-			row += fmt.Sprintf(" | %.1f / %.1f / %.1f", t.deadwood[0][st]/n, t.deadwood[1][st]/n, t.deadwood[2][st]/n)
+}
+
+// stageRow is a partner's row of a table by stage: at each stage, the
+// three sums over its count, each in format, or - where the count is 0.
+func stageRow(name string, sums *[3][4]float64, counts [4]int, format string) string {
+	row := "| " + name
+	for st := range stages {
+		if counts[st] == 0 {
+			row += " | -"
+			continue
 		}
-		fmt.Println(row + " |")
+		n := float64(counts[st])
+		var parts []string
+		for k := range sums {
+			parts = append(parts, fmt.Sprintf(format, sums[k][st]/n))
+		}
+		row += " | " + strings.Join(parts, " / ")
 	}
-	return nil
+	return row + " |"
 }
