@@ -83,8 +83,11 @@ type Options struct {
 	// reads its opponent for the opponent's true hidden cards; where it
 	// answers, every world of the decision holds them, the stock still
 	// drawn at random. No real player has one: it measures what a perfect
-	// reading would be worth (internal/ceiling).
-	Oracle func(p *game.Position) (hidden notation.CardSet, ok bool)
+	// reading would be worth (internal/ceiling). OracleShare, from 0 to
+	// 1, puts its cards in only that share of the worlds, the others
+	// drawn as without it (0 means 1).
+	Oracle      func(p *game.Position) (hidden notation.CardSet, ok bool)
+	OracleShare float64
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -152,11 +155,31 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		}
 		if o.Oracle != nil {
 			if hidden, ok := o.Oracle(p); ok {
-				so.Hands, so.HandsShare = func(*rand.Rand) notation.CardSet { return hidden }, 1
+				so.Hands, so.HandsShare = withOracle(hidden, o.OracleShare, so.Hands, so.HandsShare)
 			}
 		}
 	}
 	return so
+}
+
+// withOracle returns the worlds' hands and their share with the oracle's
+// hidden cards in share of all the worlds (all of them for a share of 0
+// or above 1), and hands, in its share, in the rest of them.
+func withOracle(hidden notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
+	told := func(*rand.Rand) notation.CardSet { return hidden }
+	if share <= 0 || share >= 1 {
+		return told, 1
+	}
+	if hands == nil {
+		return told, share
+	}
+	both := share + (1-share)*handsShare
+	return func(rng *rand.Rand) notation.CardSet {
+		if rng.Float64() < share/both {
+			return hidden
+		}
+		return hands(rng)
+	}, both
 }
 
 // readingOf is the reading the advice starts from: the one carried over,

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -56,5 +57,45 @@ func TestOracleFillsEveryWorld(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// TestOracleShare: with a share of the worlds, the oracle's cards are in
+// that share of all the worlds and the other hands in theirs.
+func TestOracleShare(t *testing.T) {
+	told, other := notation.CardSet(0b111), notation.CardSet(0b111000)
+	drawOther := func(*rand.Rand) notation.CardSet { return other }
+	for _, tc := range []struct {
+		name              string
+		share             float64
+		hands             func(*rand.Rand) notation.CardSet
+		handsShare        float64
+		wantShare, wantIn float64 // the share of all worlds, and of those drawn from hands, that are told
+	}{
+		{"all, at 0", 0, drawOther, 0.5, 1, 1},
+		{"all, at 1", 1, drawOther, 0.5, 1, 1},
+		{"all, above 1", 1.5, drawOther, 0.5, 1, 1},
+		{"half, with the filter's half", 0.5, drawOther, 0.5, 0.75, 2.0 / 3},
+		{"a tenth, with the filter's half", 0.1, drawOther, 0.5, 0.55, 0.1 / 0.55},
+		{"half, with no other hands", 0.5, nil, 0, 0.5, 1},
+	} {
+		hands, share := withOracle(told, tc.share, tc.hands, tc.handsShare)
+		if math.Abs(share-tc.wantShare) > 1e-12 {
+			t.Errorf("%s: share %g, want %g", tc.name, share, tc.wantShare)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		n, in := 4000, 0
+		for range n {
+			switch h := hands(rng); h {
+			case told:
+				in++
+			case other:
+			default:
+				t.Fatalf("%s: drew %v", tc.name, h)
+			}
+		}
+		if got := float64(in) / float64(n); math.Abs(got-tc.wantIn) > 0.03 {
+			t.Errorf("%s: %.3f of the drawn hands told, want %.3f", tc.name, got, tc.wantIn)
+		}
 	}
 }

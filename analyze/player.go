@@ -87,9 +87,10 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
 
 // SetOracle gives the player an oracle of the opponent's true hidden
-// cards, for measurement (see Options.Oracle); nil takes it away.
-func (pl *Player) SetOracle(oracle func(p *game.Position) (notation.CardSet, bool)) {
-	pl.opts.Oracle = oracle
+// cards, for measurement, in share of the worlds (see Options.Oracle);
+// nil takes it away.
+func (pl *Player) SetOracle(oracle func(p *game.Position) (notation.CardSet, bool), share float64) {
+	pl.opts.Oracle, pl.opts.OracleShare = oracle, share
 }
 
 // SetKnockMargin sets the margin at a knock decision (0: the margin of

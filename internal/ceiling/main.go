@@ -4,7 +4,9 @@
 // kind (analyze.Options.Oracle: every world of such a decision holds
 // them, the stock still drawn at random), against a partner, in mirrored
 // eaai games, and prints the advisor's share of the games won with the
-// paired 95% interval, for each kind asked. A partner is a player spec,
+// paired 95% interval, for each kind asked. With -share below 1 only that
+// share of a told decision's worlds hold the true hand, the others drawn
+// as without it. A partner is a player spec,
 // as simulate takes one. The kinds run side by side, one game at a time
 // each (the partner's hand is watched between its moves).
 //
@@ -33,8 +35,9 @@ func main() {
 	games := flag.Int("games", 300, "mirrored games of each kind (even)")
 	seed := flag.Uint64("seed", 121, "seed of the deals")
 	kinds := flag.String("kinds", "all,discard,knock,draw", "the decisions told the true hand: all, draw (the upcard and the draw), discard, knock")
+	share := flag.Float64("share", 1, "the share of a told decision's worlds that hold the true hand, above 0, at most 1")
 	flag.Parse()
-	if err := run(*games, *seed, *kinds, flag.Args()); err != nil {
+	if err := run(*games, *seed, *kinds, *share, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "ceiling:", err)
 		os.Exit(1)
 	}
@@ -98,12 +101,15 @@ type result struct {
 	err error
 }
 
-func run(games int, seed uint64, kindList string, args []string) error {
+func run(games int, seed uint64, kindList string, share float64, args []string) error {
 	if len(args) != 1 {
 		return errors.New("name one partner, a player spec such as advisor or heuristic")
 	}
 	if games <= 0 || games%2 != 0 || games > engine.MaxGames {
 		return fmt.Errorf("-games %d: need an even number from 2 to %d", games, engine.MaxGames)
+	}
+	if !(share > 0 && share <= 1) {
+		return fmt.Errorf("-share %g: need a share above 0, at most 1", share)
 	}
 	kinds := strings.Split(kindList, ",")
 	for _, k := range kinds {
@@ -125,11 +131,11 @@ func run(games int, seed uint64, kindList string, args []string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = play(kind, games, seed, advisor, partner)
+			results[i] = play(kind, games, seed, share, advisor, partner)
 		}()
 	}
 	wg.Wait()
-	fmt.Printf("The advisor told the opponent's true hand, against %s: %d mirrored eaai games of seed %d each.\n\n", args[0], games, seed)
+	fmt.Printf("The advisor told the opponent's true hand in %g of the worlds, against %s: %d mirrored eaai games of seed %d each.\n\n", share, args[0], games, seed)
 	fmt.Println("| the true hand at | games won % (paired 95%) |")
 	fmt.Println("|---|---|")
 	for i, r := range results {
@@ -143,7 +149,7 @@ func run(games int, seed uint64, kindList string, args []string) error {
 
 // play runs one kind's games, one at a time, so that the oracle reads the
 // partner's hand of the game in play.
-func play(kind string, games int, seed uint64, advisor, partner bot.NewPlayerFunc) result {
+func play(kind string, games int, seed uint64, share float64, advisor, partner bot.NewPlayerFunc) result {
 	eaai, _ := rules.Preset("eaai")
 	var hand notation.CardSet
 	var r result
@@ -155,7 +161,7 @@ func play(kind string, games int, seed uint64, advisor, partner bot.NewPlayerFun
 			func(s uint64) bot.Player {
 				pl := advisor(s)
 				if a, ok := pl.(*analyze.Player); ok {
-					a.SetOracle(oracle(kind, &hand, &told))
+					a.SetOracle(oracle(kind, &hand, &told), share)
 				}
 				return pl
 			},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -67,25 +68,29 @@ func TestOracleTellsTheHiddenCardsOfItsKind(t *testing.T) {
 	}
 }
 
-// TestRunRefusesBadArguments: the games, the kinds and the partner are
-// checked before any game is played.
+// TestRunRefusesBadArguments: the games, the kinds, the share and the
+// partner are checked before any game is played.
 func TestRunRefusesBadArguments(t *testing.T) {
 	for _, tc := range []struct {
 		games int
 		kinds string
+		share float64
 		args  []string
 	}{
-		{3, "all", []string{"simple"}},
-		{0, "all", []string{"simple"}},
-		{-2, "all", []string{"simple"}},
-		{2, "all,bogus", []string{"simple"}},
-		{2, "", []string{"simple"}},
-		{2, "all", nil},
-		{2, "all", []string{"simple", "heuristic"}},
-		{2, "all", []string{"nobody"}},
+		{3, "all", 1, []string{"simple"}},
+		{0, "all", 1, []string{"simple"}},
+		{-2, "all", 1, []string{"simple"}},
+		{2, "all,bogus", 1, []string{"simple"}},
+		{2, "", 1, []string{"simple"}},
+		{2, "all", 1, nil},
+		{2, "all", 1, []string{"simple", "heuristic"}},
+		{2, "all", 1, []string{"nobody"}},
+		{2, "all", 0, []string{"simple"}},
+		{2, "all", 1.5, []string{"simple"}},
+		{2, "all", math.NaN(), []string{"simple"}},
 	} {
-		if err := run(tc.games, 1, tc.kinds, tc.args); err == nil {
-			t.Errorf("run(%d, %q, %q) ran", tc.games, tc.kinds, tc.args)
+		if err := run(tc.games, 1, tc.kinds, tc.share, tc.args); err == nil {
+			t.Errorf("run(%d, %q, %g, %q) ran", tc.games, tc.kinds, tc.share, tc.args)
 		}
 	}
 }
