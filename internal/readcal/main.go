@@ -9,7 +9,9 @@
 // filter of the whole hand (reading.Filter, -particles of them); and the
 // mean least deadwood of the opponent's hand at those decisions, true
 // against the filter's particles and the card estimate's worlds, which
-// says whether the worlds hold hands as strong as the real ones. A
+// says whether the worlds hold hands as strong as the real ones; and the
+// log-loss the worlds would read at with the true hand in a tenth of them,
+// which internal/ceiling's -share 0.1 plays. A
 // partner is a player spec, as simulate takes one: advisor,filter=off is
 // the advisor reading its opponent without the filter. With -tilt the
 // filter is reading.FilterTilted.
@@ -63,6 +65,10 @@ var (
 // axes is the length of the three posteriors end to end.
 const axes = reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules
 
+// toldShare is the share of the worlds that hold the true hand in the
+// log-loss that says what internal/ceiling's -share 0.1 reads like.
+const toldShare = 0.1
+
 // deadwoodWorlds is the hands of each kind whose least deadwood a
 // decision averages.
 const deadwoodWorlds = 64
@@ -82,6 +88,9 @@ type tally struct {
 	// stage: true, the filter's particles and the estimate's worlds
 	// (each the mean of deadwoodWorlds of them); deadwoodN counts the
 	// decisions the filter could follow.
+	// told is the log-loss of the filter's worlds with the true hand in
+	// toldShare of them, by stage.
+	told       [4]float64
 	deadwood   [3][4]float64
 	deadwoodN  [4]int
 	filterTime time.Duration
@@ -156,6 +165,17 @@ func (r *reader) score(p *game.Position) {
 		y := truth.Has(c)
 		for k := range 3 {
 			q := (counts[k][c] + 0.5) / (float64(r.worlds) + 1)
+			if k == 2 {
+				// The filter's worlds with the true hand in a share of
+				// them, as internal/ceiling -share gives the advisor.
+				told := (1 - toldShare) * q
+				if y {
+					told += toldShare
+				} else {
+					told = 1 - told
+				}
+				r.t.told[stage] -= math.Log(told)
+			}
 			if !y {
 				q = 1 - q
 			}
@@ -276,6 +296,11 @@ func run(games, worlds int, names []string) error {
 	stageHeader("Log-loss a card of the card inference at the reader's draw decisions, without / with the action weighting (the last decline, take and discard) / with the filter's share of the worlds:")
 	for i, t := range all {
 		fmt.Println(stageRow(names[i], &t.loss, t.cards, "%.4f"))
+		fmt.Printf("with the true hand in %g of the filter's worlds:", toldShare)
+		for st := range stages {
+			fmt.Printf(" %.4f", t.told[st]/float64(max(1, t.cards[st])))
+		}
+		fmt.Println()
 		d := t.decisions[0] + t.decisions[1] + t.decisions[2] + t.decisions[3]
 		fmt.Printf("filter: %v a decision, %d of %d without\n", t.filterTime/time.Duration(max(1, d)), t.nofilter, d)
 	}
