@@ -6,9 +6,9 @@
 // eaai games, and prints the advisor's share of the games won with the
 // paired 95% interval, for each kind asked. With -share below 1 only that
 // share of a told decision's worlds hold the true hand, the others drawn
-// as without it. A partner is a player spec,
-// as simulate takes one. The kinds run side by side, one game at a time
-// each (the partner's hand is watched between its moves).
+// as without it. A partner is a player spec, as simulate takes one. The
+// kinds run side by side, one game at a time each (the partner's hand is
+// watched between its moves).
 //
 //	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
