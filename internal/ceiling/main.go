@@ -135,7 +135,8 @@ func run(games int, seed uint64, kindList string, share float64, args []string) 
 		}()
 	}
 	wg.Wait()
-	fmt.Printf("The advisor told the opponent's true hand in %g of the worlds, against %s: %d mirrored eaai games of seed %d each.\n\n", share, args[0], games, seed)
+	fmt.Printf("The advisor told the opponent's true hand in %g of the worlds,\n", share)
+	fmt.Printf("against %s: %d mirrored eaai games of seed %d a row.\n\n", notation.Clip(args[0], 30), games, seed)
 	fmt.Println("| the true hand at | games won % (paired 95%) |")
 	fmt.Println("|---|---|")
 	for i, r := range results {
