@@ -8,7 +8,7 @@
 // share of a told decision's worlds hold the true hand, the others drawn
 // as without it. A partner is a player spec, as simulate takes one. The
 // kinds run side by side, one game at a time each (the partner's hand is
-// watched between its moves).
+// watched between its moves). It exits 1 on an error, 2 on a bad flag.
 //
 //	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
@@ -34,8 +34,8 @@ import (
 func main() {
 	games := flag.Int("games", 300, "mirrored games of each kind (even)")
 	seed := flag.Uint64("seed", 121, "seed of the deals")
-	kinds := flag.String("kinds", "all,discard,knock,draw", "the decisions told the true hand: all, draw (the upcard and the draw), discard, knock")
-	share := flag.Float64("share", 1, "the share of a told decision's worlds that hold the true hand, above 0, at most 1")
+	kinds := flag.String("kinds", "all,discard,knock,draw", "kinds: all, draw, discard, knock")
+	share := flag.Float64("share", 1, "share of a told decision's worlds holding it, in (0, 1]")
 	flag.Parse()
 	if err := run(*games, *seed, *kinds, *share, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "ceiling:", err)

@@ -21,10 +21,7 @@ func TestOracleTellsTheHiddenCardsOfItsKind(t *testing.T) {
 	kindOf := map[game.Phase]string{game.FirstOffer: "draw", game.DrawPhase: "draw", game.DiscardPhase: "discard", game.KnockPhase: "knock"}
 	for seed := uint64(1); seed <= 6; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 5))
-		var deck [notation.NumCards]notation.Card
-		for i := range deck {
-			deck[i] = notation.CardAt(i)
-		}
+		deck := [notation.NumCards]notation.Card(notation.FullDeck.Cards())
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		st, err := game.Deal(game.Setup{Rules: eaai, Number: 1}, &deck)
 		if err != nil {
