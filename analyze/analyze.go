@@ -72,6 +72,12 @@ type Options struct {
 	// turn's weighting, as the advisor did before it followed the
 	// opponent's hand with a particle filter (reading.Filter).
 	NoFilter bool
+	// CardNet corrects the worlds of the draw and discard decisions with
+	// the card net (reading.CardNet, netHands); it needs the filter. It is
+	// off by default: against the advisor without it, it won 51% of
+	// 2,000 games, no clear win (docs/analysis.md, "A learnt reading:
+	// the card net").
+	CardNet bool
 	// Filter, when set, keeps the particle filter of the opponent's hand
 	// from one decision to the next of the same seat, which reuse it
 	// until the opponent plays again; nil runs it afresh.
@@ -151,6 +157,9 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		if !o.NoFilter {
 			if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
 				so.Hands, so.HandsShare = ps.Draw, FilterShare
+				if o.CardNet && p.Phase() != game.KnockPhase {
+					so.Hands, so.HandsShare = netHands(p, ps, so.Accept, advise.MaxRedraws, o.Seed), 1
+				}
 			}
 		}
 		if o.Oracle != nil {

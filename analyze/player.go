@@ -86,6 +86,14 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 // default) or off (see Options.NoFilter).
 func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
 
+// SetCardNet turns the card net's correction of the worlds on or off
+// (see Options.CardNet).
+func (pl *Player) SetCardNet(on bool) { pl.opts.CardNet = on }
+
+// CardNet says whether the card net corrects the player's worlds: it is
+// set and the filter it needs is on.
+func (pl *Player) CardNet() bool { return pl.opts.CardNet && pl.Filtered() }
+
 // SetOracle gives the player an oracle of the opponent's true hidden
 // cards, for measurement, in share of the worlds (see Options.Oracle);
 // nil takes it away.

@@ -30,6 +30,9 @@ type Options struct {
 	// advisor did before it followed the opponent's hand with a particle
 	// filter (analyze.Options.NoFilter).
 	AdvisorNoFilter bool
+	// AdvisorCardNet corrects the advisors' worlds with the card net
+	// (analyze.Options.CardNet): filter=net.
+	AdvisorCardNet bool
 	// AdvisorKnockMargin is the margin of the advisors that read their
 	// opponent at a knock decision (analyze.Options.KnockMargin); 0 means
 	// their margin.
@@ -60,6 +63,7 @@ func Registry() []Entry {
 				return func(seed uint64) bot.Player {
 					pl := analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
 					pl.SetFilter(!o.AdvisorNoFilter)
+					pl.SetCardNet(o.AdvisorCardNet)
 					pl.SetKnockMargin(o.AdvisorKnockMargin)
 					return pl
 				}
@@ -78,6 +82,7 @@ func Registry() []Entry {
 				return func(seed uint64) bot.Player {
 					pl := analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
 					pl.SetFilter(!o.AdvisorNoFilter)
+					pl.SetCardNet(o.AdvisorCardNet)
 					pl.SetKnockMargin(o.AdvisorKnockMargin)
 					return pl
 				}
@@ -142,7 +147,8 @@ var ErrOptions = errors.New("bad player option")
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
 // the other seat's budget. There are four options: samples, for the
 // advisor and advisor-fixed; margin (advise.Options.Margin), for every
-// advisor; and filter (on or off: analyze.Options.NoFilter) and
+// advisor; and filter (on, off, or net: analyze.Options.NoFilter and
+// analyze.Options.CardNet) and
 // knockmargin (analyze.Options.KnockMargin), for the advisors that read
 // their opponent. A key given twice is refused, as in a rules spec: which of the
 // two was meant cannot be known.
@@ -178,10 +184,11 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		case key == "filter":
 			given[2] = true
 			switch value {
-			case "on", "off":
+			case "on", "off", "net":
 				o.AdvisorNoFilter = value == "off"
+				o.AdvisorCardNet = value == "net"
 			default:
-				return nil, fmt.Errorf("%w: filter=%q is not on or off", ErrOptions, notation.Clip(value, 20))
+				return nil, fmt.Errorf("%w: filter=%q is not on, off or net", ErrOptions, notation.Clip(value, 20))
 			}
 		default:
 			given[optionIndex(key)] = true

@@ -117,25 +117,30 @@ func TestLookupWithMargin(t *testing.T) {
 }
 
 // TestLookupWithFilter: filter=off turns the advisors' particle filter
-// off, on leaves it on; any other value, a second filter key, or the
-// key given to a player without the filter is refused.
+// off, on leaves it on, net adds the card net; any other value, a second
+// filter key, or the key given to a player without the filter is
+// refused.
 func TestLookupWithFilter(t *testing.T) {
 	for _, c := range []struct {
-		spec     string
-		filtered bool
-		ok       bool
+		spec          string
+		filtered, net bool
+		ok            bool
 	}{
-		{"advisor", true, true},
-		{"advisor,filter=on", true, true},
-		{"advisor,filter=off", false, true},
-		{"advisor, filter = off ,samples=64", false, true},
-		{"advisor-small,filter=off", false, true},
-		{"advisor-fixed", false, true},
-		{"advisor-fixed,filter=off", false, false},
-		{"advisor,filter=OFF", false, false},
-		{"advisor,filter=", false, false},
-		{"advisor,filter=off,filter=on", false, false},
-		{"simple,filter=off", false, false},
+		{"advisor", true, false, true},
+		{"advisor,filter=on", true, false, true},
+		{"advisor,filter=off", false, false, true},
+		{"advisor,filter=net", true, true, true},
+		{"advisor-small,filter=net", true, true, true},
+		{"advisor, filter = off ,samples=64", false, false, true},
+		{"advisor-small,filter=off", false, false, true},
+		{"advisor-fixed", false, false, true},
+		{"advisor-fixed,filter=off", false, false, false},
+		{"advisor-fixed,filter=net", false, false, false},
+		{"advisor,filter=OFF", false, false, false},
+		{"advisor,filter=", false, false, false},
+		{"advisor,filter=off,filter=on", false, false, false},
+		{"advisor,filter=net,filter=on", false, false, false},
+		{"simple,filter=off", false, false, false},
 	} {
 		newPlayer, err := LookupWith(c.spec, Options{})
 		if !c.ok {
@@ -148,8 +153,8 @@ func TestLookupWithFilter(t *testing.T) {
 			t.Errorf("LookupWith(%q): %v", c.spec, err)
 			continue
 		}
-		if a, ok := newPlayer(1).(*analyze.Player); !ok || a.Filtered() != c.filtered {
-			t.Errorf("LookupWith(%q): an advisor %v, filtered %v, want %v", c.spec, ok, ok && a.Filtered(), c.filtered)
+		if a, ok := newPlayer(1).(*analyze.Player); !ok || a.Filtered() != c.filtered || a.CardNet() != c.net {
+			t.Errorf("LookupWith(%q): an advisor %v, filtered %v, card net %v; want %v, %v", c.spec, ok, ok && a.Filtered(), ok && a.CardNet(), c.filtered, c.net)
 		}
 	}
 }

@@ -14,13 +14,22 @@
 // which internal/ceiling's -share 0.1 plays. A
 // partner is a player spec, as simulate takes one: advisor,filter=off is
 // the advisor reading its opponent without the filter. With -tilt the
-// filter is reading.FilterTilted.
+// filter is reading.FilterTilted. With -discards it scores the reader's
+// discard decisions too. With -dumpbin it also writes, for each card the
+// reader has not seen at each decision it scores, a row for fitting the
+// card net (internal/netfit): the game's number, the hand's draws,
+// whether the opponent holds the card, the worlds' log-odds of it, and
+// the net's input (reading.AppendCardFeatures), all little-endian
+// float32s. It will not replace a file.
 //
 //	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
+//	go run ./internal/readcal -games 600 -dumpbin heuristic.bin heuristic
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -48,8 +57,23 @@ func main() {
 	particles = flag.Int("particles", analyze.FilterParticles, "particles of the filter")
 	mix = flag.Float64("mix", analyze.FilterShare, "share of the worlds drawn from the filter")
 	tilt = flag.Bool("tilt", false, "the filter with the strength tilt (reading.FilterTilted)")
+	discards = flag.Bool("discards", false, "score the reader's discard decisions too")
+	dumpb := flag.String("dumpbin", "", "write the card net's rows to this new file (internal/netfit)")
 	flag.Parse()
-	if err := run(*games, *worlds, flag.Args()); err != nil {
+	var dumpFile *os.File
+	if *dumpb != "" {
+		f, err := os.OpenFile(*dumpb, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "readcal:", err)
+			os.Exit(1)
+		}
+		dumpFile, dumpBin = f, bufio.NewWriter(f)
+	}
+	err := run(*games, *worlds, flag.Args())
+	if dumpFile != nil {
+		err = errors.Join(err, dumpBin.Flush(), dumpFile.Close())
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "readcal:", err)
 		os.Exit(1)
 	}
@@ -60,6 +84,7 @@ var (
 	particles *int
 	mix       *float64
 	tilt      *bool
+	discards  *bool
 )
 
 // axes is the length of the three posteriors end to end.
@@ -94,6 +119,7 @@ type tally struct {
 	deadwood   [3][4]float64
 	deadwoodN  [4]int
 	filterTime time.Duration
+	game       int
 }
 
 // reader plays as simple and reads its opponent; at its draw decisions it
@@ -109,7 +135,7 @@ type reader struct {
 }
 
 func (r *reader) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	if p.Phase() == game.DrawPhase && !p.MustDraw() && p.Draws() > 0 {
+	if (p.Phase() == game.DrawPhase || *discards && p.Phase() == game.DiscardPhase) && !p.MustDraw() && p.Draws() > 0 {
 		r.score(p)
 	}
 	return r.Simple.Move(ctx, p)
@@ -143,7 +169,14 @@ func (r *reader) score(p *game.Position) {
 	if !ok {
 		r.t.nofilter++
 	}
-	var counts [3][64]float64
+	var counts [4][64]float64
+	if ok && dumpBin != nil {
+		for range r.worlds {
+			for c := range ps.Draw(r.rng).All() {
+				counts[3][c]++
+			}
+		}
+	}
 	for range r.worlds {
 		hands := [3]notation.CardSet{estimated(false), estimated(true)}
 		if ok && r.rng.Float64() < *mix {
@@ -182,6 +215,16 @@ func (r *reader) score(p *game.Position) {
 			r.t.loss[k][stage] -= math.Log(q)
 		}
 		r.t.cards[stage]++
+		if dumpBin != nil && ok {
+			n := float64(r.worlds) + 1
+			var ch reading.Chances
+			for i := range ch.All {
+				ch.All[i] = (counts[2][i] + 0.5) / n
+				ch.Filter[i] = (counts[3][i] + 0.5) / n
+				ch.Estimate[i] = (counts[1][i] + 0.5) / n
+			}
+			dumpNeighbours(r.t.game, p, c, y, &ch)
+		}
 	}
 	r.t.decisions[stage]++
 }
@@ -253,6 +296,7 @@ func run(games, worlds int, names []string) error {
 			Rules: eaai, Games: games, Seed: 3, Workers: 1, Names: [2]string{"reader", name},
 			Players: [2]bot.NewPlayerFunc{
 				func(seed uint64) bot.Player {
+					t.game++
 					return &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
 				},
 				func(seed uint64) bot.Player { return &watched{Player: partner(seed), hand: &hand} },
