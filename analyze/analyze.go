@@ -94,6 +94,15 @@ type Options struct {
 	// drawn as without it (0 means 1).
 	Oracle      func(p *game.Position) (hidden notation.CardSet, ok bool)
 	OracleShare float64
+	// OracleMarginal tells the oracle's cards one at a time, not as a
+	// hand: where the oracle answers, every world's hand is drawn card by
+	// card, with each card's chance (1 - OracleShare) × its chance in the
+	// card net's pool of the filter's and the estimate's hands, plus
+	// OracleShare if the opponent holds it (here OracleShare 0 is 0). The
+	// worlds then hold the true hand in their chances of single cards and
+	// in no more of their hands than chance, which measures what the
+	// joint reading of the hand is worth beyond its cards' chances.
+	OracleMarginal bool
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -165,6 +174,12 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		if o.Oracle != nil {
 			if hidden, ok := o.Oracle(p); ok {
 				so.Hands, so.HandsShare = withOracle(hidden, o.OracleShare, so.Hands, so.HandsShare)
+				if o.OracleMarginal {
+					so.Hands, so.HandsShare = nil, 0
+					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+						so.Hands, so.HandsShare = marginalHands(p, ps, so.Accept, hidden, o.OracleShare, o.Seed), 1
+					}
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -111,4 +112,30 @@ func weightedDraw(pool []notation.CardSet, theta *[64]float64) func(*rand.Rand) 
 		}
 		return pool[lo]
 	}
+}
+
+// marginalHands returns hands drawn card by card (the estimate's sampler,
+// which draws each card with exactly its chance) with each card's chance
+// (1 - share) × its chance in the card net's pool, plus share if it is in
+// hidden, the opponent's true hidden cards (Options.OracleMarginal).
+func marginalHands(p *game.Position, ps *reading.Particles, accept func(notation.CardSet) float64, hidden notation.CardSet, share float64, seed uint64) func(*rand.Rand) notation.CardSet {
+	est := probability.Infer(p)
+	_, ch := drawPool(p, &est, ps, accept, advise.MaxRedraws, seed)
+	told := est
+	sum := 0.0
+	for c := range est.Unseen.Cards.All() {
+		told.P[c] = (1 - share) * ch.All[c]
+		if hidden.Has(c) {
+			told.P[c] += share
+		}
+		sum += told.P[c]
+	}
+	// The pool's chances add up to the hidden count only within their
+	// smoothing; the sampler needs them exact, each at most 1.
+	scale := float64(est.Unseen.Hidden) / sum
+	for c := range est.Unseen.Cards.All() {
+		told.P[c] = min(1, told.P[c]*scale)
+	}
+	s := probability.NewSampler(p, &told)
+	return s.Hidden
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -79,5 +80,68 @@ func TestCardNetReadsBetter(t *testing.T) {
 	t.Logf("%d cards: log-loss a card %.4f unweighted, %.4f with the net", cards, pool, net)
 	if cards < 1000 || net > pool-0.005 {
 		t.Errorf("%d cards: the net's hands read at %.4f a card, the pool's at %.4f", cards, net, pool)
+	}
+}
+
+// TestMarginalHandsTellCardByCard: at share 1 every hand drawn is the
+// true one; at a share of one half each card is drawn with half its
+// chance in the pool plus a half if the opponent holds it, within the
+// noise of 4,000 draws.
+func TestMarginalHandsTellCardByCard(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	var style reading.Style
+	checked := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		var deck [notation.NumCards]notation.Card
+		for i := range deck {
+			deck[i] = notation.CardAt(i)
+		}
+		rand.New(rand.NewPCG(seed, 6)).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: notation.Seat(seed % 2), Number: 1}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewHeuristic(seed)}
+		for st.Phase() != game.Over {
+			if st.Turn() == 0 && st.Phase() == game.DiscardPhase && st.Draws() > 6 && st.Draws()%4 == 0 {
+				p := st.Position(0)
+				ps, ok := reading.Filter(&style, &p, FilterParticles, 3)
+				if !ok {
+					t.Fatal("no filter")
+				}
+				_, accept := bot.ReadingModel(&style, &p)
+				truth := st.Hand(1) &^ p.OpponentKnown()
+				rng := rand.New(rand.NewPCG(seed, 1))
+				if h := marginalHands(&p, ps, accept, truth, 1, 9)(rng); h != truth {
+					t.Errorf("share 1 drew %v, want %v", h, truth)
+				}
+				est := probability.Infer(&p)
+				_, ch := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 9)
+				const draws = 4000
+				var counts [64]float64
+				draw := marginalHands(&p, ps, accept, truth, 0.5, 9)
+				for range draws {
+					for c := range draw(rng).All() {
+						counts[c]++
+					}
+				}
+				for c := range est.Unseen.Cards.All() {
+					want := 0.5 * ch.All[c]
+					if truth.Has(c) {
+						want += 0.5
+					}
+					if got := counts[c] / draws; math.Abs(got-want) > 0.05 {
+						t.Errorf("draw %d: %v drawn in %.3f of the hands, want %.3f", st.Draws(), c, got, want)
+					}
+				}
+				checked++
+			}
+			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d decisions checked", checked)
 	}
 }

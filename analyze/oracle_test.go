@@ -38,6 +38,11 @@ func TestOracleFillsEveryWorld(t *testing.T) {
 						t.Fatalf("draw %d: a world holds %v, the opponent %v", st.Draws(), h, truth)
 					}
 				}
+				// Told card by card at a share of 1, the hands are the
+				// true one too, drawn by the sampler, not the pool.
+				if so := searchOptions(&p, Options{Oracle: oracle, OracleMarginal: true, OracleShare: 1}); so.HandsShare != 1 || so.Hands == nil || so.Hands(rng) != truth {
+					t.Fatalf("draw %d: told card by card, share %g", st.Draws(), so.HandsShare)
+				}
 				answer = false
 				if so := searchOptions(&p, Options{Oracle: oracle}); so.HandsShare == 1 {
 					t.Fatalf("draw %d: every world from an oracle that did not answer", st.Draws())
@@ -45,8 +50,8 @@ func TestOracleFillsEveryWorld(t *testing.T) {
 				if so := searchOptions(&p, Options{Oracle: oracle, Fixed: true}); so.Hands != nil {
 					t.Fatalf("draw %d: the fixed model drew on the oracle", st.Draws())
 				}
-				if asked != 2 {
-					t.Fatalf("draw %d: the oracle was asked %d times, not 2", st.Draws(), asked)
+				if asked != 3 {
+					t.Fatalf("draw %d: the oracle was asked %d times, not 3", st.Draws(), asked)
 				}
 				checked++
 			}

@@ -86,6 +86,10 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 // default) or off (see Options.NoFilter).
 func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
 
+// SetOracleMarginal tells the oracle's cards one at a time (see
+// Options.OracleMarginal).
+func (pl *Player) SetOracleMarginal(on bool) { pl.opts.OracleMarginal = on }
+
 // SetCardNet turns the card net's correction of the worlds on or off
 // (see Options.CardNet).
 func (pl *Player) SetCardNet(on bool) { pl.opts.CardNet = on }

@@ -8,7 +8,11 @@
 // share of a told decision's worlds hold the true hand, the others drawn
 // as without it. A partner is a player spec, as simulate takes one. The
 // kinds run side by side, one game at a time each (the partner's hand is
-// watched between its moves). It exits 1 on an error, 2 on a bad flag.
+// watched between its moves). With -marginal the hand is told card by
+// card instead (analyze.Options.OracleMarginal): every world of a told
+// decision is drawn card by card, each card's chance moved -share of the
+// way to the truth; -share 0 is then the worlds drawn card by card with
+// no truth told. It exits 1 on an error, 2 on a bad flag.
 //
 //	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
@@ -36,8 +40,9 @@ func main() {
 	seed := flag.Uint64("seed", 121, "seed of the deals")
 	kinds := flag.String("kinds", "all,discard,knock,draw", "kinds: all, draw, discard, knock")
 	share := flag.Float64("share", 1, "share of a told decision's worlds holding it, in (0, 1]")
+	marginal := flag.Bool("marginal", false, "tell the hand card by card: -share of each card's chance, in [0, 1]")
 	flag.Parse()
-	if err := run(*games, *seed, *kinds, *share, flag.Args()); err != nil {
+	if err := run(*games, *seed, *kinds, *share, *marginal, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "ceiling:", err)
 		os.Exit(1)
 	}
@@ -101,15 +106,15 @@ type result struct {
 	err error
 }
 
-func run(games int, seed uint64, kindList string, share float64, args []string) error {
+func run(games int, seed uint64, kindList string, share float64, marginal bool, args []string) error {
 	if len(args) != 1 {
 		return errors.New("name one partner, a player spec such as advisor or heuristic")
 	}
 	if games <= 0 || games%2 != 0 || games > engine.MaxGames {
 		return fmt.Errorf("-games %d: need an even number from 2 to %d", games, engine.MaxGames)
 	}
-	if !(share > 0 && share <= 1) {
-		return fmt.Errorf("-share %g: need a share above 0, at most 1", share)
+	if !(share > 0 && share <= 1) && !(marginal && share == 0) {
+		return fmt.Errorf("-share %g: need a share above 0 (with -marginal, 0 or above), at most 1", share)
 	}
 	kinds := strings.Split(kindList, ",")
 	for _, k := range kinds {
@@ -131,11 +136,15 @@ func run(games int, seed uint64, kindList string, share float64, args []string) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = play(kind, games, seed, share, advisor, partner)
+			results[i] = play(kind, games, seed, share, marginal, advisor, partner)
 		}()
 	}
 	wg.Wait()
-	fmt.Printf("The advisor told the opponent's true hand in %g of the worlds,\n", share)
+	if marginal {
+		fmt.Printf("The advisor told the opponent's true hand card by card, %g of each card's chance,\n", share)
+	} else {
+		fmt.Printf("The advisor told the opponent's true hand in %g of the worlds,\n", share)
+	}
 	fmt.Printf("against %s: %d mirrored eaai games of seed %d a row.\n\n", notation.Clip(args[0], 30), games, seed)
 	fmt.Println("| the true hand at | games won % (paired 95%) |")
 	fmt.Println("|---|---|")
@@ -150,7 +159,7 @@ func run(games int, seed uint64, kindList string, share float64, args []string) 
 
 // play runs one kind's games, one at a time, so that the oracle reads the
 // partner's hand of the game in play.
-func play(kind string, games int, seed uint64, share float64, advisor, partner bot.NewPlayerFunc) result {
+func play(kind string, games int, seed uint64, share float64, marginal bool, advisor, partner bot.NewPlayerFunc) result {
 	eaai, _ := rules.Preset("eaai")
 	var hand notation.CardSet
 	var r result
@@ -163,6 +172,7 @@ func play(kind string, games int, seed uint64, share float64, advisor, partner b
 				pl := advisor(s)
 				if a, ok := pl.(*analyze.Player); ok {
 					a.SetOracle(oracle(kind, &hand, &told), share)
+					a.SetOracleMarginal(marginal)
 				}
 				return pl
 			},

@@ -69,25 +69,30 @@ func TestOracleTellsTheHiddenCardsOfItsKind(t *testing.T) {
 // partner are checked before any game is played.
 func TestRunRefusesBadArguments(t *testing.T) {
 	for _, tc := range []struct {
-		games int
-		kinds string
-		share float64
-		args  []string
+		games    int
+		kinds    string
+		share    float64
+		marginal bool
+		args     []string
 	}{
-		{3, "all", 1, []string{"simple"}},
-		{0, "all", 1, []string{"simple"}},
-		{-2, "all", 1, []string{"simple"}},
-		{2, "all,bogus", 1, []string{"simple"}},
-		{2, "", 1, []string{"simple"}},
-		{2, "all", 1, nil},
-		{2, "all", 1, []string{"simple", "heuristic"}},
-		{2, "all", 1, []string{"nobody"}},
-		{2, "all", 0, []string{"simple"}},
-		{2, "all", 1.5, []string{"simple"}},
-		{2, "all", math.NaN(), []string{"simple"}},
+		{3, "all", 1, false, []string{"simple"}},
+		{0, "all", 1, false, []string{"simple"}},
+		{-2, "all", 1, false, []string{"simple"}},
+		{2, "all,bogus", 1, false, []string{"simple"}},
+		{2, "", 1, false, []string{"simple"}},
+		{2, "all", 1, false, nil},
+		{2, "all", 1, false, []string{"simple", "heuristic"}},
+		{2, "all", 1, false, []string{"nobody"}},
+		{2, "all", 0, false, []string{"simple"}},
+		{2, "all", 1.5, false, []string{"simple"}},
+		{2, "all", math.NaN(), false, []string{"simple"}},
+		{2, "all", -0.1, true, []string{"simple"}},
+		{2, "all", 1.5, true, []string{"simple"}},
+		{2, "all", math.NaN(), true, []string{"simple"}},
+		{3, "all", 0, true, []string{"simple"}},
 	} {
-		if err := run(tc.games, 1, tc.kinds, tc.share, tc.args); err == nil {
-			t.Errorf("run(%d, %q, %g, %q) ran", tc.games, tc.kinds, tc.share, tc.args)
+		if err := run(tc.games, 1, tc.kinds, tc.share, tc.marginal, tc.args); err == nil {
+			t.Errorf("run(%d, %q, %g, %v, %q) ran", tc.games, tc.kinds, tc.share, tc.marginal, tc.args)
 		}
 	}
 }
