@@ -103,6 +103,12 @@ type Options struct {
 	// in no more of their hands than chance, which measures what the
 	// joint reading of the hand is worth beyond its cards' chances.
 	OracleMarginal bool
+	// OracleMelds tells only the oracle's cards that the opponent melds
+	// (in its hand's first arrangement): in OracleShare of the worlds, a
+	// hand drawn from the filter holds them, in place of as many of its
+	// other cards, drawn at random. It measures what a reading of the
+	// opponent's melds alone would be worth.
+	OracleMelds bool
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -174,6 +180,11 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		if o.Oracle != nil {
 			if hidden, ok := o.Oracle(p); ok {
 				so.Hands, so.HandsShare = withOracle(hidden, o.OracleShare, so.Hands, so.HandsShare)
+				if o.OracleMelds {
+					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+						so.Hands, so.HandsShare = withTold(meldedHands(p, ps, hidden), o.OracleShare, so.Hands, so.HandsShare)
+					}
+				}
 				if o.OracleMarginal {
 					so.Hands, so.HandsShare = nil, 0
 					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
@@ -190,7 +201,11 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 // hidden cards in share of all the worlds (all of them for a share of 0
 // or above 1), and hands, in its share, in the rest of them.
 func withOracle(hidden notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
-	told := func(*rand.Rand) notation.CardSet { return hidden }
+	return withTold(func(*rand.Rand) notation.CardSet { return hidden }, share, hands, handsShare)
+}
+
+// withTold is withOracle with the told worlds' hands drawn by told.
+func withTold(told func(*rand.Rand) notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
 	if share <= 0 || share >= 1 {
 		return told, 1
 	}
@@ -200,7 +215,7 @@ func withOracle(hidden notation.CardSet, share float64, hands func(*rand.Rand) n
 	both := share + (1-share)*handsShare
 	return func(rng *rand.Rand) notation.CardSet {
 		if rng.Float64() < share/both {
-			return hidden
+			return told(rng)
 		}
 		return hands(rng)
 	}, both

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
@@ -138,4 +139,22 @@ func marginalHands(p *game.Position, ps *reading.Particles, accept func(notation
 	}
 	s := probability.NewSampler(p, &told)
 	return s.Hidden
+}
+
+// meldedHands returns hands from the filter that hold the cards of hidden,
+// the opponent's true hidden cards, that it melds in the first
+// arrangement of its whole hand, each in place of one of the particle's
+// other cards, drawn at random (Options.OracleMelds).
+func meldedHands(p *game.Position, ps *reading.Particles, hidden notation.CardSet) func(*rand.Rand) notation.CardSet {
+	_, dead, _ := meld.FirstArrangement(hidden | p.OpponentKnown())
+	melded := hidden &^ dead
+	return func(rng *rand.Rand) notation.CardSet {
+		h := ps.Draw(rng)
+		others := (h &^ melded).Cards()
+		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+		for _, c := range others[:min(len(others), (melded&^h).Len())] {
+			h = h.Without(c)
+		}
+		return h | melded
+	}
 }

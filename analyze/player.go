@@ -90,6 +90,10 @@ func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
 // Options.OracleMarginal).
 func (pl *Player) SetOracleMarginal(on bool) { pl.opts.OracleMarginal = on }
 
+// SetOracleMelds tells only the oracle's melded cards (see
+// Options.OracleMelds).
+func (pl *Player) SetOracleMelds(on bool) { pl.opts.OracleMelds = on }
+
 // SetCardNet turns the card net's correction of the worlds on or off
 // (see Options.CardNet).
 func (pl *Player) SetCardNet(on bool) { pl.opts.CardNet = on }

@@ -12,7 +12,9 @@
 // card instead (analyze.Options.OracleMarginal): every world of a told
 // decision is drawn card by card, each card's chance moved -share of the
 // way to the truth; -share 0 is then the worlds drawn card by card with
-// no truth told. It exits 1 on an error, 2 on a bad flag.
+// no truth told. With -melds only the cards the opponent melds are told
+// (analyze.Options.OracleMelds), in -share of the worlds. It exits 1 on
+// an error, 2 on a bad flag.
 //
 //	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
@@ -41,8 +43,9 @@ func main() {
 	kinds := flag.String("kinds", "all,discard,knock,draw", "kinds: all, draw, discard, knock")
 	share := flag.Float64("share", 1, "share of a told decision's worlds holding it, in (0, 1]")
 	marginal := flag.Bool("marginal", false, "tell the hand card by card: -share of each card's chance, in [0, 1]")
+	melds := flag.Bool("melds", false, "tell only the hand's melded cards, in -share of the worlds")
 	flag.Parse()
-	if err := run(*games, *seed, *kinds, *share, *marginal, flag.Args()); err != nil {
+	if err := run(*games, *seed, *kinds, *share, mode{*marginal, *melds}, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "ceiling:", err)
 		os.Exit(1)
 	}
@@ -106,7 +109,14 @@ type result struct {
 	err error
 }
 
-func run(games int, seed uint64, kindList string, share float64, marginal bool, args []string) error {
+// mode is how the hand is told: card by card, or only its melds.
+type mode struct{ marginal, melds bool }
+
+func run(games int, seed uint64, kindList string, share float64, m mode, args []string) error {
+	marginal := m.marginal
+	if m.marginal && m.melds {
+		return errors.New("-marginal and -melds: choose one")
+	}
 	if len(args) != 1 {
 		return errors.New("name one partner, a player spec such as advisor or heuristic")
 	}
@@ -136,13 +146,16 @@ func run(games int, seed uint64, kindList string, share float64, marginal bool, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = play(kind, games, seed, share, marginal, advisor, partner)
+			results[i] = play(kind, games, seed, share, m, advisor, partner)
 		}()
 	}
 	wg.Wait()
-	if marginal {
+	switch {
+	case marginal:
 		fmt.Printf("The advisor told the opponent's true hand card by card, %g of each card's chance,\n", share)
-	} else {
+	case m.melds:
+		fmt.Printf("The advisor told the opponent's melded cards in %g of the worlds,\n", share)
+	default:
 		fmt.Printf("The advisor told the opponent's true hand in %g of the worlds,\n", share)
 	}
 	fmt.Printf("against %s: %d mirrored eaai games of seed %d a row.\n\n", notation.Clip(args[0], 30), games, seed)
@@ -159,7 +172,7 @@ func run(games int, seed uint64, kindList string, share float64, marginal bool, 
 
 // play runs one kind's games, one at a time, so that the oracle reads the
 // partner's hand of the game in play.
-func play(kind string, games int, seed uint64, share float64, marginal bool, advisor, partner bot.NewPlayerFunc) result {
+func play(kind string, games int, seed uint64, share float64, m mode, advisor, partner bot.NewPlayerFunc) result {
 	eaai, _ := rules.Preset("eaai")
 	var hand notation.CardSet
 	var r result
@@ -172,7 +185,8 @@ func play(kind string, games int, seed uint64, share float64, marginal bool, adv
 				pl := advisor(s)
 				if a, ok := pl.(*analyze.Player); ok {
 					a.SetOracle(oracle(kind, &hand, &told), share)
-					a.SetOracleMarginal(marginal)
+					a.SetOracleMarginal(m.marginal)
+					a.SetOracleMelds(m.melds)
 				}
 				return pl
 			},

@@ -91,8 +91,11 @@ func TestRunRefusesBadArguments(t *testing.T) {
 		{2, "all", math.NaN(), true, []string{"simple"}},
 		{3, "all", 0, true, []string{"simple"}},
 	} {
-		if err := run(tc.games, 1, tc.kinds, tc.share, tc.marginal, tc.args); err == nil {
+		if err := run(tc.games, 1, tc.kinds, tc.share, mode{marginal: tc.marginal}, tc.args); err == nil {
 			t.Errorf("run(%d, %q, %g, %v, %q) ran", tc.games, tc.kinds, tc.share, tc.marginal, tc.args)
 		}
+	}
+	if err := run(2, 1, "all", 0.5, mode{marginal: true, melds: true}, []string{"simple"}); err == nil {
+		t.Error("run with -marginal and -melds ran")
 	}
 }
