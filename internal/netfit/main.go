@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
 )
 
@@ -83,7 +84,8 @@ func run(paths []string, hidden, epochs int, rate float64, out string) error {
 		for start := 0; start+batch <= len(order); start += batch {
 			fit.step(n, &train, order[start:start+batch])
 		}
-		fmt.Printf("pass %d, held out, log-loss a card (the worlds', the net's), draws 1-5 / 6-11 / 12-19 / 20+:\n", e+1)
+		fmt.Printf("pass %d: held out, log-loss a card, the worlds' then the net's,\n", e+1)
+		fmt.Printf("%-14s  %-13s  %-13s  %-13s  %-13s\n", "", "draws 1-5", "6-11", "12-19", "20+")
 		report(n, &test, paths)
 	}
 	if out == "" {
@@ -170,7 +172,7 @@ func report(n *net, test *rows, paths []string) {
 		count[f][s]++
 	}
 	for f, p := range paths {
-		fmt.Printf("  %-20s", filepath.Base(p))
+		fmt.Printf("%-14s", notation.Clip(filepath.Base(p), 13))
 		for s := range 4 {
 			if c := float64(count[f][s]); c > 0 {
 				fmt.Printf("  %.4f %.4f", by[f].base[s]/c, by[f].net[s]/c)

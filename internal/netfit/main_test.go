@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/binary"
+	"go/parser"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/reading"
+)
+
+// writeRows writes rows of the readcal -dumpbin format to a new file.
+func writeRows(t *testing.T, rows [][rowLen]float32, tail []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "rows.bin")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if err := binary.Write(f, binary.LittleEndian, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.Write(tail)
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// row is a row of game g, label y, its features all x.
+func row(g int, y, x float32) [rowLen]float32 {
+	var r [rowLen]float32
+	r[0], r[1], r[2], r[3] = float32(g), 7, y, x
+	for i := 4; i < rowLen; i++ {
+		r[i] = x
+	}
+	return r
+}
+
+// TestLoadSplitsAndChecks: the rows of even games train and those of odd
+// games are held out, as written; a cut row, a label not 0 or 1, a game
+// that is not whole, or a feature out of bounds is refused with the row's
+// number.
+func TestLoadSplitsAndChecks(t *testing.T) {
+	path := writeRows(t, [][rowLen]float32{row(1, 1, 0.5), row(2, 0, -0.25), row(4, 1, 2)}, nil)
+	var train, test rows
+	if err := load(path, 3, &train, &test); err != nil {
+		t.Fatal(err)
+	}
+	if len(train.y) != 2 || len(test.y) != 1 || test.y[0] != 1 || train.x[1][5] != 2 || train.base[0] != -0.25 || train.file[0] != 3 || test.draws[0] != 7 {
+		t.Fatalf("train %+v, test %+v", train.y, test.y)
+	}
+	for name, bad := range map[string]struct {
+		rows [][rowLen]float32
+		tail []byte
+	}{
+		"a cut row":     {[][rowLen]float32{row(1, 1, 0)}, []byte{1, 2, 3}},
+		"a label of 2":  {[][rowLen]float32{row(1, 2, 0)}, nil},
+		"a game of 1.5": {[][rowLen]float32{row(1, 1, 0), func() [rowLen]float32 { r := row(1, 1, 0); r[0] = 1.5; return r }()}, nil},
+		"a feature 1e9": {[][rowLen]float32{row(1, 1, 1e9)}, nil},
+		"draws below 0": {[][rowLen]float32{func() [rowLen]float32 { r := row(1, 1, 0); r[1] = -1; return r }()}, nil},
+	} {
+		var a, b rows
+		err := load(writeRows(t, bad.rows, bad.tail), 0, &a, &b)
+		if err == nil || !strings.Contains(err.Error(), "row ") {
+			t.Errorf("%s: error %v, want one naming the row", name, err)
+		}
+	}
+}
+
+// TestWriteWeightsWritesGoOnce: the weights are Go source that parses,
+// with each of the card net's names, and a file that exists is not
+// replaced.
+func TestWriteWeightsWritesGoOnce(t *testing.T) {
+	n := newNet(3, rand.New(rand.NewPCG(1, 1)))
+	path := filepath.Join(t.TempDir(), "w.go")
+	if err := writeWeights(path, n); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), path, src, 0); err != nil {
+		t.Fatalf("not Go: %v", err)
+	}
+	for _, name := range []string{"cardNetHidden = 3", "cardNetW1", "cardNetB1", "cardNetW2", "cardNetLinear", "cardNetBias"} {
+		if !strings.Contains(string(src), name) {
+			t.Errorf("no %s in the weights", name)
+		}
+	}
+	if strings.Count(string(src), ",") != 3*reading.CardFeatures+3+3+reading.CardFeatures {
+		t.Errorf("%d weights written", strings.Count(string(src), ","))
+	}
+	if err := writeWeights(path, n); err == nil {
+		t.Error("an existing file was replaced")
+	}
+}
