@@ -102,3 +102,37 @@ func TestWriteWeightsWritesGoOnce(t *testing.T) {
 		t.Error("an existing file was replaced")
 	}
 }
+
+// FuzzLoad: whatever the file holds, load returns an error or rows as
+// the format promises: labels of 0 or 1, whole games split by parity,
+// draws from 0 to 1,024, and one row of train or test for each whole row
+// of the file.
+func FuzzLoad(f *testing.F) {
+	var good [rowLen]float32
+	good[0], good[2] = 3, 1
+	seed := make([]byte, 0, 4*rowLen)
+	seed, _ = binary.Append(seed, binary.LittleEndian, good)
+	f.Add(seed)
+	f.Add(seed[:17])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "rows.bin")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var train, test rows
+		if err := load(path, 0, &train, &test); err != nil {
+			return
+		}
+		if len(train.y)+len(test.y) != len(data)/(4*rowLen) {
+			t.Fatalf("%d rows from %d bytes", len(train.y)+len(test.y), len(data))
+		}
+		for _, r := range []*rows{&train, &test} {
+			for i, y := range r.y {
+				if (y != 0 && y != 1) || r.draws[i] < 0 || r.draws[i] > 1<<10 {
+					t.Fatalf("row %d: label %v, draws %d", i, y, r.draws[i])
+				}
+			}
+		}
+	})
+}
