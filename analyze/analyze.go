@@ -10,7 +10,6 @@ package analyze
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
@@ -195,30 +194,6 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		}
 	}
 	return so
-}
-
-// withOracle returns the worlds' hands and their share with the oracle's
-// hidden cards in share of all the worlds (all of them for a share of 0
-// or above 1), and hands, in its share, in the rest of them.
-func withOracle(hidden notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
-	return withTold(func(*rand.Rand) notation.CardSet { return hidden }, share, hands, handsShare)
-}
-
-// withTold is withOracle with the told worlds' hands drawn by told.
-func withTold(told func(*rand.Rand) notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
-	if share <= 0 || share >= 1 {
-		return told, 1
-	}
-	if hands == nil {
-		return told, share
-	}
-	both := share + (1-share)*handsShare
-	return func(rng *rand.Rand) notation.CardSet {
-		if rng.Float64() < share/both {
-			return told(rng)
-		}
-		return hands(rng)
-	}, both
 }
 
 // readingOf is the reading the advice starts from: the one carried over,

@@ -5,9 +5,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 )
 
 // TestOracleFillsEveryWorld: where the oracle answers, every world of the
@@ -102,5 +106,89 @@ func TestOracleShare(t *testing.T) {
 		if got := float64(in) / float64(n); math.Abs(got-tc.wantIn) > 0.03 {
 			t.Errorf("%s: %.3f of the drawn hands told, want %.3f", tc.name, got, tc.wantIn)
 		}
+	}
+}
+
+// TestMarginalHandsTellCardByCard: at share 1 every hand drawn is the
+// true one; at a share of one half each card is drawn with half its
+// chance in the pool plus a half if the opponent holds it, within the
+// noise of 4,000 draws.
+func TestMarginalHandsTellCardByCard(t *testing.T) {
+	var style reading.Style
+	checked := 0
+	againstHeuristic(t, 8, 6, func(st *game.State) {
+		if st.Phase() != game.DiscardPhase || st.Draws() <= 4 || st.Draws()%3 != 0 {
+			return
+		}
+		p := st.Position(0)
+		ps, ok := reading.Filter(&style, &p, FilterParticles, 3)
+		if !ok {
+			t.Fatal("no filter")
+		}
+		_, accept := bot.ReadingModel(&style, &p)
+		truth := st.Hand(1) &^ p.OpponentKnown()
+		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 1))
+		if h := marginalHands(&p, ps, accept, truth, 1, 9)(rng); h != truth {
+			t.Errorf("share 1 drew %v, want %v", h, truth)
+		}
+		est := probability.Infer(&p)
+		_, ch := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 9)
+		const draws = 4000
+		var counts [64]float64
+		draw := marginalHands(&p, ps, accept, truth, 0.5, 9)
+		for range draws {
+			for c := range draw(rng).All() {
+				counts[c]++
+			}
+		}
+		for c := range est.Unseen.Cards.All() {
+			want := 0.5 * ch.All[c]
+			if truth.Has(c) {
+				want += 0.5
+			}
+			if got := counts[c] / draws; math.Abs(got-want) > 0.05 {
+				t.Errorf("draw %d: %v drawn in %.3f of the hands, want %.3f", st.Draws(), c, got, want)
+			}
+		}
+		checked++
+	})
+	if checked < 3 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// TestMeldedHandsHoldTheMelds: each hand drawn for a told world holds the
+// opponent's hidden cards that its first arrangement melds, as many cards
+// as it hides, all unseen.
+func TestMeldedHandsHoldTheMelds(t *testing.T) {
+	var style reading.Style
+	checked, melding := 0, 0
+	againstHeuristic(t, 8, 7, func(st *game.State) {
+		if st.Phase() != game.DiscardPhase || st.Draws() <= 4 {
+			return
+		}
+		p := st.Position(0)
+		ps, ok := reading.Filter(&style, &p, FilterParticles, 3)
+		if !ok {
+			t.Fatal("no filter")
+		}
+		truth := st.Hand(1) &^ p.OpponentKnown()
+		_, dead, _ := meld.FirstArrangement(st.Hand(1))
+		melded := truth &^ dead
+		if !melded.Empty() {
+			melding++
+		}
+		draw := meldedHands(&p, ps, truth)
+		rng := rand.New(rand.NewPCG(1, uint64(st.Draws())))
+		for range 50 {
+			h := draw(rng)
+			if h&melded != melded || h.Len() != p.OpponentHidden() || h&^p.Unseen() != 0 {
+				t.Fatalf("draw %d: %v, want %d unseen cards holding %v", st.Draws(), h, p.OpponentHidden(), melded)
+			}
+		}
+		checked++
+	})
+	if checked < 10 || melding < 3 {
+		t.Fatalf("%d decisions checked, %d with melds", checked, melding)
 	}
 }

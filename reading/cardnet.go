@@ -13,11 +13,16 @@ import (
 // three cards of its rank and the six nearest of its suit, each with what
 // the seat knows of it (in its hand, taken, thrown and how lately,
 // passed, buried, unseen with the worlds' chance). It was fitted on the
-// true hands of many games (internal/readcal -dumpbin, then its trainer).
+// true hands of many games: internal/readcal -dumpbin writes the rows,
+// internal/netfit fits the weights (cardnet_weights.go).
 
 // CardFeatures is the length of a card's input to the card net.
 const CardFeatures = 6 + cardSlots*slotFeatures
 
+// The input's layout: six features of the card itself, then nine slots
+// of its neighbours, each of slotFeatures; every feature is bounded by
+// featureBound, and a discard's weight halves about every two of the
+// opponent's discards since (e^(-1/discardMemory) a discard).
 const (
 	cardSlots     = 9
 	slotFeatures  = 9

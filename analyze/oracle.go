@@ -1,0 +1,84 @@
+package analyze
+
+import (
+	"math/rand/v2"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
+)
+
+// The oracle's worlds: ways to tell the advisor the opponent's true hidden
+// cards, for measuring what a reading would be worth (Options.Oracle,
+// internal/ceiling). No player uses them.
+
+// withOracle returns the worlds' hands and their share with the oracle's
+// hidden cards in share of all the worlds (all of them for a share of 0
+// or above 1), and hands, in its share, in the rest of them.
+func withOracle(hidden notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
+	return withTold(func(*rand.Rand) notation.CardSet { return hidden }, share, hands, handsShare)
+}
+
+// withTold is withOracle with the told worlds' hands drawn by told.
+func withTold(told func(*rand.Rand) notation.CardSet, share float64, hands func(*rand.Rand) notation.CardSet, handsShare float64) (func(*rand.Rand) notation.CardSet, float64) {
+	if share <= 0 || share >= 1 {
+		return told, 1
+	}
+	if hands == nil {
+		return told, share
+	}
+	both := share + (1-share)*handsShare
+	return func(rng *rand.Rand) notation.CardSet {
+		if rng.Float64() < share/both {
+			return told(rng)
+		}
+		return hands(rng)
+	}, both
+}
+
+// marginalHands returns hands drawn card by card (the estimate's sampler,
+// which draws each card with exactly its chance) with each card's chance
+// (1 - share) × its chance in the card net's pool, plus share if it is in
+// hidden, the opponent's true hidden cards (Options.OracleMarginal).
+func marginalHands(p *game.Position, ps *reading.Particles, accept func(notation.CardSet) float64, hidden notation.CardSet, share float64, seed uint64) func(*rand.Rand) notation.CardSet {
+	est := probability.Infer(p)
+	_, ch := drawPool(p, &est, ps, accept, advise.MaxRedraws, seed)
+	told := est
+	sum := 0.0
+	for c := range est.Unseen.Cards.All() {
+		told.P[c] = (1 - share) * ch.All[c]
+		if hidden.Has(c) {
+			told.P[c] += share
+		}
+		sum += told.P[c]
+	}
+	// The pool's chances add up to the hidden count only within their
+	// smoothing; the sampler needs them exact, each at most 1.
+	scale := float64(est.Unseen.Hidden) / sum
+	for c := range est.Unseen.Cards.All() {
+		told.P[c] = min(1, told.P[c]*scale)
+	}
+	s := probability.NewSampler(p, &told)
+	return s.Hidden
+}
+
+// meldedHands returns hands from the filter that hold the cards of hidden,
+// the opponent's true hidden cards, that it melds in the first
+// arrangement of its whole hand, each in place of one of the particle's
+// other cards, drawn at random (Options.OracleMelds).
+func meldedHands(p *game.Position, ps *reading.Particles, hidden notation.CardSet) func(*rand.Rand) notation.CardSet {
+	_, dead, _ := meld.FirstArrangement(hidden | p.OpponentKnown())
+	melded := hidden &^ dead
+	return func(rng *rand.Rand) notation.CardSet {
+		h := ps.Draw(rng)
+		others := (h &^ melded).Cards()
+		rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+		for _, c := range others[:min(len(others), (melded&^h).Len())] {
+			h = h.Without(c)
+		}
+		return h | melded
+	}
+}
