@@ -11,7 +11,9 @@
 // against the filter's particles and the card estimate's worlds, which
 // says whether the worlds hold hands as strong as the real ones; and the
 // log-loss the worlds would read at with the true hand in a tenth of them,
-// which internal/ceiling's -share 0.1 plays. A
+// which internal/ceiling's -share 0.1 plays; and the share of the worlds
+// that hold every hidden card the opponent melds, which a reading of its
+// melds would raise (internal/ceiling -melds). A
 // partner is a player spec, as simulate takes one: advisor,filter=off is
 // the advisor reading its opponent without the filter. With -tilt the
 // filter is reading.FilterTilted. With -discards it scores the reader's
@@ -115,7 +117,13 @@ type tally struct {
 	// decisions the filter could follow.
 	// told is the log-loss of the filter's worlds with the true hand in
 	// toldShare of them, by stage.
-	told       [4]float64
+	told [4]float64
+	// melds sums, by stage, the share of the worlds whose hand holds
+	// every hidden card the opponent melds (in its hand's first
+	// arrangement), at the decisions where it melds one; meldsN counts
+	// those decisions.
+	melds      [4]float64
+	meldsN     [4]int
 	deadwood   [3][4]float64
 	deadwoodN  [4]int
 	filterTime time.Duration
@@ -177,6 +185,11 @@ func (r *reader) score(p *game.Position) {
 			}
 		}
 	}
+	// melded are the hidden cards the opponent melds; held counts the
+	// worlds that hold them all.
+	_, unmelded, _ := meld.FirstArrangement(*r.oppHand & (p.Unseen() | p.OpponentKnown()))
+	melded := *r.oppHand & p.Unseen() &^ unmelded
+	held := 0
 	for range r.worlds {
 		hands := [3]notation.CardSet{estimated(false), estimated(true)}
 		if ok && r.rng.Float64() < *mix {
@@ -189,6 +202,13 @@ func (r *reader) score(p *game.Position) {
 				counts[k][c]++
 			}
 		}
+		if hands[2]&melded == melded {
+			held++
+		}
+	}
+	if !melded.Empty() {
+		r.t.melds[stage] += float64(held) / float64(r.worlds)
+		r.t.meldsN[stage]++
 	}
 	if ok {
 		r.scoreDeadwood(p, stage, ps, func() notation.CardSet { return estimated(true) })
@@ -347,6 +367,23 @@ func run(games, worlds int, names []string) error {
 		fmt.Println()
 		d := t.decisions[0] + t.decisions[1] + t.decisions[2] + t.decisions[3]
 		fmt.Printf("filter: %v a decision, %d of %d without\n", t.filterTime/time.Duration(max(1, d)), t.nofilter, d)
+	}
+	fmt.Println()
+	fmt.Println("Share of the worlds (with the filter's share) that hold every hidden card the")
+	fmt.Println("opponent melds, at the reader's draw decisions where it melds one, %:")
+	fmt.Println()
+	fmt.Println("| partner | draws 1-5 | 6-11 | 12-19 | 20+ |")
+	fmt.Println("| --- | --- | --- | --- | --- |")
+	for i, t := range all {
+		row := "| " + names[i]
+		for st := range stages {
+			if t.meldsN[st] == 0 {
+				row += " | -"
+				continue
+			}
+			row += fmt.Sprintf(" | %.1f", 100*t.melds[st]/float64(t.meldsN[st]))
+		}
+		fmt.Println(row + " |")
 	}
 	stageHeader("Mean least deadwood of the opponent's hand at the reader's draw decisions, true / the filter's particles / the estimate's worlds (weighted):")
 	for i, t := range all {
