@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -62,6 +63,12 @@ func main() {
 }
 
 func run(paths []string, hidden, epochs int, rate float64, out string) error {
+	// Refused before the fit, not after it: the file must not exist.
+	if out != "" {
+		if _, err := os.Lstat(out); err == nil {
+			return fmt.Errorf("%q exists; netfit will not replace it", out)
+		}
+	}
 	var train, test rows
 	for i, p := range paths {
 		if err := load(p, int8(i), &train, &test); err != nil {
@@ -98,7 +105,7 @@ func run(paths []string, hidden, epochs int, rate float64, out string) error {
 func load(path string, file int8, train, test *rows) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return fmt.Errorf("%q: %w", path, bare(err))
 	}
 	defer f.Close()
 	r := bufio.NewReader(f)
@@ -109,14 +116,14 @@ func load(path string, file int8, train, test *rows) error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s: row %d: %w", path, k+1, err)
+			return fmt.Errorf("%q: row %d: %w", path, k+1, err)
 		}
 		if len(train.y)+len(test.y) >= maxRows {
-			return fmt.Errorf("%s: more than %d rows in all", path, maxRows)
+			return fmt.Errorf("%q: more than %d rows in all", path, maxRows)
 		}
 		g, draws, y := row[0], row[1], row[2]
 		if g != float32(int32(g)) || draws < 0 || draws > 1<<10 || (y != 0 && y != 1) {
-			return fmt.Errorf("%s: row %d is not a row of readcal -dumpbin", path, k+1)
+			return fmt.Errorf("%q: row %d is not a row of readcal -dumpbin", path, k+1)
 		}
 		dst := train
 		if int32(g)%2 == 1 {
@@ -126,7 +133,7 @@ func load(path string, file int8, train, test *rows) error {
 		copy(x[:], row[4:])
 		for _, v := range x {
 			if v != v || v > 1e3 || v < -1e3 {
-				return fmt.Errorf("%s: row %d holds %v", path, k+1, v)
+				return fmt.Errorf("%q: row %d holds %v", path, k+1, v)
 			}
 		}
 		dst.x = append(dst.x, x)
@@ -182,4 +189,14 @@ func report(n *net, test *rows, paths []string) {
 		}
 		fmt.Println()
 	}
+}
+
+// bare is err without the path an *fs.PathError repeats, which the
+// caller quotes itself: a name may hold escape bytes.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }

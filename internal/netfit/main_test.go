@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,8 +96,33 @@ func TestWriteWeightsWritesGoOnce(t *testing.T) {
 			t.Errorf("no %s in the weights", name)
 		}
 	}
-	if strings.Count(string(src), ",") != 3*reading.CardFeatures+3+3+reading.CardFeatures {
-		t.Errorf("%d weights written", strings.Count(string(src), ","))
+	// Every weight reads back as the float32 fitted, in order.
+	var want []float32
+	for _, w := range [][]float64{n.w1, n.b1, n.out, n.lin} {
+		for _, x := range w {
+			want = append(want, float32(x))
+		}
+	}
+	var got []float32
+	for _, line := range strings.Split(string(src), "\n") {
+		if !strings.HasPrefix(line, "\t") {
+			continue
+		}
+		for _, lit := range strings.Fields(strings.ReplaceAll(line, ",", " ")) {
+			x, err := strconv.ParseFloat(lit, 32)
+			if err != nil {
+				t.Fatalf("%q: %v", lit, err)
+			}
+			got = append(got, float32(x))
+		}
+	}
+	if len(got) != 3*reading.CardFeatures+3+3+reading.CardFeatures {
+		t.Fatalf("%d weights written", len(got))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("weight %d reads back as %v, not %v", i, got[i], want[i])
+		}
 	}
 	if err := writeWeights(path, n); err == nil {
 		t.Error("an existing file was replaced")
@@ -135,4 +161,20 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRunRefusesAnExistingOutput: an -out that exists is refused before
+// the rows are read or the net fitted, and is left as it was.
+func TestRunRefusesAnExistingOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.go")
+	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run([]string{filepath.Join(t.TempDir(), "no such rows")}, 4, 1, 1e-3, out)
+	if err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Fatalf("error %v, want one saying the output exists", err)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "keep" {
+		t.Fatalf("the output now holds %q", b)
+	}
 }

@@ -34,6 +34,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -66,7 +67,11 @@ func main() {
 	if *dumpb != "" {
 		f, err := os.OpenFile(*dumpb, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "readcal:", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			fmt.Fprintf(os.Stderr, "readcal: -dumpbin %q: %v\n", *dumpb, err)
 			os.Exit(1)
 		}
 		dumpFile, dumpBin = f, bufio.NewWriter(f)
