@@ -178,18 +178,7 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		}
 		if o.Oracle != nil {
 			if hidden, ok := o.Oracle(p); ok {
-				so.Hands, so.HandsShare = withOracle(hidden, o.OracleShare, so.Hands, so.HandsShare)
-				if o.OracleMelds {
-					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
-						so.Hands, so.HandsShare = withTold(meldedHands(p, ps, hidden), o.OracleShare, so.Hands, so.HandsShare)
-					}
-				}
-				if o.OracleMarginal {
-					so.Hands, so.HandsShare = nil, 0
-					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
-						so.Hands, so.HandsShare = marginalHands(p, ps, so.Accept, hidden, o.OracleShare, o.Seed), 1
-					}
-				}
+				so.Hands, so.HandsShare = oracleHands(p, o, hidden, so)
 			}
 		}
 	}

@@ -15,6 +15,24 @@ import (
 // cards, for measuring what a reading would be worth (Options.Oracle,
 // internal/ceiling). No player uses them.
 
+// oracleHands returns the worlds' hands and their share where the oracle
+// told hidden, in the one way o asks: card by card, its melds only, or
+// the whole hand. Each way replaces the others; none adds to another.
+func oracleHands(p *game.Position, o Options, hidden notation.CardSet, so advise.Options) (func(*rand.Rand) notation.CardSet, float64) {
+	switch {
+	case o.OracleMarginal || o.OracleMelds:
+		ps, ok := particles(o.Filter, readingOf(o), p, o.Seed)
+		if !ok {
+			return so.Hands, so.HandsShare
+		}
+		if o.OracleMarginal {
+			return marginalHands(p, ps, so.Accept, hidden, o.OracleShare, o.Seed), 1
+		}
+		return withTold(meldedHands(p, ps, hidden), o.OracleShare, so.Hands, so.HandsShare)
+	}
+	return withOracle(hidden, o.OracleShare, so.Hands, so.HandsShare)
+}
+
 // withOracle returns the worlds' hands and their share with the oracle's
 // hidden cards in share of all the worlds (all of them for a share of 0
 // or above 1), and hands, in its share, in the rest of them.

@@ -192,3 +192,43 @@ func TestMeldedHandsHoldTheMelds(t *testing.T) {
 		t.Fatalf("%d decisions checked, %d with melds", checked, melding)
 	}
 }
+
+// TestOracleMeldsTellOnlyTheMelds: told its melds at a share of one half,
+// about half the worlds hold the opponent's melded cards, and hardly any
+// its whole hidden hand where that holds three cards or more besides its
+// melds: the melds are told in place of the whole hand, not beside it.
+func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
+	checked := 0
+	againstHeuristic(t, 8, 8, func(st *game.State) {
+		if st.Phase() != game.DiscardPhase || st.Draws() <= 6 {
+			return
+		}
+		p := st.Position(0)
+		truth := st.Hand(1) & p.Unseen()
+		_, dead, _ := meld.FirstArrangement(st.Hand(1))
+		melded := truth &^ dead
+		if melded.Empty() || (truth &^ melded).Len() < 3 {
+			return
+		}
+		oracle := func(*game.Position) (notation.CardSet, bool) { return truth, true }
+		so := searchOptions(&p, Options{Oracle: oracle, OracleMelds: true, OracleShare: 0.5})
+		rng := rand.New(rand.NewPCG(2, uint64(st.Draws())))
+		const draws = 400
+		holding, whole := 0, 0
+		for range draws {
+			if h := so.Hands(rng); h == truth {
+				whole++
+			} else if h&melded == melded {
+				holding++
+			}
+		}
+		share := so.HandsShare
+		if f := float64(holding+whole) / draws * share; f < 0.4 || float64(whole)/draws > 0.05 {
+			t.Errorf("draw %d: %.2f of the worlds hold the melds, %d of %d the whole hand", st.Draws(), f, whole, draws)
+		}
+		checked++
+	})
+	if checked < 3 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
