@@ -207,7 +207,7 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 		truth := st.Hand(1) & p.Unseen()
 		_, dead, _ := meld.FirstArrangement(st.Hand(1))
 		melded := truth &^ dead
-		if melded.Empty() || (truth &^ melded).Len() < 3 {
+		if melded.Empty() || (truth&^melded).Len() < 3 {
 			return
 		}
 		oracle := func(*game.Position) (notation.CardSet, bool) { return truth, true }
