@@ -84,6 +84,13 @@ type Options struct {
 	// for concurrent use and read only what the seat saw.
 	Hands      func(rng *rand.Rand) notation.CardSet
 	HandsShare float64
+	// Weigh, when set, weighs each world apart for each candidate: it
+	// writes to w[i] the weight of the world whose opponent holds oppHand
+	// (its hidden cards and those it showed) for the candidate moves[i],
+	// about 1 on average over the worlds. Each candidate's gain over the
+	// baseline is then the mean of its weighted value less the
+	// baseline's. It must be safe for concurrent use and must not keep w.
+	Weigh func(oppHand notation.CardSet, moves []game.Move, w []float64)
 }
 
 // The bounds and defaults of an advice's budget, for every caller that

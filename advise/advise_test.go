@@ -442,3 +442,53 @@ func TestHandsDrawTheirShare(t *testing.T) {
 		}
 	}
 }
+
+// TestWeighScalesEachCandidate weighs every world twice for one
+// candidate and once for the others: that candidate's gain must be twice
+// its change in equity over the hand less the baseline's, as the same
+// worlds unweighed measure them, and every other gain must stay as it
+// was. One chunk, so that no candidate is dropped.
+func TestWeighScalesEachCandidate(t *testing.T) {
+	p := mustPosition(t, midGame)
+	plain, err := advise.Advise(context.Background(), &p, options(advise.ChunkWorlds, 7, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base, target advise.Candidate
+	for _, c := range plain.Candidates {
+		if c.Baseline {
+			base = c
+		} else if target.Samples == 0 {
+			target = c
+		}
+	}
+	o := options(advise.ChunkWorlds, 7, 1)
+	o.Weigh = func(_ notation.CardSet, moves []game.Move, w []float64) {
+		for i, m := range moves {
+			w[i] = 1
+			if m == target.Move {
+				w[i] = 2
+			}
+		}
+	}
+	weighed, err := advise.Advise(context.Background(), &p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := advise.ForRules(*p.Rules()).Win(0, 0)
+	for _, c := range weighed.Candidates {
+		var was advise.Candidate
+		for _, d := range plain.Candidates {
+			if d.Move == c.Move {
+				was = d
+			}
+		}
+		want := was.Advantage
+		if c.Move == target.Move {
+			want = 2*(was.Equity-before) - (base.Equity - before)
+		}
+		if d := c.Advantage - want; d > 1e-9 || d < -1e-9 {
+			t.Errorf("%s: gain %v weighed, want %v", c.Move, c.Advantage, want)
+		}
+	}
+}

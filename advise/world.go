@@ -69,6 +69,10 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 	rng := rand.New(rand.NewPCG(s.o.Seed, uint64(ci)+1))
 	t := newTally(len(s.moves))
 	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
+	wts, c := make([]float64, len(s.moves)), s.before()
+	for i := range wts {
+		wts[i] = 1
+	}
 	for range ChunkWorlds {
 		var err error
 		if w.world, err = s.sampleWorld(rng); err != nil {
@@ -84,6 +88,11 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 				return tally{}, err
 			}
 		}
+		if s.o.Weigh != nil {
+			s.o.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
+			addWeighted(&t, vals, pvals, wts, c, s.base, active)
+			continue
+		}
 		for mi := range s.moves {
 			if active[mi] {
 				d := vals[mi] - vals[s.base]
@@ -94,6 +103,21 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 		}
 	}
 	return t, nil
+}
+
+// addWeighted adds one world's paired differences to t, each candidate's
+// value and the baseline's weighed by their own weights in wts (Options.Weigh).
+// The values are centred on c, the equity before the hand, so that a
+// weight scales the hand's change in equity, not the equity itself.
+func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, active []bool) {
+	for mi := range vals {
+		if active[mi] {
+			d := wts[mi]*(vals[mi]-c) - wts[base]*(vals[base]-c)
+			t.d[mi] += d
+			t.d2[mi] += d * d
+			t.pd[mi] += wts[mi]*pvals[mi] - wts[base]*pvals[base]
+		}
+	}
 }
 
 // sampleWorld draws one world the seat cannot tell from the real one:

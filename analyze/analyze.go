@@ -108,6 +108,13 @@ type Options struct {
 	// other cards, drawn at random. It measures what a reading of the
 	// opponent's melds alone would be worth.
 	OracleMelds bool
+	// OracleDanger tells, at a discard decision, only whether the
+	// opponent's true hand would meld each discard: each discard's worlds
+	// are weighed (advise.Options.Weigh) so that the share of them in
+	// which it melds moves OracleShare of the way from its share in the
+	// worlds to the truth. It measures what a reading of the danger alone
+	// would be worth.
+	OracleDanger bool
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -179,6 +186,11 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		if o.Oracle != nil {
 			if hidden, ok := o.Oracle(p); ok {
 				so.Hands, so.HandsShare = oracleHands(p, o, hidden, so)
+				if o.OracleDanger && p.Phase() == game.DiscardPhase {
+					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+						so.Weigh = toldDanger(p, o, ps, so.Accept, hidden)
+					}
+				}
 			}
 		}
 	}

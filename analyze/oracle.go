@@ -20,6 +20,8 @@ import (
 // the whole hand. Each way replaces the others; none adds to another.
 func oracleHands(p *game.Position, o Options, hidden notation.CardSet, so advise.Options) (func(*rand.Rand) notation.CardSet, float64) {
 	switch {
+	case o.OracleDanger:
+		return so.Hands, so.HandsShare
 	case o.OracleMarginal || o.OracleMelds:
 		ps, ok := particles(o.Filter, readingOf(o), p, o.Seed)
 		if !ok {
@@ -98,5 +100,50 @@ func meldedHands(p *game.Position, ps *reading.Particles, hidden notation.CardSe
 			h = h.Without(c)
 		}
 		return h | melded
+	}
+}
+
+// dangerPool is the hands drawn from each of the filter and the estimate
+// to count each discard's danger in the worlds.
+const dangerPool = 256
+
+// toldDanger returns the search's weights that tell, for each discard,
+// whether the opponent's true hand, hidden and the cards it showed, would
+// meld it (Options.OracleDanger): a discard's worlds are weighed so that
+// the share of them in which it melds moves share of the way from its
+// share in a pool drawn as the worlds are to the truth.
+func toldDanger(p *game.Position, o Options, ps *reading.Particles, accept func(notation.CardSet) float64, hidden notation.CardSet) func(notation.CardSet, []game.Move, []float64) {
+	est := probability.Infer(p)
+	pool, _ := drawPool(p, &est, ps, accept, advise.MaxRedraws, o.Seed)
+	known := p.OpponentKnown()
+	truth := hidden | known
+	var yes, no [64]float64
+	for c := range p.Hand().All() {
+		n := 0
+		for _, h := range pool {
+			if meld.InMeld(h|known|c.Set(), c) {
+				n++
+			}
+		}
+		q := (float64(n) + 0.5) / float64(len(pool)+1)
+		t := 0.0
+		if meld.InMeld(truth|c.Set(), c) {
+			t = 1
+		}
+		told := (1-o.OracleShare)*q + o.OracleShare*t
+		yes[c], no[c] = told/q, (1-told)/(1-q)
+	}
+	return func(opp notation.CardSet, moves []game.Move, w []float64) {
+		for i, m := range moves {
+			w[i] = 1
+			if m.Kind != game.Discard {
+				continue
+			}
+			if meld.InMeld(opp|m.Card.Set(), m.Card) {
+				w[i] = yes[m.Card]
+			} else {
+				w[i] = no[m.Card]
+			}
+		}
 	}
 }

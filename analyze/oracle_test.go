@@ -232,3 +232,69 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 		t.Fatalf("only %d decisions checked", checked)
 	}
 }
+
+// TestOracleDangerTellsEachDiscard: told whether the opponent's true hand
+// melds each discard, the search's weights move the share of a discard's
+// worlds in which it melds the told way. Over a second pool drawn as the
+// worlds are, told all the way, every weighed world agrees with the
+// truth; told half the way, the weighed share is within 0.07 of halfway
+// between the pool's share and the truth (where that share is from 0.1 to
+// 0.9).
+func TestOracleDangerTellsEachDiscard(t *testing.T) {
+	checked, told := 0, 0
+	againstHeuristic(t, 8, 9, func(st *game.State) {
+		if st.Phase() != game.DiscardPhase || st.Draws() <= 4 || st.Hand(0).Len() != 11 {
+			return
+		}
+		p := st.Position(0)
+		truth := st.Hand(1) & p.Unseen()
+		known := p.OpponentKnown()
+		oracle := func(*game.Position) (notation.CardSet, bool) { return truth, true }
+		ps, ok := particles(nil, new(reading.Style), &p, 3)
+		if !ok {
+			t.Fatal("no particles")
+		}
+		est := probability.Infer(&p)
+		_, accept := bot.ReadingModel(new(reading.Style), &p)
+		pool, _ := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 77)
+		moves := p.Legal(nil)
+		w := make([]float64, len(moves))
+		for _, share := range []float64{1, 0.5} {
+			so := searchOptions(&p, Options{Oracle: oracle, OracleDanger: true, OracleShare: share, Seed: 3})
+			if so.Weigh == nil {
+				t.Fatal("no weights at a discard told the danger")
+			}
+			for i, m := range moves {
+				c := m.Card
+				var sum, yes, n float64
+				for _, h := range pool {
+					so.Weigh(h|known, moves, w)
+					melds := meld.InMeld(h|known|c.Set(), c)
+					sum += w[i]
+					if melds {
+						yes += w[i]
+						n++
+					}
+				}
+				truly := 0.0
+				if meld.InMeld(truth|known|c.Set(), c) {
+					truly = 1
+					told++
+				}
+				q, got := n/float64(len(pool)), yes/sum
+				want := share*truly + (1-share)*q
+				// A share near 0 or 1 is counted from few hands in
+				// either pool: only the exact answer told all the way
+				// is checked there.
+				rare := q < 0.1 || q > 0.9
+				if share == 1 && n > 0 && n < float64(len(pool)) && got != truly || !rare && math.Abs(got-want) > 0.07 {
+					t.Errorf("draw %d, %s told %g of the way: weighed share %.3f, want %.3f (pool %.3f, truth %g)", st.Draws(), m, share, got, want, q, truly)
+				}
+			}
+			checked++
+		}
+	})
+	if checked < 10 || told == 0 {
+		t.Fatalf("only %d decisions checked, %d dangerous discards", checked, told)
+	}
+}

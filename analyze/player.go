@@ -94,6 +94,10 @@ func (pl *Player) SetOracleMarginal(on bool) { pl.opts.OracleMarginal = on }
 // Options.OracleMelds).
 func (pl *Player) SetOracleMelds(on bool) { pl.opts.OracleMelds = on }
 
+// SetOracleDanger tells only whether the opponent would meld each discard
+// (see Options.OracleDanger).
+func (pl *Player) SetOracleDanger(on bool) { pl.opts.OracleDanger = on }
+
 // SetCardNet turns the card net's correction of the worlds on or off
 // (see Options.CardNet).
 func (pl *Player) SetCardNet(on bool) { pl.opts.CardNet = on }

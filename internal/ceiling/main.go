@@ -13,8 +13,11 @@
 // decision is drawn card by card, each card's chance moved -share of the
 // way to the truth; -share 0 is then the worlds drawn card by card with
 // no truth told. With -melds only the cards the opponent melds are told
-// (analyze.Options.OracleMelds), in -share of the worlds. It exits 1 on
-// an error, 2 on a bad flag.
+// (analyze.Options.OracleMelds), in -share of the worlds. With -danger
+// only whether the hand would meld each discard is told, at the discards
+// (analyze.Options.OracleDanger): each discard's worlds are weighed so
+// that the share of them in which it melds moves -share of the way to the
+// truth. It exits 1 on an error, 2 on a bad flag.
 //
 //	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
@@ -44,8 +47,9 @@ func main() {
 	share := flag.Float64("share", 1, "share of a told decision's worlds holding it, in (0, 1]")
 	marginal := flag.Bool("marginal", false, "tell the hand card by card: -share of each card's chance, in [0, 1]")
 	melds := flag.Bool("melds", false, "tell only the hand's melded cards, in -share of the worlds")
+	danger := flag.Bool("danger", false, "tell only whether the hand melds each discard, -share of the way")
 	flag.Parse()
-	if err := run(*games, *seed, *kinds, *share, mode{*marginal, *melds}, flag.Args()); err != nil {
+	if err := run(*games, *seed, *kinds, *share, mode{*marginal, *melds, *danger}, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "ceiling:", err)
 		os.Exit(1)
 	}
@@ -109,13 +113,22 @@ type result struct {
 	err error
 }
 
-// mode is how the hand is told: card by card, or only its melds.
-type mode struct{ marginal, melds bool }
+// mode is how the hand is told: card by card, only its melds, or only
+// whether it melds each discard.
+type mode struct{ marginal, melds, danger bool }
+
+// btoi is 1 for true.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 func run(games int, seed uint64, kindList string, share float64, m mode, args []string) error {
 	marginal := m.marginal
-	if m.marginal && m.melds {
-		return errors.New("-marginal and -melds: choose one")
+	if n := btoi(m.marginal) + btoi(m.melds) + btoi(m.danger); n > 1 {
+		return errors.New("-marginal, -melds and -danger: choose one")
 	}
 	if len(args) != 1 {
 		return errors.New("name one partner, a player spec such as advisor or heuristic")
@@ -155,6 +168,8 @@ func run(games int, seed uint64, kindList string, share float64, m mode, args []
 		fmt.Printf("The advisor told the opponent's true hand card by card, %g of each card's chance,\n", share)
 	case m.melds:
 		fmt.Printf("The advisor told the opponent's melded cards in %g of the worlds,\n", share)
+	case m.danger:
+		fmt.Printf("The advisor told whether the opponent melds each discard, %g of the way,\n", share)
 	default:
 		fmt.Printf("The advisor told the opponent's true hand in %g of the worlds,\n", share)
 	}
@@ -187,6 +202,7 @@ func play(kind string, games int, seed uint64, share float64, m mode, advisor, p
 					a.SetOracle(oracle(kind, &hand, &told), share)
 					a.SetOracleMarginal(m.marginal)
 					a.SetOracleMelds(m.melds)
+					a.SetOracleDanger(m.danger)
 				}
 				return pl
 			},

@@ -95,7 +95,12 @@ func TestRunRefusesBadArguments(t *testing.T) {
 			t.Errorf("run(%d, %q, %g, %v, %q) ran", tc.games, tc.kinds, tc.share, tc.marginal, tc.args)
 		}
 	}
-	if err := run(2, 1, "all", 0.5, mode{marginal: true, melds: true}, []string{"simple"}); err == nil {
-		t.Error("run with -marginal and -melds ran")
+	for _, m := range []mode{{marginal: true, melds: true}, {marginal: true, danger: true}, {melds: true, danger: true}} {
+		if err := run(2, 1, "all", 0.5, m, []string{"simple"}); err == nil {
+			t.Errorf("run with two modes %+v ran", m)
+		}
+	}
+	if err := run(2, 1, "all", 0, mode{danger: true}, []string{"simple"}); err == nil {
+		t.Error("run with -danger at -share 0 ran")
 	}
 }
