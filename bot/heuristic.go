@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -160,6 +161,14 @@ func (t *discardTerm) extra(c notation.Card, rest notation.CardSet) float64 {
 // the seat may throw, the one whose loss leaves the least deadwood plus
 // term's extra; ties go to the higher card.
 func bestDiscard(v *seatView, term *discardTerm) notation.Card {
+	if term.kind == liveCards && term.weight >= 0 {
+		return bestLiveDiscard(v, term)
+	}
+	return bestDiscardEach(v, term)
+}
+
+// bestDiscardEach is bestDiscard scoring every card the seat may throw.
+func bestDiscardEach(v *seatView, term *discardTerm) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)
@@ -180,4 +189,56 @@ func bestDiscard(v *seatView, term *discardTerm) notation.Card {
 		}
 	}
 	return best
+}
+
+// bestLiveDiscard is bestDiscard for the live cards' term, at a weight of
+// 0 or more, scoring only the cards that could be best. Each card's score
+// has a floor: throwing it saves at most its value, and the rest keeps at
+// most the live completions of the whole hand. A card whose floor is
+// above a score already found cannot be best, nor tie for it, so it is
+// passed over; the highest card in no meld, scored first, passes over
+// most. The others are judged as bestDiscardEach judges them, in the same
+// order, so both give the same card.
+func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
+	allowed := v.hand
+	if v.fromPile {
+		allowed = allowed.Without(v.drawn)
+	}
+	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
+	most := -term.weight * float64((meld.Completions(v.hand) &^ term.pile).Len())
+	bound := math.Inf(1)
+	if dead := allowed &^ meldable; dead != 0 {
+		top := highest(dead)
+		bound = float64(whole-top.Value()) + term.extra(top, v.hand.Without(top))
+	}
+	best, pick := math.Inf(1), notation.Card(0)
+	for c := range allowed.All() {
+		if float64(whole-c.Value())+most > bound {
+			continue
+		}
+		rest := v.hand.Without(c)
+		dw := whole - c.Value()
+		if meldable.Has(c) {
+			dw = meld.MinDeadwood(rest)
+		}
+		score := float64(dw) + term.extra(c, rest)
+		bound = min(bound, score)
+		if score < best || score == best && c.Rank() >= pick.Rank() {
+			best, pick = score, c
+		}
+	}
+	return pick
+}
+
+// highest returns a card of the highest value in a set that is not empty.
+func highest(set notation.CardSet) notation.Card {
+	cards := set.All()
+	var top notation.Card
+	first := true
+	for c := range cards {
+		if first || c.Value() > top.Value() {
+			top, first = c, false
+		}
+	}
+	return top
 }
