@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math"
+	"math/bits"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -198,7 +199,7 @@ func bestDiscardEach(v *seatView, term *discardTerm) notation.Card {
 // above a score already found cannot be best, nor tie for it, so it is
 // passed over; the highest card in no meld, scored first, passes over
 // most. The others are judged as bestDiscardEach judges them, in the same
-// order, so both give the same card.
+// order and with the same arithmetic, so both give the same card.
 func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
@@ -206,39 +207,46 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 	}
 	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	most := -term.weight * float64((meld.Completions(v.hand) &^ term.pile).Len())
-	bound := math.Inf(1)
-	if dead := allowed &^ meldable; dead != 0 {
-		top := highest(dead)
-		bound = float64(whole-top.Value()) + term.extra(top, v.hand.Without(top))
-	}
-	best, pick := math.Inf(1), notation.Card(0)
-	for c := range allowed.All() {
-		if float64(whole-c.Value())+most > bound {
-			continue
-		}
+	score := func(c notation.Card) float64 {
 		rest := v.hand.Without(c)
 		dw := whole - c.Value()
 		if meldable.Has(c) {
 			dw = meld.MinDeadwood(rest)
 		}
-		score := float64(dw) + term.extra(c, rest)
-		bound = min(bound, score)
-		if score < best || score == best && c.Rank() >= pick.Rank() {
-			best, pick = score, c
+		// As discardTerm.extra counts it, so that the sums are equal.
+		live := meld.Completions(rest) &^ term.pile &^ c.Set()
+		return float64(dw) + -term.weight*float64(live.Len())
+	}
+	bound, top, topScore, haveTop := math.Inf(1), notation.Card(0), 0.0, false
+	if dead := allowed &^ meldable; dead != 0 {
+		top, haveTop = highest(dead), true
+		topScore = score(top)
+		bound = topScore
+	}
+	best, pick := math.Inf(1), notation.Card(0)
+	for m := uint64(allowed); m != 0; m &= m - 1 {
+		c := notation.Card(bits.TrailingZeros64(m))
+		if float64(whole-c.Value())+most > bound {
+			continue
+		}
+		var sc float64
+		if haveTop && c == top {
+			sc = topScore
+		} else {
+			sc = score(c)
+		}
+		bound = min(bound, sc)
+		if sc < best || sc == best && c.Rank() >= pick.Rank() {
+			best, pick = sc, c
 		}
 	}
 	return pick
 }
 
-// highest returns a card of the highest value in a set that is not empty.
+// highest returns a card of the highest rank in a set that is not empty.
 func highest(set notation.CardSet) notation.Card {
-	cards := set.All()
-	var top notation.Card
-	first := true
-	for c := range cards {
-		if first || c.Value() > top.Value() {
-			top, first = c, false
-		}
-	}
-	return top
+	m := uint64(set)
+	ranks := uint32(m|m>>16|m>>32|m>>48) & 0x1FFF
+	r := 31 - bits.LeadingZeros32(ranks)
+	return notation.Card(bits.TrailingZeros64(m & (lanes << r)))
 }
