@@ -103,20 +103,21 @@ func meldedHands(p *game.Position, ps *reading.Particles, hidden notation.CardSe
 	}
 }
 
-// dangerPool is the hands drawn from each of the filter and the estimate
-// to count each discard's danger in the worlds.
-const dangerPool = 256
-
 // toldDanger returns the search's weights that tell, for each discard,
 // whether the opponent's true hand, hidden and the cards it showed, would
 // meld it (Options.OracleDanger): a discard's worlds are weighed so that
 // the share of them in which it melds moves share of the way from its
-// share in a pool drawn as the worlds are to the truth.
+// share in a pool drawn as the worlds are (the card net's) to the truth;
+// a share of 0 or above 1 tells it all the way, as for the whole hand.
 func toldDanger(p *game.Position, o Options, ps *reading.Particles, accept func(notation.CardSet) float64, hidden notation.CardSet) func(notation.CardSet, []game.Move, []float64) {
 	est := probability.Infer(p)
 	pool, _ := drawPool(p, &est, ps, accept, advise.MaxRedraws, o.Seed)
 	known := p.OpponentKnown()
 	truth := hidden | known
+	share := o.OracleShare
+	if share <= 0 || share > 1 {
+		share = 1
+	}
 	var yes, no [64]float64
 	for c := range p.Hand().All() {
 		n := 0
@@ -130,7 +131,7 @@ func toldDanger(p *game.Position, o Options, ps *reading.Particles, accept func(
 		if meld.InMeld(truth|c.Set(), c) {
 			t = 1
 		}
-		told := (1-o.OracleShare)*q + o.OracleShare*t
+		told := (1-share)*q + share*t
 		yes[c], no[c] = told/q, (1-told)/(1-q)
 	}
 	return func(opp notation.CardSet, moves []game.Move, w []float64) {

@@ -236,10 +236,10 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 // TestOracleDangerTellsEachDiscard: told whether the opponent's true hand
 // melds each discard, the search's weights move the share of a discard's
 // worlds in which it melds the told way. Over a second pool drawn as the
-// worlds are, told all the way, every weighed world agrees with the
-// truth; told half the way, the weighed share is within 0.07 of halfway
-// between the pool's share and the truth (where that share is from 0.1 to
-// 0.9).
+// worlds are, told all the way (a share of 1, or 0), every weighed world
+// agrees with the truth; told half the way, the weighed share is within
+// 0.07 of halfway between the pool's share and the truth (where that
+// share is from 0.1 to 0.9).
 func TestOracleDangerTellsEachDiscard(t *testing.T) {
 	checked, told := 0, 0
 	againstHeuristic(t, 8, 9, func(st *game.State) {
@@ -259,8 +259,12 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 		pool, _ := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 77)
 		moves := p.Legal(nil)
 		w := make([]float64, len(moves))
-		for _, share := range []float64{1, 0.5} {
-			so := searchOptions(&p, Options{Oracle: oracle, OracleDanger: true, OracleShare: share, Seed: 3})
+		for _, given := range []float64{1, 0.5, 0} {
+			share := given
+			if given == 0 {
+				share = 1 // as for the whole hand, 0 tells all the way
+			}
+			so := searchOptions(&p, Options{Oracle: oracle, OracleDanger: true, OracleShare: given, Seed: 3})
 			if so.Weigh == nil {
 				t.Fatal("no weights at a discard told the danger")
 			}
