@@ -69,9 +69,9 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 	rng := rand.New(rand.NewPCG(s.o.Seed, uint64(ci)+1))
 	t := newTally(len(s.moves))
 	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
-	wts, c := make([]float64, len(s.moves)), s.before()
-	for i := range wts {
-		wts[i] = 1
+	var wts []float64
+	if s.o.Weigh != nil {
+		wts = make([]float64, len(s.moves))
 	}
 	for range ChunkWorlds {
 		var err error
@@ -90,9 +90,12 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 		}
 		if s.o.Weigh != nil {
 			s.o.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
-			addWeighted(&t, vals, pvals, wts, c, s.base, active)
+			addWeighted(&t, vals, pvals, wts, s.before(), s.base, active)
 			continue
 		}
+		// Unweighed, the differences are summed as they always were, not
+		// as addWeighted's centred ones, which round differently: the
+		// advice for a seed stays the same to the bit.
 		for mi := range s.moves {
 			if active[mi] {
 				d := vals[mi] - vals[s.base]
