@@ -158,6 +158,20 @@ func (t *discardTerm) extra(c notation.Card, rest notation.CardSet) float64 {
 	return -t.weight * float64(live.Len())
 }
 
+// score is the score of throwing c from hand, whose least deadwood is
+// whole and whose cards that fit a meld are meldable: the deadwood left
+// plus the extra.
+func (t *discardTerm) score(hand notation.CardSet, whole int, meldable notation.CardSet, c notation.Card) float64 {
+	rest := hand.Without(c)
+	// A card in no meld is deadwood in every arrangement, so throwing it
+	// saves exactly its value; only the others need a search.
+	dw := whole - c.Value()
+	if meldable.Has(c) {
+		dw = meld.MinDeadwood(rest)
+	}
+	return float64(dw) + t.extra(c, rest)
+}
+
 // bestDiscard is the step every weighing discarder shares: of the cards
 // the seat may throw, the one whose loss leaves the least deadwood plus
 // term's extra; ties go to the higher card.
@@ -175,16 +189,9 @@ func bestDiscardEach(v *seatView, term *discardTerm) notation.Card {
 		allowed = allowed.Without(v.drawn)
 	}
 	best, bestScore := notation.Card(0), 1e18
-	// A card in no meld is deadwood in every arrangement, so throwing it
-	// saves exactly its value; only the others need a search.
 	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	for c := range allowed.All() {
-		rest := v.hand.Without(c)
-		dw := whole - c.Value()
-		if meldable.Has(c) {
-			dw = meld.MinDeadwood(rest)
-		}
-		score := float64(dw) + term.extra(c, rest)
+		score := term.score(v.hand, whole, meldable, c)
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}
@@ -207,16 +214,7 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 	}
 	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
 	most := -term.weight * float64((meld.Completions(v.hand) &^ term.pile).Len())
-	score := func(c notation.Card) float64 {
-		rest := v.hand.Without(c)
-		dw := whole - c.Value()
-		if meldable.Has(c) {
-			dw = meld.MinDeadwood(rest)
-		}
-		// As discardTerm.extra counts it, so that the sums are equal.
-		live := meld.Completions(rest) &^ term.pile &^ c.Set()
-		return float64(dw) + -term.weight*float64(live.Len())
-	}
+	score := func(c notation.Card) float64 { return term.score(v.hand, whole, meldable, c) }
 	bound, top, topScore, haveTop := math.Inf(1), notation.Card(0), 0.0, false
 	if dead := allowed &^ meldable; dead != 0 {
 		top, haveTop = highest(dead), true
@@ -245,8 +243,5 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 
 // highest returns a card of the highest rank in a set that is not empty.
 func highest(set notation.CardSet) notation.Card {
-	m := uint64(set)
-	ranks := uint32(m|m>>16|m>>32|m>>48) & 0x1FFF
-	r := 31 - bits.LeadingZeros32(ranks)
-	return notation.Card(bits.TrailingZeros64(m & (lanes << r)))
+	return notation.Card(bits.TrailingZeros64(uint64(set) & (lanes << topRank(set))))
 }

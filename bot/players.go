@@ -254,6 +254,12 @@ func intN(src *rand.PCG, n int) int {
 // lanes repeats a one-suit rank mask in all four suits.
 const lanes = 0x0001000100010001
 
+// topRank is the highest rank in a set that is not empty.
+func topRank(set notation.CardSet) notation.Rank {
+	m := uint64(set)
+	return notation.Rank(31 - bits.LeadingZeros32(uint32(m|m>>16|m>>32|m>>48)&0x1FFF))
+}
+
 // candidates lists the discards that leave the least deadwood, in card
 // order, and returns how many.
 func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
@@ -280,8 +286,7 @@ func (s *Simple) candidates(v *seatView, avoidRepeats bool) int {
 	best, need := 1<<30, 1
 	var chosen notation.CardSet
 	if dead := uint64(allowed &^ live); dead != 0 {
-		ranks := uint32(dead|dead>>16|dead>>32|dead>>48) & 0x1FFF
-		top := notation.Rank(31 - bits.LeadingZeros32(ranks))
+		top := topRank(notation.CardSet(dead))
 		need = top.Value()
 		var whole int
 		if known && !live.Has(v.drawn) {
