@@ -46,6 +46,16 @@ type Options struct {
 	// Off (and Time 0), the advice is exactly as before: every chunk of
 	// the budget, with successive halving.
 	Adaptive bool
+	// Full plays every candidate in every chunk of the budget: no
+	// successive halving and no adaptive stop. Its figures after k chunks
+	// are those of a Full advice of k chunks' worlds, whatever stopped it.
+	Full bool
+	// Judge, when set, makes the advice Full and is asked after each
+	// chunk, in the chunks' order, with the candidates so far, ranked, and
+	// the worlds played; true stops the search there. The advice is the
+	// same for a seed at any worker count. Batch's grader stops once a
+	// grade's class is decided.
+	Judge func(cands []Candidate, worlds int) bool
 	// Now, when set, is the clock a timed advice reads instead of
 	// time.Now: tests bound a timed advice's work with a fake clock.
 	Now func() time.Time
@@ -194,9 +204,21 @@ type Candidate struct {
 	// the outcome mix the search expects after the move, which a
 	// measurement compares with what the real opponent does.
 	Outcomes Outcomes `json:"outcomes,omitzero"`
+	// Loss is how much less the move is worth than the recommended one,
+	// the first candidate (0 for it): the difference between their
+	// advantages, with LossSE the standard error of the two moves' paired
+	// difference over the worlds both were played in.
+	Loss, LossSE float64
+	// Tie marks a move the recommendation does not lead by more than the
+	// margin (Options.Margin standard errors of LossSE): the two are equal
+	// within the noise of the search, and the recommendation stands only
+	// because it is the plainer move or measured higher.
+	Tie bool
 	// pointsGain is the mean paired difference in points over the
 	// baseline.
 	pointsGain float64
+	// index is the move's place in the search's list of candidates.
+	index int
 }
 
 // Advice is every legal candidate of a decision, best first.
@@ -246,6 +268,5 @@ func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
 		return Advice{}, err
 	}
 	a.Candidates, a.Abandoned = s.summarize(tallies)
-	rank(a.Candidates, s.margin())
 	return a, ctx.Err()
 }

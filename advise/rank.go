@@ -35,8 +35,8 @@ func halve(first []tally, base int) (keep []bool, kept int) {
 	return keep, kept
 }
 
-// summarize turns the chunks' tallies into candidates, in the order of
-// the moves, and counts the rollouts abandoned.
+// summarize turns the chunks' tallies into candidates, ranked, and counts
+// the rollouts abandoned.
 func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
 	sum := newTally(len(s.moves))
 	for _, t := range tallies {
@@ -44,11 +44,20 @@ func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
 			addTally(&sum, t)
 		}
 	}
-	cands = s.fromSum(sum)
+	cands = s.ranked(sum)
 	for _, c := range cands {
 		abandoned += c.Abandoned
 	}
 	return cands, abandoned
+}
+
+// ranked turns summed tallies into candidates, best first, each with its
+// loss against the best and whether it ties with it.
+func (s *search) ranked(sum tally) []Candidate {
+	cands := s.fromSum(sum)
+	rank(cands, s.margin())
+	compareWithBest(cands, &sum.pairs, s.margin())
+	return cands
 }
 
 // addTally adds t into sum, move by move.
@@ -66,6 +75,7 @@ func addTally(sum *tally, t tally) {
 		sum.abandoned[mi] += t.abandoned[mi]
 		sum.out[mi].AddAll(&t.out[mi])
 	}
+	sum.pairs.addAll(t.pairs)
 }
 
 // fromSum turns the summed tallies of the chunks played into candidates,
@@ -74,7 +84,7 @@ func (s *search) fromSum(sum tally) []Candidate {
 	cands := make([]Candidate, 0, len(s.moves))
 	for mi, m := range s.moves {
 		n := float64(max(sum.cnt[mi], 1))
-		c := Candidate{Move: m, Samples: sum.cnt[mi], Baseline: mi == s.base, Abandoned: sum.abandoned[mi]}
+		c := Candidate{Move: m, Samples: sum.cnt[mi], Baseline: mi == s.base, Abandoned: sum.abandoned[mi], index: mi}
 		c.Advantage = sum.d[mi] / n
 		c.AdvantageSE = meanSE(sum.d[mi], sum.d2[mi], n)
 		c.Equity, c.Points = sum.eq[mi]/n, sum.pts[mi]/n

@@ -158,8 +158,17 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 		all[i] = true
 	}
 	chunks := max(1, (s.o.Samples+ChunkWorlds-1)/ChunkWorlds)
-	if s.adaptive() {
-		return s.evaluateUntilClear(ctx, chunks, all)
+	switch {
+	case s.o.Judge != nil:
+		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
+			return s.o.Judge(s.ranked(sum), played*ChunkWorlds)
+		})
+	case s.o.Full:
+		return s.evaluate(ctx, 0, chunks, all)
+	case s.adaptive():
+		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
+			return played >= AdaptiveMinChunks && s.clear(sum)
+		})
 	}
 	if len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
 		return s.evaluate(ctx, 0, chunks, all)
@@ -238,12 +247,13 @@ func (s *search) stopped(ctx context.Context) bool {
 	return ctx.Err() != nil || !s.deadline.IsZero() && s.now().After(s.deadline)
 }
 
-// evaluateUntilClear plays every candidate in up to chunks chunks and
-// stops once the decision is clear (clearAfter). Chunks finish out of
-// order on many workers, so the judgement follows the chunks in order,
-// and any chunk played past the first clear prefix is dropped: the advice
+// evaluateUntil plays every candidate in up to chunks chunks and stops
+// once enough says so of the chunks summed so far, in order (for the
+// adaptive stop, once the decision is clear). Chunks finish out of order
+// on many workers, so the judgement follows the chunks in order, and any
+// chunk played past the first prefix judged enough is dropped: the advice
 // is the same for a seed at any worker count.
-func (s *search) evaluateUntilClear(ctx context.Context, chunks int, active []bool) ([]tally, error) {
+func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, enough func(sum tally, played int) bool) ([]tally, error) {
 	var (
 		byIndex = make([]tally, chunks)
 		sum     = newTally(len(s.moves))
@@ -255,7 +265,7 @@ func (s *search) evaluateUntilClear(ctx context.Context, chunks int, active []bo
 		for stopAt < 0 && next < chunks && byIndex[next].cnt != nil {
 			addTally(&sum, byIndex[next])
 			next++
-			if next >= AdaptiveMinChunks && s.clear(sum) {
+			if enough(sum, next) {
 				stopAt = next
 			}
 		}

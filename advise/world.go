@@ -17,11 +17,15 @@ type tally struct {
 	under                         []int      // worlds a knock was undercut in
 	abandoned                     []int      // rollouts abandoned as endless
 	out                           []Outcomes // how the rollouts ended
+	// pairs holds, for every two candidates played in the same worlds,
+	// the sums of their paired differences: what the loss of one move
+	// against another, and its standard error, are measured from.
+	pairs pairSums
 }
 
 func newTally(n int) tally {
 	f := func() []float64 { return make([]float64, n) }
-	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n)}
+	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n), newPairSums(n)}
 }
 
 // players is one worker's pair of rollout policies, by seat.
@@ -69,6 +73,7 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 	rng := rand.New(rand.NewPCG(s.o.Seed, uint64(ci)+1))
 	t := newTally(len(s.moves))
 	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
+	diffs := make([]float64, len(s.moves))
 	var wts []float64
 	if s.o.Weigh != nil {
 		wts = make([]float64, len(s.moves))
@@ -90,7 +95,8 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 		}
 		if s.o.Weigh != nil {
 			s.o.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
-			addWeighted(&t, vals, pvals, wts, s.before(), s.base, active)
+			addWeighted(&t, vals, pvals, wts, s.before(), s.base, active, diffs)
+			t.pairs.add(diffs, active)
 			continue
 		}
 		// Unweighed, the differences are summed as they always were, not
@@ -99,11 +105,13 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 		for mi := range s.moves {
 			if active[mi] {
 				d := vals[mi] - vals[s.base]
+				diffs[mi] = d
 				t.d[mi] += d
 				t.d2[mi] += d * d
 				t.pd[mi] += pvals[mi] - pvals[s.base]
 			}
 		}
+		t.pairs.add(diffs, active)
 	}
 	return t, nil
 }
@@ -112,10 +120,11 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 // value and the baseline's weighed by their own weights in wts (Options.Weigh).
 // The values are centred on c, the equity before the hand, so that a
 // weight scales the hand's change in equity, not the equity itself.
-func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, active []bool) {
+func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, active []bool, diffs []float64) {
 	for mi := range vals {
 		if active[mi] {
 			d := wts[mi]*(vals[mi]-c) - wts[base]*(vals[base]-c)
+			diffs[mi] = d
 			t.d[mi] += d
 			t.d2[mi] += d * d
 			t.pd[mi] += wts[mi]*pvals[mi] - wts[base]*pvals[base]
