@@ -51,11 +51,10 @@ type Options struct {
 	// are those of a Full advice of k chunks' worlds, whatever stopped it.
 	Full bool
 	// Judge, when set, makes the advice Full and is asked after each
-	// chunk, in the chunks' order, with the candidates so far, ranked, and
-	// the worlds played; true stops the search there. The advice is the
-	// same for a seed at any worker count. Batch's grader stops once a
-	// grade's class is decided.
-	Judge func(cands []Candidate, worlds int) bool
+	// chunk, in the chunks' order, with the standing so far; true stops
+	// the search there. The advice is the same for a seed at any worker
+	// count. Batch's grader stops once a grade's class is decided.
+	Judge func(s *Standing) bool
 	// Now, when set, is the clock a timed advice reads instead of
 	// time.Now: tests bound a timed advice's work with a fake clock.
 	Now func() time.Time

@@ -84,3 +84,40 @@ func compareWithBest(cands []Candidate, pairs *pairSums, margin float64) {
 		c.Tie = c.Loss <= margin*se || math.Abs(c.Loss) < 1e-12
 	}
 }
+
+// Standing is a Full search after some of its chunks, as Options.Judge
+// sees it: the candidates so far, ranked, and the worlds played. A judge
+// may drop candidates it has seen enough of (Drop); a search with a judge
+// plays one chunk at a time, so that what it drops is the same at any
+// worker count.
+type Standing struct {
+	Candidates []Candidate
+	Worlds     int
+	pairs      *pairSums
+	active     []bool
+	base       int
+}
+
+// Drop stops playing candidate i (an index into Candidates) in the chunks
+// to come; its figures stay as measured so far. The baseline, which the
+// others' gains are measured from, is never dropped; Drop reports whether
+// the candidate was.
+func (s *Standing) Drop(i int) bool {
+	mi := s.Candidates[i].index
+	if mi == s.base {
+		return false
+	}
+	s.active[mi] = false
+	return true
+}
+
+// Dropped says whether candidate i is no longer played.
+func (s *Standing) Dropped(i int) bool { return !s.active[s.Candidates[i].index] }
+
+// Versus is candidate a's value less candidate b's (indices into
+// Candidates), over the worlds both were played in, with its standard
+// error: paired, as Loss is against the first.
+func (s *Standing) Versus(a, b int) (mean, se float64) {
+	mean, se, _ = s.pairs.diff(s.Candidates[a].index, s.Candidates[b].index)
+	return mean, se
+}

@@ -62,12 +62,17 @@ func TestJudgeStopsAsFull(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		o := options(512, 9, workers)
 		calls := 0
-		o.Judge = func(cands []advise.Candidate, worlds int) bool {
+		o.Judge = func(st *advise.Standing) bool {
 			calls++
-			if worlds != calls*advise.ChunkWorlds {
-				t.Errorf("judged after %d worlds at call %d", worlds, calls)
+			if st.Worlds != calls*advise.ChunkWorlds {
+				t.Errorf("judged after %d worlds at call %d", st.Worlds, calls)
 			}
-			return worlds >= 3*advise.ChunkWorlds
+			for i, c := range st.Candidates[1:] {
+				if m, se := st.Versus(0, i+1); math.Abs(m-c.Loss) > 1e-9 && c.Samples == st.Worlds || se != c.LossSE {
+					t.Errorf("Versus(0, %d) = %v ± %v, the candidate's loss %v ± %v", i+1, m, se, c.Loss, c.LossSE)
+				}
+			}
+			return st.Worlds >= 3*advise.ChunkWorlds
 		}
 		judged, err := advise.Advise(context.Background(), &p, o)
 		if err != nil {

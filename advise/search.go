@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -161,7 +162,7 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 	switch {
 	case s.o.Judge != nil:
 		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
-			return s.o.Judge(s.ranked(sum), played*ChunkWorlds)
+			return s.o.Judge(&Standing{Candidates: s.ranked(sum), Worlds: played * ChunkWorlds, pairs: &sum.pairs, active: all, base: s.base})
 		})
 	case s.o.Full:
 		return s.evaluate(ctx, 0, chunks, all)
@@ -204,6 +205,11 @@ func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, 
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	if s.o.Judge != nil {
+		// The judge drops candidates after a chunk for the chunks after
+		// it: one chunk at a time keeps that the same at any worker count.
+		workers = 1
+	}
 	workers = max(1, min(workers, to-from))
 	var next atomic.Int64
 	next.Store(int64(from))
@@ -223,7 +229,11 @@ func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, 
 				if ci >= to || failed.Load() || ci > from && (enough.Load() || s.stopped(ctx)) {
 					return
 				}
-				t, err := s.playChunk(ci, w, active)
+				// A judge may drop candidates between chunks, under mu.
+				mu.Lock()
+				act := slices.Clone(active)
+				mu.Unlock()
+				t, err := s.playChunk(ci, w, act)
 				if err != nil {
 					errOnce.Do(func() { first = err })
 					failed.Store(true)

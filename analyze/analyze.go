@@ -38,6 +38,12 @@ type Options struct {
 	// set, is the clock a timed search reads (tests fake it).
 	Adaptive bool
 	Now      func() time.Time
+	// Full plays every candidate in every world of the budget, and Judge,
+	// when set, stops such a search once it says the decision is judged
+	// (advise.Options.Full and Judge): batch's grader spends worlds until
+	// a grade's class is decided.
+	Full  bool
+	Judge func(s *advise.Standing) bool
 	// Margin is how many standard errors a gain over the baseline must
 	// reach before the advice departs from it (0: advise.DefaultMargin).
 	Margin float64
@@ -166,7 +172,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 // searchOptions are the search's options for the advisor's: its budget,
 // and rollouts and world weights from the reading unless it is off.
 func searchOptions(p *game.Position, o Options) advise.Options {
-	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: o.Now, Seed: o.Seed, Workers: o.Workers,
+	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: o.Now, Full: o.Full, Judge: o.Judge, Seed: o.Seed, Workers: o.Workers,
 		Margin: o.Margin, Rollout: bot.Rollout, Equity: o.Equity}
 	if so.Equity == nil {
 		// Built once for both searches of a comparison.

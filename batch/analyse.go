@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -19,8 +20,17 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 	if !o.Quick {
 		// The equity model is built once for the game's rules.
 		gr.equity = advise.ForRules(g.Rules)
+		gr.luck = startLuck(gr.equity)
 	}
 	err := g.Replay(gr.decision)
+	if gr.failed == nil && err == nil && gr.equity != nil {
+		gr.endHand()
+		for seat := range notation.NumSeats {
+			l := gr.luck[seat].g
+			l.Result = gr.luck[seat].v
+			r.luck[seat] = &l
+		}
+	}
 	if gr.failed != nil {
 		r.err = gr.failed
 	} else if err != nil {
@@ -87,10 +97,21 @@ type grader struct {
 	names  [2]string
 	equity *advise.Equity
 	r      *result
-	n      int    // decisions with a choice so far, for their seeds
 	turn   [2]int // each seat's own turn in the hand
 	hand   int
+	// luck follows each seat's equity through the game (advisor grading).
+	luck   [2]luckChain
 	failed error
+}
+
+// endHand closes the hand being replayed in each seat's luck chain.
+func (gr *grader) endHand() {
+	if gr.hand < 0 || gr.equity == nil {
+		return
+	}
+	for seat := range notation.NumSeats {
+		gr.luck[seat].endHand(handEnd(gr.j.game, gr.hand, seat, gr.equity))
+	}
 }
 
 // decision is the replay's callback: it grades one decision, or stops
@@ -101,6 +122,7 @@ func (gr *grader) decision(d *gamelog.Decision) bool {
 		return false
 	}
 	if d.Hand != gr.hand {
+		gr.endHand()
 		gr.hand, gr.turn = d.Hand, [2]int{}
 	}
 	pos := &d.Position
@@ -108,10 +130,17 @@ func (gr *grader) decision(d *gamelog.Decision) bool {
 	if pos.Phase() == game.DiscardPhase {
 		gr.turn[d.Seat]++
 	}
+	// Whatever the seat does, the opponent meets it as chance; the seat's
+	// own stock draw is chance to itself.
+	gr.luck[d.Seat.Other()].chance(LuckOpponent)
+	defer func() {
+		if d.Move.Kind == game.Draw {
+			gr.luck[d.Seat].chance(LuckDraw)
+		}
+	}()
 	if !ok {
 		return true
 	}
-	gr.n++
 	if d.Partial {
 		gr.r.ungraded++
 		return true
@@ -132,14 +161,26 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 		Kind: kind, Turn: max(gr.turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
 		Deadwood: moveDeadwood(pos, d.Move)}
 	var best game.Move
+	class := Good
 	if gr.o.Quick {
 		best, gd.EquityLost = gradeQuick(pos, d.Move)
+		class = Classify(gd.EquityLost)
 	} else {
-		var err error
-		gd.Samples, gd.Seed = gr.o.Samples, decisionSeed(gr.o.Seed, gr.j.key, gr.n)
-		best, gd.EquityLost, gd.Equity, err = gradeAdvisor(gr.ctx, pos, d.Move, gd.Samples, gd.Seed, gr.equity)
+		gd.Seed = analyze.SeedOf(pos, gr.o.settings(), gr.o.Seed)
+		g, err := gradeAdvisor(gr.ctx, pos, d.Move, gr.o.Samples, gd.Seed, gr.equity)
 		if err != nil {
 			return gd, err
+		}
+		best, gd.EquityLost, gd.Samples, class = g.best, g.lost, g.worlds, g.class
+		gd.EquityLostSE = float64(toMicro(g.lostSE)) / micro
+		if g.valued {
+			eq := g.played
+			gd.Equity = &eq
+			luck, kind := gr.luck[d.Seat].decide(g.before, g.lost)
+			if kind != noLuck {
+				l := float64(luck) / micro
+				gd.Luck, gd.LuckKind = &l, kind.String()
+			}
 		}
 	}
 	gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
@@ -151,7 +192,7 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 	gd.Best = moveName(kind, best)
 	// Matched means the move is the best, as written.
 	gd.Matched = sameMove(best, d.Move)
-	gd.Class = Classify(gd.EquityLost).String()
+	gd.Class = class.String()
 	if gr.o.OnDecision != nil || gd.EquityLost > 0 {
 		gd.Position = exactPosition(pos)
 	}

@@ -29,7 +29,12 @@ type Graded struct {
 	Best       string  `json:"best"`
 	Matched    bool    `json:"matched"`
 	EquityLost float64 `json:"equity_lost"`
-	Class      string  `json:"class"`
+	// EquityLostSE is the standard error of EquityLost: the noise of the
+	// sampled worlds (0 for --quick, which does not sample).
+	EquityLostSE float64 `json:"equity_lost_se"`
+	// Class is drawn from the loss and its error: "uncertain" when the
+	// worlds spent could not place the loss in one class at 95%.
+	Class string `json:"class"`
 	// Deadwood is what the move leaves: after a discard, the hand's least
 	// deadwood; at a knock decision, the deadwood of the knock, or of the
 	// hand when playing on; -1 for draws.
@@ -38,11 +43,17 @@ type Graded struct {
 	// Equity is the mover's chance of winning the game after the move
 	// played, as the advisor values it; advisor grading only.
 	Equity *float64 `json:"equity,omitempty"`
-	// Samples and Seed are the advisor's budget and seed for this
-	// decision (advisor grading only): `advise --samples N --seed S` on
-	// Position shows the same values.
+	// Samples and Seed are the worlds the advisor spent on this decision
+	// and their seed (advisor grading only): `advise --full --samples N
+	// --seed S` on Position shows the same values. The seed is drawn from
+	// the decision alone (analyze.SeedOf).
 	Samples int    `json:"samples,omitempty"`
 	Seed    uint64 `json:"seed,omitempty"`
+	// Luck is the equity that chance brought the player since its last
+	// graded decision (advisor grading only; see GameLuck), and LuckKind
+	// the event it measures: "deal", "draw" or "opponent".
+	Luck     *float64 `json:"luck,omitempty"`
+	LuckKind string   `json:"luck_kind,omitempty"`
 }
 
 // KindName is Kind as text, for JSON.
@@ -95,40 +106,127 @@ func moveDeadwood(p *game.Position, m game.Move) int {
 	return p.DeadwoodAfter(m)
 }
 
+// advisorGrade is what the advisor's grading found of one decision.
+type advisorGrade struct {
+	best game.Move
+	// lost is the equity the move lost against the advised move, with
+	// its standard error; class is drawn from them, Uncertain when the
+	// worlds spent could not decide it.
+	lost, lostSE float64
+	class        Class
+	// played and before are the equity after the move played and the
+	// equity the advised move keeps, the played move's plus lost: the
+	// values the luck analysis chains. valued is false when the advice
+	// did not value the move played.
+	played, before float64
+	valued         bool
+	worlds         int
+}
+
 // gradeAdvisor values the move against the advisor's, as analyze gives it
 // to the advise command for the same position, budget and seed: the
 // opponent read from the position's own record. The equity lost is the
 // advised move's gain over the baseline less the move's own, both
-// measured in the same sampled worlds.
-func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, samples int, seed uint64, equity *advise.Equity) (best game.Move, lost float64, eq *float64, err error) {
-	adv, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true})
-	if err != nil {
-		return m, 0, nil, err
+// measured in the same sampled worlds. Every candidate plays every world
+// (advise.Options.Full), chunk by chunk, until the class of the loss is
+// decided at 95% or the cap of worlds is reached.
+func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, cap int, seed uint64, equity *advise.Equity) (advisorGrade, error) {
+	var last advisorGrade
+	judge := func(st *advise.Standing) bool {
+		var decided bool
+		last, decided = judgeGrade(p, st, m)
+		if decided || st.Worlds >= cap {
+			return true
+		}
+		dropBeaten(p, st, m)
+		return false
 	}
-	top := adv.Candidates[0]
-	chosen := -1
-	for i, c := range adv.Candidates {
-		if sameMove(c.Move, m) {
-			chosen = i
-			break
+	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge})
+	if err != nil {
+		return advisorGrade{best: m}, err
+	}
+	if last.worlds == 0 {
+		// One legal move: nothing was sampled, nothing lost.
+		last = advisorGrade{best: m}
+	}
+	return last, nil
+}
+
+// judgeGrade grades the move played from a search's standing, and says
+// whether its class is decided. The loss is measured against the advised
+// move; its interval's low end is that loss less GradeZ standard errors,
+// and its high end the most that any candidate's paired difference over
+// the move played could be, at GradeZ standard errors: a move that is the
+// advice's own is not "good" until no other move might beat it by an
+// inaccuracy. The class is decided when both ends fall in one class.
+func judgeGrade(p *game.Position, st *advise.Standing, m game.Move) (g advisorGrade, decided bool) {
+	cands := st.Candidates
+	g = advisorGrade{best: cands[0].Move, worlds: st.Worlds, class: Good}
+	i := playedIndex(p, cands, m)
+	if i < 0 {
+		// A move the advice did not value is not charged.
+		return g, true
+	}
+	c := cands[i]
+	g.lost, g.lostSE = math.Max(0, c.Loss), c.LossSE
+	lower, upper := math.Max(0, g.lost-GradeZ*g.lostSE), g.lost+GradeZ*g.lostSE
+	for j := range cands {
+		if j == i || st.Dropped(j) {
+			continue
+		}
+		d, se := st.Versus(j, i)
+		upper = math.Max(upper, d+GradeZ*se)
+		if i == 0 && j == 1 {
+			// The advised move played: its error is that of the lead
+			// over the runner-up.
+			g.lostSE = se
 		}
 	}
-	if chosen < 0 && (m.Kind == game.Knock || m.Kind == game.Gin) {
-		// A spread the advice did not value: the valued knock leaving
-		// the same deadwood stands for it.
+	decided = Classify(lower) == Classify(upper)
+	g.class = Uncertain
+	if decided {
+		g.class = Classify(g.lost)
+	}
+	g.played, g.valued = c.Equity, true
+	g.before = c.Equity + g.lost
+	return g, decided
+}
+
+// DropZ is how many standard errors below the advised move a candidate
+// must be to stop being played in a grade: at 3, a move dropped would
+// rarely have become the advice.
+const DropZ = 3.0
+
+// dropBeaten stops playing the candidates that are clearly worse than the
+// advised move: neither the advice nor the move played, they cannot
+// change the grade, and the worlds spent on the rest go faster.
+func dropBeaten(p *game.Position, st *advise.Standing, m game.Move) {
+	played := playedIndex(p, st.Candidates, m)
+	for j, c := range st.Candidates {
+		if j > 0 && j != played && !st.Dropped(j) && c.Loss > DropZ*c.LossSE && c.LossSE > 0 {
+			st.Drop(j)
+		}
+	}
+}
+
+// playedIndex finds the move played among the advice's candidates, or
+// -1. A knock whose spread the advice did not value is stood for by the
+// valued knock that leaves the same deadwood.
+func playedIndex(p *game.Position, cands []advise.Candidate, m game.Move) int {
+	for i, c := range cands {
+		if sameMove(c.Move, m) {
+			return i
+		}
+	}
+	if m.Kind == game.Knock || m.Kind == game.Gin {
 		dw := (p.Hand() &^ m.Spread.Cards()).Value()
-		for i, c := range adv.Candidates {
+		for i, c := range cands {
 			if (c.Move.Kind == game.Knock || c.Move.Kind == game.Gin) && c.Deadwood == dw {
-				chosen = i
-				break
+				return i
 			}
 		}
 	}
-	if chosen < 0 {
-		return top.Move, 0, nil, nil
-	}
-	e := adv.Candidates[chosen].Equity
-	return top.Move, math.Max(0, top.Advantage-adv.Candidates[chosen].Advantage), &e, nil
+	return -1
 }
 
 // quickPointValue is the equity that --quick counts for each point of

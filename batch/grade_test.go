@@ -122,12 +122,12 @@ func TestPlayerAccuracyIsCalibrated(t *testing.T) {
 		{"random's", 0.01522, 0, 0.5},
 		{"worse than random", 0.05, 0, 0},
 	} {
-		if a := play(tt.lost, 10).Players[0].Accuracy; a < tt.low || a > tt.top {
+		if a := *play(tt.lost, 10).Players[0].Accuracy; a < tt.low || a > tt.top {
 			t.Errorf("%s (%.3f%% a decision): accuracy %.2f, want %v to %v", tt.name, 100*tt.lost, a, tt.low, tt.top)
 		}
 	}
-	whole := play(0.006, 20).Players[0].Accuracy
-	if merged := Merge(play(0.006, 10), play(0.006, 10)).Players[0].Accuracy; merged != whole {
+	whole := *play(0.006, 20).Players[0].Accuracy
+	if merged := *Merge(play(0.006, 10), play(0.006, 10)).Players[0].Accuracy; merged != whole {
 		t.Errorf("merged %v, one run %v", merged, whole)
 	}
 	fit := FitAccuracy(0.004, 0.015)

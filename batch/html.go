@@ -201,6 +201,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	"figInt":   func(key string, v int) template.HTML { return template.HTML(figure(key, float64(v), fmt.Sprint(v))) },
 	"key":      func(a, b string) string { return a + "/" + b },
 	"times100": func(x float64) float64 { return 100 * x },
+	"deref":    func(x *float64) float64 { return *x },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -234,7 +235,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <h2>Players</h2>
 <div style="overflow-x:auto">
 <table>
-<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th></tr>
+<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Luck-adjusted result</th></tr>
 {{range .S.Players}}<tr><td>{{.Name}}</td>
 <td>{{figInt (key .Name "games_won") .GamesWon}} of {{figInt (key .Name "games") .Games}} ({{fig (key .Name "win_rate") .WinRate (pct .WinRate)}})</td>
 <td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
@@ -242,9 +243,11 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{figInt (key .Name "knocks") .Knocks}}</td><td>{{figInt (key .Name "gins") .Gins}}</td><td>{{figInt (key .Name "undercuts") .Undercuts}}</td>
 <td>{{printf "%.1f" .MeanKnockDeadwood}}</td><td>{{printf "%.1f" .MeanTurnsToKnock}}</td>
 <td>{{figInt (key .Name "matched") .Matched}} of {{figInt (key .Name "decisions") .Decisions}}</td>
-<td>{{fig (key .Name "mean_equity_lost") .MeanEquityLost (printf "%.2f%%" (times100 .MeanEquityLost))}}</td>
-<td>{{fig (key .Name "accuracy") .Accuracy (printf "%.1f" .Accuracy)}}</td>
-<td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td></tr>
+<td>{{fig (key .Name "mean_equity_lost") .MeanEquityLost (printf "%.2g%%" (times100 .MeanEquityLost))}} ({{printf "%.2g" (times100 (index .MeanLostCI95 0))}} to {{printf "%.2g%%" (times100 (index .MeanLostCI95 1))}})</td>
+<td>{{fig (key .Name "error_rate") .ErrorRate (printf "%.2g" .ErrorRate)}} a 100 decisions</td>
+<td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}}{{else}}-{{end}}</td>
+<td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td><td>{{figInt (key .Name "uncertain") .Uncertain}}</td>
+{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>-</td><td>-</td><td>-</td>{{end}}</tr>
 {{end}}</table>
 </div>
 
@@ -258,8 +261,8 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <h2>Worst decisions</h2>
 {{range .S.Players}}{{if .Worst}}<h3>{{.Name}}</h3>
 <table>
-<tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>
-{{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}}</td><td class="pos">{{.Position}}</td></tr>
+<tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Class</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>
+{{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}} ± {{printf "%.1f" (times100 .EquityLostSE)}}</td><td>{{.Class}}</td><td class="pos">{{.Position}}</td></tr>
 {{end}}</table>{{end}}{{end}}
 {{if .S.Errors}}<h2>Inputs that failed</h2>
 <table><tr><th>Where</th><th>Why</th></tr>
@@ -278,7 +281,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
   // Every tagged figure must equal the summary's value.
   var want = { games_read: s.games_read, games_skipped: s.games_skipped, games_analyzed: s.games_analyzed, decisions: s.decisions };
   s.players.forEach(function (p) {
-    ["games_won", "games", "win_rate", "hands_won", "hands", "knocks", "gins", "undercuts", "matched", "decisions", "mean_equity_lost", "accuracy"].forEach(function (k) {
+    ["games_won", "games", "win_rate", "hands_won", "hands", "knocks", "gins", "undercuts", "matched", "decisions", "mean_equity_lost", "error_rate", "uncertain", "accuracy"].forEach(function (k) {
       want[p.name + "/" + k] = p[k];
     });
   });

@@ -67,7 +67,11 @@ func TestHTMLReport(t *testing.T) {
 		want[p.Name+"/knocks"] = float64(p.Knocks)
 		want[p.Name+"/gins"] = float64(p.Gins)
 		want[p.Name+"/undercuts"] = float64(p.Undercuts)
-		want[p.Name+"/accuracy"] = p.Accuracy
+		if p.Accuracy != nil {
+			want[p.Name+"/accuracy"] = *p.Accuracy
+		}
+		want[p.Name+"/error_rate"] = p.ErrorRate
+		want[p.Name+"/uncertain"] = float64(p.Uncertain)
 		want[p.Name+"/knock_rate"] = float64(p.Knocks) / float64(p.Hands)
 		for i, k := range p.ByKind {
 			want[fmt.Sprintf("%s/match/%s", p.Name, k.Kind)] = p.ByKind[i].MatchRate

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"encoding/csv"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,11 +10,31 @@ import (
 
 // TestPlayersCSV writes the players of a real run and reads the file
 // back: one row a player under the header, with the summary's accuracy
-// and counts.
+// and counts. Quick grading has no accuracy: its column is empty.
 func TestPlayersCSV(t *testing.T) {
-	s := run(t, fileInputs(t, samples[0], samples[1]), Options{Quick: true})
+	s := run(t, fileInputs(t, samples[0]), Options{Samples: 64})
+	checkPlayersCSV(t, &s)
+	q := run(t, fileInputs(t, samples[0], samples[1]), Options{Quick: true})
 	var b strings.Builder
-	if err := WritePlayersCSV(&b, &s); err != nil {
+	if err := WritePlayersCSV(&b, &q); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows[1:] {
+		if r[12] != "" || r[len(r)-1] != "" {
+			t.Errorf("quick grading's row %v has an accuracy or a luck", r)
+		}
+	}
+}
+
+// checkPlayersCSV checks the CSV of s's players against s.
+func checkPlayersCSV(t *testing.T, s *Summary) {
+	t.Helper()
+	var b strings.Builder
+	if err := WritePlayersCSV(&b, s); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
@@ -31,8 +52,8 @@ func TestPlayersCSV(t *testing.T) {
 		r := rows[i+1]
 		acc, _ := strconv.ParseFloat(r[col["accuracy"]], 64)
 		dec, _ := strconv.Atoi(r[col["decisions"]])
-		if r[col["name"]] != p.Name || dec != p.Decisions || acc-p.Accuracy > 1e-6 || p.Accuracy-acc > 1e-6 {
-			t.Errorf("row %v, player %s: %d decisions, accuracy %g", r, p.Name, p.Decisions, p.Accuracy)
+		if r[col["name"]] != p.Name || dec != p.Decisions || p.Accuracy == nil || math.Abs(acc-*p.Accuracy) > 1e-6 {
+			t.Errorf("row %v, player %s: %d decisions, accuracy %v", r, p.Name, p.Decisions, p.Accuracy)
 		}
 	}
 }

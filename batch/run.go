@@ -57,6 +57,7 @@ type job struct {
 type result struct {
 	decisions []Graded
 	games     [2]*Player // per-seat game figures, names set
+	luck      [2]*GameLuck
 	hands     int
 	ungraded  int
 	err       error
@@ -294,8 +295,15 @@ func (s *Summary) add(r *result, on func(*Graded) error) error {
 	s.GamesAnalyzed++
 	s.Hands += r.hands
 	s.Ungraded += r.ungraded
-	for _, gp := range r.games {
-		s.player(gp.Name).merge(gp)
+	for seat, gp := range r.games {
+		p := s.player(gp.Name)
+		p.merge(gp)
+		if l := r.luck[seat]; l != nil {
+			if p.Luck == nil {
+				p.Luck = new(Luck)
+			}
+			p.Luck.addGame(l)
+		}
 	}
 	for i := range r.decisions {
 		d := &r.decisions[i]
@@ -310,13 +318,10 @@ func (s *Summary) add(r *result, on func(*Graded) error) error {
 	return nil
 }
 
-// decisionSeed gives each decision its own stream, from the run's seed,
-// the game's place among the inputs and the decision's place in the game:
-// the same in a shard as in one run.
-func decisionSeed(seed uint64, key, n int) uint64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%d/%d", seed, key, n)
-	return h.Sum64()
+// settings names how decisions are graded, for their seeds: a change of
+// grading gives other worlds.
+func (o *Options) settings() string {
+	return fmt.Sprintf("batch grade: cap %d worlds", o.Samples)
 }
 
 // exactPosition writes the position so that it reads back to the very

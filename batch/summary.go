@@ -41,10 +41,13 @@ const (
 	Inaccuracy
 	Mistake
 	Blunder
+	// Uncertain is a decision whose loss the worlds spent on it could not
+	// place in one class at 95%: it sits too near a threshold.
+	Uncertain
 	numClasses
 )
 
-var classNames = [...]string{Good: "good", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
+var classNames = [...]string{Good: "good", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder", Uncertain: "uncertain"}
 
 // String returns the class's stable name.
 func (c Class) String() string { return classNames[c] }
@@ -71,6 +74,18 @@ func Classify(lost float64) Class {
 		return Inaccuracy
 	}
 	return Good
+}
+
+// GradeZ is how many standard errors either side of a loss its interval
+// spans for a class to be decided: 1.96, a 95% interval.
+const GradeZ = 1.96
+
+// classWithNoise classes a loss measured with standard error se, and says
+// whether the class is decided: whether the loss's 95% interval, cut at
+// 0, lies within one class.
+func classWithNoise(lost, se float64) (c Class, decided bool) {
+	lo, hi := math.Max(0, lost-GradeZ*se), lost+GradeZ*se
+	return Classify(lost), Classify(lo) == Classify(hi)
 }
 
 // micro is the fixed-point unit of equity sums: integers add in any
@@ -158,7 +173,10 @@ type BlunderRecord struct {
 	Move       string  `json:"move"`
 	Best       string  `json:"best"`
 	EquityLost float64 `json:"equity_lost"`
-	Position   string  `json:"position"`
+	// EquityLostSE is the grade's standard error, and Class its class.
+	EquityLostSE float64 `json:"equity_lost_se"`
+	Class        string  `json:"class"`
+	Position     string  `json:"position"`
 }
 
 // MaxTurns bounds the deadwood-by-turn series.
@@ -198,13 +216,32 @@ type Player struct {
 	EquityLost        float64 `json:"equity_lost"`
 	LostMicro         int64   `json:"equity_lost_micro"`
 	MeanEquityLost    float64 `json:"mean_equity_lost"`
+	// LostSqNano sums the squares of the equity lost, in billionths: with
+	// LostMicro, the spread of the losses behind MeanLostCI95, the 95%
+	// interval of the mean equity lost a decision. It holds both the
+	// spread between decisions and each grade's own noise.
+	LostSqNano   int64      `json:"equity_lost_sq_nano"`
+	MeanLostCI95 [2]float64 `json:"mean_equity_lost_ci95"`
+	// ErrorRate is the equity lost per 100 decisions, in games: the mean
+	// equity lost a decision times 100, as the backgammon analysers rate
+	// a player's errors.
+	ErrorRate float64 `json:"error_rate"`
 	// Accuracy is the player's accuracy, 0 to 100, from its mean equity
 	// lost a decision: AccuracyFitFor(the grading).Of(MeanEquityLost).
-	Accuracy     float64     `json:"accuracy"`
-	Inaccuracies int         `json:"inaccuracies"`
-	Mistakes     int         `json:"mistakes"`
-	Blunders     int         `json:"blunders"`
-	ByKind       []KindStats `json:"by_kind"`
+	// It is null under --quick, whose rule of thumb rates every
+	// rule-based player as high as the advisor, and for a player with no
+	// graded decision.
+	Accuracy     *float64 `json:"accuracy"`
+	Inaccuracies int      `json:"inaccuracies"`
+	Mistakes     int      `json:"mistakes"`
+	Blunders     int      `json:"blunders"`
+	// Uncertain counts the decisions whose class the grader could not
+	// decide (class "uncertain"); they count in no other class.
+	Uncertain int `json:"uncertain"`
+	// Luck splits the player's results into the cards' part and the
+	// decisions' part (advisor grading only).
+	Luck   *Luck       `json:"luck,omitempty"`
+	ByKind []KindStats `json:"by_kind"`
 	// LostHistogram counts decisions by equity lost, in LostBins().
 	LostHistogram []int `json:"lost_histogram"`
 	// DeadwoodByTurn sums the deadwood left after each of the player's
@@ -282,6 +319,7 @@ func (p *Player) addDecision(d *Graded) {
 	lost := toMicro(d.EquityLost)
 	p.Decisions++
 	p.LostMicro += lost
+	p.LostSqNano += int64(math.Round(d.EquityLost * d.EquityLost * 1e9))
 	k := &p.ByKind[d.Kind]
 	k.Decisions++
 	k.LostMicro += lost
@@ -289,13 +327,15 @@ func (p *Player) addDecision(d *Graded) {
 		p.Matched++
 		k.Matched++
 	}
-	switch Classify(d.EquityLost) {
+	switch classNamed(d.Class) {
 	case Inaccuracy:
 		p.Inaccuracies++
 	case Mistake:
 		p.Mistakes++
 	case Blunder:
 		p.Blunders++
+	case Uncertain:
+		p.Uncertain++
 	}
 	bin := len(lostBins)
 	for i, edge := range lostBins {
@@ -311,7 +351,7 @@ func (p *Player) addDecision(d *Graded) {
 	}
 	if d.EquityLost > 0 {
 		p.Worst = append(p.Worst, BlunderRecord{File: d.File, Line: d.Line, Game: d.Game, Hand: d.Hand, Kind: d.Kind.String(),
-			Move: d.Move, Best: d.Best, EquityLost: float64(lost) / micro, Position: d.Position})
+			Move: d.Move, Best: d.Best, EquityLost: float64(lost) / micro, EquityLostSE: d.EquityLostSE, Class: d.Class, Position: d.Position})
 		p.trimWorst()
 	}
 }
@@ -352,9 +392,15 @@ func (s *Summary) finish() {
 		p.MeanTurnsToKnock = ratio(p.KnockTurns, p.Knocks)
 		p.EquityLost = float64(p.LostMicro) / micro
 		p.MeanEquityLost = p.EquityLost / math.Max(1, float64(p.Decisions))
-		p.Accuracy = AccuracyFitFor(s.Grading).Of(p.MeanEquityLost)
-		if p.Decisions == 0 {
-			p.Accuracy = 0
+		p.MeanLostCI95 = meanInterval(p.LostMicro, p.LostSqNano, p.Decisions)
+		p.ErrorRate = 100 * p.MeanEquityLost
+		p.Accuracy = nil
+		if p.Decisions > 0 && s.Grading != "quick" {
+			a := AccuracyFitFor(s.Grading).Of(p.MeanEquityLost)
+			p.Accuracy = &a
+		}
+		if p.Luck != nil {
+			p.Luck.finish()
 		}
 		for i := range p.ByKind {
 			k := &p.ByKind[i]
@@ -366,6 +412,39 @@ func (s *Summary) finish() {
 		}
 		p.trimWorst()
 	}
+}
+
+// classNamed is the class of a graded decision's name.
+func classNamed(name string) Class {
+	for c, n := range classNames {
+		if n == name {
+			return Class(c)
+		}
+	}
+	return Good
+}
+
+// meanInterval is the 95% interval of the mean of n losses, from their
+// sum in millionths and the sum of their squares in billionths; the low
+// end is cut at 0.
+func meanInterval(sumMicro, sqNano int64, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{}
+	}
+	k := float64(n)
+	mean := float64(sumMicro) / micro / k
+	half := GradeZ * meanSE(mean*k, float64(sqNano)/1e9, k)
+	return [2]float64{math.Max(0, mean-half), mean + half}
+}
+
+// meanSE is the standard error of a mean from the sum and the sum of
+// squares of n values.
+func meanSE(sum, sq, n float64) float64 {
+	if n < 2 {
+		return 0
+	}
+	mean := sum / n
+	return math.Sqrt(math.Max(0, sq/n-mean*mean) / (n - 1))
 }
 
 func ratio(a, b int) float64 {
@@ -390,9 +469,17 @@ func (q *Player) merge(p *Player) {
 	q.Decisions += p.Decisions
 	q.Matched += p.Matched
 	q.LostMicro += p.LostMicro
+	q.LostSqNano += p.LostSqNano
 	q.Inaccuracies += p.Inaccuracies
 	q.Mistakes += p.Mistakes
 	q.Blunders += p.Blunders
+	q.Uncertain += p.Uncertain
+	if p.Luck != nil {
+		if q.Luck == nil {
+			q.Luck = new(Luck)
+		}
+		q.Luck.merge(p.Luck)
+	}
 	for k := range q.ByKind {
 		if k < len(p.ByKind) {
 			q.ByKind[k].Decisions += p.ByKind[k].Decisions

@@ -287,3 +287,15 @@ func opponentWhy(n Style, a *report.Advice) string {
 
 // Percent writes a chance as a percentage with one decimal.
 func Percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+
+// Significant writes x with digits significant digits, in plain decimal
+// notation: 0.0041 and 0.41 and 4.1 at two.
+func Significant(x float64, digits int) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	// Rounding may carry into a new digit (0.0996 to 0.10): round first.
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', digits, 64), 64)
+	places := digits - 1 - int(math.Floor(math.Log10(math.Abs(r))))
+	return strconv.FormatFloat(r, 'f', max(0, places), 64)
+}

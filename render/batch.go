@@ -61,11 +61,49 @@ func playerRows(players []*batch.Player) [][]string {
 		row("  draw", kindMatched(1)),
 		row("  discard", kindMatched(2)),
 		row("  knock", kindMatched(3)),
-		row("equity lost a decision", func(p *batch.Player) string { return strconv.FormatFloat(100*p.MeanEquityLost, 'f', 2, 64) + "%" }),
-		row("accuracy", func(p *batch.Player) string { return strconv.FormatFloat(p.Accuracy, 'f', 1, 64) }),
+		row("equity lost a decision", func(p *batch.Player) string {
+			if p.Decisions == 0 {
+				return "-"
+			}
+			return Significant(100*p.MeanEquityLost, 2) + "%"
+		}),
+		row("  95% interval", func(p *batch.Player) string {
+			if p.Decisions == 0 {
+				return "-"
+			}
+			return Significant(100*p.MeanLostCI95[0], 2) + "% to " + Significant(100*p.MeanLostCI95[1], 2) + "%"
+		}),
+		row("error rate (a 100 decisions)", func(p *batch.Player) string {
+			if p.Decisions == 0 {
+				return "-"
+			}
+			return Significant(p.ErrorRate, 2) + " games"
+		}),
+		row("accuracy", func(p *batch.Player) string {
+			if p.Accuracy == nil {
+				return "-"
+			}
+			return strconv.FormatFloat(*p.Accuracy, 'f', 1, 64)
+		}),
 		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
 			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
 		}),
+		row("uncertain", func(p *batch.Player) string { return strconv.Itoa(p.Uncertain) }),
+		row("luck a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Luck })),
+		row("skill a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Skill })),
+		row("result a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Result })),
+		row("  luck-adjusted", luckFigure(func(m batch.LuckMeans) float64 { return m.Adjusted })),
+	}
+}
+
+// luckFigure shows one of a player's luck figures, in games won a game,
+// or "-" when the grading has none.
+func luckFigure(f func(batch.LuckMeans) float64) func(p *batch.Player) string {
+	return func(p *batch.Player) string {
+		if p.Luck == nil {
+			return "-"
+		}
+		return strconv.FormatFloat(f(p.Luck.Means), 'f', 3, 64)
 	}
 }
 
@@ -94,7 +132,7 @@ func worstDecisions(w io.Writer, p *batch.Player) {
 		if i == 5 {
 			break
 		}
-		fmt.Fprintf(w, "  -%.1f%%  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
+		fmt.Fprintf(w, "  -%.1f%% ± %.1f (%s)  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, 100*b.EquityLostSE, b.Class, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
 	}
 }
 

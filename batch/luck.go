@@ -1,0 +1,217 @@
+package batch
+
+import (
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// LuckKind names the chance events whose equity a luck term measures.
+type LuckKind int
+
+// The kinds of luck: the cards dealt (and what the opponent did before
+// the seat's first decision of the hand), the seat's own stock draws,
+// the opponent's turns (its draws and the cards its play revealed), and
+// the end of the hand (the knock, the lay-offs and the score).
+const (
+	LuckDeal LuckKind = iota
+	LuckDraw
+	LuckOpponent
+	LuckShowdown
+	numLuckKinds
+	noLuck LuckKind = -1
+)
+
+var luckNames = [...]string{LuckDeal: "deal", LuckDraw: "draw", LuckOpponent: "opponent", LuckShowdown: "showdown"}
+
+// String returns the kind's stable name.
+func (k LuckKind) String() string {
+	if k < 0 || k >= numLuckKinds {
+		return ""
+	}
+	return luckNames[k]
+}
+
+// GameLuck splits one seat's result in a game into where it came from,
+// in millionths of a game: the equity at the start, the luck of each
+// kind, and the decisions' part (skill: minus the equity they lost).
+// Start + the luck + Skill = Result, exactly: each term is the change in
+// one chain of the seat's equity, which starts at the equity model's
+// value before the first deal and ends at the result, 1 or 0.
+type GameLuck struct {
+	Start  int64
+	Luck   [numLuckKinds]int64
+	Skill  int64
+	Result int64
+}
+
+// Total is the luck of every kind together.
+func (g *GameLuck) Total() int64 {
+	var t int64
+	for _, x := range g.Luck {
+		t += x
+	}
+	return t
+}
+
+// luckChain follows one seat's equity through a game, as its decisions
+// are graded. The equity is measured afresh only after a chance event
+// (a deal, the seat's stock draw, the opponent's turn): the advised
+// move's value at the next decision, less the value the chain held,
+// is the luck of that event. A decision moves the chain by minus the
+// equity it lost. Between two decisions with no chance event between
+// (a take and its discard, a discard and the knock decision) the chain
+// carries its value, so the search's noise is not counted as luck.
+type luckChain struct {
+	v       int64 // the seat's equity now, in millionths
+	pending LuckKind
+	g       GameLuck
+}
+
+// startLuck begins each seat's chain at the equity model's value before
+// the first deal.
+func startLuck(eq *advise.Equity) [2]luckChain {
+	var c [2]luckChain
+	for seat := range c {
+		v := toMicro(eq.Win(0, 0))
+		c[seat] = luckChain{v: v, pending: LuckDeal, g: GameLuck{Start: v}}
+	}
+	return c
+}
+
+// chance notes a chance event before the seat's next valued decision;
+// the first kind since the last decision names the term.
+func (c *luckChain) chance(k LuckKind) {
+	if c.pending == noLuck {
+		c.pending = k
+	}
+}
+
+// decide adds a valued decision: before is the advised move's equity
+// (measured afresh when a chance event came first) and lost the equity
+// the move played lost. It returns the luck term the decision resolved
+// and its kind, or noLuck.
+func (c *luckChain) decide(before float64, lost float64) (luck int64, kind LuckKind) {
+	kind = c.pending
+	if kind != noLuck {
+		fresh := toMicro(before)
+		luck = fresh - c.v
+		c.g.Luck[kind] += luck
+		c.v = fresh
+		c.pending = noLuck
+	}
+	l := toMicro(lost)
+	c.g.Skill -= l
+	c.v -= l
+	return luck, kind
+}
+
+// endHand closes a hand at the value end: the equity of the scores after
+// it, or the game's result after its last hand.
+func (c *luckChain) endHand(end int64) {
+	c.g.Luck[LuckShowdown] += end - c.v
+	c.v = end
+	c.pending = LuckDeal
+}
+
+// handEnd is the seat's value after hand h of g: the result when the
+// hand ended the game, else the equity model's value of the totals.
+func handEnd(g *gamelog.Game, h int, seat notation.Seat, eq *advise.Equity) int64 {
+	if h == len(g.Hands)-1 && g.Final.Winner.Valid() {
+		if g.Final.Winner == seat {
+			return micro
+		}
+		return 0
+	}
+	t := g.Hands[h].Totals
+	return toMicro(eq.Win(t[seat], t[seat.Other()]))
+}
+
+// Luck is a player's GameLuck summed over its games, in millionths of a
+// game so that shards merge exactly, with the means a game worked out.
+// Start + Luck + Skill = Result, over every game as in each: Adjusted,
+// the luck-adjusted result, is Result less Luck (Start + Skill), the
+// result the player's decisions would have brought with average cards.
+type Luck struct {
+	Games       int                 `json:"games"`
+	StartMicro  int64               `json:"start_micro"`
+	KindMicro   map[string]int64    `json:"by_kind_micro"`
+	SkillMicro  int64               `json:"skill_micro"`
+	ResultMicro int64               `json:"result_micro"`
+	Means       LuckMeans           `json:"per_game"`
+	kinds       [numLuckKinds]int64 // KindMicro, by kind
+}
+
+// LuckMeans are a player's luck figures, the mean a game, in games won.
+type LuckMeans struct {
+	Start    float64            `json:"start"`
+	ByKind   map[string]float64 `json:"by_kind"`
+	Luck     float64            `json:"luck"`
+	Skill    float64            `json:"skill"`
+	Result   float64            `json:"result"`
+	Adjusted float64            `json:"adjusted"`
+}
+
+// addGame adds one game's figures.
+func (l *Luck) addGame(g *GameLuck) {
+	l.Games++
+	l.StartMicro += g.Start
+	l.SkillMicro += g.Skill
+	l.ResultMicro += g.Result
+	l.syncKinds()
+	for k := range l.kinds {
+		l.kinds[k] += g.Luck[k]
+	}
+	l.writeKinds()
+}
+
+// merge adds another player's sums.
+func (l *Luck) merge(o *Luck) {
+	l.Games += o.Games
+	l.StartMicro += o.StartMicro
+	l.SkillMicro += o.SkillMicro
+	l.ResultMicro += o.ResultMicro
+	l.syncKinds()
+	for k := range l.kinds {
+		l.kinds[k] += o.KindMicro[LuckKind(k).String()]
+	}
+	l.writeKinds()
+}
+
+// syncKinds reads the kinds from the map, which is what a summary read
+// back holds.
+func (l *Luck) syncKinds() {
+	for k := range l.kinds {
+		l.kinds[k] = l.KindMicro[LuckKind(k).String()]
+	}
+}
+
+func (l *Luck) writeKinds() {
+	l.KindMicro = make(map[string]int64, numLuckKinds)
+	for k, v := range l.kinds {
+		l.KindMicro[LuckKind(k).String()] = v
+	}
+}
+
+// total is the luck of every kind, in millionths.
+func (l *Luck) total() int64 {
+	l.syncKinds()
+	var t int64
+	for _, v := range l.kinds {
+		t += v
+	}
+	return t
+}
+
+// finish works out the means a game.
+func (l *Luck) finish() {
+	n := float64(max(l.Games, 1))
+	per := func(x int64) float64 { return float64(x) / micro / n }
+	total := l.total()
+	l.writeKinds()
+	l.Means = LuckMeans{Start: per(l.StartMicro), Luck: per(total), Skill: per(l.SkillMicro), Result: per(l.ResultMicro),
+		Adjusted: per(l.ResultMicro - total), ByKind: map[string]float64{}}
+	for k, v := range l.kinds {
+		l.Means.ByKind[LuckKind(k).String()] = per(v)
+	}
+}
