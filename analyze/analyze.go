@@ -83,6 +83,12 @@ type Options struct {
 	// 2,000 games, no clear win (docs/analysis.md, "A learnt reading:
 	// the card net").
 	CardNet bool
+	// Particles is the particles of the filter that follows the
+	// opponent's hand (0: FilterParticles). Its draw is noise the worlds'
+	// standard errors do not hold: a search of many worlds, such as a
+	// grade near a class's threshold, needs more of them for its figures
+	// to be as sure as their errors say.
+	Particles int
 	// Filter, when set, keeps the particle filter of the opponent's hand
 	// from one decision to the next of the same seat, which reuse it
 	// until the opponent plays again; nil runs it afresh.
@@ -182,7 +188,7 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		so.KnockMargin = o.KnockMargin
 		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
 		if !o.NoFilter {
-			if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
+			if ps, ok := particlesOf(o, p); ok {
 				so.Hands, so.HandsShare = ps.Draw, FilterShare
 				if o.CardNet && p.Phase() != game.KnockPhase {
 					so.Hands, so.HandsShare = netHands(p, ps, so.Accept, advise.MaxRedraws, o.Seed), 1

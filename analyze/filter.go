@@ -73,6 +73,15 @@ func particles(c *FilterCache, s *reading.Style, p *game.Position, seed uint64) 
 	return c.ps, c.ok
 }
 
+// particlesOf is the filter at p for the options' reading: with the
+// options' particles, run afresh, or the cached filter at the default.
+func particlesOf(o Options, p *game.Position) (*reading.Particles, bool) {
+	if o.Particles > 0 && o.Particles != FilterParticles {
+		return reading.Filter(readingOf(o), p, o.Particles, o.Seed)
+	}
+	return particles(o.Filter, readingOf(o), p, o.Seed)
+}
+
 // lastEventOf is the index of seat's last event in p's record, or -1.
 func lastEventOf(p *game.Position, seat notation.Seat) int {
 	for i := p.NumEvents() - 1; i >= p.FirstEvent(); i-- {

@@ -1,6 +1,8 @@
 package batch
 
 import (
+	"os"
+	"strconv"
 	"context"
 	"math"
 
@@ -121,6 +123,7 @@ type advisorGrade struct {
 	played, before float64
 	valued         bool
 	worlds         int
+	particles      int
 }
 
 // gradeAdvisor values the move against the advisor's, as analyze gives it
@@ -131,25 +134,43 @@ type advisorGrade struct {
 // (advise.Options.Full), chunk by chunk, until the class of the loss is
 // decided at 95% or the cap of worlds is reached.
 func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, cap int, seed uint64, equity *advise.Equity) (advisorGrade, error) {
-	var last advisorGrade
+	first := min(cap, expStage1)
+	g, decided, err := gradeStage(ctx, p, m, first, 0, seed, equity)
+	if err != nil || decided || first >= cap {
+		return g, err
+	}
+	g, _, err = gradeStage(ctx, p, m, cap, expP2, seed^0x9e3779b97f4a7c15, equity)
+	g.particles = expP2
+	return g, err
+}
+
+// gradeStage is one search of a grade: up to cap worlds, with particles
+// in the opponent's filter (0: the advisor's own), judged after each
+// chunk.
+func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particles int, seed uint64, equity *advise.Equity) (advisorGrade, bool, error) {
+	var (
+		last    advisorGrade
+		decided bool
+	)
 	judge := func(st *advise.Standing) bool {
-		var decided bool
 		last, decided = judgeGrade(p, st, m)
-		if decided || st.Worlds >= cap {
+		if decided && st.Worlds >= expMin || st.Worlds >= cap {
 			return true
 		}
-		dropBeaten(p, st, m)
+		if st.Worlds >= expDropMin {
+			dropBeaten(p, st, m)
+		}
 		return false
 	}
-	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge})
+	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge, Particles: particles})
 	if err != nil {
-		return advisorGrade{best: m}, err
+		return advisorGrade{best: m}, false, err
 	}
 	if last.worlds == 0 {
 		// One legal move: nothing was sampled, nothing lost.
-		last = advisorGrade{best: m}
+		return advisorGrade{best: m}, true, nil
 	}
-	return last, nil
+	return last, decided, nil
 }
 
 // judgeGrade grades the move played from a search's standing, and says
@@ -169,13 +190,13 @@ func judgeGrade(p *game.Position, st *advise.Standing, m game.Move) (g advisorGr
 	}
 	c := cands[i]
 	g.lost, g.lostSE = math.Max(0, c.Loss), c.LossSE
-	lower, upper := math.Max(0, g.lost-GradeZ*g.lostSE), g.lost+GradeZ*g.lostSE
+	lower, upper := math.Max(0, g.lost-expZ*g.lostSE), g.lost+expZ*g.lostSE
 	for j := range cands {
 		if j == i || st.Dropped(j) {
 			continue
 		}
 		d, se := st.Versus(j, i)
-		upper = math.Max(upper, d+GradeZ*se)
+		upper = math.Max(upper, d+expZ*se)
 		if i == 0 && j == 1 {
 			// The advised move played: its error is that of the lead
 			// over the runner-up.
@@ -203,7 +224,7 @@ const DropZ = 3.0
 func dropBeaten(p *game.Position, st *advise.Standing, m game.Move) {
 	played := playedIndex(p, st.Candidates, m)
 	for j, c := range st.Candidates {
-		if j > 0 && j != played && !st.Dropped(j) && c.Loss > DropZ*c.LossSE && c.LossSE > 0 {
+		if j > 0 && j != played && !st.Dropped(j) && c.Loss > expDropZ*c.LossSE && c.LossSE > 0 {
 			st.Drop(j)
 		}
 	}
@@ -296,3 +317,19 @@ func gradeQuick(p *game.Position, m game.Move) (best game.Move, lost float64) {
 	}
 	return m, 0
 }
+
+func envF(k string, d float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
+		return v
+	}
+	return d
+}
+
+var (
+	expZ       = envF("GZ", GradeZ)
+	expDropZ   = envF("GDZ", DropZ)
+	expMin     = int(envF("GMIN", 64))
+	expDropMin = int(envF("GDMIN", 64))
+	expStage1  = int(envF("GS1", 512))
+	expP2      = int(envF("GP2", 4096))
+)
