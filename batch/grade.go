@@ -1,10 +1,10 @@
 package batch
 
 import (
-	"os"
-	"strconv"
 	"context"
 	"math"
+	"os"
+	"strconv"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -51,6 +51,9 @@ type Graded struct {
 	// the decision alone (analyze.SeedOf).
 	Samples int    `json:"samples,omitempty"`
 	Seed    uint64 `json:"seed,omitempty"`
+	// Particles is the particles of the opponent's filter when the grade
+	// needed more than the advisor's own (`advise --particles`); 0 else.
+	Particles int `json:"particles,omitempty"`
 	// Luck is the equity that chance brought the player since its last
 	// graded decision (advisor grading only; see GameLuck), and LuckKind
 	// the event it measures: "deal", "draw" or "opponent".
@@ -123,7 +126,10 @@ type advisorGrade struct {
 	played, before float64
 	valued         bool
 	worlds         int
-	particles      int
+	// seed and particles are the last search's: its worlds' seed and
+	// its filter's particles (0 for the advisor's own).
+	seed      uint64
+	particles int
 }
 
 // gradeAdvisor values the move against the advisor's, as analyze gives it
@@ -136,11 +142,13 @@ type advisorGrade struct {
 func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, cap int, seed uint64, equity *advise.Equity) (advisorGrade, error) {
 	first := min(cap, expStage1)
 	g, decided, err := gradeStage(ctx, p, m, first, 0, seed, equity)
+	g.seed = seed
 	if err != nil || decided || first >= cap {
 		return g, err
 	}
-	g, _, err = gradeStage(ctx, p, m, cap, expP2, seed^0x9e3779b97f4a7c15, equity)
-	g.particles = expP2
+	seed2 := seed ^ 0x9e3779b97f4a7c15
+	g, _, err = gradeStage(ctx, p, m, cap, expP2, seed2, equity)
+	g.seed, g.particles = seed2, expP2
 	return g, err
 }
 

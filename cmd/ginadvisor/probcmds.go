@@ -16,6 +16,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/protocol"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -349,7 +350,9 @@ func adviseCommand(env *environment) *cli.Command {
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \"...\"",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
-			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"}), rulesFlags()...),
+			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
+			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},
+			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(env, c)
 			if err != nil {
@@ -359,13 +362,17 @@ func adviseCommand(env *environment) *cli.Command {
 			if budget < 0 || budget > time.Hour {
 				return usageError("--time must be from 0 to 1h, not %v", budget)
 			}
+			particles := c.Int("particles")
+			if particles < 0 || particles > reading.MaxParticles {
+				return usageError("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
+			}
 			samples := s.samples
 			if budget > 0 && !c.IsSet("samples") {
 				samples = 0 // no cap but the time
 			}
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
-					DangerSamples: min(s.samples, analyze.DefaultDangerSamples), Compare: true})
+					DangerSamples: min(s.samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles})
 				if err != nil {
 					return err
 				}
