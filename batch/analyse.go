@@ -121,7 +121,10 @@ func (gr *grader) decision(d *gamelog.Decision) bool {
 		gr.failed = fmt.Errorf("%s:%d: %w", gr.j.file, d.Line, err)
 		return false
 	}
-	gr.r.decisions = append(gr.r.decisions, gd)
+	if err := gr.keep(&gd); err != nil {
+		gr.failed = err
+		return false
+	}
 	return true
 }
 
