@@ -28,7 +28,8 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 		for seat := range notation.NumSeats {
 			l := gr.luck[seat].g
 			l.Result = gr.luck[seat].v
-			r.luck[seat] = &l
+			r.games[seat].Luck = new(Luck)
+			r.games[seat].Luck.addGame(&l)
 		}
 	}
 	if gr.failed != nil {
@@ -150,7 +151,10 @@ func (gr *grader) decision(d *gamelog.Decision) bool {
 		gr.failed = fmt.Errorf("%s:%d: %w", gr.j.file, d.Line, err)
 		return false
 	}
-	gr.r.decisions = append(gr.r.decisions, gd)
+	if err := gr.keep(&gd); err != nil {
+		gr.failed = err
+		return false
+	}
 	return true
 }
 

@@ -7,8 +7,6 @@ import (
 	"io"
 	"math"
 	"strings"
-
-	"github.com/ginadvisor/ginadvisor/outfile"
 )
 
 // palette colours the players' series, one colour a player.
@@ -299,17 +297,3 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 </body>
 </html>
 `))
-
-// WriteHTMLFile writes the report to path, replacing the file only once
-// the whole report is written.
-func WriteHTMLFile(path string, s *Summary) error {
-	f, err := outfile.Create(path, nil)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if err := WriteHTML(f, s); err != nil {
-		return err
-	}
-	return f.Commit()
-}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -47,8 +48,9 @@ func generate(rng *rand.Rand, n int) []randomGame {
 			if rng.IntN(3) == 0 {
 				lost = float64(rng.IntN(300000)) / 1e6
 			}
+			seat := rng.IntN(2)
 			rg.decisions = append(rg.decisions, Graded{File: "f", Line: rng.IntN(1000), Game: g, Hand: 1,
-				Player: []string{a, b}[rng.IntN(2)], Kind: Kind(rng.IntN(int(numKinds))), Turn: 1 + rng.IntN(35),
+				Player: []string{a, b}[seat], Seat: seat + 1, Kind: Kind(rng.IntN(int(numKinds))), Turn: 1 + rng.IntN(35),
 				Deadwood: rng.IntN(90), EquityLost: lost, Matched: lost == 0, Move: "draw", Best: "take",
 				Position: fmt.Sprint(rng.Uint64())})
 		}
@@ -122,10 +124,19 @@ func TestMergeOfGeneratedSummaries(t *testing.T) {
 					part.Errors = append(part.Errors, *g.problem)
 					continue
 				}
-				r := result{games: g.players, hands: g.hands, decisions: g.decisions}
-				if err := part.add(&r, nil); err != nil {
-					t.Fatal(err)
+				// The game's figures as a worker counts them, its
+				// decisions folded in one by one.
+				r := result{hands: g.hands}
+				for i, gp := range g.players {
+					p := *gp
+					p.ByKind, p.LostHistogram = slices.Clone(gp.ByKind), slices.Clone(gp.LostHistogram)
+					p.DeadwoodSum, p.DeadwoodCount = slices.Clone(gp.DeadwoodSum), slices.Clone(gp.DeadwoodCount)
+					r.games[i] = &p
 				}
+				for i := range g.decisions {
+					r.fold(&g.decisions[i])
+				}
+				part.add(&r)
 			}
 			part.finish()
 			parts = append(parts, part)

@@ -41,26 +41,51 @@ type Options struct {
 	// Progress, when set, is called with the games done so far.
 	Progress func(games int)
 	// OnDecision, when set, receives every graded decision in input
-	// order, from one goroutine.
+	// order, from one goroutine, as the games are graded: the run holds
+	// only the decisions not yet passed on, whatever a game's length. A
+	// game's decisions come before its figures are added to the summary,
+	// so that a run that stops in the middle of a game has passed on some
+	// of that game's decisions, though the summary leaves the game out.
+	// The Graded is valid only during the call.
 	OnDecision func(*Graded) error
 }
 
-// job is one game to analyse, in input order.
+// job is one game to analyse, in input order, with the channels that
+// carry its analysis to the collector.
 type job struct {
-	index int // among the shard's games
-	key   int // the game's number among all inputs, for seeds
-	file  string
-	game  *gamelog.Game
+	key  int // the game's number among all inputs, for seeds
+	file string
+	game *gamelog.Game
+	// rows carries the game's graded decisions to the collector in
+	// batches, as they are graded, when Options.OnDecision takes them
+	// (else it is nil); the worker closes it. It holds at most rowsAhead
+	// batches, so that a long game waits for the collector rather than
+	// keep its decisions.
+	rows chan []Graded
+	// done receives the game's result once the game is analysed.
+	done chan result
 }
 
-// result is what a game gives the summary.
+// rowBatch is how many graded decisions go to the collector at once, and
+// rowsAhead how many batches a game may have graded before the collector
+// takes them: a game of the usual length never waits, and a game of any
+// length keeps at most some thousand decisions.
+const (
+	rowBatch  = 64
+	rowsAhead = 16
+)
+
+// result is what a game gives the summary. Each graded decision is
+// counted in games as it is graded, so that a game's figures take the same
+// memory whatever its length.
 type result struct {
-	decisions []Graded
-	games     [2]*Player // per-seat game figures, names set
-	luck      [2]*GameLuck
-	hands     int
-	ungraded  int
-	err       error
+	games    [2]*Player // per-seat figures of the game and its decisions, names set
+	graded   int        // decisions graded
+	hands    int
+	ungraded int
+	err      error
+	// batch holds the decisions graded and not yet sent on the job's rows.
+	batch []Graded
 }
 
 // seatNames are the names the summary keeps a game's players under: both
@@ -85,22 +110,17 @@ func Run(ctx context.Context, inputs []Input, o Options) (Summary, error) {
 	defer cancel()
 	group, ctx := errgroup.WithContext(ctx)
 	workers := o.Workers
-	jobs := make(chan job, 4*workers)
-	results := make(chan done, 4*workers)
-	rd := reader{inputs: inputs, o: &o, jobs: jobs}
+	jobs := make(chan job, workers)
+	order := make(chan job, 4*workers)
+	rd := reader{inputs: inputs, o: &o, jobs: jobs, order: order}
 	group.Go(func() error { return rd.read(ctx) })
 	for range workers {
-		group.Go(func() error { return analyseJobs(ctx, jobs, results, &o) })
+		group.Go(func() error { analyseJobs(ctx, jobs, &o); return nil })
 	}
-	waited := make(chan error, 1)
-	go func() {
-		waited <- group.Wait()
-		close(results)
-	}()
-	firstErr := collect(results, &s, &o, cancel)
-	// Every goroutine has returned once results is closed and waited has
-	// its value: the reader's figures are safe to read.
-	<-waited
+	firstErr := collect(order, &s, &o, cancel)
+	// The reader has closed the order, and every worker its games: once
+	// they have returned, the reader's figures are safe to read.
+	group.Wait()
 	s.GamesRead, s.GamesSkipped = rd.games+rd.skipped, rd.skipped
 	s.Errors = rd.problems
 	s.finish()
@@ -143,25 +163,21 @@ func newSummary(inputs []Input, o *Options) Summary {
 	return s
 }
 
-// done is a game analysed, with its job.
-type done struct {
-	j job
-	r result
-}
-
-// reader reads the inputs and hands the shard's games out as jobs. Its
-// figures are read only after it has returned.
+// reader reads the inputs and hands the shard's games out as jobs, to
+// the workers and, in the same order, to the collector. Its figures are
+// read only after it has returned.
 type reader struct {
 	inputs         []Input
 	o              *Options
-	jobs           chan<- job
+	jobs, order    chan<- job
 	problems       []Problem
 	games, skipped int
-	key, index     int
+	key            int
 }
 
-// read reads every input in order, then closes the jobs.
+// read reads every input in order, then closes the jobs and the order.
 func (rd *reader) read(ctx context.Context) error {
+	defer close(rd.order)
 	defer close(rd.jobs)
 	for fi, in := range rd.inputs {
 		if err := ctx.Err(); err != nil {
@@ -195,59 +211,114 @@ func (rd *reader) game(ctx context.Context, file string, g *gamelog.Game, le *ga
 		return true
 	}
 	rd.games++
-	select {
-	case rd.jobs <- job{index: rd.index, key: rd.key, file: file, game: g}:
-		rd.index++
-		return true
-	case <-ctx.Done():
-		return false
+	j := job{key: rd.key, file: file, game: g, done: make(chan result, 1)}
+	if rd.o.OnDecision != nil {
+		j.rows = make(chan []Graded, rowsAhead)
 	}
-}
-
-// analyseJobs is one worker: it analyses games until the jobs run out.
-func analyseJobs(ctx context.Context, jobs <-chan job, results chan<- done, o *Options) error {
-	for j := range jobs {
-		r := analyseGame(ctx, j, o)
+	// A worker has the game before the collector waits for it: the
+	// collector never waits for a game no worker will take. The order
+	// holds a few games, so that the reader stays only a little ahead.
+	for _, ch := range []chan<- job{rd.jobs, rd.order} {
 		select {
-		case results <- done{j, r}:
+		case ch <- j:
 		case <-ctx.Done():
-			return ctx.Err()
+			return false
 		}
 	}
-	return nil
+	return true
 }
 
-// collect adds the results to the summary in input order, so that
-// decisions stream out in order and the figures do not depend on the
-// worker count. The first error cancels the run and is returned.
-func collect(results <-chan done, s *Summary, o *Options, cancel func()) error {
-	pending := map[int]result{}
-	next := 0
+// analyseJobs is one worker: it analyses games until the jobs run out,
+// and gives each its result even once the run is cancelled.
+func analyseJobs(ctx context.Context, jobs <-chan job, o *Options) {
+	for j := range jobs {
+		r := analyseGame(ctx, j, o)
+		if j.rows != nil {
+			if r.err == nil {
+				r.err = r.flush(ctx, j.rows)
+			}
+			close(j.rows)
+		}
+		j.done <- r
+	}
+}
+
+// keep counts a graded decision in the game's figures and, when the run
+// streams decisions, sends it on towards the collector. It fails only
+// when the run is cancelled while the game waits for the collector.
+func (gr *grader) keep(d *Graded) error {
+	r := gr.r
+	r.fold(d)
+	if gr.j.rows == nil {
+		return nil
+	}
+	if r.batch == nil {
+		r.batch = make([]Graded, 0, rowBatch)
+	}
+	r.batch = append(r.batch, *d)
+	if len(r.batch) < rowBatch {
+		return nil
+	}
+	return r.flush(gr.ctx, gr.j.rows)
+}
+
+// fold counts a graded decision in its seat's figures for the game.
+func (r *result) fold(d *Graded) {
+	r.games[d.Seat-1].addDecision(d)
+	r.graded++
+}
+
+// flush sends the decisions kept so far on rows, waiting while the
+// collector is behind, unless the run is cancelled.
+func (r *result) flush(ctx context.Context, rows chan<- []Graded) error {
+	if len(r.batch) == 0 {
+		return nil
+	}
+	select {
+	case rows <- r.batch:
+		r.batch = nil
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// collect takes the games in input order: it passes each game's
+// decisions to Options.OnDecision as they come, and adds the game's
+// figures to the summary once it is analysed, so that the stream and the
+// figures do not depend on the worker count. The first error cancels the
+// run and is returned; a game that fails adds nothing to the summary.
+func collect(order <-chan job, s *Summary, o *Options, cancel func()) error {
 	var firstErr error
-	for x := range results {
-		pending[x.j.index] = x.r
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
+	fail := func(err error) {
+		if firstErr == nil {
+			firstErr = err
+			cancel()
+		}
+	}
+	analysed := 0
+	for j := range order {
+		if j.rows != nil {
+			for rows := range j.rows {
+				for i := 0; i < len(rows) && firstErr == nil; i++ {
+					if err := o.OnDecision(&rows[i]); err != nil {
+						fail(err)
+					}
+				}
 			}
-			delete(pending, next)
-			next++
-			if firstErr != nil {
-				continue
-			}
-			err := r.err
-			if err == nil {
-				err = s.add(&r, o.OnDecision)
-			}
-			if err != nil {
-				firstErr = err
-				cancel()
-				continue
-			}
-			if o.Progress != nil {
-				o.Progress(next)
-			}
+		}
+		r := <-j.done
+		if firstErr != nil {
+			continue
+		}
+		if r.err != nil {
+			fail(r.err)
+			continue
+		}
+		s.add(&r)
+		analysed++
+		if o.Progress != nil {
+			o.Progress(analysed)
 		}
 	}
 	return firstErr
@@ -291,31 +362,16 @@ func readInput(ctx context.Context, in Input, opts importer.Options, each func(*
 	return true, nil
 }
 
-func (s *Summary) add(r *result, on func(*Graded) error) error {
+// add adds an analysed game's figures, its decisions' included, to the
+// summary.
+func (s *Summary) add(r *result) {
 	s.GamesAnalyzed++
 	s.Hands += r.hands
 	s.Ungraded += r.ungraded
-	for seat, gp := range r.games {
-		p := s.player(gp.Name)
-		p.merge(gp)
-		if l := r.luck[seat]; l != nil {
-			if p.Luck == nil {
-				p.Luck = new(Luck)
-			}
-			p.Luck.addGame(l)
-		}
+	s.Decisions += r.graded
+	for _, gp := range r.games {
+		s.player(gp.Name).merge(gp)
 	}
-	for i := range r.decisions {
-		d := &r.decisions[i]
-		s.Decisions++
-		s.player(d.Player).addDecision(d)
-		if on != nil {
-			if err := on(d); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 // settings names how decisions are graded, for their seeds: a change of

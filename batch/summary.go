@@ -454,7 +454,8 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// merge adds p's counts and sums to q's.
+// merge adds p's counts and sums to q's, and keeps the worst decisions
+// of both.
 func (q *Player) merge(p *Player) {
 	q.Games += p.Games
 	q.GamesWon += p.GamesWon
@@ -496,7 +497,10 @@ func (q *Player) merge(p *Player) {
 		q.DeadwoodSum[i] += p.DeadwoodSum[i]
 		q.DeadwoodCount[i] += p.DeadwoodCount[i]
 	}
+	// The worst stay at most MaxWorst, however many games and shards
+	// come in.
 	q.Worst = append(q.Worst, p.Worst...)
+	q.trimWorst()
 }
 
 // Merge combines summaries of disjoint shares of the same inputs, graded

@@ -333,3 +333,96 @@ func nullDevice(t *testing.T, dir string) string {
 	}
 	return p
 }
+
+// TestRefusesAnOpenInput: an input given as what File.Stat says of it,
+// such as standard input redirected from a file, is refused by any name
+// of the file, a hard link's included.
+func TestRefusesAnOpenInput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "games.txt")
+	if err := os.WriteFile(in, []byte("games"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(dir, "hard.txt")
+	if err := os.Link(in, hard); err != nil {
+		t.Skip(err)
+	}
+	f, err := os.Open(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{in, hard} {
+		if _, err := CreateFor(path, []fs.FileInfo{info}); !errors.Is(err, ErrIsInput) {
+			t.Errorf("%s: err %v, want ErrIsInput", filepath.Base(path), err)
+		}
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 2 {
+		t.Errorf("%d files in the directory", len(names))
+	}
+}
+
+// TestCollides: two outputs collide when they would replace the same
+// file, by whatever path, whether it exists yet or not; outputs written
+// directly never do.
+func TestCollides(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a", "b"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a", filepath.Join(dir, "link")); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Link(filepath.Join(dir, "a"), filepath.Join(dir, "hard")); err != nil {
+		t.Skip(err)
+	}
+	if err := os.Symlink(".", filepath.Join(dir, "here")); err != nil {
+		t.Skip(err)
+	}
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"a", "a", true},
+		{"a", "link", true},
+		{"a", "hard", true},
+		{"new", "here/new", true},
+		{"a", "b", false},
+		{"new", "other", false},
+		{"a", "new", false},
+	}
+	for _, tt := range tests {
+		f, err := Create(filepath.Join(dir, tt.a), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Create(filepath.Join(dir, tt.b), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Collides(g); got != tt.want {
+			t.Errorf("%s and %s collide: %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+		f.Abort()
+		g.Abort()
+	}
+	null, err := Create(os.DevNull, nil)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Abort()
+	other, err := Create(os.DevNull, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Abort()
+	if null.Collides(other) {
+		t.Errorf("two outputs to %s collide", os.DevNull)
+	}
+}

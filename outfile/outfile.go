@@ -35,6 +35,7 @@ type File struct {
 	f      *os.File
 	tmp    string // the temporary file's name; empty when writing directly
 	target string
+	info   fs.FileInfo // what the target was when the output began; nil: nothing
 	// mu guards done, so that Abort may be called from a goroutine that
 	// handles a signal while the work writes or commits.
 	mu   sync.Mutex
@@ -109,18 +110,31 @@ func resolve(path string) (p string, viaProc bool, err error) {
 }
 
 // Create starts writing path. It refuses a path that is one of inputs (the
-// same file, by any name) or a directory. A regular file, or none, is
-// written through a temporary file created beside it at once, so that a
-// directory that cannot be written fails before any work; anything else is
-// opened for writing.
+// same file, by any name: a symbolic or a hard link) or a directory. A
+// regular file, or none, is written through a temporary file created
+// beside it at once, so that a directory that cannot be written fails
+// before any work; anything else is opened for writing.
 func Create(path string, inputs []string) (*File, error) {
+	var infos []fs.FileInfo
+	for _, in := range inputs {
+		if info, err := os.Stat(in); err == nil {
+			infos = append(infos, info)
+		}
+	}
+	return CreateFor(path, infos)
+}
+
+// CreateFor is Create with the inputs given as what os.Stat or File.Stat
+// says of them, so that an input already open, such as standard input
+// redirected from a file, is compared too.
+func CreateFor(path string, inputs []fs.FileInfo) (*File, error) {
 	t, err := locate(path)
 	if err != nil {
 		return nil, err
 	}
 	if t.info != nil {
 		for _, in := range inputs {
-			if other, err := os.Stat(in); err == nil && os.SameFile(t.info, other) {
+			if os.SameFile(t.info, in) {
 				return nil, fmt.Errorf("%w: %s", ErrIsInput, path)
 			}
 		}
@@ -134,9 +148,29 @@ func Create(path string, inputs []string) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &File{f: f, target: t.path}, nil
+		return &File{f: f, target: t.path, info: t.info}, nil
 	}
 	return createBeside(t, path)
+}
+
+// Collides reports whether f and g would replace the same file, so that
+// the one put in place first would be lost. Targets written directly (a
+// FIFO, a device) never collide.
+func (f *File) Collides(g *File) bool {
+	if f.tmp == "" || g.tmp == "" {
+		return false
+	}
+	if f.info != nil || g.info != nil {
+		return f.info != nil && g.info != nil && os.SameFile(f.info, g.info)
+	}
+	// Neither exists yet: the same name in the same directory, by
+	// whatever path each reached it.
+	if filepath.Base(f.target) != filepath.Base(g.target) {
+		return false
+	}
+	a, errA := os.Stat(filepath.Dir(f.target))
+	b, errB := os.Stat(filepath.Dir(g.target))
+	return errA == nil && errB == nil && os.SameFile(a, b)
 }
 
 // createBeside creates the temporary file that will replace t, with t's
@@ -170,7 +204,7 @@ func createBeside(t target, path string) (*File, error) {
 			return nil, err
 		}
 	}
-	return &File{f: f, tmp: f.Name(), target: t.path}, nil
+	return &File{f: f, tmp: f.Name(), target: t.path, info: t.info}, nil
 }
 
 // createTemp creates a new hidden file beside target, named after it.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"sync"
 
 	"github.com/urfave/cli/v2"
@@ -126,21 +128,48 @@ func finishConversion(env *environment, out io.Writer, closeOut func() error, to
 // does: a regular file is written beside its target and replaces it on
 // commit, with the mode a create gives or the one it had, and abort, or no
 // commit, leaves it as it was; a FIFO or a device is written directly; a
-// symbolic link is followed. A target that is one of the inputs is
-// refused.
+// symbolic link is followed. A target that is one of the inputs, or that
+// cannot be written, is a usage error.
 func openOut(env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "-" {
 		return env.stdout, func() error { return nil }, func() {}, nil
 	}
-	var names []string
-	for _, in := range inputs {
-		names = append(names, in.Name)
-	}
-	f, err := outfile.Create(path, names)
+	f, err := createOut(path, env.inputFiles(inputs))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	return f, f.Commit, f.Abort, nil
+}
+
+// createOut starts the output file at path, refusing, as a usage error, a
+// path that is one of inputs or cannot be written.
+func createOut(path string, inputs []os.FileInfo) (*outfile.File, error) {
+	f, err := outfile.CreateFor(path, inputs)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	return f, nil
+}
+
+// inputFiles says what the inputs are, as os.Stat sees them, for an
+// output to be compared with: every file named, and standard input when
+// it is a file (a redirection) and one of the inputs.
+func (env *environment) inputFiles(inputs []batch.Input) []os.FileInfo {
+	var infos []os.FileInfo
+	for _, in := range inputs {
+		if info, err := os.Stat(in.Name); err == nil {
+			infos = append(infos, info)
+		}
+		if in.Name != "stdin" {
+			continue
+		}
+		if f, ok := env.stdin.(*os.File); ok {
+			if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+				infos = append(infos, info)
+			}
+		}
+	}
+	return infos
 }
 
 func batchCommand(env *environment) *cli.Command {
@@ -155,7 +184,9 @@ func batchCommand(env *environment) *cli.Command {
 			"transcripts or OpenSpiel histories, detected. A damaged game is reported with\n" +
 			"its file:line and skipped; the rest is still analysed, and the exit code is 3.\n" +
 			"The same inputs, seed and budget give the same figures at any worker count, and\n" +
-			"--shard summaries combine with `ginadvisor merge` into the one-run result.\n\n" +
+			"--shard summaries combine with `ginadvisor merge` into the one-run result.\n" +
+			"Each output file replaces its target only when the run ends complete; one that\n" +
+			"names an input, by any name, is refused before any work.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor batch games.log\n" +
 			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
@@ -178,19 +209,15 @@ func batchCommand(env *environment) *cli.Command {
 			// after the outputs are aborted.
 			ctx, stop := interruptible(c)
 			defer stop()
-			// The outputs replace their targets only when the run has
-			// something to write; until then, aborted, they change nothing.
-			var sinks batch.Sinks
-			defer sinks.Abort()
-			if err := addDecisionSinks(env, c, ins, &sinks); err != nil {
-				return err
-			}
-			o.OnDecision = sinks.OnDecision()
-			players, err := openPlayersCSV(env, c, ins)
+			// Every output is opened before any work, so that a bad path
+			// fails at once; until the run ends complete, aborted, they
+			// change nothing.
+			outs, err := openBatchOutputs(env, c, ins)
 			if err != nil {
 				return err
 			}
-			defer players.abort()
+			defer outs.abort()
+			o.OnDecision = outs.sinks.OnDecision()
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, -1, "games")
@@ -198,17 +225,28 @@ func batchCommand(env *environment) *cli.Command {
 			}
 			s, runErr := batch.Run(ctx, ins, o)
 			bar.Finish()
-			if s.GamesAnalyzed > 0 { // else there is nothing to write
-				if err := errors.Join(sinks.Close(), players.write(&s)); err != nil && runErr == nil {
-					runErr = err
-				}
-			}
-			if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && ctx.Err() == nil {
-				return runErr
-			}
-			return reportBatch(ctx, env, c, &s, runErr)
+			return endBatch(ctx, env, c, &s, runErr, outs)
 		},
 	}
+}
+
+// endBatch puts the outputs in place when the run ended complete with
+// games analysed, and otherwise leaves them as they were; then it reports
+// how the run ended. Whether the run was stopped (ctx, the run's, is done)
+// is settled once, here: a signal after this changes nothing.
+func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error, outs *batchOutputs) error {
+	interrupted := ctx.Err() != nil
+	if s.Complete && !interrupted && s.GamesAnalyzed > 0 {
+		runErr = outs.finish(s)
+	}
+	outs.abort()
+	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && !interrupted {
+		if left := outs.left(); len(left) > 0 {
+			return fmt.Errorf("%w; the outputs were left as they were (%s)", runErr, strings.Join(left, ", "))
+		}
+		return runErr
+	}
+	return reportBatch(env, c, s, runErr, interrupted, outs)
 }
 
 // batchFlags are batch's options.
@@ -250,75 +288,156 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	return o, nil
 }
 
-// addDecisionSinks opens the --csv and --jsonl outputs, when asked for,
-// as sinks of every graded decision.
-func addDecisionSinks(env *environment, c *cli.Context, ins []batch.Input, sinks *batch.Sinks) error {
-	if path := c.String("csv"); path != "" {
-		w, commit, abort, err := openOut(env, path, ins)
+// batchOutputs are batch's output files and streams: opened before the
+// run, so that a bad path fails before any work, and put in place only
+// when the run ends complete, so that a run stopped or failed leaves
+// every file as it was.
+type batchOutputs struct {
+	// sinks feed --csv and --jsonl each graded decision; closing them
+	// flushes what is buffered.
+	sinks batch.Sinks
+	// players and html are written from the summary at the end.
+	players, html io.Writer
+	// files are the outputs written to files, in the order opened.
+	files []batchFile
+}
+
+// batchFile is an output file of batch, with the flag that named it.
+type batchFile struct {
+	flag   string
+	file   *outfile.File
+	placed bool // committed: the target replaced
+}
+
+// openBatchOutputs opens --csv, --jsonl, --players-csv and --html, those
+// asked for. A path that is one of the inputs (by any name), that another
+// output names too, or that cannot be written is a usage error, and
+// nothing is left open.
+func openBatchOutputs(env *environment, c *cli.Context, ins []batch.Input) (_ *batchOutputs, err error) {
+	outs := &batchOutputs{}
+	defer func() {
 		if err != nil {
-			return fmt.Errorf("--csv: %w", err)
+			outs.abort()
 		}
+	}()
+	inputs := env.inputFiles(ins)
+	open := func(flag string, stdoutToo bool) (io.Writer, error) {
+		path := c.String(flag)
+		if path == "" {
+			return nil, nil
+		}
+		if path == "-" && stdoutToo {
+			return env.stdout, nil
+		}
+		return outs.open(flag, path, inputs)
+	}
+	w, err := open("csv", true)
+	if err != nil {
+		return nil, err
+	} else if w != nil {
 		cw, err := batch.NewCSVWriter(w)
 		if err != nil {
-			abort()
-			return err
+			return nil, fmt.Errorf("--csv: %w", err)
 		}
-		sinks.Add(cw.Write, func() error { return errors.Join(cw.Flush(), commit()) }, abort)
+		outs.sinks.Add(cw.Write, cw.Flush, nil)
 	}
-	if path := c.String("jsonl"); path != "" {
-		w, commit, abort, err := openOut(env, path, ins)
-		if err != nil {
-			return fmt.Errorf("--jsonl: %w", err)
+	if w, err = open("jsonl", true); err != nil {
+		return nil, err
+	} else if w != nil {
+		outs.sinks.Add(batch.NewJSONLWriter(w).Write, nil, nil)
+	}
+	if outs.players, err = open("players-csv", true); err != nil {
+		return nil, err
+	}
+	// The report is a file even when named "-".
+	if outs.html, err = open("html", false); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// open starts the output file of flag at path, refusing one of the inputs
+// or a file another output replaces too.
+func (o *batchOutputs) open(flag, path string, inputs []os.FileInfo) (io.Writer, error) {
+	f, err := createOut(path, inputs)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", flag, err)
+	}
+	for _, other := range o.files {
+		if other.file.Collides(f) {
+			f.Abort()
+			return nil, usageError("%s and --%s name the same file, %s: one would be lost", other.flag, flag, render.EscapeControl(path))
 		}
-		sinks.Add(batch.NewJSONLWriter(w).Write, commit, abort)
+	}
+	o.files = append(o.files, batchFile{flag: "--" + flag, file: f})
+	return f, nil
+}
+
+// finish writes what is written from the summary and puts every file in
+// place, once all of it is written.
+func (o *batchOutputs) finish(s *batch.Summary) error {
+	if err := o.sinks.Close(); err != nil {
+		return err
+	}
+	if o.players != nil {
+		if err := batch.WritePlayersCSV(o.players, s); err != nil {
+			return fmt.Errorf("--players-csv: %w", err)
+		}
+	}
+	if o.html != nil {
+		if err := batch.WriteHTML(o.html, s); err != nil {
+			return fmt.Errorf("--html: %w", err)
+		}
+	}
+	for i := range o.files {
+		f := &o.files[i]
+		if err := f.file.Commit(); err != nil {
+			return fmt.Errorf("%s: %w", f.flag, err)
+		}
+		f.placed = true
 	}
 	return nil
 }
 
-// playersOut is the --players-csv output: opened before the run, so that
-// a bad path fails at once, and written from the summary once it is done.
-type playersOut struct {
-	w      io.Writer
-	commit func() error
-	abort  func()
+// abort removes the temporary files of the outputs not put in place,
+// leaving their targets as they were. It may be deferred.
+func (o *batchOutputs) abort() {
+	for _, f := range o.files {
+		f.file.Abort()
+	}
 }
 
-// openPlayersCSV opens the --players-csv output, when asked for.
-func openPlayersCSV(env *environment, c *cli.Context, ins []batch.Input) (playersOut, error) {
-	path := c.String("players-csv")
-	if path == "" {
-		return playersOut{abort: func() {}}, nil
+// left are the flags of the output files not put in place.
+func (o *batchOutputs) left() []string {
+	var flags []string
+	for _, f := range o.files {
+		if !f.placed {
+			flags = append(flags, f.flag)
+		}
 	}
-	w, commit, abort, err := openOut(env, path, ins)
-	if err != nil {
-		return playersOut{}, fmt.Errorf("--players-csv: %w", err)
-	}
-	return playersOut{w, commit, abort}, nil
+	return flags
 }
 
-// write writes each player's row and puts the file in place.
-func (p playersOut) write(s *batch.Summary) error {
-	if p.w == nil {
-		return nil
+// sayLeft says which output files were left as they were, if any.
+func (o *batchOutputs) sayLeft(env *environment, interrupted bool) {
+	left := o.left()
+	if len(left) == 0 {
+		return
 	}
-	if err := batch.WritePlayersCSV(p.w, s); err != nil {
-		return fmt.Errorf("--players-csv: %w", err)
+	how := ""
+	if interrupted {
+		how = "interrupted: "
 	}
-	return p.commit()
+	fmt.Fprintf(env.stderr, "ginadvisor: %sthe outputs were left as they were (%s)\n", how, strings.Join(left, ", "))
 }
 
-// reportBatch prints a run's damaged games, writes its --html report and
-// its summary, unless a decision stream has stdout, and says how the run
-// ended: interrupted (ctx, the run's, is done), failed, with bad input, or
-// whole.
-func reportBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error) error {
+// reportBatch prints a run's damaged games and its summary, unless a
+// decision stream has stdout, and says how the run ended: interrupted,
+// failed, with bad input, or whole, and which output files it left as
+// they were.
+func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batchOutputs) error {
 	for _, e := range s.Errors {
 		fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
-	}
-	if path := c.String("html"); path != "" {
-		if err := batch.WriteHTMLFile(path, s); err != nil {
-			return fmt.Errorf("--html: %w", err)
-		}
 	}
 	stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-" || c.String("players-csv") == "-"
 	if !stdoutTaken {
@@ -332,14 +451,17 @@ func reportBatch(ctx context.Context, env *environment, c *cli.Context, s *batch
 			return err
 		}
 	}
-	if ctx.Err() != nil {
+	if interrupted {
 		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analysed\n", s.GamesAnalyzed)
+		outs.sayLeft(env, true)
 		return silentExit(ExitInterrupted)
 	}
 	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
 		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
+		outs.sayLeft(env, false)
 		return silentExit(ExitFailure)
 	}
+	outs.sayLeft(env, false)
 	if len(s.Errors) > 0 {
 		return silentExit(ExitBadInput)
 	}

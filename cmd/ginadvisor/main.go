@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -105,10 +106,16 @@ func (s silentExit) Error() string { return fmt.Sprintf("exit %d", int(s)) }
 // run is main without the process: it takes the arguments, the streams and
 // the environment, and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	return runContext(context.Background(), args, stdin, stdout, stderr, getenv)
+}
+
+// runContext is run under ctx: a command stops when ctx is done as it does
+// at Ctrl-C.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	// Every write goes through out, which reports what a library dropped.
 	out := &checkedWriter{w: stdout}
 	app := newApp(stdin, out, stderr, getenv)
-	err := app.Run(cliargs.Reorder(app, args))
+	err := app.RunContext(ctx, cliargs.Reorder(app, args))
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing the output: %w", out.err)
 	}
