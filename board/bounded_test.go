@@ -241,26 +241,35 @@ func httptestBoard(t *testing.T, o Options) *boardServer {
 }
 
 // TestReviewGivesEachPlayersAccuracy: the review's summary carries each
-// player's accuracy, the figure batch prints for the same grading.
+// player's accuracy, the figure batch prints for the same grading, and
+// none under quick grading, which batch does not rate.
 func TestReviewGivesEachPlayersAccuracy(t *testing.T) {
 	ts := newServer(t, Options{Workers: 1}, nil)
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, _ := json.Marshal(map[string]any{"log": string(data), "quick": true})
-	r := post(t, ts, "/api/review", string(q), nil)
-	sum, _ := r.body["summary"].(map[string]any)
-	players, _ := sum["players"].([]any)
-	if r.status != 200 || len(players) != 2 {
-		t.Fatalf("%d %s", r.status, notationClip(r.raw))
-	}
-	for _, p := range players {
-		p := p.(map[string]any)
-		acc, ok := p["accuracy"].(float64)
-		want := batch.AccuracyFitFor("quick").Of(p["mean_equity_lost"].(float64))
-		if !ok || math.Abs(acc-want) > 1e-9 {
-			t.Errorf("%v: accuracy %v, want %v", p["name"], p["accuracy"], want)
+	for _, quick := range []bool{true, false} {
+		q, _ := json.Marshal(map[string]any{"log": string(data), "quick": quick, "samples": 8})
+		r := post(t, ts, "/api/review", string(q), nil)
+		sum, _ := r.body["summary"].(map[string]any)
+		players, _ := sum["players"].([]any)
+		if r.status != 200 || len(players) != 2 {
+			t.Fatalf("quick %v: %d %s", quick, r.status, notationClip(r.raw))
+		}
+		for _, p := range players {
+			p := p.(map[string]any)
+			if quick {
+				if acc, ok := p["accuracy"]; !ok || acc != nil {
+					t.Errorf("quick: %v: accuracy %v, want null", p["name"], acc)
+				}
+				continue
+			}
+			acc, ok := p["accuracy"].(float64)
+			want := batch.AccuracyFitFor("advisor").Of(p["mean_equity_lost"].(float64))
+			if !ok || math.Abs(acc-want) > 1e-9 {
+				t.Errorf("%v: accuracy %v, want %v", p["name"], p["accuracy"], want)
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -34,7 +36,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the screenshots under docs/")
+var (
+	update = flag.Bool("update", false, "rewrite the screenshots under docs/")
+	shots  = flag.String("shots", "", "write screenshots of the review, at 1280x800 and 390x844, into this directory")
+)
 
 // browser is headless Chromium driven over the DevTools protocol on a pipe
 // (--remote-debugging-pipe): a hundred lines here instead of a driver
@@ -288,7 +293,33 @@ type recorder struct {
 	mu     sync.Mutex
 	bodies map[string][]string // by path
 	fake   map[string]string
+	// reviews holds the answers of /api/review, in order.
+	reviews []string
 }
+
+// lastReview is the latest answer of /api/review.
+func (r *recorder) lastReview() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.reviews) == 0 {
+		return ""
+	}
+	return r.reviews[len(r.reviews)-1]
+}
+
+// tee keeps a copy of what a handler writes.
+type tee struct {
+	http.ResponseWriter
+	buf bytes.Buffer
+}
+
+func (w *tee) Write(b []byte) (int, error) {
+	w.buf.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *tee) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // last is the body of the latest request to path.
 func (r *recorder) last(path string) string {
@@ -334,6 +365,14 @@ func (r *recorder) wrap(h http.Handler) http.Handler {
 			return
 		}
 		q.Body = io.NopCloser(bytes.NewReader(body))
+		if q.URL.Path == "/api/review" {
+			tw := &tee{ResponseWriter: w}
+			h.ServeHTTP(tw, q)
+			r.mu.Lock()
+			r.reviews = append(r.reviews, tw.buf.String())
+			r.mu.Unlock()
+			return
+		}
 		h.ServeHTTP(w, q)
 	})
 }
@@ -370,8 +409,11 @@ func TestBoardInBrowser(t *testing.T) {
 		{"ReloadContinuesTheGame", testReloadContinuesTheGame},
 		{"GameErrorStays", testGameErrorStays},
 		{"ReviewAsGraded", testReviewAsGraded},
+		{"ReviewFigures", testReviewFigures},
+		{"QuickReview", testQuickReview},
 		{"Wording", testWording},
 		{"Puzzles", testPuzzles},
+		{"NoUncertainPuzzle", testNoUncertainPuzzle},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b.size(t, 1280, 800, false)
@@ -701,9 +743,13 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	if st := p.text(t, "review-status"); !strings.Contains(st, "decisions graded") {
 		t.Fatalf("the game's review: %q", st)
 	}
-	rows, _ := p.eval(t, `[...document.querySelectorAll("#players tbody tr")].map(tr => tr.textContent)`).([]any)
-	if len(rows) != 2 || !strings.Contains(fmt.Sprint(rows), "simple") || !strings.Contains(fmt.Sprint(rows), "%") {
-		t.Errorf("the players' table: %v", rows)
+	if players, _ := p.figures(t, "players"); len(players) != 2 || !strings.Contains(fmt.Sprint(players), "simple") {
+		t.Errorf("the players' table names %v", players)
+	}
+	// Your puzzles are your mistakes and blunders, never an uncertain
+	// grade.
+	if bad, _ := p.eval(t, `puzzles.filter(d => d.seat !== 1 || (d.class !== "mistake" && d.class !== "blunder")).map(d => d.class).join()`).(string); bad != "" {
+		t.Errorf("the puzzles hold decisions classed %s", bad)
 	}
 	texts, _ := p.eval(t, `[...document.querySelectorAll("#chart text")].map(e => e.textContent).join("|")`).(string)
 	for _, want := range []string{"50%", "simple", "heuristic", "hand 1"} {
@@ -729,7 +775,7 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	}
 	// The decision's better move is the analysis's first, asked for with
 	// the grade's samples and seed, in full.
-	gradedSeeds := reviewSeeds(t, p.ts, log)
+	gradedSeeds := reviewSeeds(t, p.api.lastReview())
 	for _, i := range []string{`review.findIndex(d => !d.matched)`, `0`} {
 		idx, _ := p.eval(t, i).(float64)
 		if idx < 0 {
@@ -750,13 +796,11 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	}
 }
 
-// reviewSeeds reviews a log as the page does and returns each decision's
-// seed as the digits the server wrote.
-func reviewSeeds(t *testing.T, ts *httptest.Server, log string) []string {
+// reviewSeeds returns each decision's seed of a review's answer, as the
+// digits the server wrote.
+func reviewSeeds(t *testing.T, answer string) []string {
 	t.Helper()
-	body, _ := json.Marshal(map[string]any{"log": log, "samples": 64, "seed": 1})
-	r := post(t, ts, "/api/review", string(body), nil)
-	d := json.NewDecoder(strings.NewReader(r.raw))
+	d := json.NewDecoder(strings.NewReader(answer))
 	d.UseNumber()
 	var rev struct {
 		Decisions []struct {
@@ -764,13 +808,348 @@ func reviewSeeds(t *testing.T, ts *httptest.Server, log string) []string {
 		} `json:"decisions"`
 	}
 	if err := d.Decode(&rev); err != nil {
-		t.Fatal(err)
+		t.Fatalf("the review's answer: %v", err)
 	}
 	seeds := make([]string, len(rev.Decisions))
 	for i, x := range rev.Decisions {
 		seeds[i] = x.Seed.String()
 	}
 	return seeds
+}
+
+// reviewed is a review's answer as the tests read it.
+type reviewed struct {
+	Decisions []struct {
+		Player     string   `json:"player"`
+		Class      string   `json:"class"`
+		EquityLost float64  `json:"equity_lost"`
+		LostSE     float64  `json:"equity_lost_se"`
+		Luck       *float64 `json:"luck"`
+		LuckKind   string   `json:"luck_kind"`
+	} `json:"decisions"`
+	Summary batch.Summary `json:"summary"`
+}
+
+// reviewLog pastes a log into the review, grades it as the page does,
+// quick or not, and returns the server's answer.
+func reviewLog(t *testing.T, p *page, log string, quick bool) reviewed {
+	t.Helper()
+	p.navigate(t, p.url)
+	p.eval(t, fmt.Sprintf(`document.getElementById("log").value = %s; document.getElementById("quick").checked = %v; document.getElementById("review-status").textContent = ""; document.getElementById("review").click()`, jsString(log), quick))
+	p.waitFor(t, "the review", `document.getElementById("review-status").textContent.includes("decisions graded") || document.getElementById("review-status").className === "error"`)
+	if st := p.text(t, "review-status"); !strings.Contains(st, "decisions graded") {
+		t.Fatalf("the review: %q", st)
+	}
+	if errs := p.consoleErrors(t); len(errs) > 0 {
+		t.Errorf("the review threw: %v", errs)
+	}
+	var r reviewed
+	if err := json.Unmarshal([]byte(p.api.lastReview()), &r); err != nil {
+		t.Fatalf("the review's answer: %v", err)
+	}
+	return r
+}
+
+// figures reads a table of figures: its players, and each row's cells by
+// the figure it shows.
+func (p *page) figures(t *testing.T, id string) (players []string, rows map[string][]string) {
+	t.Helper()
+	text, _ := p.eval(t, `JSON.stringify((t => ({players: [...t.querySelectorAll("thead th")].slice(1).map(th => th.textContent),
+		rows: Object.fromEntries([...t.querySelectorAll("tbody tr")].map(tr => [tr.dataset.figure, [...tr.querySelectorAll("td")].map(td => td.textContent)]))}))(document.getElementById(`+jsString(id)+`)))`).(string)
+	var f struct {
+		Players []string            `json:"players"`
+		Rows    map[string][]string `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(text), &f); err != nil {
+		t.Fatalf("the table %s: %v", id, err)
+	}
+	return f.Players, f.Rows
+}
+
+// twoDigits says whether a figure shown with two significant digits
+// stands for want: "0.30" for 0.3049, "12" for 11.6.
+func twoDigits(shown string, want float64) bool {
+	x, err := strconv.ParseFloat(shown, 64)
+	if err != nil {
+		return false
+	}
+	if want == 0 {
+		return x == 0
+	}
+	unit := math.Pow(10, math.Floor(math.Log10(math.Abs(want)))-1)
+	digits := strings.TrimLeft(strings.ReplaceAll(shown, ".", ""), "0")
+	return len(digits) == 2 && math.Abs(x-want) <= unit/2*(1+1e-9)+1e-12
+}
+
+// tenths reads a figure shown in % with one decimal ("+2.4%", "−1.2%")
+// as tenths of a percent.
+func tenths(t *testing.T, shown string) int {
+	t.Helper()
+	s := strings.TrimSuffix(strings.ReplaceAll(strings.TrimPrefix(shown, "+"), "\u2212", "-"), "%")
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || !strings.HasSuffix(shown, "%") {
+		t.Fatalf("the figure %q is not a percentage", shown)
+	}
+	return int(math.Round(10 * x))
+}
+
+// checkPlayers checks the players' table against the review's summary:
+// the accuracy (or "-" where there is none), the equity lost a decision
+// in % with two significant digits and its 95% interval, the error rate,
+// and the count of each class, uncertain apart. It returns the uncertain
+// decisions counted.
+func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
+	t.Helper()
+	players, rows := p.figures(t, "players")
+	if len(players) != len(r.Summary.Players) {
+		t.Fatalf("the table names %v; the summary %d players", players, len(r.Summary.Players))
+	}
+	interval := regexp.MustCompile(`^([0-9.]+)% \(([0-9.]+) to ([0-9.]+)\)$`)
+	for j, sp := range r.Summary.Players {
+		if players[j] != sp.Name {
+			t.Errorf("column %d is %q, the summary's player %q", j, players[j], sp.Name)
+		}
+		cell := func(key string) string {
+			if j >= len(rows[key]) {
+				t.Fatalf("the table has no %s for %s: %v", key, sp.Name, rows)
+			}
+			return rows[key][j]
+		}
+		acc := "-"
+		if sp.Accuracy != nil {
+			acc = fmt.Sprintf("%.1f", *sp.Accuracy)
+		}
+		if cell("accuracy") != acc {
+			t.Errorf("%s: accuracy %q, want %q", sp.Name, cell("accuracy"), acc)
+		}
+		m := interval.FindStringSubmatch(cell("mean_equity_lost"))
+		if m == nil || !twoDigits(m[1], 100*sp.MeanEquityLost) || !twoDigits(m[2], 100*sp.MeanLostCI95[0]) || !twoDigits(m[3], 100*sp.MeanLostCI95[1]) {
+			t.Errorf("%s: equity lost a decision %q; the summary's %.4f%% (%.4f to %.4f)", sp.Name, cell("mean_equity_lost"), 100*sp.MeanEquityLost, 100*sp.MeanLostCI95[0], 100*sp.MeanLostCI95[1])
+		}
+		if !twoDigits(cell("error_rate"), sp.ErrorRate) {
+			t.Errorf("%s: error rate %q, the summary's %v", sp.Name, cell("error_rate"), sp.ErrorRate)
+		}
+		for key, n := range map[string]int{"decisions": sp.Decisions, "inaccuracies": sp.Inaccuracies, "mistakes": sp.Mistakes, "blunders": sp.Blunders, "uncertain": sp.Uncertain} {
+			if cell(key) != strconv.Itoa(n) {
+				t.Errorf("%s: %s %q, the summary's %d", sp.Name, key, cell(key), n)
+			}
+		}
+		uncertain += sp.Uncertain
+	}
+	return uncertain
+}
+
+// testReviewFigures: a log pasted and reviewed shows, for each player,
+// the accuracy, the equity lost a decision in % with two significant
+// digits and its 95% interval, the error rate and the count of each
+// class, uncertain apart, all as the summary says; the luck figures add
+// up as shown (start + luck + skill = result, the kinds to the luck, the
+// luck-adjusted result to the result less the luck) and each is within a
+// tenth or so of the summary's; each decision of the list shows its loss
+// with its standard error, an uncertain one marked as such and never
+// with an error's sign; the caption says the luck before a decision.
+// The page stays within a phone's width.
+func testReviewFigures(t *testing.T, p *page) {
+	r := reviewLog(t, p, oneHandLog(t), false)
+	uncertain := checkPlayers(t, p, r)
+	if uncertain == 0 {
+		t.Fatal("the review graded no decision uncertain: the test's log no longer shows one")
+	}
+
+	// The luck, as shown, adds up.
+	lplayers, luck := p.figures(t, "luck")
+	if len(lplayers) != len(r.Summary.Players) {
+		t.Fatalf("the luck table names %v", lplayers)
+	}
+	for j, sp := range r.Summary.Players {
+		if sp.Luck == nil {
+			t.Fatalf("%s: no luck in the summary", sp.Name)
+		}
+		get := func(key string) int {
+			if j >= len(luck[key]) {
+				t.Fatalf("the luck table has no %s for %s: %v", key, sp.Name, luck)
+			}
+			return tenths(t, luck[key][j])
+		}
+		kinds := 0
+		for _, k := range []string{"deal", "draw", "opponent", "showdown"} {
+			kinds += get("luck-" + k)
+		}
+		start, all, skill, result, adjusted := get("start"), get("luck"), get("skill"), get("result"), get("adjusted")
+		if kinds != all || start+all+skill != result || result-all != adjusted {
+			t.Errorf("%s: as shown, the luck's kinds add to %d (luck %d), start %d + luck %d + skill %d = %d (result %d), result less luck %d (adjusted %d), in tenths of a percent",
+				sp.Name, kinds, all, start, all, skill, start+all+skill, result, result-all, adjusted)
+		}
+		g := sp.Luck.Means
+		for _, f := range []struct {
+			key  string
+			want float64
+			tol  float64
+		}{{"start", g.Start, 0.5}, {"luck-deal", g.ByKind["deal"], 1}, {"luck-draw", g.ByKind["draw"], 1}, {"luck-opponent", g.ByKind["opponent"], 1},
+			{"luck-showdown", g.ByKind["showdown"], 1}, {"luck", g.Luck, 1}, {"skill", g.Skill, 1}, {"result", g.Result, 0.5}, {"adjusted", g.Adjusted, 1.5}} {
+			if got := get(f.key); math.Abs(float64(got)-1000*f.want) > f.tol+1e-6 {
+				t.Errorf("%s: %s shows %q; the summary's %.4f%%", sp.Name, f.key, luck[f.key][j], 100*f.want)
+			}
+		}
+	}
+
+	// Each decision shows its loss and its error; an uncertain one is
+	// marked so, with no error's sign.
+	items, _ := p.eval(t, `[...document.querySelectorAll("#decisions li")].map(li => [Number(li.dataset.index), li.className.replace("current", "").trim(), li.textContent, (li.querySelector(".mark") || {}).textContent || ""])`).([]any)
+	if len(items) != len(r.Decisions) {
+		t.Fatalf("the list shows %d decisions of %d", len(items), len(r.Decisions))
+	}
+	loss := regexp.MustCompile(`lost ([0-9.]+)% ± ([0-9.]+)`)
+	for _, it := range items {
+		f := it.([]any)
+		i, class, text, mark := int(f[0].(float64)), f[1].(string), f[2].(string), f[3].(string)
+		d := r.Decisions[i]
+		m := loss.FindStringSubmatch(text)
+		if m == nil {
+			t.Errorf("decision %d shows no loss with its error: %q", i, text)
+			continue
+		}
+		lost, _ := strconv.ParseFloat(m[1], 64)
+		se, _ := strconv.ParseFloat(m[2], 64)
+		if math.Abs(lost-100*d.EquityLost) > 0.05+1e-9 || math.Abs(se-100*d.LostSE) > 0.05+1e-9 || class != d.Class {
+			t.Errorf("decision %d shows %q (class %s); the grade lost %.3f%% ± %.3f, %s", i, text, class, 100*d.EquityLost, 100*d.LostSE, d.Class)
+		}
+		if d.Class == "uncertain" && (mark != "uncertain" || strings.Contains(text, "?")) {
+			t.Errorf("uncertain decision %d shows %q, marked %q", i, text, mark)
+		}
+		if want := map[string]string{"inaccuracy": "?! inaccuracy", "mistake": "? mistake", "blunder": "?? blunder"}[d.Class]; want != mark && d.Class != "uncertain" {
+			t.Errorf("decision %d, graded %s, is marked %q", i, d.Class, mark)
+		}
+	}
+
+	// The caption says the luck before a decision, and an uncertain
+	// grade as such.
+	words := map[string]string{"deal": "the deal", "draw": "the stock draw", "opponent": "the opponent's turn"}
+	brought := regexp.MustCompile(`brought ([+\x{2212}]?[0-9.]+%)`)
+	lucky, unsure := -1, -1
+	for i, d := range r.Decisions {
+		if lucky < 0 && d.Luck != nil && math.Abs(*d.Luck) >= 0.001 {
+			lucky = i
+		}
+		if unsure < 0 && d.Class == "uncertain" {
+			unsure = i
+		}
+	}
+	if lucky < 0 {
+		t.Fatal("no decision of the review measured luck")
+	}
+	p.eval(t, fmt.Sprintf(`show(%d)`, lucky))
+	caption := p.text(t, "decision")
+	if m := brought.FindStringSubmatch(caption); m == nil || !strings.Contains(caption, words[r.Decisions[lucky].LuckKind]+" brought") ||
+		math.Abs(float64(tenths(t, m[1]))-1000**r.Decisions[lucky].Luck) > 0.5+1e-6 {
+		t.Errorf("decision %d, after %s luck of %.4f: the caption says %q", lucky, r.Decisions[lucky].LuckKind, *r.Decisions[lucky].Luck, caption)
+	}
+	p.eval(t, fmt.Sprintf(`show(%d)`, unsure))
+	if caption := p.text(t, "decision"); !strings.Contains(caption, "Uncertain") || !strings.Contains(caption, "±") || strings.Contains(caption, "?") {
+		t.Errorf("uncertain decision %d: the caption says %q", unsure, caption)
+	}
+	p.shoot(t, "review-desktop.png", "review-title")
+	p.shoot(t, "review-desktop-list.png", "chart")
+
+	// On a phone the figures scroll inside their boxes, the page does not
+	// widen.
+	p.size(t, 390, 844, true)
+	p.eval(t, `drawChart()`)
+	if w, _ := p.eval(t, `document.documentElement.scrollWidth`).(float64); w > 390 {
+		wide, _ := p.eval(t, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > 391).slice(0, 5).map(e => e.tagName + "#" + e.id + "." + e.className)`).([]any)
+		t.Errorf("the review is %v px wide at 390: %v", w, wide)
+	}
+	p.shoot(t, "review-phone.png", "players")
+	p.shoot(t, "review-phone-luck.png", "luck")
+	p.shoot(t, "review-phone-list.png", "chart")
+}
+
+// shoot writes a screenshot of the review, scrolled to the element at
+// id, into the -shots directory, if one is given.
+func (p *page) shoot(t *testing.T, name, id string) {
+	t.Helper()
+	if *shots == "" {
+		return
+	}
+	p.eval(t, `document.getElementById(`+jsString(id)+`).scrollIntoView({block: "start"})`)
+	p.screenshot(t, filepath.Join(*shots, name))
+}
+
+// testQuickReview: a review graded quick, which rates no accuracy and
+// measures no luck, shows "-" for the accuracy and says why, draws its
+// chart in % of the chance of winning, and throws no error.
+func testQuickReview(t *testing.T, p *page) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.problems = nil
+	r := reviewLog(t, p, string(data), true)
+	checkPlayers(t, p, r)
+	_, rows := p.figures(t, "players")
+	if len(rows["accuracy"]) != len(r.Summary.Players) {
+		t.Fatalf("the players' table: %v", rows)
+	}
+	for j, a := range rows["accuracy"] {
+		if a != "-" {
+			t.Errorf("%s: accuracy %q under quick grading", r.Summary.Players[j].Name, a)
+		}
+	}
+	if hidden, _ := p.eval(t, `document.getElementById("luck").hidden && !document.getElementById("luck-note").hidden`).(bool); !hidden {
+		t.Error("the luck table shows under quick grading")
+	}
+	if note := p.text(t, "luck-note"); !strings.Contains(strings.ToLower(note), "quick") {
+		t.Errorf("the note on luck says %q", note)
+	}
+	texts, _ := p.eval(t, `[...document.querySelectorAll("#chart text")].map(e => e.textContent).join("|") + "|" + document.getElementById("chart").getAttribute("aria-label")`).(string)
+	if !strings.Contains(texts, "% of the chance of winning") || strings.Contains(texts, "point") {
+		t.Errorf("the quick chart says %q", texts)
+	}
+	if first, _ := p.eval(t, `document.querySelector("#decisions li").textContent`).(string); !regexp.MustCompile(`lost [0-9]+\.[0-9]%`).MatchString(first) || strings.Contains(first, "±") {
+		t.Errorf("a quick grade is listed as %q", first)
+	}
+	// The log seats its players the other way round in its second game:
+	// each is followed by name, on the chart and in the view of one.
+	sums := map[string]float64{}
+	for _, d := range r.Decisions {
+		sums[d.Player] += d.EquityLost
+	}
+	for name, sum := range sums {
+		m := regexp.MustCompile(regexp.QuoteMeta(name) + `: equity lost, summed, ([0-9.]+)%`).FindStringSubmatch(texts)
+		if got, err := strconv.ParseFloat(safeIndex(m, 1), 64); err != nil || math.Abs(got-100*sum) > 0.05+1e-9 {
+			t.Errorf("the chart gives %s %v; its decisions lost %.2f%%", name, m, 100*sum)
+		}
+	}
+	view, _ := p.eval(t, `(() => { const v = document.getElementById("seatview"); v.value = "0"; v.dispatchEvent(new Event("change"));
+		return [v.selectedOptions[0].textContent, [...new Set([...document.querySelectorAll("#decisions li")].map(li => review[li.dataset.index].player))].join()]; })()`).([]any)
+	if fmt.Sprint(view) != "[simple simple]" {
+		t.Errorf("the view of the first player, simple, is named and lists %v", view)
+	}
+	if len(p.problems) > 0 {
+		t.Errorf("the quick review: %v", p.problems)
+	}
+	p.eval(t, `document.getElementById("review-help").open = true`)
+	p.shoot(t, "review-quick-desktop.png", "players")
+	p.shoot(t, "review-quick-desktop-list.png", "chart")
+}
+
+// safeIndex is s[i], or "" when s is too short.
+func safeIndex(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
+}
+
+// testNoUncertainPuzzle: the puzzles are your mistakes and blunders; an
+// uncertain grade is none, however much it may have lost.
+func testNoUncertainPuzzle(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	got, _ := p.eval(t, `puzzlesOf([{seat: 1, class: "uncertain", equity_lost: 0.2}, {seat: 1, class: "mistake", equity_lost: 0.06},
+		{seat: 2, class: "blunder", equity_lost: 0.2}, {seat: 1, class: "inaccuracy", equity_lost: 0.03}, {seat: 1, class: "blunder", equity_lost: 0.12}]).map(d => d.class).join()`).(string)
+	if got != "mistake,blunder" {
+		t.Errorf("the puzzles of a review are %q, want mistake,blunder", got)
+	}
 }
 
 // testWording: a move the grade counts as good is not called worse than

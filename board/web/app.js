@@ -76,12 +76,6 @@ function pct(x) {
   return (100 * x).toFixed(1) + "%";
 }
 
-// equityPoints writes a loss of equity as points out of 100.
-function equityPoints(x) {
-  const v = (100 * x).toFixed(1);
-  return v + (v === "1.0" ? " point" : " points");
-}
-
 // The picker: one tab stop; the arrow keys move in it, a row a suit.
 function buildPicker() {
   const picker = $("picker");
@@ -288,7 +282,7 @@ function clearAdvice() {
 // renderTable draws the position as the player sees it.
 function renderTable(view) {
   // In a review the seat is a player's; elsewhere it is yours.
-  const who = mode === "review" ? names[view.seat === "p1" ? 0 : 1] + "'s " : "your ";
+  const who = mode === "review" ? (review[shown] ? review[shown].player : names[view.seat === "p1" ? 0 : 1]) + "'s " : "your ";
   $("facts").textContent = "Hand " + view.number + " \u00b7 score " + view.scores.join("-") + " \u00b7 dealer " + view.dealer +
     " \u00b7 " + view.rules + " rules \u00b7 " + who + (PHASES[view.phase] || view.phase);
   const row = (id, cards) => {
@@ -544,6 +538,49 @@ let review = [];
 let names = ["p1", "p2"];
 let shown = -1;
 
+// MINUS is the minus sign the review writes negative figures with.
+const MINUS = "\u2212";
+
+// sig2 writes a figure with two significant digits: 0.41, 0.30, 1.2, 12.
+function sig2(x) {
+  if (x === 0) return "0";
+  if (Math.abs(x) >= 100) return x.toFixed(0);
+  return x.toPrecision(2);
+}
+
+// lostShare writes a mean equity lost, a fraction of the chance of
+// winning, in % with two significant digits, and its 95% interval, as
+// two parts: "0.41%" and "(0.30 to 0.52)".
+function lostShare(mean, ci) {
+  return [sig2(100 * mean) + "%", "(" + sig2(100 * ci[0]) + " to " + sig2(100 * ci[1]) + ")"];
+}
+
+// signedTenths writes a count of tenths of a percent with its sign:
+// "+2.4%", "\u22121.2%", "0.0%".
+function signedTenths(n) {
+  const v = (Math.abs(n) / 10).toFixed(1) + "%";
+  return n > 0 ? "+" + v : n < 0 ? MINUS + v : v;
+}
+
+// plainTenths writes a count of tenths of a percent, signed only when
+// negative.
+function plainTenths(n) {
+  return (n < 0 ? MINUS : "") + (Math.abs(n) / 10).toFixed(1) + "%";
+}
+
+// lossText writes a decision's loss, in % of the chance of winning, with
+// its standard error when the grade sampled worlds: "lost 3.1% \u00b1 0.6".
+function lossText(d) {
+  return "lost " + (100 * d.equity_lost).toFixed(1) + "%" + (d.samples ? " \u00b1 " + (100 * d.equity_lost_se).toFixed(1) : "");
+}
+
+// CLASS_MARKS are the marks of the classes in the list of decisions; an
+// uncertain grade is marked as such, never with an error's sign.
+const CLASS_MARKS = { inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", uncertain: "uncertain" };
+
+// LUCK_EVENTS names what a decision's luck measures.
+const LUCK_EVENTS = { deal: "the deal", draw: "the stock draw", opponent: "the opponent's turn" };
+
 // startReview grades the log and shows it; it answers whether it could.
 async function startReview() {
   const st = $("review-status");
@@ -558,13 +595,17 @@ async function startReview() {
     return e;
   }
   review = data.decisions;
+  // The players are named by their seats in the first game: a log may
+  // seat them the other way round in a later one.
   names = ["p1", "p2"];
-  for (const d of review) names[d.seat - 1] = d.player;
+  for (const d of review) if (d.game === review[0].game) names[d.seat - 1] = d.player;
   for (const o of $("seatview").options) if (o.value !== "") o.textContent = names[Number(o.value)];
   const s = data.summary;
   st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game" : " games") +
-    (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at " + s.samples + " worlds a move.");
+    (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at up to " + s.samples + " worlds a move.");
   showPlayers(s);
+  showLuck(s);
+  $("review-help").hidden = false;
   listDecisions();
   drawChart();
   shown = -1;
@@ -572,36 +613,158 @@ async function startReview() {
   return null;
 }
 
-function showPlayers(s) {
-  const t = $("players");
-  t.hidden = false;
-  t.querySelector("tbody").replaceChildren(...s.players.map((p) => {
+// figureTable fills a table of figures: a row a figure, a column a
+// player, as the backgammon analysers lay out a match's statistics.
+function figureTable(t, players, rows) {
+  const head = document.createElement("tr");
+  const corner = document.createElement("th");
+  corner.scope = "col";
+  head.appendChild(corner);
+  for (const p of players) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = p.name;
+    head.appendChild(th);
+  }
+  t.querySelector("thead").replaceChildren(head);
+  t.querySelector("tbody").replaceChildren(...rows.map(([label, key, cells]) => {
     const tr = document.createElement("tr");
-    for (const v of [p.name, p.accuracy.toFixed(1) + "%", equityPoints(p.mean_equity_lost), p.inaccuracies, p.mistakes, p.blunders]) {
+    tr.dataset.figure = key;
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = label;
+    tr.appendChild(th);
+    for (const c of cells) {
       const td = document.createElement("td");
-      td.textContent = String(v);
+      // Each part keeps to one line; a cell breaks between parts.
+      const parts = c.parts || [c.text];
+      parts.forEach((part, i) => {
+        const span = document.createElement("span");
+        span.className = "nowrap";
+        span.textContent = part;
+        if (i > 0) td.append(" ");
+        td.appendChild(span);
+      });
+      if (c.title) td.title = c.title;
       tr.appendChild(td);
     }
     return tr;
   }));
+  t.hidden = false;
+}
+
+// showPlayers shows each player's accuracy, equity lost a decision with
+// its interval, error rate and the counts of each class.
+function showPlayers(s) {
+  const ps = s.players;
+  const row = (label, key, f) => [label, key, ps.map(f)];
+  const plain = (v) => ({ text: String(v) });
+  figureTable($("players"), ps, [
+    row("Accuracy", "accuracy", (p) => p.accuracy == null ?
+      { text: "-", title: s.grading === "quick" ? "not rated under quick grading" : "no graded decision" } : plain(p.accuracy.toFixed(1))),
+    row("Equity lost a decision", "mean_equity_lost", (p) => ({ parts: lostShare(p.mean_equity_lost, p.mean_equity_lost_ci95) })),
+    row("Error rate, games a 100 decisions", "error_rate", (p) => plain(sig2(p.error_rate))),
+    row("Decisions", "decisions", (p) => plain(p.decisions)),
+    row("Inaccuracies ?!", "inaccuracies", (p) => plain(p.inaccuracies)),
+    row("Mistakes ?", "mistakes", (p) => plain(p.mistakes)),
+    row("Blunders ??", "blunders", (p) => plain(p.blunders)),
+    row("Uncertain", "uncertain", (p) => plain(p.uncertain)),
+  ]);
+}
+
+// LUCK_KINDS are the kinds of luck, in the order their terms are added.
+const LUCK_KINDS = [["deal", "Luck of the deal"], ["draw", "Luck of the stock draws"], ["opponent", "Luck of the opponent's play"], ["showdown", "Luck of the showdowns"]];
+
+// luckTenths works out a player's luck figures, the mean a game, in
+// tenths of a percent of a game, so that those shown add up: start + the
+// luck of each kind + skill = result. The start and the result are
+// rounded; each other term is the difference of two rounded partial sums
+// of the exact figures (in millionths), so it is at most a tenth off (the
+// luck-adjusted result, the result less the luck, a tenth and a half),
+// and the sums hold as shown.
+function luckTenths(l) {
+  const n = Math.max(1, l.games);
+  const r = (micro) => Math.round(micro / n / 1000);
+  const out = { start: r(l.start_micro), kinds: {} };
+  let sum = l.start_micro;
+  let shownSum = out.start;
+  for (const [k] of LUCK_KINDS) {
+    sum += l.by_kind_micro[k] || 0;
+    out.kinds[k] = r(sum) - shownSum;
+    shownSum += out.kinds[k];
+  }
+  out.luck = shownSum - out.start;
+  out.result = r(l.result_micro);
+  out.skill = out.result - shownSum;
+  out.adjusted = out.result - out.luck;
+  return out;
+}
+
+// showLuck splits each player's result into the cards' part and the
+// decisions' part, as GNU Backgammon's and eXtreme Gammon's luck
+// analyses do; quick grading values no move, and measures none.
+function showLuck(s) {
+  const t = $("luck");
+  const note = $("luck-note");
+  const ps = s.players.filter((p) => p.luck);
+  if (!ps.length) {
+    t.hidden = true;
+    note.hidden = false;
+    note.textContent = s.grading === "quick" ? "Quick grading, by deadwood and outs with no equity, rates no accuracy and measures no luck." : "No luck was measured.";
+    return;
+  }
+  note.hidden = true;
+  const games = Math.max(...ps.map((p) => p.luck.games));
+  t.querySelector("caption").textContent = games === 1 ? "Luck and skill, in % of the game" : "Luck and skill, a game on average, in % of a game";
+  const f = ps.map((p) => luckTenths(p.luck));
+  const row = (label, key, text) => [label, key, f.map((x) => ({ text: text(x) }))];
+  figureTable(t, ps, [
+    row("Start: the chance of winning", "start", (x) => plainTenths(x.start)),
+    ...LUCK_KINDS.map(([k, label]) => row(label, "luck-" + k, (x) => signedTenths(x.kinds[k]))),
+    row("Luck, in all", "luck", (x) => signedTenths(x.luck)),
+    row("Skill: the decisions", "skill", (x) => signedTenths(x.skill)),
+    row("Result", "result", (x) => plainTenths(x.result)),
+    row("Luck-adjusted result", "adjusted", (x) => plainTenths(x.adjusted)),
+  ]);
 }
 
 function visible() {
   const seat = $("seatview").value;
-  return review.map((d, i) => i).filter((i) => seat === "" || String(review[i].seat - 1) === seat);
+  return review.map((d, i) => i).filter((i) => seat === "" || sideOf(review[i]) === Number(seat));
 }
 
+// listDecisions lists the decisions shown, each with its loss and its
+// class: the error's sign, or "uncertain" marked as its own.
 function listDecisions() {
   const ol = $("decisions");
   ol.replaceChildren(...visible().map((i) => {
     const d = review[i];
     const li = document.createElement("li");
     li.dataset.index = i;
-    li.className = isError(d) ? d.class : "";
-    li.textContent = "hand " + d.hand + ", " + d.player + ": " + d.move + (isError(d) ? " (better " + d.best + ")" : "");
+    li.className = d.class;
+    const loss = document.createElement("span");
+    loss.className = "nowrap";
+    loss.textContent = lossText(d);
+    li.append("hand " + d.hand + ", " + d.player + ": " + d.move + " \u00b7 ", loss);
+    if (CLASS_MARKS[d.class]) {
+      const mark = document.createElement("span");
+      mark.className = "mark";
+      mark.textContent = CLASS_MARKS[d.class];
+      li.append(" ", mark);
+    }
+    if (!d.matched && (isError(d) || d.class === "uncertain")) li.append(" (advisor: " + d.best + ")");
     li.addEventListener("click", () => show(i));
     return li;
   }));
+}
+
+// sideOf says whose a decision is: 0 for the first player named, 1 for
+// the other, by name, so that a game with the seats the other way round
+// counts for the same players.
+function sideOf(d) {
+  if (d.player === names[0] && names[0] !== names[1]) return 0;
+  if (d.player === names[1] && names[0] !== names[1]) return 1;
+  return d.seat - 1;
 }
 
 // isError says the grade counts the move as losing equity.
@@ -612,7 +775,8 @@ function isError(d) {
 // drawChart draws, as lichess does, the first player's chance of winning
 // the game after each decision as the advisor valued the move played,
 // around the 50% line; under quick grading, which values no move, the
-// equity each player has lost so far. A click jumps to the decision.
+// equity each player has lost so far, in % of the chance of winning. A
+// click jumps to the decision.
 function drawChart() {
   const svg = $("chart");
   svg.replaceChildren();
@@ -636,7 +800,7 @@ function drawChart() {
   const graded = review.every((d) => d.equity != null);
   const lost = [[0], [0]];
   for (const d of review) {
-    const k = d.seat - 1;
+    const k = sideOf(d);
     lost[k].push(lost[k][lost[k].length - 1] + d.equity_lost);
     lost[1 - k].push(lost[1 - k][lost[1 - k].length - 1]);
   }
@@ -645,7 +809,7 @@ function drawChart() {
   add("line", { class: "axis", x1: L, x2: L, y1: T, y2: H - B });
   add("line", { class: "axis", x1: L, x2: W - R, y1: H - B, y2: H - B });
   for (const v of graded ? [0, 0.5, 1] : [0, top / 2, top]) {
-    add("text", { x: L - 4, y: Number(y(v)) + 4, "text-anchor": "end" }, graded ? Math.round(100 * v) + "%" : (100 * v).toFixed(1));
+    add("text", { x: L - 4, y: Number(y(v)) + 4, "text-anchor": "end" }, graded ? Math.round(100 * v) + "%" : (100 * v).toFixed(1) + "%");
   }
   let hand = 0;
   review.forEach((d, i) => {
@@ -656,16 +820,16 @@ function drawChart() {
   });
   if (graded) {
     add("line", { class: "half", x1: L, x2: W - R, y1: y(0.5), y2: y(0.5) });
-    add("polyline", { class: "p1", points: review.map((d, i) => x(i) + "," + y(d.seat === 1 ? d.equity : 1 - d.equity)).join(" ") });
+    add("polyline", { class: "p1", points: review.map((d, i) => x(i) + "," + y(sideOf(d) === 0 ? d.equity : 1 - d.equity)).join(" ") });
     add("text", { class: "n1", x: L + 6, y: T + 12 }, names[0] + " winning");
     add("text", { class: "n2", x: L + 6, y: H - B - 6 }, names[1] + " winning");
     svg.setAttribute("aria-label", names[0] + "'s chance of winning the game after each decision, as the advisor valued it; above 50% " + names[0] + " leads");
   } else {
     for (const k of [0, 1]) {
       add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
-      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + ": " + equityPoints(lost[k][lost[k].length - 1]) + " of equity lost");
+      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + ": equity lost, summed, " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + "% of the chance of winning");
     }
-    svg.setAttribute("aria-label", "the equity each player has lost so far, in points");
+    svg.setAttribute("aria-label", "the equity each player has lost so far, summed, in % of the chance of winning the game");
   }
   if (shown >= 0) add("line", { class: "at", x1: x(shown), x2: x(shown), y1: T, y2: H - B });
 }
@@ -687,11 +851,7 @@ function show(i) {
   for (const li of $("decisions").children) li.classList.toggle("current", Number(li.dataset.index) === i);
   const cur = $("decisions").querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
-  let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move;
-  if (d.matched) text += ", the advisor's move.";
-  else if (isError(d)) text += "; better: " + d.best + " (" + equityPoints(d.equity_lost) + " of equity lost, " + d.class + ").";
-  else text += ", as good as the advisor's " + d.best + " (" + equityPoints(d.equity_lost) + " of equity apart).";
-  $("decision").textContent = text;
+  $("decision").textContent = caption(d);
   setMode("review");
   status("Reviewing: decision " + (i + 1) + " of " + review.length + ".", false);
   // A graded decision shows the analysis that graded it: its worlds and
@@ -699,6 +859,28 @@ function show(i) {
   const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:" } : "refine";
   check(d.position, { advice, moves: null });
   drawChart();
+}
+
+// caption says what a decision was worth: its loss with its standard
+// error and its class, an uncertain grade as such, and the luck that
+// came before it, when the grade measured it.
+function caption(d) {
+  let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move;
+  const loss = lossText(d) + " of the chance of winning";
+  if (d.class === "uncertain") {
+    text += (d.matched ? ", the advisor's move (" : "; the advisor prefers " + d.best + " (") + loss + "). Uncertain: " +
+      (d.samples ? d.samples + " worlds" : "the grade") + " could not place the loss in one class at 95%.";
+  } else if (isError(d)) {
+    text += "; better: " + d.best + " (" + loss + "): " + (d.class === "inaccuracy" ? "an " : "a ") + d.class + ".";
+  } else if (d.matched) {
+    text += ", the advisor's move (" + loss + "): good.";
+  } else {
+    text += ", as good as the advisor's " + d.best + " (" + loss + " against it): good.";
+  }
+  if (d.luck != null && LUCK_EVENTS[d.luck_kind]) {
+    text += " Before it, " + LUCK_EVENTS[d.luck_kind] + " brought " + signedTenths(Math.round(1000 * d.luck)) + ".";
+  }
+  return text;
 }
 
 function step(delta) {
@@ -802,7 +984,7 @@ async function gameOver(g) {
     st.className = "error";
     return;
   }
-  puzzles = review.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
+  puzzles = puzzlesOf(review);
   puzzleAt = 0;
   puzzleRight = 0;
   $("learn").disabled = puzzles.length === 0;
@@ -815,6 +997,12 @@ async function gameOver(g) {
 let puzzles = [];
 let puzzleAt = 0;
 let puzzleRight = 0;
+
+// puzzlesOf picks your decisions that the grade classed as mistakes or
+// blunders: an uncertain grade is no puzzle, whatever its loss.
+function puzzlesOf(decisions) {
+  return decisions.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
+}
 
 async function learn() {
   const d = puzzles[puzzleAt];
