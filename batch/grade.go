@@ -161,6 +161,10 @@ func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particl
 		decided bool
 	)
 	judge := func(st *advise.Standing) bool {
+		if expGeo && st.Worlds < cap && st.Worlds&(st.Worlds-1) != 0 {
+			// Judged only at powers of two: fewer looks, fewer false stops.
+			return false
+		}
 		last, decided = judgeGrade(p, st, m)
 		if decided && st.Worlds >= expMin || st.Worlds >= cap {
 			return true
@@ -340,4 +344,5 @@ var (
 	expDropMin = int(envF("GDMIN", 64))
 	expStage1  = int(envF("GS1", 512))
 	expP2      = int(envF("GP2", 4096))
+	expGeo     = envF("GGEO", 0) != 0
 )

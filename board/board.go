@@ -31,6 +31,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
+	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -607,12 +608,25 @@ func (s *server) check(q *samplingRequest, defaultSamples int) (game.Position, e
 }
 
 func (s *server) advise(ctx context.Context, body []byte) (any, error) {
-	q, p, err := s.sampling(body, 256)
+	var q struct {
+		samplingRequest
+		// Full and Particles ask for the search a batch grade made
+		// (advise --full --particles).
+		Full      bool `json:"full,omitempty"`
+		Particles int  `json:"particles,omitempty"`
+	}
+	if err := decode(body, &q); err != nil {
+		return nil, err
+	}
+	if q.Particles < 0 || q.Particles > reading.MaxParticles {
+		return nil, badf("particles", "particles must be from 0 to %d", reading.MaxParticles)
+	}
+	p, err := s.check(&q.samplingRequest, 256)
 	if err != nil {
 		return nil, err
 	}
 	a, err := analyze.Advise(ctx, &p, analyze.Options{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
-		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples)})
+		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples), Full: q.Full, Particles: q.Particles})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -730,7 +744,7 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 		return nil, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
 	}
 	if q.Samples == 0 {
-		q.Samples = 64
+		q.Samples = batch.DefaultSamples
 	}
 	var r Review
 	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,

@@ -265,7 +265,7 @@ async function check(text, how) {
   if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
-    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note);
+    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, how.advice.extra);
   }
   if (how.moves === "legal") legal(current);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
@@ -410,8 +410,9 @@ function syncControls(view) {
 }
 
 // analyse asks for advice at each budget in turn, each answer replacing
-// the last, and stops when the position changes.
-async function analyse(text, budgets, seed, note) {
+// the last, and stops when the position changes. extra adds fields to
+// the request: a grade's full search and filter.
+async function analyse(text, budgets, seed, note, extra) {
   const ctl = new AbortController();
   analysis = ctl;
   const st = $("advice-status");
@@ -420,7 +421,7 @@ async function analyse(text, budgets, seed, note) {
     st.className = "";
     let advice;
     try {
-      advice = await api("advise", { position: text, samples, seed }, ctl.signal);
+      advice = await api("advise", Object.assign({ position: text, samples, seed }, extra || {}), ctl.signal);
     } catch (e) {
       if (ctl.signal.aborted) return;
       st.textContent = e.message;
@@ -588,7 +589,7 @@ async function startReview() {
   st.textContent = "Grading\u2026";
   let data;
   try {
-    data = await api("review", { log: $("log").value, quick: $("quick").checked, samples: 64, seed: 1 });
+    data = await api("review", { log: $("log").value, quick: $("quick").checked, seed: 1 });
   } catch (e) {
     st.textContent = e.message;
     st.className = "error";
@@ -856,7 +857,7 @@ function show(i) {
   status("Reviewing: decision " + (i + 1) + " of " + review.length + ".", false);
   // A graded decision shows the analysis that graded it: its worlds and
   // its seed, so that the better move named is the one shown.
-  const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:" } : "refine";
+  const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0 } } : "refine";
   check(d.position, { advice, moves: null });
   drawChart();
 }
@@ -1028,7 +1029,7 @@ async function answer(d, m) {
   for (const b of $("moves").children) b.disabled = true;
   let a;
   try {
-    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1 });
+    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 });
   } catch (e) {
     status(e.message, true);
     return;
