@@ -577,7 +577,7 @@ function showPlayers(s) {
   t.hidden = false;
   t.querySelector("tbody").replaceChildren(...s.players.map((p) => {
     const tr = document.createElement("tr");
-    for (const v of [p.name, p.accuracy.toFixed(1) + "%", equityPoints(p.mean_equity_lost), p.inaccuracies, p.mistakes, p.blunders]) {
+    for (const v of [p.name, p.accuracy == null ? "-" : p.accuracy.toFixed(1) + "%", equityPoints(p.mean_equity_lost), p.inaccuracies, p.mistakes, p.blunders]) {
       const td = document.createElement("td");
       td.textContent = String(v);
       tr.appendChild(td);
