@@ -35,7 +35,7 @@ func TestAdviseTiesAndWhy(t *testing.T) {
 	var ties []string
 	for i, c := range a.Candidates {
 		if c.Tie == nil || c.Loss == nil || c.LossSE == nil {
-			t.Fatalf("%s: tie %v, loss %v, loss_se %v: want all three", c.Move, c.Tie, c.Loss, c.LossSE)
+			t.Fatalf("%s: tie, loss or loss_se missing in %s", c.Move, out)
 		}
 		if i == 0 && (*c.Tie || *c.Loss != 0 || *c.LossSE != 0) {
 			t.Errorf("the recommendation %s: tie %v, loss %v ± %v; want no tie and no loss", c.Move, *c.Tie, *c.Loss, *c.LossSE)
