@@ -64,20 +64,26 @@ func EndingOf(res *game.Result, seat notation.Seat) Ending {
 }
 
 // Outcomes counts how a candidate's rollouts ended: the mix of knocks,
-// gins, undercuts and dead hands its search expects, and how long the
-// hands ran. It is a value of fixed size, so that counting costs a
-// rollout no allocation.
+// gins, undercuts and dead hands its search expects, what each ending was
+// worth, and how long the hands ran. It is a value of fixed size, so that
+// counting costs a rollout no allocation.
 type Outcomes struct {
 	// By counts the rollouts by how they ended, indexed by Ending.
 	By [NumEndings]int
+	// Equity sums, by ending, the seat's chance of winning the game after
+	// the hand over the rollouts that ended so (unweighed): what a shift
+	// of the mix from one ending to another is worth.
+	Equity [NumEndings]float64
 	// Draws sums, over the rollouts, the hand's draws by both seats when
 	// it ended (those before the decision included).
 	Draws int
 }
 
-// Add counts one rollout that ended as e after draws draws of the hand.
-func (o *Outcomes) Add(e Ending, draws int) {
+// Add counts one rollout that ended as e after draws draws of the hand,
+// leaving the seat an equity of eq.
+func (o *Outcomes) Add(e Ending, draws int, eq float64) {
 	o.By[e]++
+	o.Equity[e] += eq
 	o.Draws += draws
 }
 
@@ -85,6 +91,7 @@ func (o *Outcomes) Add(e Ending, draws int) {
 func (o *Outcomes) AddAll(x *Outcomes) {
 	for e := range o.By {
 		o.By[e] += x.By[e]
+		o.Equity[e] += x.Equity[e]
 	}
 	o.Draws += x.Draws
 }
@@ -105,6 +112,15 @@ func (o *Outcomes) Share(e Ending) float64 {
 		return 0
 	}
 	return float64(o.By[e]) / float64(n)
+}
+
+// MeanEquity returns the mean equity of the rollouts that ended as e; 0
+// with none.
+func (o *Outcomes) MeanEquity(e Ending) float64 {
+	if o.By[e] == 0 {
+		return 0
+	}
+	return o.Equity[e] / float64(o.By[e])
 }
 
 // MeanDraws returns the mean draws of the hand when the rollouts ended;

@@ -3,6 +3,7 @@ package advise_test
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -73,6 +74,12 @@ func TestOutcomesAddUp(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
+		var base advise.Candidate
+		for _, c := range a.Candidates {
+			if c.Baseline {
+				base = c
+			}
+		}
 		for _, c := range a.Candidates {
 			out := c.Outcomes
 			if n := out.Rollouts(); n != c.Samples || n == 0 {
@@ -87,6 +94,18 @@ func TestOutcomesAddUp(t *testing.T) {
 			if tc.every && c.Move.Kind == tc.kind && out.By[tc.want] != c.Samples {
 				t.Errorf("%s: %s: %v by ending, want all %d %s", tc.name, c.Move, out.By, c.Samples, tc.want)
 			}
+			// Played in every world, as the baseline is, a candidate's
+			// equity is the mean of its rollouts': the sums by ending add
+			// up to it.
+			if c.Samples == base.Samples {
+				sum := 0.0
+				for _, eq := range out.Equity {
+					sum += eq
+				}
+				if got := sum / float64(c.Samples); math.Abs(got-c.Equity) > 1e-9 {
+					t.Errorf("%s: %s: equity %.6f by ending, %.6f by the candidate", tc.name, c.Move, got, c.Equity)
+				}
+			}
 		}
 	}
 }
@@ -95,8 +114,8 @@ func TestOutcomesAddUp(t *testing.T) {
 // candidate that has none.
 func TestOutcomesJSON(t *testing.T) {
 	var o advise.Outcomes
-	o.Add(advise.OppGin, 20)
-	o.Add(advise.OwnKnock, 10)
+	o.Add(advise.OppGin, 20, 0.25)
+	o.Add(advise.OwnKnock, 10, 0.75)
 	b, err := json.Marshal(advise.Candidate{Outcomes: o})
 	if err != nil {
 		t.Fatal(err)
@@ -111,5 +130,11 @@ func TestOutcomesJSON(t *testing.T) {
 	}
 	if got := o.MeanDraws(); got != 15 {
 		t.Errorf("mean draws %v, want 15", got)
+	}
+	if got := o.MeanEquity(advise.OwnKnock); got != 0.75 {
+		t.Errorf("mean equity after an own knock %v, want 0.75", got)
+	}
+	if got := o.MeanEquity(advise.OwnGin); got != 0 {
+		t.Errorf("mean equity after no own gin %v, want 0", got)
 	}
 }

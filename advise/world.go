@@ -187,7 +187,7 @@ func (s *search) playCandidate(w *worker, mi int, rollSeed uint64, t *tally) (eq
 	if abandoned {
 		t.abandoned[mi]++
 	}
-	t.out[mi].Add(EndingOf(&res, s.seat), res.Draws)
+	t.out[mi].Add(EndingOf(&res, s.seat), res.Draws, eq)
 	if m.Kind == game.Knock && res.Knocker == s.seat && res.Winner == s.seat.Other() {
 		t.under[mi]++
 	}

@@ -2,7 +2,8 @@
 // advisor's advice" on a decision is. From one seat's position it composes
 // the search (package advise), the reading of the opponent (bot's style
 // reading), and the danger and outs of each discard (package probability)
-// into a report.Advice. The advise command, the board, the protocol,
+// into a report.Advice, with why its move is recommended over the
+// runner-up (explain). The advise command, the board, the protocol,
 // batch's grades and the advisor players of the registry all ask here, so
 // a grade and the analysis beside it cannot disagree.
 package analyze
@@ -156,12 +157,14 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	}
 	if o.MovesOnly {
 		r.Candidates = bare(a.Candidates)
+		r.Why = explain(r.Candidates, r.Before)
 		return r, err
 	}
 	if err != nil {
 		// Cancelled: the outs cost nothing, the danger and the comparison
 		// would sample again.
 		r.Candidates, _ = detail(ctx, p, o, a.Candidates, false)
+		r.Why = explain(r.Candidates, r.Before)
 		return r, err
 	}
 	if o.Compare && !o.Fixed && len(a.Candidates) > 1 {
@@ -172,6 +175,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	if r.Candidates, err = detail(ctx, p, o, a.Candidates, true); err != nil {
 		return nil, err
 	}
+	r.Why = explain(r.Candidates, r.Before)
 	return r, nil
 }
 

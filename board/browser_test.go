@@ -29,6 +29,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/browsertest"
+	"github.com/ginadvisor/ginadvisor/internal/testpositions"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -399,6 +400,7 @@ func TestBoardInBrowser(t *testing.T) {
 	}{
 		{"OpensOnAWorkedExample", testOpensOnAWorkedExample},
 		{"Advice", testAdvice},
+		{"Ties", testTies},
 		{"TableAtAGlance", testTableAtAGlance},
 		{"BuildByPointing", testBuildByPointing},
 		{"MoveOnASetUpPosition", testMoveOnASetUpPosition},
@@ -457,14 +459,60 @@ func testOpensOnAWorkedExample(t *testing.T, p *page) {
 // testAdvice: the advice, refined to 2,048 worlds, is the command line's
 // for the same position and seed, and its move is marked on the hand.
 func testAdvice(t *testing.T, p *page) {
-	p.navigate(t, p.url+"#"+url.PathEscape(boardPosition))
+	want := p.refinedAdvice(t, boardPosition)
+	best, _ := p.eval(t, `document.querySelector("#hand .card.best") && document.querySelector("#hand .card.best").dataset.card`).(string)
+	if best == "" || "discard "+best != report.MoveText(want.Best()) {
+		t.Errorf("the hand marks %q; the advice is %s", best, report.MoveText(want.Best()))
+	}
+	if *update {
+		p.screenshot(t, filepath.Join("..", "docs", "board-desktop.png"))
+	}
+}
+
+// testTies: on a discard whose best moves are equal within the noise,
+// the page marks each move that ties with the recommendation (=, and its
+// row), and says under the table that they are equal, as the command
+// line does.
+func testTies(t *testing.T, p *page) {
+	want := p.refinedAdvice(t, testpositions.NearTie)
+	ties := 0
+	for _, c := range want.Candidates {
+		if c.Tie {
+			ties++
+		}
+	}
+	if ties == 0 {
+		t.Fatalf("the advice on %s has no tie to show", testpositions.NearTie)
+	}
+	if n, _ := p.eval(t, `document.querySelectorAll("#advice tbody tr.tie").length`).(float64); int(n) != ties {
+		t.Errorf("%v rows drawn as ties, the advice has %d", n, ties)
+	}
+	if why := p.text(t, "why"); !strings.Contains(why, "equal within the noise") {
+		t.Errorf("the page's why does not say the moves are equal: %q", why)
+	}
+	if legend := p.text(t, "legend"); !strings.Contains(legend, "=") {
+		t.Errorf("the legend does not explain =: %q", legend)
+	}
+	if *update {
+		p.eval(t, `document.getElementById("advisor").scrollIntoView()`)
+		p.screenshot(t, filepath.Join("..", "docs", "board-ties.png"))
+	}
+}
+
+// refinedAdvice opens the board on pos, waits for its advice at 2,048
+// worlds and checks it against the command line's for the same position
+// and seed: every move in order, its equity, its tie mark (=), and the
+// sentence of why under the table. It returns the command line's advice.
+func (p *page) refinedAdvice(t *testing.T, pos string) *report.Advice {
+	t.Helper()
+	p.navigate(t, p.url+"#"+url.PathEscape(pos))
 	p.waitFor(t, "the advice at 2,048 worlds", `document.getElementById("advice-status").textContent.startsWith("Done")`)
 	rows, _ := p.eval(t, `[...document.querySelectorAll("#advice tbody tr")].map(tr => [...tr.children].map(td => td.textContent).join("|"))`).([]any)
-	pos, err := position.Parse(boardPosition)
+	at, err := position.Parse(pos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := analyze.Advise(context.Background(), &pos, analyze.Options{Samples: 2048, Seed: 1, DangerSamples: 2000})
+	want, err := analyze.Advise(context.Background(), &at, analyze.Options{Samples: 2048, Seed: 1, DangerSamples: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,19 +521,20 @@ func testAdvice(t *testing.T, p *page) {
 	}
 	for i, c := range want.Candidates {
 		cells := strings.Split(rows[i].(string), "|")
-		move := strings.TrimSuffix(cells[0], " *")
+		move, tie := strings.CutSuffix(cells[0], " =")
+		move = strings.TrimSuffix(move, " *")
 		eq, _ := strconv.ParseFloat(strings.TrimSuffix(cells[1], "%"), 64)
 		if move != report.MoveText(c.Move) || math.Abs(eq-100*c.Equity) > 0.051 {
 			t.Errorf("row %d: the page shows %s at %s; the command line %s at %.1f%%", i, move, cells[1], report.MoveText(c.Move), 100*c.Equity)
 		}
+		if tie != c.Tie {
+			t.Errorf("row %d: %s marked as a tie %v; the command line says %v", i, move, tie, c.Tie)
+		}
 	}
-	best, _ := p.eval(t, `document.querySelector("#hand .card.best") && document.querySelector("#hand .card.best").dataset.card`).(string)
-	if best == "" || "discard "+best != report.MoveText(want.Best()) {
-		t.Errorf("the hand marks %q; the advice is %s", best, report.MoveText(want.Best()))
+	if got, want := p.text(t, "why"), want.Why.String(); got != want || got == "" {
+		t.Errorf("the page says why %q; the command line %q", got, want)
 	}
-	if *update {
-		p.screenshot(t, filepath.Join("..", "docs", "board-desktop.png"))
-	}
+	return want
 }
 
 // testTableAtAGlance: at 1280×800 the advice starts inside the viewport,
@@ -786,7 +835,7 @@ func testReviewAsGraded(t *testing.T, p *page) {
 		want, _ := p.eval(t, fmt.Sprintf(`review[%v].best`, idx)).(string)
 		// Let any refinement run out: what stays is what counts.
 		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analysing")`)
-		got, _ := p.eval(t, `document.querySelector("#advice tbody tr td").textContent.replace(/ \*$/, "")`).(string)
+		got, _ := p.eval(t, `document.querySelector("#advice tbody tr td").textContent.replace(/( \*)?( =)?$/, "")`).(string)
 		if seed := gradedSeeds[int(idx)]; !p.api.sent("/api/advise", `"samples":64,"seed":`+seed) {
 			t.Errorf("decision %v: no analysis asked for the grade's 64 worlds and seed %s", idx, seed)
 		}

@@ -830,10 +830,21 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 			if c.OutsKnock != nil {
 				extra += fmt.Sprintf(" outs %d", *c.OutsKnock)
 			}
-			sayf("info move %s equity %.4f points %.2f gain %.4f se %.4f%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, extra)
+			sayf("info move %s equity %.4f points %.2f gain %.4f se %.4f tie %d%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, boolDigit(c.Tie), extra)
+		}
+		if why := a.Why.String(); why != "" {
+			sayf("info string %s", why)
 		}
 	}
 	sayf("bestmove %s", moveText(p, a.Best()))
+}
+
+// boolDigit writes a flag of an info line: 1 for true, 0 for false.
+func boolDigit(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func moveText(p *game.Position, m game.Move) string {

@@ -188,13 +188,30 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, candidateRows(n, a)); err != nil {
 		return err
 	}
-	if len(a.Candidates) == 1 && best.Samples == 0 {
-		_, err := fmt.Fprint(w, Wrap(moveLabel(n, best.Move)+": the only legal move.", 80))
-		return err
+	if s := a.Why.Sentence(n.Set); s != "" {
+		if _, err := fmt.Fprint(w, Wrap(s, 80)); err != nil {
+			return err
+		}
 	}
-	why := bestWhy(n, a) + opponentWhy(n, a)
-	_, err := fmt.Fprint(w, Wrap(why+" Gain and ± are in points of equity, against the heuristic policy's move; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
+	if len(a.Candidates) == 1 && best.Samples == 0 {
+		return nil
+	}
+	why := bestWhy(n, a) + opponentWhy(n, a) + " Gain and ± are in points of equity, against the heuristic policy's move"
+	if tied(a) {
+		why += "; a move marked = is equal to the recommendation within the noise"
+	}
+	_, err := fmt.Fprint(w, Wrap(why+"; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
+}
+
+// tied says whether any candidate ties with the recommendation.
+func tied(a *report.Advice) bool {
+	for _, c := range a.Candidates {
+		if c.Tie {
+			return true
+		}
+	}
+	return false
 }
 
 // moveLabel names a move for the advice's table and text.
@@ -213,7 +230,8 @@ func moveLabel(n Style, m game.Move) string {
 }
 
 // candidateRows are the advice's table: each candidate, the baseline
-// marked *, with "-" for what does not apply.
+// marked * and a move equal to the recommendation within the noise =,
+// with "-" for what does not apply.
 func candidateRows(n Style, a *report.Advice) [][]string {
 	var rows [][]string
 	for _, c := range a.Candidates {
@@ -230,6 +248,9 @@ func candidateRows(n Style, a *report.Advice) [][]string {
 		mark := ""
 		if c.Baseline {
 			mark = "*"
+		}
+		if c.Tie {
+			mark += "="
 		}
 		rows = append(rows, []string{moveLabel(n, c.Move) + mark, Percent(c.Equity), fmt.Sprintf("%+.1f%%", 100*c.Advantage), fmt.Sprintf("%.1f", 100*c.AdvantageSE),
 			fmt.Sprintf("%+.1f", c.Points), dw, outs, dg})

@@ -45,6 +45,9 @@ type Advice struct {
 	// Abandoned counts the rollouts abandoned as endless, each scored as
 	// a dead hand (advise.Advice.Abandoned).
 	Abandoned int
+	// Why is why the recommendation is preferred to the runner-up, or
+	// that the two are equal within the noise.
+	Why Why
 }
 
 // Best returns the recommended move.
@@ -76,6 +79,9 @@ type advisedMoveJSON struct {
 	Undercut    *float64 `json:"undercut,omitempty"`
 	Samples     int      `json:"samples"`
 	Abandoned   int      `json:"abandoned"`
+	Loss        float64  `json:"loss"`
+	LossSE      float64  `json:"loss_se"`
+	Tie         bool     `json:"tie"`
 }
 
 // MarshalJSON writes the candidate with the fields documented for
@@ -84,7 +90,7 @@ func (m AdvisedMove) MarshalJSON() ([]byte, error) {
 	c := m.Candidate
 	j := advisedMoveJSON{Move: MoveText(c.Move), Equity: c.Equity, EquitySE: c.EquitySE, Points: c.Points, PointsSE: c.PointsSE,
 		Advantage: c.Advantage, AdvantageSE: c.AdvantageSE, Baseline: c.Baseline, Deadwood: c.Deadwood, Samples: c.Samples,
-		Danger: m.Danger, OutsKnock: m.OutsKnock, OutsGin: m.OutsGin, Abandoned: c.Abandoned}
+		Danger: m.Danger, OutsKnock: m.OutsKnock, OutsGin: m.OutsGin, Abandoned: c.Abandoned, Loss: c.Loss, LossSE: c.LossSE, Tie: c.Tie}
 	if c.Move.Kind == game.Knock {
 		u := c.Undercut
 		j.Undercut = &u
@@ -117,7 +123,8 @@ func (a *Advice) MarshalJSON() ([]byte, error) {
 		FixedBest   string        `json:"fixed_best,omitempty"`
 		FixedUnder  *float64      `json:"fixed_undercut,omitempty"`
 		Abandoned   int           `json:"abandoned_rollouts"`
-	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed, a.FixedUndercut, a.Abandoned})
+		Why         string        `json:"why"`
+	}{a.Line, a.Phase.String(), MoveText(a.Best()), a.Before, a.Candidates, opp, fixed, a.FixedUndercut, a.Abandoned, a.Why.String()})
 }
 
 // opponentJSON is the reading of the opponent, as `advise --json` writes it.

@@ -273,6 +273,7 @@ async function check(text, how) {
 
 function clearAdvice() {
   document.querySelector("#advice tbody").replaceChildren();
+  $("why").textContent = "";
   $("reading").textContent = "";
   $("advice-status").textContent = "";
   $("advice-status").className = "";
@@ -440,7 +441,11 @@ function showAdvice(a, samples, seed, note) {
   const rows = a.candidates.map((c, i) => {
     const tr = document.createElement("tr");
     if (i === 0) tr.className = "best";
-    const cells = [c.move + (c.melds ? " " + c.melds.join(" | ") : "") + (c.baseline ? " *" : ""), pct(c.equity),
+    if (c.tie) {
+      tr.className = "tie";
+      tr.title = "equal to the recommended move within the noise (" + pct(Math.abs(c.loss)) + " \u00b1 " + pct(c.loss_se) + " apart)";
+    }
+    const cells = [c.move + (c.melds ? " " + c.melds.join(" | ") : "") + (c.baseline ? " *" : "") + (c.tie ? " =" : ""), pct(c.equity),
       (c.advantage >= 0 ? "+" : "") + pct(c.advantage), (100 * c.advantage_se).toFixed(1), c.points.toFixed(1),
       c.deadwood >= 0 ? String(c.deadwood) : "-", c.outs_knock != null ? String(c.outs_knock) : "-",
       c.danger != null ? pct(c.danger) : "-"];
@@ -452,6 +457,7 @@ function showAdvice(a, samples, seed, note) {
     return tr;
   });
   body.replaceChildren(...rows);
+  $("why").textContent = a.why || "";
   const o = a.opponent;
   $("reading").textContent = o ? "The opponent, as read, knocks at once " + pct(o.knocks_at_once) + ", only early " +
     pct(o.knocks_early) + ", only with 3 or less " + pct(o.knocks_low) + ", only late " + pct(o.knocks_late) + "." : "";
