@@ -3,8 +3,6 @@ package batch
 import (
 	"context"
 	"math"
-	"os"
-	"strconv"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -133,22 +131,24 @@ type advisorGrade struct {
 }
 
 // gradeAdvisor values the move against the advisor's, as analyze gives it
-// to the advise command for the same position, budget and seed: the
-// opponent read from the position's own record. The equity lost is the
-// advised move's gain over the baseline less the move's own, both
-// measured in the same sampled worlds. Every candidate plays every world
-// (advise.Options.Full), chunk by chunk, until the class of the loss is
-// decided at 95% or the cap of worlds is reached.
+// to the advise command for the same position and seed: the opponent read
+// from the position's own record. The equity lost is the advised move's
+// gain over the baseline less the move's own, both measured in the same
+// sampled worlds. Every candidate plays every world (advise.Options.Full),
+// chunk by chunk, until the class of the loss is decided at 95%: first up
+// to FirstWorlds worlds with the advisor's own filter, then, if that did
+// not decide it, afresh with a finer filter up to cap worlds. A grade
+// still undecided there is Uncertain.
 func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, cap int, seed uint64, equity *advise.Equity) (advisorGrade, error) {
-	first := min(cap, expStage1)
+	first := min(cap, FirstWorlds)
 	g, decided, err := gradeStage(ctx, p, m, first, 0, seed, equity)
 	g.seed = seed
 	if err != nil || decided || first >= cap {
 		return g, err
 	}
 	seed2 := seed ^ 0x9e3779b97f4a7c15
-	g, _, err = gradeStage(ctx, p, m, cap, expP2, seed2, equity)
-	g.seed, g.particles = seed2, expP2
+	g, _, err = gradeStage(ctx, p, m, cap, FinerParticles, seed2, equity)
+	g.seed, g.particles = seed2, FinerParticles
 	return g, err
 }
 
@@ -161,17 +161,11 @@ func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particl
 		decided bool
 	)
 	judge := func(st *advise.Standing) bool {
-		if expGeo && st.Worlds < cap && st.Worlds&(st.Worlds-1) != 0 {
-			// Judged only at powers of two: fewer looks, fewer false stops.
-			return false
-		}
 		last, decided = judgeGrade(p, st, m)
-		if decided && st.Worlds >= expMin || st.Worlds >= cap {
+		if decided && st.Worlds >= MinWorlds || st.Worlds >= cap {
 			return true
 		}
-		if st.Worlds >= expDropMin {
-			dropBeaten(p, st, m)
-		}
+		dropBeaten(p, st, m)
 		return false
 	}
 	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge, Particles: particles})
@@ -202,13 +196,13 @@ func judgeGrade(p *game.Position, st *advise.Standing, m game.Move) (g advisorGr
 	}
 	c := cands[i]
 	g.lost, g.lostSE = math.Max(0, c.Loss), c.LossSE
-	lower, upper := math.Max(0, g.lost-expZ*g.lostSE), g.lost+expZ*g.lostSE
+	lower, upper := math.Max(0, g.lost-GradeZ*g.lostSE), g.lost+GradeZ*g.lostSE
 	for j := range cands {
 		if j == i || st.Dropped(j) {
 			continue
 		}
 		d, se := st.Versus(j, i)
-		upper = math.Max(upper, d+expZ*se)
+		upper = math.Max(upper, d+GradeZ*se)
 		if i == 0 && j == 1 {
 			// The advised move played: its error is that of the lead
 			// over the runner-up.
@@ -225,10 +219,22 @@ func judgeGrade(p *game.Position, st *advise.Standing, m game.Move) (g advisorGr
 	return g, decided
 }
 
-// DropZ is how many standard errors below the advised move a candidate
-// must be to stop being played in a grade: at 3, a move dropped would
-// rarely have become the advice.
-const DropZ = 3.0
+// The grader's budget. A grade judges its class after every chunk of
+// advise.ChunkWorlds worlds, but decides it on no fewer than MinWorlds:
+// on fewer, the spread of the rollouts' outcomes (most worlds score two
+// moves alike, a few very differently) is too poorly known to trust. The
+// first FirstWorlds worlds read the opponent with the advisor's own
+// filter; a grade still undecided then starts again, up to its cap, with
+// a filter of FinerParticles, whose draw adds less noise than the
+// advisor's 512 particles do (docs/batch.md, "A grade's noise"). A
+// candidate DropZ standard errors below the advised move, neither the
+// advice nor the move played, stops being played: it can change neither.
+const (
+	MinWorlds      = 256
+	FirstWorlds    = 512
+	FinerParticles = 8192
+	DropZ          = 3.0
+)
 
 // dropBeaten stops playing the candidates that are clearly worse than the
 // advised move: neither the advice nor the move played, they cannot
@@ -236,7 +242,7 @@ const DropZ = 3.0
 func dropBeaten(p *game.Position, st *advise.Standing, m game.Move) {
 	played := playedIndex(p, st.Candidates, m)
 	for j, c := range st.Candidates {
-		if j > 0 && j != played && !st.Dropped(j) && c.Loss > expDropZ*c.LossSE && c.LossSE > 0 {
+		if j > 0 && j != played && !st.Dropped(j) && c.Loss > DropZ*c.LossSE && c.LossSE > 0 {
 			st.Drop(j)
 		}
 	}
@@ -329,20 +335,3 @@ func gradeQuick(p *game.Position, m game.Move) (best game.Move, lost float64) {
 	}
 	return m, 0
 }
-
-func envF(k string, d float64) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
-		return v
-	}
-	return d
-}
-
-var (
-	expZ       = envF("GZ", GradeZ)
-	expDropZ   = envF("GDZ", DropZ)
-	expMin     = int(envF("GMIN", 64))
-	expDropMin = int(envF("GDMIN", 64))
-	expStage1  = int(envF("GS1", 512))
-	expP2      = int(envF("GP2", 4096))
-	expGeo     = envF("GGEO", 0) != 0
-)

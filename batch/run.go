@@ -16,9 +16,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/position"
 )
 
-// DefaultSamples is the advisor's budget a decision in a batch: sampled
-// worlds for every candidate.
-const DefaultSamples = 64
+// DefaultSamples is the advisor's cap of worlds a decision in a batch: a
+// grade spends worlds until its class is decided, and is uncertain when
+// this many have not decided it.
+const DefaultSamples = 4096
 
 // Input is one file (or stdin) to analyse: its name and how to open it.
 type Input = gamelog.Source

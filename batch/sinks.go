@@ -17,7 +17,7 @@ import (
 // CSVColumns returns the columns of the CSV of graded decisions, in order;
 // the JSON Lines use the same names.
 func CSVColumns() []string {
-	return []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "class", "deadwood", "position"}
+	return []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "equity_lost_se", "class", "deadwood", "position"}
 }
 
 // CSVWriter writes graded decisions as CSV, one row each after a header.
@@ -36,7 +36,7 @@ func NewCSVWriter(w io.Writer) (*CSVWriter, error) {
 func (c *CSVWriter) Write(d *Graded) error {
 	return c.w.Write([]string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Game), strconv.Itoa(d.Hand), d.Player, strconv.Itoa(d.Seat),
 		d.KindName(), strconv.Itoa(d.Turn), strconv.Itoa(d.Stock), d.Move, d.Best, strconv.FormatBool(d.Matched),
-		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position})
+		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), strconv.FormatFloat(d.EquityLostSE, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position})
 }
 
 // Flush writes what is buffered and reports any error of the writes.

@@ -179,6 +179,12 @@ type BlunderRecord struct {
 	Position     string  `json:"position"`
 }
 
+// surely is the least the decision lost at 95%, in millionths: the worst
+// decisions are those surely worst, not those the noise made look worst.
+func (b BlunderRecord) surely() int64 {
+	return toMicro(b.EquityLost - GradeZ*b.EquityLostSE)
+}
+
 // MaxTurns bounds the deadwood-by-turn series.
 const MaxTurns = 30
 
@@ -356,11 +362,11 @@ func (p *Player) addDecision(d *Graded) {
 	}
 }
 
-// trimWorst keeps the MaxWorst worst, in an order that does not depend on
-// the order they came in.
+// trimWorst keeps the MaxWorst worst, by the least each surely lost, in
+// an order that does not depend on the order they came in.
 func (p *Player) trimWorst() {
 	slices.SortFunc(p.Worst, func(a, b BlunderRecord) int {
-		return cmp.Or(cmp.Compare(b.EquityLost, a.EquityLost), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Game, b.Game), cmp.Compare(a.Position, b.Position))
+		return cmp.Or(cmp.Compare(b.surely(), a.surely()), cmp.Compare(b.EquityLost, a.EquityLost), cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Game, b.Game), cmp.Compare(a.Position, b.Position))
 	})
 	if len(p.Worst) > MaxWorst {
 		p.Worst = p.Worst[:MaxWorst]

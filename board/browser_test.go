@@ -836,8 +836,8 @@ func testReviewAsGraded(t *testing.T, p *page) {
 		// Let any refinement run out: what stays is what counts.
 		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analysing")`)
 		got, _ := p.eval(t, `document.querySelector("#advice tbody tr td").textContent.replace(/( \*)?( =)?$/, "")`).(string)
-		if seed := gradedSeeds[int(idx)]; !p.api.sent("/api/advise", `"samples":64,"seed":`+seed) {
-			t.Errorf("decision %v: no analysis asked for the grade's 64 worlds and seed %s", idx, seed)
+		if asked := gradedSeeds[int(idx)]; !p.api.sent("/api/advise", asked) {
+			t.Errorf("decision %v: no analysis asked for the grade's search %s", idx, asked)
 		}
 		if !strings.HasPrefix(got, want) {
 			t.Errorf("decision %v: the grade says %q was best; the analysis beside it recommends %q", idx, want, got)
@@ -845,15 +845,18 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	}
 }
 
-// reviewSeeds returns each decision's seed of a review's answer, as the
-// digits the server wrote.
+// reviewSeeds returns, for each decision of a review's answer, the
+// fields of the request that asks for its grade's search: its worlds, its
+// seed as the digits the server wrote, in full, with its filter.
 func reviewSeeds(t *testing.T, answer string) []string {
 	t.Helper()
 	d := json.NewDecoder(strings.NewReader(answer))
 	d.UseNumber()
 	var rev struct {
 		Decisions []struct {
-			Seed json.Number `json:"seed"`
+			Samples   int         `json:"samples"`
+			Seed      json.Number `json:"seed"`
+			Particles int         `json:"particles"`
 		} `json:"decisions"`
 	}
 	if err := d.Decode(&rev); err != nil {
@@ -861,7 +864,7 @@ func reviewSeeds(t *testing.T, answer string) []string {
 	}
 	seeds := make([]string, len(rev.Decisions))
 	for i, x := range rev.Decisions {
-		seeds[i] = x.Seed.String()
+		seeds[i] = fmt.Sprintf(`"samples":%d,"seed":%s,"full":true,"particles":%d`, x.Samples, x.Seed.String(), x.Particles)
 	}
 	return seeds
 }
