@@ -25,11 +25,10 @@ func analyseGame(ctx context.Context, j job, o *Options) result {
 	err := g.Replay(gr.decision)
 	if gr.failed == nil && err == nil && gr.equity != nil {
 		gr.endHand()
+		settled := settleLuck(&gr.luck)
 		for seat := range notation.NumSeats {
-			l := gr.luck[seat].g
-			l.Result = gr.luck[seat].v
 			r.games[seat].Luck = new(Luck)
-			r.games[seat].Luck.addGame(&l)
+			r.games[seat].Luck.addGame(&settled[seat])
 		}
 	}
 	if gr.failed != nil {

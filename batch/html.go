@@ -233,7 +233,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <h2>Players</h2>
 <div style="overflow-x:auto">
 <table>
-<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Luck-adjusted result</th></tr>
+<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Opponent's errors a game</th><th>Luck-adjusted result</th></tr>
 {{range .S.Players}}<tr><td>{{.Name}}</td>
 <td>{{figInt (key .Name "games_won") .GamesWon}} of {{figInt (key .Name "games") .Games}} ({{fig (key .Name "win_rate") .WinRate (pct .WinRate)}})</td>
 <td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
@@ -245,7 +245,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{fig (key .Name "error_rate") .ErrorRate (printf "%.2g" .ErrorRate)}} a 100 decisions</td>
 <td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}}{{else}}-{{end}}</td>
 <td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td><td>{{figInt (key .Name "uncertain") .Uncertain}}</td>
-{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>-</td><td>-</td><td>-</td>{{end}}</tr>
+{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>-</td><td>-</td><td>-</td><td>-</td>{{end}}</tr>
 {{end}}</table>
 </div>
 

@@ -34,15 +34,37 @@ func (k LuckKind) String() string {
 
 // GameLuck splits one seat's result in a game into where it came from,
 // in millionths of a game: the equity at the start, the luck of each
-// kind, and the decisions' part (skill: minus the equity they lost).
-// Start + the luck + Skill = Result, exactly: each term is the change in
-// one chain of the seat's equity, which starts at the equity model's
-// value before the first deal and ends at the result, 1 or 0.
+// kind, the seat's decisions' part (Skill: minus the equity they lost) and
+// the opponent's (OppErrors: the equity the opponent's decisions lost, a
+// gain to the seat). Start + the luck + Skill + OppErrors = Result,
+// exactly: the terms are the changes in one chain of the seat's equity,
+// which starts at the equity model's value before the first deal and ends
+// at the result, 1 or 0, with the opponent's errors taken out of the luck
+// of its turns. As the backgammon analysers count it, neither player's
+// errors are the other's luck.
 type GameLuck struct {
-	Start  int64
-	Luck   [numLuckKinds]int64
-	Skill  int64
-	Result int64
+	Start     int64
+	Luck      [numLuckKinds]int64
+	Skill     int64
+	OppErrors int64
+	Result    int64
+}
+
+// settleLuck closes both seats' chains after the game: each takes its
+// result, and the opponent's errors out of the luck of the opponent's
+// turns, where the chain met them.
+func settleLuck(chains *[2]luckChain) [2]GameLuck {
+	var out [2]GameLuck
+	for seat := range out {
+		out[seat] = chains[seat].g
+		out[seat].Result = chains[seat].v
+	}
+	for seat := range out {
+		opp := -out[1-seat].Skill
+		out[seat].OppErrors = opp
+		out[seat].Luck[LuckOpponent] -= opp
+	}
+	return out
 }
 
 // Total is the luck of every kind together.
@@ -129,27 +151,30 @@ func handEnd(g *gamelog.Game, h int, seat notation.Seat, eq *advise.Equity) int6
 
 // Luck is a player's GameLuck summed over its games, in millionths of a
 // game so that shards merge exactly, with the means a game worked out.
-// Start + Luck + Skill = Result, over every game as in each: Adjusted,
-// the luck-adjusted result, is Result less Luck (Start + Skill), the
-// result the player's decisions would have brought with average cards.
+// Start + Luck + Skill + OppErrors = Result, over every game as in each:
+// Adjusted, the luck-adjusted result, is Result less Luck (Start + Skill +
+// OppErrors), the result both sides' decisions would have brought with
+// average cards.
 type Luck struct {
-	Games       int                 `json:"games"`
-	StartMicro  int64               `json:"start_micro"`
-	KindMicro   map[string]int64    `json:"by_kind_micro"`
-	SkillMicro  int64               `json:"skill_micro"`
-	ResultMicro int64               `json:"result_micro"`
-	Means       LuckMeans           `json:"per_game"`
-	kinds       [numLuckKinds]int64 // KindMicro, by kind
+	Games          int                 `json:"games"`
+	StartMicro     int64               `json:"start_micro"`
+	KindMicro      map[string]int64    `json:"by_kind_micro"`
+	SkillMicro     int64               `json:"skill_micro"`
+	OppErrorsMicro int64               `json:"opponent_errors_micro"`
+	ResultMicro    int64               `json:"result_micro"`
+	Means          LuckMeans           `json:"per_game"`
+	kinds          [numLuckKinds]int64 // KindMicro, by kind
 }
 
 // LuckMeans are a player's luck figures, the mean a game, in games won.
 type LuckMeans struct {
-	Start    float64            `json:"start"`
-	ByKind   map[string]float64 `json:"by_kind"`
-	Luck     float64            `json:"luck"`
-	Skill    float64            `json:"skill"`
-	Result   float64            `json:"result"`
-	Adjusted float64            `json:"adjusted"`
+	Start     float64            `json:"start"`
+	ByKind    map[string]float64 `json:"by_kind"`
+	Luck      float64            `json:"luck"`
+	Skill     float64            `json:"skill"`
+	OppErrors float64            `json:"opponent_errors"`
+	Result    float64            `json:"result"`
+	Adjusted  float64            `json:"adjusted"`
 }
 
 // addGame adds one game's figures.
@@ -157,6 +182,7 @@ func (l *Luck) addGame(g *GameLuck) {
 	l.Games++
 	l.StartMicro += g.Start
 	l.SkillMicro += g.Skill
+	l.OppErrorsMicro += g.OppErrors
 	l.ResultMicro += g.Result
 	l.syncKinds()
 	for k := range l.kinds {
@@ -170,6 +196,7 @@ func (l *Luck) merge(o *Luck) {
 	l.Games += o.Games
 	l.StartMicro += o.StartMicro
 	l.SkillMicro += o.SkillMicro
+	l.OppErrorsMicro += o.OppErrorsMicro
 	l.ResultMicro += o.ResultMicro
 	l.syncKinds()
 	for k := range l.kinds {
@@ -209,8 +236,8 @@ func (l *Luck) finish() {
 	per := func(x int64) float64 { return float64(x) / micro / n }
 	total := l.total()
 	l.writeKinds()
-	l.Means = LuckMeans{Start: per(l.StartMicro), Luck: per(total), Skill: per(l.SkillMicro), Result: per(l.ResultMicro),
-		Adjusted: per(l.ResultMicro - total), ByKind: map[string]float64{}}
+	l.Means = LuckMeans{Start: per(l.StartMicro), Luck: per(total), Skill: per(l.SkillMicro), OppErrors: per(l.OppErrorsMicro),
+		Result: per(l.ResultMicro), Adjusted: per(l.ResultMicro - total), ByKind: map[string]float64{}}
 	for k, v := range l.kinds {
 		l.Means.ByKind[LuckKind(k).String()] = per(v)
 	}

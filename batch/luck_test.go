@@ -17,7 +17,8 @@ import (
 // the game's winner and 0 for the other, the skill is minus the equity
 // its graded decisions lost, the luck of the deal, the draws and the
 // opponent's turns is the sum of the rows' luck terms; and the start, the
-// luck of every kind and the skill add up to the result exactly.
+// luck of every kind, the skill and the opponent's errors add up to the
+// result exactly; the two players' luck-adjusted results add up to 1.
 func TestLuckIdentity(t *testing.T) {
 	short, err := rules.Apply(rules.Presets()["eaai"], rules.Override{Key: "target", Value: "30"})
 	if err != nil {
@@ -42,6 +43,19 @@ func TestLuckIdentity(t *testing.T) {
 				return nil
 			}}
 			s := run(t, []Input{textInput("g.log", b.String())}, o)
+			if len(s.Players) != 2 {
+				t.Fatalf("%d players", len(s.Players))
+			}
+			adjusted := 0.0
+			for _, p := range s.Players {
+				adjusted += p.Luck.Means.Adjusted
+			}
+			// Both starts add up to 1, and each side's errors are counted
+			// against it and for the other: the adjusted results add up
+			// to 1 as the results do.
+			if math.Abs(adjusted-1) > 1e-5 {
+				t.Errorf("%v game %d: the luck-adjusted results add up to %v", pair, gi, adjusted)
+			}
 			for _, p := range s.Players {
 				l := p.Luck
 				if l == nil || l.Games != 1 {
@@ -57,14 +71,23 @@ func TestLuckIdentity(t *testing.T) {
 				if l.SkillMicro != skill[p.Name] {
 					t.Errorf("%s: skill %d, the rows' losses %d", where(), l.SkillMicro, skill[p.Name])
 				}
+				other := s.Players[0]
+				if other == p {
+					other = s.Players[1]
+				}
+				if l.OppErrorsMicro != -skill[other.Name] {
+					t.Errorf("%s: the opponent's errors %d, its rows' losses %d", where(), l.OppErrorsMicro, -skill[other.Name])
+				}
+				// A row's luck is the change since the player's last
+				// decision, the opponent's play included.
 				k := l.KindMicro
-				if got := k["deal"] + k["draw"] + k["opponent"]; got != rowLuck[p.Name] {
-					t.Errorf("%s: luck before decisions %d, the rows' %d", where(), got, rowLuck[p.Name])
+				if got := k["deal"] + k["draw"] + k["opponent"] + l.OppErrorsMicro; got != rowLuck[p.Name] {
+					t.Errorf("%s: luck before decisions and the opponent's errors %d, the rows' luck %d", where(), got, rowLuck[p.Name])
 				}
-				if sum := l.StartMicro + l.total() + l.SkillMicro; sum != l.ResultMicro {
-					t.Errorf("%s: start %d + luck %d + skill %d = %d, not the result %d", where(), l.StartMicro, l.total(), l.SkillMicro, sum, l.ResultMicro)
+				if sum := l.StartMicro + l.total() + l.SkillMicro + l.OppErrorsMicro; sum != l.ResultMicro {
+					t.Errorf("%s: start %d + luck %d + skill %d + the opponent's errors %d = %d, not the result %d", where(), l.StartMicro, l.total(), l.SkillMicro, l.OppErrorsMicro, sum, l.ResultMicro)
 				}
-				if m := l.Means; math.Abs(m.Start+m.Luck+m.Skill-m.Result) > 1e-9 || math.Abs(m.Adjusted-(m.Result-m.Luck)) > 1e-9 {
+				if m := l.Means; math.Abs(m.Start+m.Luck+m.Skill+m.OppErrors-m.Result) > 1e-9 || math.Abs(m.Adjusted-(m.Result-m.Luck)) > 1e-9 {
 					t.Errorf("%s: the means a game do not add up: %+v", where(), m)
 				}
 			}

@@ -995,7 +995,8 @@ func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
 // the accuracy, the equity lost a decision in % with two significant
 // digits and its 95% interval, the error rate and the count of each
 // class, uncertain apart, all as the summary says; the luck figures add
-// up as shown (start + luck + skill = result, the kinds to the luck, the
+// up as shown (start + luck + skill + the opponent's errors = result, the
+// kinds to the luck, the
 // luck-adjusted result to the result less the luck) and each is within a
 // tenth or so of the summary's; each decision of the list shows its loss
 // with its standard error, an uncertain one marked as such and never
@@ -1027,10 +1028,10 @@ func testReviewFigures(t *testing.T, p *page) {
 		for _, k := range []string{"deal", "draw", "opponent", "showdown"} {
 			kinds += get("luck-" + k)
 		}
-		start, all, skill, result, adjusted := get("start"), get("luck"), get("skill"), get("result"), get("adjusted")
-		if kinds != all || start+all+skill != result || result-all != adjusted {
-			t.Errorf("%s: as shown, the luck's kinds add to %d (luck %d), start %d + luck %d + skill %d = %d (result %d), result less luck %d (adjusted %d), in tenths of a percent",
-				sp.Name, kinds, all, start, all, skill, start+all+skill, result, result-all, adjusted)
+		start, all, skill, opp, result, adjusted := get("start"), get("luck"), get("skill"), get("opponent-errors"), get("result"), get("adjusted")
+		if kinds != all || start+all+skill+opp != result || result-all != adjusted {
+			t.Errorf("%s: as shown, the luck's kinds add to %d (luck %d), start %d + luck %d + skill %d + the opponent's errors %d = %d (result %d), result less luck %d (adjusted %d), in tenths of a percent",
+				sp.Name, kinds, all, start, all, skill, opp, start+all+skill+opp, result, result-all, adjusted)
 		}
 		g := sp.Luck.Means
 		for _, f := range []struct {
@@ -1038,7 +1039,7 @@ func testReviewFigures(t *testing.T, p *page) {
 			want float64
 			tol  float64
 		}{{"start", g.Start, 0.5}, {"luck-deal", g.ByKind["deal"], 1}, {"luck-draw", g.ByKind["draw"], 1}, {"luck-opponent", g.ByKind["opponent"], 1},
-			{"luck-showdown", g.ByKind["showdown"], 1}, {"luck", g.Luck, 1}, {"skill", g.Skill, 1}, {"result", g.Result, 0.5}, {"adjusted", g.Adjusted, 1.5}} {
+			{"luck-showdown", g.ByKind["showdown"], 1}, {"luck", g.Luck, 1}, {"skill", g.Skill, 1}, {"opponent-errors", g.OppErrors, 1.5}, {"result", g.Result, 0.5}, {"adjusted", g.Adjusted, 1.5}} {
 			if got := get(f.key); math.Abs(float64(got)-1000*f.want) > f.tol+1e-6 {
 				t.Errorf("%s: %s shows %q; the summary's %.4f%%", sp.Name, f.key, luck[f.key][j], 100*f.want)
 			}

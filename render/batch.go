@@ -91,6 +91,7 @@ func playerRows(players []*batch.Player) [][]string {
 		row("uncertain", func(p *batch.Player) string { return strconv.Itoa(p.Uncertain) }),
 		row("luck a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Luck })),
 		row("skill a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Skill })),
+		row("opponent's errors a game", luckFigure(func(m batch.LuckMeans) float64 { return m.OppErrors })),
 		row("result a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Result })),
 		row("  luck-adjusted", luckFigure(func(m batch.LuckMeans) float64 { return m.Adjusted })),
 	}

@@ -684,11 +684,11 @@ const LUCK_KINDS = [["deal", "Luck of the deal"], ["draw", "Luck of the stock dr
 
 // luckTenths works out a player's luck figures, the mean a game, in
 // tenths of a percent of a game, so that those shown add up: start + the
-// luck of each kind + skill = result. The start and the result are
-// rounded; each other term is the difference of two rounded partial sums
-// of the exact figures (in millionths), so it is at most a tenth off (the
-// luck-adjusted result, the result less the luck, a tenth and a half),
-// and the sums hold as shown.
+// luck of each kind + skill + the opponent's errors = result. The start
+// and the result are rounded; each other term is the difference of two
+// rounded partial sums of the exact figures (in millionths), so it is at
+// most a tenth off (the opponent's errors and the luck-adjusted result, a
+// tenth and a half), and the sums hold as shown.
 function luckTenths(l) {
   const n = Math.max(1, l.games);
   const r = (micro) => Math.round(micro / n / 1000);
@@ -701,8 +701,11 @@ function luckTenths(l) {
     shownSum += out.kinds[k];
   }
   out.luck = shownSum - out.start;
+  sum += l.skill_micro;
+  out.skill = r(sum) - shownSum;
+  shownSum += out.skill;
   out.result = r(l.result_micro);
-  out.skill = out.result - shownSum;
+  out.opp = out.result - shownSum;
   out.adjusted = out.result - out.luck;
   return out;
 }
@@ -730,6 +733,7 @@ function showLuck(s) {
     ...LUCK_KINDS.map(([k, label]) => row(label, "luck-" + k, (x) => signedTenths(x.kinds[k]))),
     row("Luck, in all", "luck", (x) => signedTenths(x.luck)),
     row("Skill: the decisions", "skill", (x) => signedTenths(x.skill)),
+    row("The opponent's errors", "opponent-errors", (x) => signedTenths(x.opp)),
     row("Result", "result", (x) => plainTenths(x.result)),
     row("Luck-adjusted result", "adjusted", (x) => plainTenths(x.adjusted)),
   ]);
