@@ -39,7 +39,7 @@ func TestDocumentedJSONFields(t *testing.T) {
 		// A knock decision has the knocks' fields instead of the discards'.
 		{"analysis.md", "`--json`: `phase`", "Every\ncandidate", []string{"advise", "--json", "--samples", "64", testpositions.UndercutCertain}, []string{"danger", "outs_knock", "outs_gin"}},
 		{"play.md", "`--json` fields:", "The `heuristic` player", []string{"simulate", "--json", "--games", "4", "--quiet", "--mirrored"}, []string{"interrupted"}},
-		{"batch.md", "`--json` fields:", "\n\n", []string{"batch", "--json", "--quick", log}, []string{"advisor", "message"}},
+		{"batch.md", "`--json` fields:", "\n\n", []string{"batch", "--json", "--quick", log}, []string{"advisor", "message", "null", "luck"}},
 		{"log-format.md", "`--json` prints one object:", "```", []string{"log", "check", "--json", log}, nil},
 	}
 	word := regexp.MustCompile("`([a-z][a-z0-9_]*)`")
