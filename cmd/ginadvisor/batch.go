@@ -180,7 +180,10 @@ func batchCommand(env *environment) *cli.Command {
 		Description: "Each decision is rebuilt as the position the deciding player saw and graded\n" +
 			"against the advisor (or, with --quick, by exact deadwood and outs). The equity\n" +
 			"lost classifies it: an inaccuracy from 0.02, a mistake from 0.05, a blunder from\n" +
-			"0.10 of the chance of winning the game. Inputs may be ginadvisor logs, EAAI\n" +
+			"0.10 of the chance of winning the game. The advisor spends worlds until\n" +
+			"the class is decided at 95%, up to --samples; a grade still undecided is\n" +
+			"uncertain. A decision's worlds are seeded from the decision, so its grade\n" +
+			"is the same in any order of the inputs. Inputs may be ginadvisor logs, EAAI\n" +
 			"transcripts or OpenSpiel histories, detected. A damaged game is reported with\n" +
 			"its file:line and skipped; the rest is still analysed, and the exit code is 3.\n" +
 			"The same inputs, seed and budget give the same figures at any worker count, and\n" +
@@ -253,7 +256,7 @@ func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Su
 func batchFlags() []cli.Flag {
 	return append(append(outputFlags(), cliargs.ImportFlags()...),
 		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
-		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the advisor's sampled worlds a decision, 1 to 100,000"},
+		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
 		&cli.IntFlag{Name: "workers", Usage: "games analysed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
 		&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
