@@ -20,7 +20,7 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 			return err
 		}
 	}
-	grading := fmt.Sprintf("the advisor at %d worlds a decision, seed %d", s.Samples, s.Seed)
+	grading := fmt.Sprintf("the advisor, up to %d worlds a decision until its class is decided, seed %d", s.Samples, s.Seed)
 	if s.Grading == "quick" {
 		grading = "deadwood and outs (--quick)"
 	}
