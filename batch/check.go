@@ -165,6 +165,12 @@ func (p *Player) check(where string) error {
 	if err := p.checkMicro(where, "equity_lost_micro", p.LostMicro, p.Decisions, micro); err != nil {
 		return err
 	}
+	if err := p.checkNoise(where); err != nil {
+		return err
+	}
+	if err := p.checkLuck(where); err != nil {
+		return err
+	}
 	if err := p.checkKinds(where); err != nil {
 		return err
 	}
@@ -241,17 +247,20 @@ func (p *Player) checkHistogram(where string) error {
 	for _, n := range h {
 		total += n
 	}
-	// The bins from 0.02, 0.05 and 0.1 on are the inaccuracies, the
-	// mistakes and the blunders.
+	// The bins from 0.02, 0.05 and 0.1 on hold the inaccuracies, the
+	// mistakes and the blunders, and the uncertain grades of those losses:
+	// a decided class is its loss's bin.
 	switch {
 	case total != p.Decisions:
 		return impossible(where+".lost_histogram", "sums to %d, not the %d decisions", total, p.Decisions)
-	case h[3] != p.Inaccuracies:
-		return impossible(where+".inaccuracies", "is %d, not the histogram's %d", p.Inaccuracies, h[3])
-	case h[4] != p.Mistakes:
-		return impossible(where+".mistakes", "is %d, not the histogram's %d", p.Mistakes, h[4])
-	case h[5]+h[6] != p.Blunders:
-		return impossible(where+".blunders", "is %d, not the histogram's %d", p.Blunders, h[5]+h[6])
+	case p.Inaccuracies > h[3]:
+		return impossible(where+".inaccuracies", "is %d, more than the histogram's %d", p.Inaccuracies, h[3])
+	case p.Mistakes > h[4]:
+		return impossible(where+".mistakes", "is %d, more than the histogram's %d", p.Mistakes, h[4])
+	case p.Blunders > h[5]+h[6]:
+		return impossible(where+".blunders", "is %d, more than the histogram's %d", p.Blunders, h[5]+h[6])
+	case h[3]+h[4]+h[5]+h[6]-p.Inaccuracies-p.Mistakes-p.Blunders > p.Uncertain:
+		return impossible(where+".uncertain", "is %d, fewer than the histogram's losses of 0.02 and more in no class", p.Uncertain)
 	}
 	return nil
 }
@@ -300,6 +309,62 @@ func checkTotals(parts []Summary) error {
 				tot[j] += c.v
 			}
 		}
+	}
+	return nil
+}
+
+// checkNoise checks the uncertain grades and the squares of the losses:
+// the classes other than good count no more than the decisions, and each
+// squared loss is 0 to 1.
+func (p *Player) checkNoise(where string) error {
+	if p.Uncertain < 0 || p.Uncertain > MaxCount {
+		return impossible(where+".uncertain", "is %d, not 0 to %d", p.Uncertain, MaxCount)
+	}
+	if n := p.Inaccuracies + p.Mistakes + p.Blunders + p.Uncertain; n > p.Decisions {
+		return impossible(where+".uncertain", "with the other classes makes %d, more than the %d decisions", n, p.Decisions)
+	}
+	return p.checkMicro(where, "equity_lost_sq_nano", p.LostSqNano, p.Decisions, 1_000_000_000)
+}
+
+// checkLuck checks a player's luck: of no more games than it played, each
+// sum within what its games, hands and decisions can move (a term moves
+// the chain by at most a game), and the sums adding up, start + the luck
+// of every kind + skill + the opponent's errors = result, as every run's
+// do.
+func (p *Player) checkLuck(where string) error {
+	l := p.Luck
+	if l == nil {
+		return nil
+	}
+	where += ".luck"
+	if l.Games < 0 || l.Games > p.Games {
+		return impossible(where+".games", "is %d, not 0 to the player's %d games", l.Games, p.Games)
+	}
+	events := int64(l.Games+p.Hands+p.Decisions) * micro
+	var sum int64
+	for name, v := range l.KindMicro {
+		if LuckKindNamed(name) < 0 {
+			return impossible(where+".by_kind_micro", "names %s, no kind of luck", clip(name, 20))
+		}
+		if v < -events || v > events {
+			return impossible(where+".by_kind_micro."+name, "is %d, beyond ±%d", v, events)
+		}
+		sum += v
+	}
+	games := int64(l.Games) * micro
+	for _, f := range []struct {
+		name      string
+		v, lo, hi int64
+	}{
+		{"start_micro", l.StartMicro, 0, games}, {"result_micro", l.ResultMicro, 0, games},
+		{"skill_micro", l.SkillMicro, -int64(p.Decisions) * micro, 0}, {"opponent_errors_micro", l.OppErrorsMicro, 0, events},
+	} {
+		if f.v < f.lo || f.v > f.hi {
+			return impossible(where+"."+f.name, "is %d, not %d to %d", f.v, f.lo, f.hi)
+		}
+	}
+	if got := l.StartMicro + sum + l.SkillMicro + l.OppErrorsMicro; got != l.ResultMicro {
+		return impossible(where, "adds up to %d, not its result %d", got, l.ResultMicro)
 	}
 	return nil
 }

@@ -96,6 +96,48 @@ func TestRealShardsMerge(t *testing.T) {
 	}
 }
 
+// TestAdvisorShardsMerge checks that what the advisor's grading writes,
+// uncertain grades and luck included, passes every check and merges into
+// the one-run summary; and that a luck that does not add up is refused.
+func TestAdvisorShardsMerge(t *testing.T) {
+	ins := fileInputs(t, samples[3])
+	o := Options{Samples: 8, Seed: 2}
+	whole := run(t, ins, o)
+	var parts []string
+	for i := range 2 {
+		o.Shard, o.Shards = i, 2
+		b, err := json.Marshal(run(t, ins, o))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(b))
+	}
+	m, err := mergeTexts(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uncertain := 0
+	for _, p := range m.Players {
+		uncertain += p.Uncertain
+		if p.Luck == nil {
+			t.Errorf("%s: no luck after the merge", p.Name)
+		}
+	}
+	if uncertain == 0 {
+		t.Error("no uncertain grade at 64 worlds: the test no longer covers them")
+	}
+	m.Shards, whole.Shards = nil, nil
+	w := Merge(whole)
+	w.Shards = nil
+	if a, b := asJSON(t, w), asJSON(t, m); a != b {
+		t.Errorf("the merge differs from one run:\n%s\n---\n%s", a, b)
+	}
+	_, err = mergeTexts(edited(t, parts[0], func(s *Summary) { s.Players[0].Luck.SkillMicro -= 5 }), parts[1])
+	checkRefusal(t, "a luck that does not add up", err, "players[0].luck adds up to")
+	_, err = mergeTexts(edited(t, parts[0], func(s *Summary) { s.Players[0].Luck.KindMicro["weather"] = 1 }), parts[1])
+	checkRefusal(t, "a kind of luck that is none", err, "names \"weather\", no kind of luck")
+}
+
 // TestImpossibleSummariesRefused edits real shard summaries into ones no
 // run writes: each merge is refused, naming the field, in one short line.
 func TestImpossibleSummariesRefused(t *testing.T) {
@@ -129,6 +171,11 @@ func TestImpossibleSummariesRefused(t *testing.T) {
 		{"a histogram that does not sum", both(func(s *Summary) { s.Players[0].LostHistogram[0]++ }),
 			"players[0].lost_histogram sums to"},
 		{"blunders not in their bins", both(func(s *Summary) { s.Players[0].Blunders++ }), "players[0].blunders is"},
+		{"losses of 0.02 and more in no class", both(func(s *Summary) {
+			p := s.Players[0]
+			p.LostHistogram[0]--
+			p.LostHistogram[4]++
+		}), "players[0].uncertain is 0, fewer than"},
 		{"kinds that do not add up", both(func(s *Summary) { s.Players[0].ByKind[0].Matched = 0; s.Players[0].ByKind[0].Decisions++ }),
 			"players[0].by_kind counts"},
 		{"deadwood past ten cards", both(func(s *Summary) {

@@ -24,6 +24,16 @@ const (
 
 var luckNames = [...]string{LuckDeal: "deal", LuckDraw: "draw", LuckOpponent: "opponent", LuckShowdown: "showdown"}
 
+// LuckKindNamed is the kind of luck of a stable name, or -1.
+func LuckKindNamed(name string) LuckKind {
+	for k, n := range luckNames {
+		if n == name {
+			return LuckKind(k)
+		}
+	}
+	return noLuck
+}
+
 // String returns the kind's stable name.
 func (k LuckKind) String() string {
 	if k < 0 || k >= numLuckKinds {
