@@ -17,8 +17,8 @@ import (
 // TestGradesAgreeWithAdvise grades real logs (an EAAI game and OpenSpiel
 // hands) with the advisor and asks analyze.Advise, as the advise command
 // does (less the danger and outs, which change no value), about each
-// graded position read back from its notation, at the row's samples and
-// seed: the best move must be the one the grade names, and the equity of
+// graded position read back from its notation, at the row's samples,
+// seed and particles, in a full search as the grader's: the best move must be the one the grade names, and the equity of
 // the move played the one it gives. 200 decisions with a choice are
 // compared; the grades are written in the history form, which reads back
 // to the very position.
@@ -54,7 +54,7 @@ func TestGradesAgreeWithAdvise(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s:%d: the graded position does not read back: %v", g.File, g.Line, err)
 		}
-		a, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: g.Samples, Seed: g.Seed, MovesOnly: true})
+		a, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: g.Samples, Seed: g.Seed, Full: true, Particles: g.Particles, MovesOnly: true})
 		if err != nil {
 			t.Fatalf("%s:%d: %v", g.File, g.Line, err)
 		}

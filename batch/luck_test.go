@@ -20,6 +20,7 @@ import (
 // luck of every kind, the skill and the opponent's errors add up to the
 // result exactly; the two players' luck-adjusted results add up to 1.
 func TestLuckIdentity(t *testing.T) {
+	t.Parallel()
 	short, err := rules.Apply(rules.Presets()["eaai"], rules.Override{Key: "target", Value: "30"})
 	if err != nil {
 		t.Fatal(err)

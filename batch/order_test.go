@@ -36,6 +36,7 @@ func gradedRows(t *testing.T, ins []Input, o Options) map[string]string {
 // decision's worlds are seeded from the decision, not from the order of
 // the work.
 func TestGradeDependsOnTheDecisionAlone(t *testing.T) {
+	t.Parallel()
 	files := []string{samples[0], samples[3]}
 	o := Options{Samples: 8, Seed: 5}
 	want := gradedRows(t, fileInputs(t, files...), withWorkers(o, 1))
