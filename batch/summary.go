@@ -132,8 +132,8 @@ func AccuracyFitFor(grading string) AccuracyFit {
 // the advisor's and random's mean equity lost a decision, as a fraction,
 // under each grading.
 const (
-	advisorFloor = 0.00373
-	advisorScale = 3.032
+	advisorFloor = 0.00174
+	advisorScale = 3.375
 	quickFloor   = 0.00528
 	quickScale   = 0.882
 )
