@@ -162,7 +162,9 @@ func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particl
 	)
 	judge := func(st *advise.Standing) bool {
 		last, decided = judgeGrade(p, st, m)
-		if decided && st.Worlds >= MinWorlds || st.Worlds >= cap {
+		// A move the advice did not value is not charged: nothing to
+		// decide.
+		if decided && (st.Worlds >= MinWorlds || !last.valued) || st.Worlds >= cap {
 			return true
 		}
 		dropBeaten(p, st, m)
