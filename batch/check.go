@@ -124,6 +124,9 @@ func (s *Summary) checkCounts() error {
 		if err := p.check(where); err != nil {
 			return err
 		}
+		if err := p.checkLuckPresence(where, s.Grading); err != nil {
+			return err
+		}
 		games, hands, decisions = games+p.Games, hands+p.Hands, decisions+p.Decisions
 	}
 	// Each game analysed counts a game for both its seats, and each hand a
@@ -365,6 +368,28 @@ func (p *Player) checkLuck(where string) error {
 	}
 	if got := l.StartMicro + sum + l.SkillMicro + l.OppErrorsMicro; got != l.ResultMicro {
 		return impossible(where, "adds up to %d, not its result %d", got, l.ResultMicro)
+	}
+	return nil
+}
+
+// checkLuckPresence checks a player has the luck its grading gives: under
+// the advisor's, of every game it played, with the skill minus the equity
+// its decisions lost; under quick grading, none.
+func (p *Player) checkLuckPresence(where, grading string) error {
+	l := p.Luck
+	switch {
+	case grading == "quick" && l != nil:
+		return impossible(where+".luck", "is given under quick grading, which measures none")
+	case grading == "quick":
+		return nil
+	case l == nil && p.Games > 0:
+		return impossible(where+".luck", "is missing for the player's %d games", p.Games)
+	case l == nil:
+		return nil
+	case l.Games != p.Games:
+		return impossible(where+".luck.games", "is %d, not the player's %d games", l.Games, p.Games)
+	case l.SkillMicro != -p.LostMicro:
+		return impossible(where+".luck.skill_micro", "is %d, not minus the equity lost, %d", l.SkillMicro, -p.LostMicro)
 	}
 	return nil
 }

@@ -136,6 +136,14 @@ func TestAdvisorShardsMerge(t *testing.T) {
 	checkRefusal(t, "a luck that does not add up", err, "players[0].luck adds up to")
 	_, err = mergeTexts(edited(t, parts[0], func(s *Summary) { s.Players[0].Luck.KindMicro["weather"] = 1 }), parts[1])
 	checkRefusal(t, "a kind of luck that is none", err, "names \"weather\", no kind of luck")
+	_, err = mergeTexts(edited(t, parts[0], func(s *Summary) { s.Players[0].Luck = nil }), parts[1])
+	checkRefusal(t, "no luck under the advisor's grading", err, "players[0].luck is missing")
+	_, err = mergeTexts(edited(t, parts[0], func(s *Summary) {
+		l := s.Players[0].Luck
+		l.SkillMicro -= 7
+		l.KindMicro["deal"] += 7
+	}), parts[1])
+	checkRefusal(t, "a skill that is not the equity lost", err, "players[0].luck.skill_micro is")
 }
 
 // TestImpossibleSummariesRefused edits real shard summaries into ones no

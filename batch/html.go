@@ -239,7 +239,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
 <td>{{figInt (key .Name "hands_won") .HandsWon}} of {{figInt (key .Name "hands") .Hands}}</td>
 <td>{{figInt (key .Name "knocks") .Knocks}}</td><td>{{figInt (key .Name "gins") .Gins}}</td><td>{{figInt (key .Name "undercuts") .Undercuts}}</td>
-<td>{{printf "%.1f" .MeanKnockDeadwood}}</td><td>{{printf "%.1f" .MeanTurnsToKnock}}</td>
+{{if .Knocks}}<td>{{printf "%.1f" .MeanKnockDeadwood}}</td><td>{{printf "%.1f" .MeanTurnsToKnock}}</td>{{else}}<td>-</td><td>-</td>{{end}}
 <td>{{figInt (key .Name "matched") .Matched}} of {{figInt (key .Name "decisions") .Decisions}}</td>
 <td>{{fig (key .Name "mean_equity_lost") .MeanEquityLost (printf "%.2g%%" (times100 .MeanEquityLost))}} ({{printf "%.2g" (times100 (index .MeanLostCI95 0))}} to {{printf "%.2g%%" (times100 (index .MeanLostCI95 1))}})</td>
 <td>{{fig (key .Name "error_rate") .ErrorRate (printf "%.2g" .ErrorRate)}} a 100 decisions</td>

@@ -752,6 +752,10 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 	if q.Samples == 0 {
 		q.Samples = reviewSamples
 	}
+	if q.Seed == 0 {
+		// As batch, advise and /api/advise default.
+		q.Seed = 1
+	}
 	var r Review
 	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,
 		OnDecision: func(g *batch.Graded) error {

@@ -53,8 +53,8 @@ func playerRows(players []*batch.Player) [][]string {
 			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, Percent(p.HandRate))
 		}),
 		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
-		row("deadwood at knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanKnockDeadwood, 'f', 1, 64) }),
-		row("turns to knock", func(p *batch.Player) string { return strconv.FormatFloat(p.MeanTurnsToKnock, 'f', 1, 64) }),
+		row("deadwood at knock", knockFigure(func(p *batch.Player) float64 { return p.MeanKnockDeadwood })),
+		row("turns to knock", knockFigure(func(p *batch.Player) float64 { return p.MeanTurnsToKnock })),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
 		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
 		row("  upcard", kindMatched(0)),
@@ -73,7 +73,7 @@ func playerRows(players []*batch.Player) [][]string {
 			}
 			return Significant(100*p.MeanLostCI95[0], 2) + "% to " + Significant(100*p.MeanLostCI95[1], 2) + "%"
 		}),
-		row("error rate (a 100 decisions)", func(p *batch.Player) string {
+		row("error rate, every 100 decisions", func(p *batch.Player) string {
 			if p.Decisions == 0 {
 				return "-"
 			}
@@ -89,22 +89,33 @@ func playerRows(players []*batch.Player) [][]string {
 			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
 		}),
 		row("uncertain", func(p *batch.Player) string { return strconv.Itoa(p.Uncertain) }),
-		row("luck a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Luck })),
-		row("skill a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Skill })),
-		row("opponent's errors a game", luckFigure(func(m batch.LuckMeans) float64 { return m.OppErrors })),
-		row("result a game", luckFigure(func(m batch.LuckMeans) float64 { return m.Result })),
-		row("  luck-adjusted", luckFigure(func(m batch.LuckMeans) float64 { return m.Adjusted })),
+		row("luck a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.Luck })),
+		row("skill a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.Skill })),
+		row("opponent's errors a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.OppErrors })),
+		row("result a game", func(p *batch.Player) string { return fmt.Sprintf("%.3f", ratioOf(p.GamesWon, p.Games)) }),
+		row("  luck-adjusted", luckFigure("%.3f", func(m batch.LuckMeans) float64 { return m.Adjusted })),
 	}
 }
 
 // luckFigure shows one of a player's luck figures, in games won a game,
-// or "-" when the grading has none.
-func luckFigure(f func(batch.LuckMeans) float64) func(p *batch.Player) string {
+// in format, or "-" when the grading has none.
+func luckFigure(format string, f func(batch.LuckMeans) float64) func(p *batch.Player) string {
 	return func(p *batch.Player) string {
 		if p.Luck == nil {
 			return "-"
 		}
-		return strconv.FormatFloat(f(p.Luck.Means), 'f', 3, 64)
+		return fmt.Sprintf(format, f(p.Luck.Means))
+	}
+}
+
+// knockFigure shows a figure of a player's knocks, or "-" for a player
+// that never knocked.
+func knockFigure(f func(p *batch.Player) float64) func(p *batch.Player) string {
+	return func(p *batch.Player) string {
+		if p.Knocks == 0 {
+			return "-"
+		}
+		return strconv.FormatFloat(f(p), 'f', 1, 64)
 	}
 }
 
@@ -133,7 +144,7 @@ func worstDecisions(w io.Writer, p *batch.Player) {
 		if i == 5 {
 			break
 		}
-		fmt.Fprintf(w, "  -%.1f%% ± %.1f (%s)  %s; better: %s\n    at %s:%d\n    %s\n", 100*b.EquityLost, 100*b.EquityLostSE, b.Class, b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
+		fmt.Fprintf(w, "  -%s (%s)\n    played %s\n    better %s\n    at %s:%d\n    %s\n", lossText(b), classText(b), b.Move, b.Best, EscapeControl(b.File), b.Line, EscapeControl(b.Position))
 	}
 }
 
@@ -150,4 +161,31 @@ func ratioOf(a, b int) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// lossText is a worst decision's loss in percentage points, with its
+// standard error when the grading sampled.
+func lossText(b batch.BlunderRecord) string {
+	if b.EquityLostSE == 0 {
+		return fmt.Sprintf("%.1f%%", 100*b.EquityLost)
+	}
+	return fmt.Sprintf("%.1f%% ± %.1f%%", 100*b.EquityLost, 100*b.EquityLostSE)
+}
+
+// classText is a worst decision's class; an uncertain grade names the
+// classes its 95% interval spans, such as "uncertain: mistake or blunder"
+// or "uncertain: good to mistake".
+func classText(b batch.BlunderRecord) string {
+	if b.Class != batch.Uncertain.String() {
+		return b.Class
+	}
+	lo := batch.Classify(max(0, b.EquityLost-batch.GradeZ*b.EquityLostSE))
+	hi := batch.Classify(b.EquityLost + batch.GradeZ*b.EquityLostSE)
+	if lo == hi {
+		return b.Class
+	}
+	if hi == lo+1 {
+		return fmt.Sprintf("uncertain: %s or %s", lo, hi)
+	}
+	return fmt.Sprintf("uncertain: %s to %s", lo, hi)
 }

@@ -188,7 +188,11 @@ func (d Difference) clause(of, after string) string {
 	case DeadwoodLeft:
 		return "it leaves " + b + " deadwood against " + o + after
 	case KnockOuts:
-		return "it leaves " + b + " outs to a knock against " + o + after
+		outs := " outs"
+		if b == "1" {
+			outs = " out"
+		}
+		return "it leaves " + b + outs + " to a knock against " + o + after
 	case DiscardDanger:
 		return "the opponent can use the card in " + b + " of its hands against " + o + after
 	case KnockUndercut:

@@ -50,6 +50,8 @@ func TestWhySentence(t *testing.T) {
 			"discard AS: you undercut the opponent in 20% of the worlds against 10% after QH, and the hand dies in 5% against 1%."},
 		{"own undercuts and outs", Why{Best: as, Other: qh, Reasons: []Difference{{Measure: OwnUndercuts, Best: 0.01, Other: 0.04}}, Fact: &Difference{Measure: KnockOuts, Best: 3, Other: 1}}, false,
 			"discard AS: your knock is undercut in 1% of the worlds against 4% after QH; it leaves 3 outs to a knock against 1."},
+		{"one out", Why{Best: as, Other: qh, Reasons: []Difference{{Measure: OwnUndercuts, Best: 0.01, Other: 0.04}}, Fact: &Difference{Measure: KnockOuts, Best: 1, Other: 0}}, false,
+			"discard AS: your knock is undercut in 1% of the worlds against 4% after QH; it leaves 1 out to a knock against 0."},
 		{"symbols", Why{Best: game.DiscardMove(card("9H")), Other: game.KnockMove(spread("7C 7D 7H | KC KD KH")), Reasons: []Difference{{Measure: OppKnocks, Best: 0.3, Other: 0.4}}}, true,
 			"discard 9♥: the opponent knocks and scores in 30% of the worlds against 40% after knocking with 7♣ 7♦ 7♥|K♣ K♦ K♥."},
 		{"a knock beside playing on", Why{Best: game.KnockMove(spread("7C 7D 7H | KC KD KH")), Other: game.PlayOnMove(),

@@ -323,6 +323,9 @@ func openBatchOutputs(env *environment, c *cli.Context, ins []batch.Input) (_ *b
 			outs.abort()
 		}
 	}()
+	if err := oneOnStdout(c); err != nil {
+		return nil, err
+	}
 	inputs := env.inputFiles(ins)
 	open := func(flag string, stdoutToo bool) (io.Writer, error) {
 		path := c.String(flag)
@@ -357,6 +360,25 @@ func openBatchOutputs(env *environment, c *cli.Context, ins []batch.Input) (_ *b
 		return nil, err
 	}
 	return outs, nil
+}
+
+// oneOnStdout refuses, as a usage error, two outputs that both name
+// standard output ("-"), whose lines would mix, and --json with one of
+// them, whose summary would not be printed.
+func oneOnStdout(c *cli.Context) error {
+	var named []string
+	for _, flag := range []string{"csv", "jsonl", "players-csv"} {
+		if c.String(flag) == "-" {
+			named = append(named, "--"+flag)
+		}
+	}
+	switch {
+	case len(named) > 1:
+		return usageError("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
+	case len(named) == 1 && wantJSON(c):
+		return usageError("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
+	}
+	return nil
 }
 
 // open starts the output file of flag at path, refusing one of the inputs

@@ -212,3 +212,20 @@ func read(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestBatchOneOutputOnStdout: two outputs on standard output, whose lines
+// would mix, and --json beside one, whose summary would be lost, are
+// usage errors before any work.
+func TestBatchOneOutputOnStdout(t *testing.T) {
+	in := filepath.Join("..", "..", "testdata", "openspiel", "saved.txt")
+	for _, args := range [][]string{
+		{"--csv", "-", "--jsonl", "-"},
+		{"--players-csv", "-", "--csv", "-"},
+		{"--json", "--csv", "-"},
+	} {
+		code, out, errOut := runCLI(t, "", append(append([]string{"batch", "--quick"}, args...), in)...)
+		if code != ExitUsage || out != "" || !strings.Contains(errOut, "standard output") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error and nothing on stdout", args, code, out, errOut)
+		}
+	}
+}

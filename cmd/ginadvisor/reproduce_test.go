@@ -16,7 +16,7 @@ import (
 func TestAdviseReproducesAGrade(t *testing.T) {
 	// At a cap of 768 worlds some grades are decided in their first 512
 	// worlds and some go on with the finer filter.
-	code, out, errOut := runCLI(t, "", "batch", "--quiet", "--samples", "768", "--jsonl", "-", "--json", "../../testdata/openspiel/heuristic-vs-simple.jsonl")
+	code, out, errOut := runCLI(t, "", "batch", "--quiet", "--samples", "768", "--jsonl", "-", "../../testdata/openspiel/heuristic-vs-simple.jsonl")
 	if code != 0 {
 		t.Fatalf("batch: exit %d: %s", code, errOut)
 	}
