@@ -19,7 +19,7 @@ import (
 // DefaultSamples is the advisor's cap of worlds a decision in a batch: a
 // grade spends worlds until its class is decided, and is uncertain when
 // this many have not decided it.
-const DefaultSamples = 4096
+const DefaultSamples = 6144
 
 // Input is one file (or stdin) to analyse: its name and how to open it.
 type Input = gamelog.Source

@@ -673,10 +673,11 @@ func (s *server) danger(ctx context.Context, body []byte) (any, error) {
 }
 
 // reviewSamples is a review's cap of worlds a decision when the request
-// sets none: a quarter of batch's, so that a game's review answers within
-// the request's time (a game of 266 decisions took 4.9 s on one core);
-// more of its grades are uncertain than batch's.
-const reviewSamples = batch.DefaultSamples / 4
+// sets none: a twelfth of batch's, so that a game's review answers within
+// the request's time (a game of 266 decisions took 2.5 s on one core, and
+// a game of many dead hands holds twice as many decisions); more of its
+// grades are uncertain than batch's.
+const reviewSamples = 512
 
 // maxReviewDecisions bounds the decisions a review grades.
 const maxReviewDecisions = 5000
