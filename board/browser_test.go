@@ -416,6 +416,10 @@ func TestBoardInBrowser(t *testing.T) {
 		{"Wording", testWording},
 		{"Puzzles", testPuzzles},
 		{"NoUncertainPuzzle", testNoUncertainPuzzle},
+		{"Showdown", testShowdown},
+		{"PlayWithTheCards", testPlayWithTheCards},
+		{"LastMove", testLastMove},
+		{"NewGameAsks", testNewGameAsks},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b.size(t, 1280, 800, false)
@@ -697,7 +701,7 @@ func testOpponentChosen(t *testing.T, p *page) {
 func testTwentyGames(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	for i := 0; i < 20; i++ {
-		p.eval(t, `document.getElementById("game-status").textContent = ""; document.getElementById("newgame").click()`)
+		p.eval(t, `document.getElementById("game-status").textContent = ""; document.getElementById("newgame").click(); if (!document.getElementById("confirm-new").hidden) document.getElementById("confirm-drop").click()`)
 		p.waitFor(t, "a deal", `document.getElementById("game-status").textContent !== "" && !document.getElementById("game-status").textContent.startsWith("Dealing")`)
 		if st := p.text(t, "game-status"); !strings.HasPrefix(st, "Your ") {
 			t.Fatalf("new game %d: %q", i+1, st)
@@ -734,7 +738,7 @@ func testReloadContinuesTheGame(t *testing.T, p *page) {
 func testGameErrorStays(t *testing.T, p *page) {
 	const problem = "game 1: hand 1: the hand is too long to log"
 	p.api.mu.Lock()
-	p.api.fake["fake-error"] = `{"game":"x","opponent":"heuristic","hands":["Hand 1: gin, you won 28 points"],"over":true,"error":"` + problem + `"}`
+	p.api.fake["fake-error"] = `{"game":"x","opponent":"heuristic","hands":[{"text":"Hand 1: gin, you won 28 points"}],"over":true,"error":"` + problem + `"}`
 	p.api.mu.Unlock()
 	p.navigate(t, p.url)
 	p.eval(t, `const o = document.createElement("option"); o.textContent = "fake-error"; document.querySelector("select#opponent").appendChild(o); document.querySelector("select#opponent").value = "fake-error"; document.getElementById("newgame").click()`)
@@ -782,12 +786,14 @@ func oneHandLog(t *testing.T) string {
 // better move named is the one the analysis recommends.
 func testReviewAsGraded(t *testing.T, p *page) {
 	log := oneHandLog(t)
-	over, _ := json.Marshal(map[string]any{"game": "y", "opponent": "heuristic", "hands": []string{"Hand 1: gin, you won 28 points"}, "over": true, "log": log})
+	over, _ := json.Marshal(map[string]any{"game": "y", "opponent": "heuristic", "hands": []any{}, "over": true, "log": log})
 	p.api.mu.Lock()
 	p.api.fake["fake-log"] = string(over)
 	p.api.mu.Unlock()
 	p.navigate(t, p.url)
 	p.eval(t, `const o = document.createElement("option"); o.textContent = "fake-log"; document.querySelector("select#opponent").appendChild(o); document.querySelector("select#opponent").value = "fake-log"; document.getElementById("newgame").click()`)
+	p.waitFor(t, "the game's end", `!!document.getElementById("review-game")`)
+	p.eval(t, `document.getElementById("review-game").click()`)
 	p.waitFor(t, "the review", `document.getElementById("review-status").textContent.includes("decisions graded") || document.getElementById("review-status").className === "error"`)
 	if st := p.text(t, "review-status"); !strings.Contains(st, "decisions graded") {
 		t.Fatalf("the game's review: %q", st)

@@ -97,3 +97,82 @@ func TestGameState(t *testing.T) {
 		t.Errorf("the state of no game: %d %s", r.status, r.raw)
 	}
 }
+
+// TestAGameToItsEnd plays a whole game against random through the API,
+// the first legal move each time: every hand ends in a showdown that
+// waits for the next hand and shows both sides' melds and deadwood, the
+// lay-offs, the points and why, and the score after; the game ends with
+// its winner and final score.
+func TestAGameToItsEnd(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	c := &gameClient{t: t, client: ts.Client(), base: ts.URL}
+	a := c.post("/api/game/new", map[string]any{"opponent": "random", "rules": "standard,target=10", "seed": 3})
+	showdowns, lastMoves := 0, 0
+	for i := 0; i < 20000; i++ {
+		if over, _ := a["over"].(bool); over {
+			break
+		}
+		if sd, _ := a["showdown"].(bool); sd {
+			showdowns++
+			hands := a["hands"].([]any)
+			if a["position"] != nil || len(hands) != showdowns {
+				t.Fatalf("showdown %d: position %v, %d hands", showdowns, a["position"], len(hands))
+			}
+		}
+		if a["last"] != nil {
+			lastMoves++
+			if text, _ := a["last"].(map[string]any)["text"].(string); !strings.HasPrefix(text, "It ") {
+				t.Errorf("the last move reads %q", text)
+			}
+		}
+		a = c.move(a)
+	}
+	if over, _ := a["over"].(bool); !over {
+		t.Fatalf("the game did not end: %v", a["hands"])
+	}
+	hands := a["hands"].([]any)
+	if len(hands) < 2 || showdowns != len(hands)-1 || lastMoves == 0 {
+		t.Errorf("%d hands, %d showdowns waited for the next hand, %d last moves shown", len(hands), showdowns, lastMoves)
+	}
+	var last []any
+	for i, h := range hands {
+		h := h.(map[string]any)
+		for _, key := range []string{"melds", "deadwood", "deadwood_points", "layoffs", "points", "reason", "breakdown", "score", "text"} {
+			if _, ok := h[key]; !ok {
+				t.Errorf("hand %d has no %s: %v", i+1, key, h)
+			}
+		}
+		melds, _ := h["melds"].([]any)
+		deadwood, _ := h["deadwood"].([]any)
+		if len(melds) != 2 || len(deadwood) != 2 {
+			t.Fatalf("hand %d: melds %v, deadwood %v, not by seat", i+1, h["melds"], h["deadwood"])
+		}
+		for seat := range 2 {
+			n := len(deadwood[seat].([]any))
+			for _, m := range melds[seat].([]any) {
+				n += len(m.([]any))
+			}
+			layoffs := 0
+			if h["knocker"] != nil && h["knocker"] != fmt.Sprintf("p%d", seat+1) {
+				layoffs = len(h["layoffs"].([]any))
+			}
+			if n+layoffs < 10 {
+				t.Errorf("hand %d, seat %d: %d cards in melds and deadwood and %d laid off: %v", i+1, seat+1, n, layoffs, h)
+			}
+		}
+		last, _ = h["score"].([]any)
+	}
+	winner, _ := a["winner"].(string)
+	score, _ := a["score"].(map[string]any)
+	if winner == "" || score == nil {
+		t.Fatalf("the game's end names no winner or score: %v %v", a["winner"], a["score"])
+	}
+	totals, _ := score["totals"].([]any)
+	w := map[string]int{"p1": 0, "p2": 1}[winner]
+	if len(totals) != 2 || totals[w].(float64) <= totals[1-w].(float64) || totals[w].(float64) < last[w].(float64) {
+		t.Errorf("the winner %s, the final score %v, the last hand's score %v", winner, totals, last)
+	}
+	if r := post(t, ts, "/api/game/move", fmt.Sprintf(`{"game":%q,"move":"next hand"}`, a["game"]), nil); r.status == http.StatusOK {
+		t.Errorf("a move after the game's end: %s", r.raw)
+	}
+}

@@ -77,32 +77,29 @@ type session struct {
 	over     bool
 	log      string // the game's log, once over
 	err      error
-	handEnds []string
+	handEnds []HandEnd
+	end      *GameEnd // the game's result, once over
 }
 
-// turn is what the page sees at the person's decision.
+// turn is what the page sees at the person's decision: a position, or
+// the showdown of the hand just ended, which waits for the person to
+// ask for the next hand.
 type turn struct {
-	pos game.Position
+	pos      game.Position
+	showdown bool
 }
+
+// nextHand is the move that deals the next hand after a showdown.
+const nextHand = "next hand"
 
 // person is the bot.Player of the page's seat.
 type person struct{ s *session }
 
 func (person) Name() string { return "you" }
 
-func (h person) HandOver(p *game.Position) {
-	res, _ := p.Result()
-	text := fmt.Sprintf("Hand %d: %s", p.Setup().Number, res.Score.Outcome)
-	if res.Winner.Valid() {
-		text += fmt.Sprintf(", %s won %s", map[bool]string{true: "you", false: "the opponent"}[res.Winner == p.Seat()], points(res.Score.Points))
-	}
-	if opp := res.Hands[p.Seat().Other()]; opp != 0 {
-		text += "; the opponent held " + opp.String()
-	}
-	h.s.mu.Lock()
-	h.s.handEnds = append(h.s.handEnds, text)
-	h.s.mu.Unlock()
-}
+// HandOver does nothing: the session records each hand's end from the
+// game's record instead (see session.handOver).
+func (person) HandOver(*game.Position) {}
 
 func (h person) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	if p.MustDraw() {
@@ -170,7 +167,9 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64, replaces 
 	go func() {
 		defer ss.wg.Done()
 		defer cancel()
-		s.play(ctx, engine.GameSetup{Rules: r, Seed: seed, FirstDealer: notation.Seat(seed % 2), Record: true}, players)
+		setup := engine.GameSetup{Rules: r, Seed: seed, FirstDealer: notation.Seat(seed % 2), Record: true}
+		setup.OnHand = func(st *game.State) { s.handOver(ctx, st) }
+		s.play(ctx, setup, players)
 		// A game over frees its place at once; the requests that hold
 		// it still read its end. At shutdown the games stay, so that a
 		// move sent to one is answered with its end.
@@ -186,8 +185,8 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64, replaces 
 func (s *session) play(ctx context.Context, setup engine.GameSetup, players [2]bot.Player) {
 	_, rec, err := engine.PlayGame(ctx, setup, players)
 	var log string
+	var lg *gamelog.Game
 	if err == nil {
-		var lg *gamelog.Game
 		lg, err = gamelog.GameFromStates(1, rec.Seed, rec.Rules, rec.Players, rec.FirstDealer, rec.Hands, rec.Events, rec.Final,
 			gamelog.Tag{Key: gamelog.TagSource, Value: "ginadvisor serve"})
 		if err == nil {
@@ -198,8 +197,47 @@ func (s *session) play(ctx context.Context, setup engine.GameSetup, players [2]b
 	}
 	s.mu.Lock()
 	s.over, s.log, s.err = true, log, err
+	switch {
+	case lg != nil:
+		end := gameEnd(lg)
+		s.end = &end
+	case rec != nil && err == nil:
+		end := gameEnd(&gamelog.Game{Final: rec.Final})
+		s.end = &end
+	}
 	s.mu.Unlock()
 	close(s.turns)
+}
+
+// handOver records a hand's end and, unless the game is over, shows its
+// showdown and waits until the person asks for the next hand (or the
+// game ends).
+func (s *session) handOver(ctx context.Context, st *game.State) {
+	var end HandEnd
+	if h, err := gamelog.HandFromState(st); err == nil {
+		end = handEnd(&h)
+	} else {
+		res, _ := st.Result()
+		end = HandEnd{Number: st.Setup().Number, Outcome: res.Score.Outcome.String(), Reason: res.Score.Outcome.Words(),
+			Points: res.Score.Points, Score: res.Totals, Layoffs: []Layoff{}}
+		end.Text = fmt.Sprintf("Hand %d: %s (%v)", end.Number, end.Reason, err)
+	}
+	s.mu.Lock()
+	s.handEnds = append(s.handEnds, end)
+	s.mu.Unlock()
+	target := st.Rules().Target
+	if end.Score[0] >= target || end.Score[1] >= target {
+		return
+	}
+	select {
+	case s.turns <- turn{showdown: true}:
+	case <-ctx.Done():
+		return
+	}
+	select {
+	case <-s.moves:
+	case <-ctx.Done():
+	}
 }
 
 // forget drops a game from those in play, unless another took its id.
@@ -295,8 +333,18 @@ type GameAnswer struct {
 	Opponent string          `json:"opponent"`
 	Position *PositionAnswer `json:"position,omitempty"`
 	Moves    []LegalMove     `json:"moves,omitempty"`
-	Hands    []string        `json:"hands"`
-	Over     bool            `json:"over"`
+	// Last is the opponent's last move, when it moved since your last
+	// decision.
+	Last *LastMove `json:"last,omitempty"`
+	// Showdown is set while the hand just ended waits for the next
+	// hand (the move "next hand"); it is the last of Hands.
+	Showdown bool      `json:"showdown,omitempty"`
+	Hands    []HandEnd `json:"hands"`
+	Over     bool      `json:"over"`
+	// Winner ("p1", "p2", or empty on a tie) and Score, the final score
+	// with its bonuses, once the game is over.
+	Winner string     `json:"winner,omitempty"`
+	Score  *GameScore `json:"score,omitempty"`
 	// Log is the game's record once it is over, for the review.
 	Log   string `json:"log,omitempty"`
 	Error string `json:"error,omitempty"`
@@ -305,14 +353,23 @@ type GameAnswer struct {
 func (s *session) answer() (GameAnswer, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	a := GameAnswer{Game: s.id, Opponent: s.opponent, Hands: append([]string{}, s.handEnds...), Over: s.over && s.pending == nil}
-	if s.pending != nil {
+	a := GameAnswer{Game: s.id, Opponent: s.opponent, Hands: append([]HandEnd{}, s.handEnds...), Over: s.over && s.pending == nil}
+	switch {
+	case s.pending != nil && s.pending.showdown:
+		a.Showdown = true
+		a.Moves = []LegalMove{{Move: nextHand, Event: nextHand}}
+	case s.pending != nil:
 		p := s.pending.pos
 		pa := answerPosition(&p)
 		a.Position = &pa
 		a.Moves = legalMoves(&p)
+		a.Last = lastMove(&p)
 	}
 	if a.Over {
+		if s.end != nil {
+			a.Winner = s.end.Winner
+			a.Score = &GameScore{Totals: s.end.Score.Totals, Breakdown: s.end.Score.Breakdown, Shutout: s.end.Score.Shutout}
+		}
 		a.Log = s.log
 		if s.err != nil {
 			a.Error = s.err.Error()
@@ -393,10 +450,15 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 	if pending == nil {
 		return nil, badf("move", "the game is over")
 	}
-	p := pending.pos
-	m, err := parseMove(&p, q.Move)
-	if err != nil {
-		return nil, bad("move", err)
+	var m game.Move
+	switch {
+	case pending.showdown && q.Move != nextHand:
+		return nil, badf("move", "the hand is over: the move is %q", nextHand)
+	case !pending.showdown:
+		p := pending.pos
+		if m, err = parseMove(&p, q.Move); err != nil {
+			return nil, bad("move", err)
+		}
 	}
 	select {
 	case g.moves <- m:

@@ -227,6 +227,11 @@ let mode = "analyse";
 function setMode(m) {
   mode = m;
   $("drawform").hidden = true;
+  if (m !== "game") hideShowdown();
+  else {
+    $("showdown").hidden = true;
+    $("table").classList.remove("at-showdown");
+  }
 }
 
 // check validates a notation and shows it on the table. how says what
@@ -907,13 +912,27 @@ function step(delta) {
 // that a reload goes on with it. At its end, the review, and your mistakes
 // served back as puzzles.
 let gameID = "";
+let gameMoves = []; // the legal moves of the game's decision, on the table
+let picked = ""; // the card of your hand the arrow keys point at
 
-async function newGame() {
+// newGame deals a game; a game in progress is dropped only once the
+// player says so.
+function newGame() {
+  if (gameID) {
+    $("confirm-new").hidden = false;
+    $("confirm-keep").focus();
+    return;
+  }
+  deal();
+}
+
+async function deal() {
+  $("confirm-new").hidden = true;
   const st = $("game-status");
   st.className = "";
   st.textContent = "Dealing\u2026";
   try {
-    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("rules").value, replaces: gameID || undefined }));
+    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("game-rules").value, replaces: gameID || undefined }));
   } catch (e) {
     st.textContent = e.message;
     st.className = "error";
@@ -938,12 +957,14 @@ function setGameURL(id) {
   history.replaceState(null, "", u.pathname + u.search);
 }
 
-function showGame(g) {
+// showGame puts the game's answer on the table: your decision, the
+// showdown of a hand just ended, or the game's end.
+async function showGame(g) {
   gameID = g.game;
   $("opponent").value = g.opponent;
   $("game-hands").replaceChildren(...g.hands.map((h) => {
     const li = document.createElement("li");
-    li.textContent = h;
+    li.textContent = h.text;
     return li;
   }));
   if (g.over) {
@@ -952,39 +973,262 @@ function showGame(g) {
   }
   setGameURL(g.game);
   setMode("game");
-  const p = g.position;
   const st = $("game-status");
   st.className = "";
+  if (g.showdown) {
+    const h = g.hands[g.hands.length - 1];
+    showTableMoves(g.moves);
+    showShowdown(h, null);
+    $("showdown").appendChild($("table-moves"));
+    st.textContent = h.text + ".";
+    status(h.text + ".", false);
+    $("nexthand").focus();
+    return;
+  }
+  const p = g.position;
   st.textContent = "Your " + (PHASES[p.phase] || p.phase) + " against " + g.opponent + " (" + p.scores.join("-") + ").";
   status("Your " + (PHASES[p.phase] || p.phase) + " against " + g.opponent + ".", false);
   const moves = { list: g.moves, pick: (m) => gameMove(m) };
-  check(p.history || p.notation, { advice: $("hints").checked ? "refine" : "none", note: "Hints are off.", moves });
+  showTableMoves(g.moves);
+  showLastMove(g.last);
+  await check(p.history || p.notation, { advice: $("hints").checked ? "refine" : "none", note: "Hints are off.", moves });
+  markLastMove(g.last);
+}
+
+// showTableMoves puts the moves other than a discard (the cards
+// themselves) on the table as buttons: draw, take, pass, each knock with
+// its melds, play on, next hand.
+function showTableMoves(moves) {
+  gameMoves = moves;
+  picked = "";
+  $("table").classList.add("playing");
+  $("play-bar").hidden = false;
+  $("table-moves").replaceChildren(...moves.filter((m) => !m.move.startsWith("discard ")).map((m) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.move + (m.melds ? ": " + m.melds.join(" | ") : "");
+    if (m.move === "next hand") b.id = "nexthand";
+    b.addEventListener("click", () => gameMove(m));
+    return b;
+  }));
+  if (!$("play-bar").contains($("table-moves"))) $("play-bar").insertBefore($("table-moves"), $("play-bar").children[1]);
+}
+
+// showLastMove says what the opponent did since your last decision.
+function showLastMove(last) {
+  $("last-move").textContent = last ? last.text.replace(/\b([2-9TJQKA][CDHS])\b/g, (c) => cardLabel(c)) : "";
+}
+
+// markLastMove marks on the table the card the opponent threw (the
+// pile's top), as lichess marks the last move.
+function markLastMove(last) {
+  for (const el of document.querySelectorAll("#table .card.last")) el.classList.remove("last");
+  if (!last) return;
+  const top = document.querySelector("#t-pile .card");
+  if (top && (top.dataset.card === last.discarded || (!last.discarded && top.dataset.card === last.passed))) top.classList.add("last");
+  if (last.from === "stock") {
+    const stock = document.querySelector("#t-stock .card");
+    if (stock) stock.classList.add("last");
+  }
+}
+
+// moveFor finds the legal move a click on a card of the table means.
+function moveFor(el) {
+  if (el.closest("#hand")) return gameMoves.find((m) => m.move === "discard " + el.dataset.card);
+  if (el.closest("#t-stock")) return gameMoves.find((m) => m.move === "draw");
+  if (el.closest("#t-pile")) return gameMoves.find((m) => m.move === "take");
+  return null;
+}
+
+function tableClick(e) {
+  if (mode !== "game" || !gameMoves.length) return;
+  const el = e.target.closest(".card");
+  const m = el && moveFor(el);
+  if (m) gameMove(m);
+}
+
+// gameKey plays by keyboard: the arrows pick a card of the hand, Enter
+// throws it, and a letter makes a move.
+const KEYS = { d: "draw", t: "take", p: "pass", k: "knock", g: "gin", b: "big-gin", o: "playon", n: "next hand" };
+
+function gameKey(e) {
+  const tag = (e.target.tagName || "").toLowerCase();
+  if (mode !== "game" || !gameMoves.length || tag === "input" || tag === "textarea" || tag === "select" || e.target.closest("#picker")) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    const cards = [...document.querySelectorAll("#hand .card")].map((c) => c.dataset.card);
+    if (!cards.length) return;
+    e.preventDefault();
+    const at = cards.indexOf(picked);
+    picked = cards[at < 0 ? 0 : (at + (e.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+    for (const c of document.querySelectorAll("#hand .card")) c.classList.toggle("picked", c.dataset.card === picked);
+    status("Picked " + cardName(picked) + ": Enter throws it.", false);
+    return;
+  }
+  if (e.key === "Enter" && picked && tag !== "button") {
+    const m = gameMoves.find((x) => x.move === "discard " + picked);
+    if (m) {
+      e.preventDefault();
+      gameMove(m);
+    }
+    return;
+  }
+  const want = KEYS[e.key.toLowerCase()];
+  const m = want && gameMoves.find((x) => x.move === want);
+  if (m) {
+    e.preventDefault();
+    gameMove(m);
+  }
 }
 
 async function gameMove(m) {
-  for (const b of $("moves").children) b.disabled = true;
+  const moves = gameMoves;
+  gameMoves = [];
+  for (const b of document.querySelectorAll("#moves button, #table-moves button")) b.disabled = true;
   try {
-    showGame(await api("game/move", { game: gameID, move: m.event }));
+    await showGame(await api("game/move", { game: gameID, move: m.event }));
   } catch (e) {
+    gameMoves = moves;
     $("game-status").textContent = e.message;
     $("game-status").className = "error";
   }
 }
 
-// gameOver shows the game's end and reviews it; an error of the game or
-// of its review is shown and stays.
-async function gameOver(g) {
+// seatName names a seat for you in p1.
+function seatName(seat) {
+  return seat === "p1" ? "You" : "The opponent";
+}
+
+// showShowdown draws a hand's end on the table: both hands in their
+// melds, each side's deadwood, the lay-offs on the knocker's melds, the
+// points and why, and the score after; end, when given, the game's.
+function showShowdown(h, end) {
+  const box = $("showdown");
+  if (box.contains($("table-moves"))) $("play-bar").insertBefore($("table-moves"), $("play-bar").children[1]);
+  const title = document.createElement("h3");
+  title.textContent = h.text;
+  const parts = [title];
+  const knocker = h.knocker === "p2" ? 1 : 0;
+  for (const i of !h.melds ? [] : h.knocker ? [knocker, 1 - knocker] : [0, 1]) {
+    const seat = "p" + (i + 1);
+    const side = document.createElement("div");
+    side.className = "side";
+    side.dataset.seat = seat;
+    const head = document.createElement("h4");
+    const role = !h.knocker ? "" : seat === h.knocker ? (h.outcome === "gin" || h.outcome === "big_gin" ? " went " + h.reason : " knocked") : " defended";
+    head.textContent = seatName(seat) + role + ": deadwood " + h.deadwood_points[i];
+    const groups = document.createElement("div");
+    groups.className = "groups";
+    const melds = h.melds[i].map((m, j) => {
+      const g = group(m, null);
+      if (seat === h.knocker) {
+        for (const l of h.layoffs.filter((x) => x.meld === j)) {
+          const c = cardElement(l.card);
+          c.classList.add("laid");
+          c.setAttribute("aria-label", cardName(l.card) + ", laid off by the opponent of the knocker");
+          g.appendChild(c);
+        }
+      }
+      return g;
+    });
+    if (h.deadwood[i].length) melds.push(group(h.deadwood[i], "deadwood " + h.deadwood_points[i]));
+    groups.replaceChildren(...melds);
+    side.append(head, groups);
+    parts.push(side);
+  }
+  if (h.layoffs && h.layoffs.length) {
+    const p = document.createElement("p");
+    p.className = "layoffs";
+    p.textContent = "Laid off: " + h.layoffs.map((l) => cardLabel(l.card) + " on " + h.melds[knocker][l.meld].map(cardLabel).join(" ")).join(", ") + ".";
+    parts.push(p);
+  }
+  const why = document.createElement("ul");
+  why.className = "breakdown";
+  why.replaceChildren(...(h.breakdown || []).map((l) => {
+    const li = document.createElement("li");
+    li.textContent = l.label + ": " + l.points;
+    return li;
+  }));
+  const score = document.createElement("p");
+  score.className = "score";
+  if (h.score) {
+    score.textContent = "Points: " + h.points + " (" + h.reason + "). The score: you " + h.score[0] + ", the opponent " + h.score[1] + ".";
+    parts.push(why, score);
+  }
+  if (end) parts.push(end);
+  box.replaceChildren(...parts);
+  box.hidden = false;
+  $("table").classList.add("at-showdown");
+}
+
+// hideShowdown gives the table back to the cards.
+function hideShowdown() {
+  $("showdown").hidden = true;
+  $("table").classList.remove("at-showdown", "playing");
+  $("play-bar").hidden = true;
+  gameMoves = [];
+}
+
+// gameEnd draws the game's end: the winner, the final score with its
+// bonuses, and a button to review the game.
+function gameEnd(g) {
+  const box = document.createElement("div");
+  box.className = "final";
+  const title = document.createElement("h3");
+  title.id = "game-result";
+  const t = g.score ? g.score.totals : [0, 0];
+  title.textContent = (g.winner === "p1" ? "You won the game, " : g.winner === "p2" ? "The opponent won the game, " : "The game is tied, ") +
+    Math.max(t[0], t[1]) + "-" + Math.min(t[0], t[1]) + ".";
+  box.appendChild(title);
+  if (g.score) {
+    for (const i of [0, 1]) {
+      const p = document.createElement("p");
+      p.className = "final-score";
+      p.textContent = seatName("p" + (i + 1)) + ": " + g.score.breakdown[i].map((l) => l.label + " " + l.points).join(", ") + " = " + t[i] + ".";
+      box.appendChild(p);
+    }
+  }
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "review-game";
+  b.textContent = "Review the game";
+  b.disabled = !g.log || !!g.error;
+  b.addEventListener("click", () => reviewGame(g));
+  box.appendChild(b);
+  return box;
+}
+
+// gameOver shows the game's end on the table; the review waits for its
+// button. An error of the game or of its review is shown and stays.
+function gameOver(g) {
   gameID = "";
   setGameURL("");
   setMode("analyse");
   $("moves").replaceChildren();
+  $("table-moves").replaceChildren();
+  $("play-bar").hidden = true;
+  $("table").classList.remove("playing");
+  gameMoves = [];
   const st = $("game-status");
-  const last = g.hands.length ? g.hands[g.hands.length - 1] + ". " : "";
+  const h = g.hands[g.hands.length - 1];
+  const last = h ? h.text + ". " : "";
+  const end = gameEnd(g);
+  if (h) showShowdown(h, end);
+  else $("game-hands").after(end);
   if (g.error || !g.log) {
     st.textContent = "The game is over. " + last + "It could not be reviewed: " + (g.error || "the game left no log") + ".";
     st.className = "error";
     return;
   }
+  st.className = "";
+  st.textContent = "The game is over. " + last + end.querySelector("h3").textContent;
+  $("review-game").focus();
+}
+
+// reviewGame reviews the game just played.
+async function reviewGame(g) {
+  const st = $("game-status");
+  const last = g.hands.length ? g.hands[g.hands.length - 1].text + ". " : "";
   st.className = "";
   st.textContent = "The game is over. " + last + "Reviewing it\u2026";
   $("log").value = g.log;
@@ -1087,6 +1331,10 @@ function init() {
   $("drawform").addEventListener("submit", drawn);
   $("review").addEventListener("click", startReview);
   $("newgame").addEventListener("click", newGame);
+  $("confirm-drop").addEventListener("click", deal);
+  $("confirm-keep").addEventListener("click", () => { $("confirm-new").hidden = true; });
+  $("table").addEventListener("click", tableClick);
+  document.addEventListener("keydown", gameKey);
   $("learn").addEventListener("click", learn);
   $("chart").addEventListener("click", chartClick);
   $("seatview").addEventListener("change", () => { listDecisions(); step(0); });
