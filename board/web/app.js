@@ -318,7 +318,10 @@ async function check(text, how) {
   syncControls(view);
   clearAdvice();
   details(view, current);
-  if (how.advice === "none") {
+  const oppTurn = mode === "analyse" && opponentTurn(view);
+  if (oppTurn) {
+    $("advice-status").textContent = "The opponent's turn: enter its move below, one click.";
+  } else if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
     analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, how.advice.extra);
@@ -341,7 +344,7 @@ function renderTable(view) {
   // In a review the seat is a player's; elsewhere it is yours.
   const player = mode === "review" && review[shown] ? review[shown].player : "you";
   const who = possessive(player) + " ";
-  $("hand-title").textContent = capital(possessive(player)) + " hand";
+  $("hand-title").textContent = (player === "you" ? "Your" : possessive(player)) + " hand";
   $("facts").textContent = "Hand " + view.number + " \u00b7 score " + view.scores.join("-") + " \u00b7 dealer " + view.dealer +
     " \u00b7 " + view.rules + " rules \u00b7 " + who + (PHASES[view.phase] || view.phase);
   const row = (id, cards) => {
@@ -1070,7 +1073,9 @@ function drawChart() {
   } else {
     for (const k of [0, 1]) {
       add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
-      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + ": equity lost, summed, " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + "% of the chance of winning");
+      const sum = (100 * lost[k][lost[k].length - 1]).toFixed(1) + "%";
+      // A narrow chart writes the name and the sum alone; its label says the rest.
+      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + (W < 560 ? ": lost " + sum : ": equity lost, summed, " + sum + " of the chance of winning"));
     }
     svg.setAttribute("aria-label", "the equity each player has lost so far, summed, in % of the chance of winning the game");
   }
@@ -1132,9 +1137,9 @@ function caption(d) {
 // sentence of why follows when the analysis answers.
 function verdictOf(d) {
   const who = capital(d.player === "you" ? "you" : d.player);
-  const lines = [who + " played " + d.move + " (" + lossText(d) + ")" +
+  const lines = [who + " played " + d.move + ", outlined in purple (" + lossText(d) + ")" +
     (CLASS_MARKS[d.class] ? ": " + CLASS_MARKS[d.class] : "") + "."];
-  if (isError(d) || (!d.matched && d.class === "uncertain")) lines.push("Better: " + d.best + ", marked on the cards.");
+  if (isError(d) || (!d.matched && d.class === "uncertain")) lines.push("Better: " + d.best + ". The advisor's move is ringed in gold on the cards.");
   else if (d.matched) lines.push("The advisor's move.");
   else lines.push("As good as the advisor's " + d.best + ".");
   return lines;
