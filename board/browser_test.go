@@ -420,6 +420,10 @@ func TestBoardInBrowser(t *testing.T) {
 		{"PlayWithTheCards", testPlayWithTheCards},
 		{"LastMove", testLastMove},
 		{"NewGameAsks", testNewGameAsks},
+		{"ReviewStep", testReviewStep},
+		{"LineOnASetUpPosition", testLineOnASetUpPosition},
+		{"KnockAndClear", testKnockAndClear},
+		{"HintsAtOnce", testHintsAtOnce},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b.size(t, 1280, 800, false)
@@ -686,7 +690,7 @@ func testKeyboard(t *testing.T, p *page) {
 func testOpponentChosen(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.eval(t, `document.querySelector("select#opponent").value = "random"; document.getElementById("newgame").click()`)
-	p.waitFor(t, "the deal", `document.getElementById("game-status").textContent.startsWith("Your ")`)
+	p.waitFor(t, "the deal", skipShowdown+`document.getElementById("game-status").textContent.startsWith("Your ")`)
 	var body struct {
 		Opponent string `json:"opponent"`
 	}
@@ -703,7 +707,9 @@ func testTwentyGames(t *testing.T, p *page) {
 	for i := 0; i < 20; i++ {
 		p.eval(t, `document.getElementById("game-status").textContent = ""; document.getElementById("newgame").click(); if (!document.getElementById("confirm-new").hidden) document.getElementById("confirm-drop").click()`)
 		p.waitFor(t, "a deal", `document.getElementById("game-status").textContent !== "" && !document.getElementById("game-status").textContent.startsWith("Dealing")`)
-		if st := p.text(t, "game-status"); !strings.HasPrefix(st, "Your ") {
+		// A deal the opponent ends before your first move (a knock at
+		// its first turn) shows its showdown instead.
+		if st := p.text(t, "game-status"); !strings.HasPrefix(st, "Your ") && !strings.HasPrefix(st, "Hand 1: ") {
 			t.Fatalf("new game %d: %q", i+1, st)
 		}
 	}
@@ -714,14 +720,14 @@ func testTwentyGames(t *testing.T, p *page) {
 func testReloadContinuesTheGame(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.eval(t, `document.getElementById("newgame").click()`)
-	p.waitFor(t, "the deal", `document.getElementById("game-status").textContent.startsWith("Your ") && document.getElementById("notation").value.includes("dealt")`)
+	p.waitFor(t, "the deal", skipShowdown+`document.getElementById("game-status").textContent.startsWith("Your ") && document.getElementById("notation").value.includes("dealt")`)
 	before, _ := p.eval(t, `[...document.querySelectorAll("#hand .card")].map(c => c.dataset.card).sort().join()`).(string)
 	u, _ := p.eval(t, `location.href`).(string)
 	if !strings.Contains(u, "game=") {
 		t.Fatalf("the game's address %s names no game", u)
 	}
 	p.navigate(t, u)
-	p.waitFor(t, "the game again", `document.getElementById("game-status").textContent.startsWith("Your ") && document.querySelectorAll("#moves button").length > 0`)
+	p.waitFor(t, "the game again", skipShowdown+`document.getElementById("game-status").textContent.startsWith("Your ") && document.querySelectorAll("#moves button").length > 0`)
 	after, _ := p.eval(t, `[...document.querySelectorAll("#hand .card")].map(c => c.dataset.card).sort().join()`).(string)
 	if before != after {
 		t.Errorf("the hand before the reload %s, after %s", before, after)
@@ -1252,6 +1258,15 @@ func testPuzzles(t *testing.T, p *page) {
 	if sc := p.text(t, "puzzle-score"); !strings.Contains(sc, "of 1 answered") {
 		t.Errorf("the score over the set: %q", sc)
 	}
+	// The verdict is beside the cards, with retry and the answer.
+	if v, _ := p.eval(t, `(() => { const v = document.getElementById("verdict"); return !!v && !v.hidden && document.getElementById("table").contains(v) && /Right|Not that/.test(v.textContent); })()`).(bool); !v {
+		t.Errorf("no verdict beside the cards: %q", p.text(t, "verdict"))
+	}
+	p.click(t, "Show the answer")
+	p.waitFor(t, "the answer", `document.getElementById("verdict").textContent.includes("The answer: ")`)
+	p.click(t, "Retry")
+	p.waitFor(t, "the puzzle again", `document.getElementById("verdict").textContent.includes("find the better move") && `+button("discard KD"))
+	p.shoot(t, "puzzle-desktop.png", "table")
 }
 
 // consoleErrors is a hook for the page's own error reports; the page logs
@@ -1264,4 +1279,167 @@ func (b *browser) consoleErrors(t *testing.T) []any {
 func jsString(s string) string {
 	q, _ := json.Marshal(s)
 	return string(q)
+}
+
+// click clicks the button whose text is text, and fails when none is
+// shown.
+func (p *page) click(t *testing.T, text string) {
+	t.Helper()
+	if ok, _ := p.eval(t, `(() => { const b = [...document.querySelectorAll("#moves button, button:not(#line button)")].find(b => b.textContent === `+jsString(text)+` && b.offsetParent && !b.disabled); if (b) b.click(); return !!b; })()`).(bool); !ok {
+		t.Fatalf("no button %q to click; the page says %q", text, p.text(t, "status"))
+	}
+}
+
+// button is the condition that a button with the text is shown: a move
+// to play, or another of the page's buttons.
+func button(text string) string {
+	return `[...document.querySelectorAll("#moves button, button:not(#line button)")].some(b => b.textContent === ` + jsString(text) + ` && b.offsetParent && !b.disabled)`
+}
+
+// testReviewStep: a review step shows its decision on the table, beside
+// the chart and the list at 1280×800, with the move played and the better
+// one marked on the cards, the verdict and the player's name; Home and
+// End and a click on an error count select decisions; at 390×844 the
+// chart's labels do not overlap and every control is 44×44 or more.
+func testReviewStep(t *testing.T, p *page) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reviewLog(t, p, string(data), true)
+	p.waitFor(t, "the first decision on the table", `!document.getElementById("verdict").hidden && document.querySelectorAll("#hand .card").length >= 10`)
+	gap, _ := p.eval(t, `Math.abs(document.getElementById("chart").getBoundingClientRect().top - document.getElementById("hand").getBoundingClientRect().top)`).(float64)
+	if gap > 600 {
+		t.Errorf("the chart is %v px from the cards at 1280×800", gap)
+	}
+	n, _ := p.eval(t, `review.length`).(float64)
+	p.eval(t, `document.activeElement.blur()`)
+	p.key(t, "End", "End", 35)
+	if at, _ := p.eval(t, `shown`).(float64); at != n-1 {
+		t.Errorf("End shows decision %v of %v", at, n)
+	}
+	p.key(t, "Home", "Home", 36)
+	if at, _ := p.eval(t, `shown`).(float64); at != 0 {
+		t.Errorf("Home shows decision %v", at)
+	}
+	// A click on a count of errors shows a decision of that class.
+	cls, _ := p.eval(t, `(() => { const b = document.querySelector("#players button.count"); if (!b) return ""; b.click(); return b.closest("tr").dataset.figure; })()`).(string)
+	want := map[string]string{"inaccuracies": "inaccuracy", "mistakes": "mistake", "blunders": "blunder"}[cls]
+	if got, _ := p.eval(t, `review[shown].class`).(string); want == "" || got != want {
+		t.Errorf("a click on the count of %q shows a decision classed %q", cls, got)
+	}
+	// The bot's decision carries its name, never "your".
+	idx, _ := p.eval(t, `review.findIndex(d => d.player !== "you" && d.move.startsWith("discard"))`).(float64)
+	p.eval(t, fmt.Sprintf(`show(%v)`, idx))
+	p.waitFor(t, "the decision's table", fmt.Sprintf(`document.getElementById("hand-title").textContent.startsWith(review[%v].player) && !!document.querySelector("#hand .card.played")`, idx))
+	verdict := p.text(t, "verdict")
+	played, _ := p.eval(t, fmt.Sprintf(`review[%v].move`, idx)).(string)
+	if !strings.Contains(verdict, played) || strings.Contains(strings.ToLower(p.text(t, "facts")+verdict), "you's") {
+		t.Errorf("the verdict %q, the facts %q", verdict, p.text(t, "facts"))
+	}
+	if mark, _ := p.eval(t, `document.querySelector("#hand .card.played").dataset.card`).(string); "discard "+mark != played {
+		t.Errorf("the card marked as played is %q; the move %q", mark, played)
+	}
+	if inside, _ := p.eval(t, `document.getElementById("table").contains(document.getElementById("verdict"))`).(bool); !inside {
+		t.Error("the verdict is not beside the cards")
+	}
+	p.shoot(t, "review-step-desktop.png", "table")
+	if *update {
+		p.eval(t, `document.getElementById("table").scrollIntoView({block: "start"})`)
+		p.screenshot(t, filepath.Join("..", "docs", "board-review.png"))
+	}
+	p.size(t, 390, 844, true)
+	p.eval(t, `drawChart()`)
+	overlap, _ := p.eval(t, `(() => { const r = [...document.querySelectorAll("#chart text")].map(e => e.getBoundingClientRect());
+		for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) {
+			const a = r[i], b = r[j];
+			if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) return i + "," + j;
+		}
+		return ""; })()`).(string)
+	if overlap != "" {
+		t.Errorf("the chart's labels %s overlap at 390 px", overlap)
+	}
+	if w, _ := p.eval(t, `document.documentElement.scrollWidth`).(float64); w > 390 {
+		t.Errorf("the review step is %v px wide at 390", w)
+	}
+	small, _ := p.eval(t, `[...document.querySelectorAll("button, .card, select, input:not([type=checkbox]):not([type=radio]), summary, label.inline")].filter(e => e.offsetParent).map(e => [e.textContent.trim() || e.id, e.getBoundingClientRect()]).filter(([_, r]) => r.width < 44 || r.height < 44).slice(0, 5).map(([s, r]) => s + " " + Math.round(r.width) + "x" + Math.round(r.height))`).([]any)
+	if len(small) > 0 {
+		t.Errorf("controls under 44×44 px at 390: %v", small)
+	}
+	p.shoot(t, "review-step-phone.png", "table")
+}
+
+// testLineOnASetUpPosition: from a position set up, the board plays your
+// discard, then the opponent's draw and discard, one click each, to your
+// draw; the moves form a line with a variation; undo, redo and the
+// browser's Back and Forward move along it.
+func testLineOnASetUpPosition(t *testing.T, p *page) {
+	p.navigate(t, p.url+"#"+url.PathEscape(boardPosition))
+	p.waitFor(t, "the discards", button("discard AC"))
+	p.click(t, "discard AC")
+	p.waitFor(t, "the opponent's draw", button("it draws from the stock"))
+	p.click(t, "it draws from the stock")
+	p.waitFor(t, "the opponent's discard", button("it discards 5♣"))
+	p.click(t, "it discards 5♣")
+	p.waitFor(t, "your draw", button("take")+` && `+button("draw"))
+	if note, _ := p.eval(t, `document.getElementById("notation").value`).(string); !strings.HasPrefix(note, "p1 draw") || !strings.Contains(note, "5C stock=") {
+		t.Errorf("after the opponent's turn the board holds %q", note)
+	}
+	if cls, _ := p.eval(t, `document.getElementById("status").className`).(string); cls == "error" {
+		t.Errorf("the line: %q", p.text(t, "status"))
+	}
+	p.click(t, "Undo")
+	p.waitFor(t, "the opponent's discard again", button("it discards 5♣")+` && `+button("Redo"))
+	p.click(t, "Redo")
+	p.waitFor(t, "your draw again", button("take"))
+	p.eval(t, `history.back()`)
+	p.waitFor(t, "Back to the opponent's discard", button("it discards 5♣"))
+	p.eval(t, `history.forward()`)
+	p.waitFor(t, "Forward to your draw", button("take"))
+	// A variation: back to the start, another discard.
+	p.eval(t, `document.querySelector('#line button[data-node="1"]').click()`)
+	p.waitFor(t, "the opponent's draw", button("it draws from the stock")+` && `+button("Undo"))
+	p.click(t, "Undo")
+	p.waitFor(t, "the start", button("discard 6C"))
+	p.click(t, "discard 6C")
+	p.waitFor(t, "the variation", `document.querySelectorAll("#line .var").length === 1 && `+button("it draws from the stock"))
+	if u, _ := p.eval(t, `location.href`).(string); !strings.HasPrefix(u, p.url) {
+		t.Errorf("the page left for %s", u)
+	}
+}
+
+// testKnockAndClear: a knock from a position set up ends the line with no
+// error; "Clear the table" takes the position, its advice and its moves
+// off the table.
+func testKnockAndClear(t *testing.T, p *page) {
+	const knock = "p1 discard hand=AC,2C,3C,4D,5D,6D,7H,8H,9H,KS,2S pile=TS,QS stock=29 took=- passed=TS discards=QS score=0-0 dealer=p1 rules=eaai"
+	p.problems = nil
+	p.navigate(t, p.url+"#"+url.PathEscape(knock))
+	p.waitFor(t, "the discards", button("discard KS"))
+	p.click(t, "discard KS")
+	p.waitFor(t, "the knock", button("knock AC 2C 3C | 4D 5D 6D | 7H 8H 9H"))
+	p.click(t, "knock AC 2C 3C | 4D 5D 6D | 7H 8H 9H")
+	p.waitFor(t, "the hand's end", `document.getElementById("status").textContent.includes("the hand ends")`)
+	if cls, _ := p.eval(t, `document.getElementById("status").className`).(string); cls == "error" || len(p.problems) > 0 {
+		t.Errorf("the knock: %q, %v", p.text(t, "status"), p.problems)
+	}
+	p.eval(t, `document.getElementById("setup-box").open = true`)
+	p.click(t, "Clear the table")
+	left, _ := p.eval(t, `[document.querySelectorAll("#hand .card").length, document.querySelectorAll("#advice tbody tr").length, document.querySelectorAll("#moves button").length, document.getElementById("advice-status").textContent]`).([]any)
+	if fmt.Sprint(left) != "[0 0 0 ]" {
+		t.Errorf("after Clear the table: hand cards, advice rows, moves, advice status %v", left)
+	}
+}
+
+// testHintsAtOnce: turning the hints on in a game shows the advice of
+// the decision on the table, not only from the next one.
+func testHintsAtOnce(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	p.eval(t, `document.getElementById("hints").checked = false; document.getElementById("newgame").click()`)
+	p.waitFor(t, "the deal", skipShowdown+`document.getElementById("game-status").textContent.startsWith("Your ") && document.getElementById("notation").value.includes("dealt") && document.getElementById("advice-status").textContent === "Hints are off."`)
+	if rows, _ := p.eval(t, `document.querySelectorAll("#advice tbody tr").length`).(float64); rows != 0 {
+		t.Fatalf("hints off, %v rows of advice", rows)
+	}
+	p.eval(t, `document.getElementById("hints").click()`)
+	p.waitFor(t, "the hint", `document.querySelectorAll("#advice tbody tr").length > 0`)
 }

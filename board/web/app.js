@@ -183,7 +183,28 @@ function clearTable() {
   $("phase").value = "first-offer";
   $("dealer").value = "p2";
   $("notation").value = "";
+  blankTable();
   compose();
+}
+
+// blankTable takes the last position off the table: its cards, its
+// advice, its moves and its line.
+function blankTable() {
+  checkSeq++;
+  if (analysis) analysis.abort();
+  analysis = null;
+  current = "";
+  shownView = null;
+  best = null;
+  tree = [];
+  at = -1;
+  setMode("analyse");
+  clearAdvice();
+  renderLine();
+  $("facts").textContent = "No position yet: set one up.";
+  for (const id of ["t-took", "t-passed", "t-discards", "t-stock", "t-pile", "hand", "outs"]) $(id).replaceChildren();
+  $("hand-sum").textContent = "";
+  history.replaceState(null, "", location.pathname + location.search);
 }
 
 function status(text, isError) {
@@ -232,6 +253,35 @@ function setMode(m) {
     $("showdown").hidden = true;
     $("table").classList.remove("at-showdown");
   }
+  document.body.classList.toggle("reviewing", m === "review");
+  $("steps").hidden = m !== "review";
+  $("line-box").hidden = m !== "analyse";
+  $("puzzle-tools").hidden = m !== "puzzle";
+  if (m !== "review" && m !== "puzzle") setVerdict(null);
+}
+
+// possessive writes whose a thing is: "your" for "you", else the name's.
+function possessive(name) {
+  return name === "you" ? "your" : name + "'s";
+}
+
+// capital writes text with its first letter capital.
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// setVerdict shows, beside the cards, what a decision or a puzzle's
+// answer was worth: a list of sentences, the first its verdict; null
+// hides it. kind is "right", "wrong" or "".
+function setVerdict(lines, kind) {
+  const el = $("verdict");
+  el.hidden = !lines;
+  el.className = "verdict" + (kind ? " " + kind : "");
+  el.replaceChildren(...(lines || []).map((text) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    return p;
+  }));
 }
 
 // check validates a notation and shows it on the table. how says what
@@ -259,20 +309,29 @@ async function check(text, how) {
   shownView = view;
   best = null;
   if (mode === "analyse") {
-    history.replaceState(null, "", location.pathname + location.search + "#" + encodeURIComponent(current));
-    status("", false);
+    if (how.node === undefined) newLine(current);
+    else at = how.node;
+    const state = { line: lineID, node: at };
+    const url = location.pathname + location.search + "#" + encodeURIComponent(current);
+    if (how.push) history.pushState(state, "", url);
+    else history.replaceState(state, "", url);
+    status(how.end || "", false);
+    renderLine();
   }
   $("notation").value = current;
   renderTable(view);
   syncControls(view);
   clearAdvice();
   details(view, current);
-  if (how.advice === "none") {
+  const oppTurn = mode === "analyse" && opponentTurn(view);
+  if (oppTurn) {
+    $("advice-status").textContent = "The opponent's turn: enter its move below, one click.";
+  } else if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
     analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, how.advice.extra);
   }
-  if (how.moves === "legal") legal(current);
+  if (how.moves === "legal") legal(current, view);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
 }
 
@@ -288,7 +347,9 @@ function clearAdvice() {
 // renderTable draws the position as the player sees it.
 function renderTable(view) {
   // In a review the seat is a player's; elsewhere it is yours.
-  const who = mode === "review" ? (review[shown] ? review[shown].player : names[view.seat === "p1" ? 0 : 1]) + "'s " : "your ";
+  const player = mode === "review" && review[shown] ? review[shown].player : "you";
+  const who = possessive(player) + " ";
+  $("hand-title").textContent = (player === "you" ? "Your" : possessive(player)) + " hand";
   $("facts").textContent = "Hand " + view.number + " \u00b7 score " + view.scores.join("-") + " \u00b7 dealer " + view.dealer +
     " \u00b7 " + view.rules + " rules \u00b7 " + who + (PHASES[view.phase] || view.phase);
   const row = (id, cards) => {
@@ -463,6 +524,14 @@ function showAdvice(a, samples, seed, note) {
   });
   body.replaceChildren(...rows);
   $("why").textContent = a.why || "";
+  if (mode === "review" && !$("verdict").hidden && a.why) {
+    const p = document.createElement("p");
+    p.className = "why";
+    p.textContent = a.why;
+    const old = $("verdict").querySelector(".why");
+    if (old) old.replaceWith(p);
+    else $("verdict").appendChild(p);
+  }
   const o = a.opponent;
   $("reading").textContent = o ? "The opponent, as read, knocks at once " + pct(o.knocks_at_once) + ", only early " +
     pct(o.knocks_early) + ", only with 3 or less " + pct(o.knocks_low) + ", only late " + pct(o.knocks_late) + "." : "";
@@ -476,6 +545,7 @@ function showAdvice(a, samples, seed, note) {
 // the upcard to take, or the stock to draw from.
 function markBest() {
   for (const el of document.querySelectorAll("#table .card.best")) el.classList.remove("best");
+  if (mode === "review" && review[shown]) markPlayed(review[shown].move);
   if (!best) return;
   let el = null;
   if (best.move.startsWith("discard ")) el = document.querySelector('#hand .card[data-card="' + best.move.slice(8) + '"]');
@@ -484,7 +554,14 @@ function markBest() {
   if (el) el.classList.add("best");
 }
 
-async function legal(text) {
+async function legal(text, view) {
+  const opp = opponentTurn(view);
+  if (opp) {
+    $("moves-title").textContent = "The opponent's move";
+    renderMoves(opponentMoves(view, opp), (m) => playMove(text, m));
+    return;
+  }
+  $("moves-title").textContent = "Your moves";
   let data;
   try {
     data = await api("legal", { position: text });
@@ -492,7 +569,143 @@ async function legal(text) {
     return;
   }
   if (text !== current) return;
-  renderMoves(data.moves || [], (m) => play(text, m.event));
+  renderMoves(data.moves || [], (m) => playMove(text, m));
+}
+
+// opponentTurn names the opponent when it is to move in the position
+// (the notation's turn=), or gives "".
+function opponentTurn(view) {
+  const m = / turn=(p[12])\b/.exec(view.notation);
+  return m && m[1] !== view.seat ? m[1] : "";
+}
+
+// opponentMoves lists what the opponent may do, one click each: take or
+// pass the upcard, draw from the stock, or discard any card it may hold.
+function opponentMoves(view, opp) {
+  const list = [];
+  const add = (move, event) => list.push({ move, event });
+  const up = view.upcard;
+  if (view.phase === "first-offer" && up) {
+    add("it takes " + cardLabel(up), opp + " take " + up);
+    add("it passes " + cardLabel(up), opp + " pass " + up);
+  } else if (view.phase === "draw") {
+    if (up) add("it takes " + cardLabel(up), opp + " take " + up);
+    add("it draws from the stock", opp + " draw ?");
+  } else if (view.phase === "discard") {
+    for (const c of [...view.opponent_known, ...view.unseen]) add("it discards " + cardLabel(c), opp + " discard " + c);
+  } else if (view.phase === "knock") {
+    add("it plays on", "");
+  }
+  return list;
+}
+
+// playedOn writes the position after a knock decision declined: the
+// other seat's draw, which the notation writes as a draw (turn= when it
+// is the opponent's).
+function playedOn(notation) {
+  return notation.replace(/^(p[12]) knock (turn=p[12] )?/, (all, seat, turn) => seat + " draw " + (turn ? "" : "turn=" + (seat === "p1" ? "p2" : "p1") + " "));
+}
+
+// ENDS are the moves that end the hand: the board plays no further, as
+// the showdown needs the opponent's hand, which a set-up position lacks.
+const ENDS = ["knock", "gin", "biggin", "big-gin"];
+
+// playMove plays a move on the board's line: a knock ends it, a decision
+// not to knock passes the turn, and any other move is the server's to
+// apply.
+async function playMove(text, m) {
+  const verb = m.event.split(" ")[1];
+  const label = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
+  if (ENDS.includes(verb)) {
+    addMove(label, text, "You " + m.move + (m.melds ? " with " + m.melds.join(" | ") : "") +
+      ": the hand ends here. The showdown needs the opponent's hand, which the board does not know.");
+    return;
+  }
+  if (verb === "playon" || !m.event) {
+    addMove(label, playedOn(shownView.notation), "");
+    return;
+  }
+  play(text, m.event, label);
+}
+
+// The line: the moves played on the board from a position set up, as a
+// tree with variations, as lichess keeps its analysis. Each move shown is
+// an entry of the browser's history, so that Back and Forward step
+// through what was shown.
+let tree = []; // nodes: { notation, label, parent, children, next, end }
+let at = -1; // the node shown
+let lineID = 0; // the line's number: a new set-up starts a new one
+
+function newLine(notation) {
+  lineID = Date.now();
+  tree = [{ notation, label: "start", parent: -1, children: [], next: -1, end: "" }];
+  at = 0;
+}
+
+// addMove goes to the child of the node shown that the move makes, a new
+// one unless the move was played there before.
+function addMove(label, notation, end) {
+  const here = tree[at];
+  let id = here.children.find((c) => tree[c].label === label);
+  if (id === undefined) {
+    id = tree.length;
+    tree.push({ notation, label, parent: at, children: [], next: -1, end });
+    here.children.push(id);
+  }
+  goTo(id, true);
+}
+
+// goTo shows a node of the line; push adds it to the browser's history.
+function goTo(id, push) {
+  const n = tree[id];
+  if (!n) return;
+  if (n.parent >= 0) tree[n.parent].next = id;
+  setMode("analyse");
+  check(n.notation, { advice: n.end ? "none" : "refine", moves: n.end ? null : "legal", node: id, push, end: n.end });
+}
+
+function undo() {
+  if (tree[at] && tree[at].parent >= 0) goTo(tree[at].parent, true);
+}
+
+function redo() {
+  const n = tree[at];
+  if (n && n.children.length) goTo(n.next >= 0 ? n.next : n.children[0], true);
+}
+
+// renderLine draws the line: the main line, each variation in brackets
+// after the move it replaces.
+function renderLine() {
+  $("line").replaceChildren(...lineItems(0));
+  $("undo").disabled = !tree[at] || tree[at].parent < 0;
+  $("redo").disabled = !tree[at] || tree[at].children.length === 0;
+}
+
+function lineItems(id) {
+  const out = [];
+  let n = tree[id];
+  while (n && n.children.length) {
+    const [main, ...others] = n.children;
+    out.push(lineButton(main));
+    for (const v of others) {
+      const span = document.createElement("span");
+      span.className = "var";
+      span.append("(", lineButton(v), ...lineItems(v), ")");
+      out.push(span);
+    }
+    n = tree[main];
+  }
+  return out;
+}
+
+function lineButton(id) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = tree[id].label;
+  b.className = id === at ? "at" : "";
+  b.dataset.node = id;
+  b.addEventListener("click", () => goTo(id, true));
+  return b;
 }
 
 // renderMoves makes one button a legal move.
@@ -513,8 +726,9 @@ function renderMoves(moves, pick) {
 // card came.
 let drawFor = null;
 
-async function play(text, event) {
-  if (event.endsWith(" draw ?")) {
+async function play(text, event, label) {
+  const mine = event.startsWith(shownView.seat + " ");
+  if (mine && event.endsWith(" draw ?")) {
     drawFor = { text, event };
     $("drawform").hidden = false;
     $("drawncard").value = "";
@@ -525,8 +739,11 @@ async function play(text, event) {
     const view = await api("play", { position: text, events: [event] });
     // A position set up in the short form stays in it: its history holds
     // only the moves since, from no deal.
-    const next = text.startsWith("history") && view.history ? view.history : view.notation;
-    check(next);
+    let next = text.startsWith("history") && view.history ? view.history : view.notation;
+    // After the opponent's discard the board takes it that it played on:
+    // its knock would end the hand, which a set-up position cannot show.
+    if (!mine && / turn=/.test(view.notation) && view.phase === "knock") next = playedOn(view.notation);
+    addMove(label || event, next, "");
   } catch (e) {
     status(e.message, true);
   }
@@ -542,7 +759,7 @@ function drawn(e) {
   $("drawform").hidden = true;
   const d = drawFor;
   drawFor = null;
-  play(d.text, d.event.slice(0, -1) + c);
+  play(d.text, d.event.slice(0, -1) + c, "draw " + cardLabel(c));
 }
 
 // The review: graded decisions, the players' names, the one shown.
@@ -649,6 +866,17 @@ function figureTable(t, players, rows) {
     for (const c of cells) {
       const td = document.createElement("td");
       // Each part keeps to one line; a cell breaks between parts.
+      if (c.click) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "secondary count";
+        b.textContent = c.text;
+        b.title = c.title;
+        b.addEventListener("click", c.click);
+        td.appendChild(b);
+        tr.appendChild(td);
+        continue;
+      }
       const parts = c.parts || [c.text];
       parts.forEach((part, i) => {
         const span = document.createElement("span");
@@ -671,15 +899,17 @@ function showPlayers(s) {
   const ps = s.players;
   const row = (label, key, f) => [label, key, ps.map(f)];
   const plain = (v) => ({ text: String(v) });
+  // A count of errors is a button that shows the player's next one.
+  const count = (n, name, cls) => (n ? { text: String(n), click: () => nextOf(name, cls), title: "show " + possessive(name) + " next " + cls } : plain(n));
   figureTable($("players"), ps, [
     row("Accuracy", "accuracy", (p) => p.accuracy == null ?
       { text: "-", title: s.grading === "quick" ? "not rated under quick grading" : "no graded decision" } : plain(p.accuracy.toFixed(1))),
     row("Equity lost a decision", "mean_equity_lost", (p) => ({ parts: lostShare(p.mean_equity_lost, p.mean_equity_lost_ci95) })),
     row("Error rate, games a 100 decisions", "error_rate", (p) => plain(sig2(p.error_rate))),
     row("Decisions", "decisions", (p) => plain(p.decisions)),
-    row("Inaccuracies ?!", "inaccuracies", (p) => plain(p.inaccuracies)),
-    row("Mistakes ?", "mistakes", (p) => plain(p.mistakes)),
-    row("Blunders ??", "blunders", (p) => plain(p.blunders)),
+    row("Inaccuracies ?!", "inaccuracies", (p) => count(p.inaccuracies, p.name, "inaccuracy")),
+    row("Mistakes ?", "mistakes", (p) => count(p.mistakes, p.name, "mistake")),
+    row("Blunders ??", "blunders", (p) => count(p.blunders, p.name, "blunder")),
     row("Uncertain", "uncertain", (p) => plain(p.uncertain)),
   ]);
 }
@@ -827,11 +1057,16 @@ function drawChart() {
   for (const v of graded ? [0, 0.5, 1] : [0, top / 2, top]) {
     add("text", { x: L - 4, y: Number(y(v)) + 4, "text-anchor": "end" }, graded ? Math.round(100 * v) + "%" : (100 * v).toFixed(1) + "%");
   }
+  // A hand's number is written only where it keeps clear of the last.
   let hand = 0;
+  let lastLabel = -Infinity;
   review.forEach((d, i) => {
     if (d.hand === hand) return;
     hand = d.hand;
     add("line", { class: "axis", x1: x(i), x2: x(i), y1: H - B, y2: H - B + 4 });
+    const gap = i === 0 ? 0 : lastLabel === L ? 52 : 22;
+    if (Number(x(i)) - lastLabel < gap) return;
+    lastLabel = Number(x(i));
     add("text", { x: x(i), y: H - 6, "text-anchor": i === 0 ? "start" : "middle" }, i === 0 ? "hand 1" : String(hand));
   });
   if (graded) {
@@ -839,11 +1074,13 @@ function drawChart() {
     add("polyline", { class: "p1", points: review.map((d, i) => x(i) + "," + y(sideOf(d) === 0 ? d.equity : 1 - d.equity)).join(" ") });
     add("text", { class: "n1", x: L + 6, y: T + 12 }, names[0] + " winning");
     add("text", { class: "n2", x: L + 6, y: H - B - 6 }, names[1] + " winning");
-    svg.setAttribute("aria-label", names[0] + "'s chance of winning the game after each decision, as the advisor valued it; above 50% " + names[0] + " leads");
+    svg.setAttribute("aria-label", names[0] + "'s chance of winning the game after each decision, as the advisor valued it; above 50% " + (names[0] === "you" ? "you lead" : names[0] + " leads"));
   } else {
     for (const k of [0, 1]) {
       add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
-      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + ": equity lost, summed, " + (100 * lost[k][lost[k].length - 1]).toFixed(1) + "% of the chance of winning");
+      const sum = (100 * lost[k][lost[k].length - 1]).toFixed(1) + "%";
+      // A narrow chart writes the name and the sum alone; its label says the rest.
+      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + (W < 560 ? ": lost " + sum : ": equity lost, summed, " + sum + " of the chance of winning"));
     }
     svg.setAttribute("aria-label", "the equity each player has lost so far, summed, in % of the chance of winning the game");
   }
@@ -870,6 +1107,7 @@ function show(i) {
   $("decision").textContent = caption(d);
   setMode("review");
   status("Reviewing: decision " + (i + 1) + " of " + review.length + ".", false);
+  setVerdict(verdictOf(d), isError(d) ? "wrong" : "");
   // A graded decision shows the analysis that graded it: its worlds and
   // its seed, so that the better move named is the one shown.
   const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0 } } : "refine";
@@ -899,12 +1137,52 @@ function caption(d) {
   return text;
 }
 
+// verdictOf says, beside the cards, what the decision shown was: the
+// move played by whom, its loss and class, and the better move; the
+// sentence of why follows when the analysis answers.
+function verdictOf(d) {
+  const who = capital(d.player === "you" ? "you" : d.player);
+  const lines = [who + " played " + d.move + ", outlined in purple (" + lossText(d) + ")" +
+    (CLASS_MARKS[d.class] ? ": " + CLASS_MARKS[d.class] : "") + "."];
+  if (isError(d) || (!d.matched && d.class === "uncertain")) lines.push("Better: " + d.best + ". The advisor's move is ringed in gold on the cards.");
+  else if (d.matched) lines.push("The advisor's move.");
+  else lines.push("As good as the advisor's " + d.best + ".");
+  return lines;
+}
+
+// markPlayed marks the move played in a review on the cards, as
+// markBest marks the better one.
+function markPlayed(move) {
+  for (const el of document.querySelectorAll("#table .card.played")) el.classList.remove("played");
+  let el = null;
+  if (move.startsWith("discard ")) el = document.querySelector('#hand .card[data-card="' + move.slice(8) + '"]');
+  else if (move.startsWith("take")) el = document.querySelector("#t-pile .card");
+  else if (move.startsWith("draw")) el = document.querySelector("#t-stock .card");
+  if (el) el.classList.add("played");
+}
+
 function step(delta) {
   const idx = visible();
   if (!idx.length) return;
   let at = idx.indexOf(shown);
   at = at < 0 ? 0 : Math.min(idx.length - 1, Math.max(0, at + delta));
   show(idx[at]);
+}
+
+// stepTo shows the first (0) or the last (-1) decision in view.
+function stepTo(end) {
+  const idx = visible();
+  if (idx.length) show(end === 0 ? idx[0] : idx[idx.length - 1]);
+}
+
+// nextOf shows the player's next decision of a class after the one shown,
+// from the first again past the last: a click on an error count.
+function nextOf(name, cls) {
+  const all = review.map((d, i) => i).filter((i) => review[i].player === name && review[i].class === cls);
+  if (!all.length) return;
+  $("seatview").value = "";
+  listDecisions();
+  show(all.find((i) => i > shown) ?? all[0]);
 }
 
 // Play: a game against a bot, you in seat p1, on the table; with hints the
@@ -1242,6 +1520,8 @@ async function reviewGame(g) {
   puzzles = puzzlesOf(review);
   puzzleAt = 0;
   puzzleRight = 0;
+  puzzlesAnswered = 0;
+  puzzleDone = false;
   $("learn").disabled = puzzles.length === 0;
   st.textContent = "The game is over. " + last + puzzles.length + " of your decisions to learn from.";
 }
@@ -1252,6 +1532,8 @@ async function reviewGame(g) {
 let puzzles = [];
 let puzzleAt = 0;
 let puzzleRight = 0;
+let puzzlesAnswered = 0;
+let puzzleDone = false; // the puzzle shown has been answered or shown
 
 // puzzlesOf picks your decisions that the grade classed as mistakes or
 // blunders: an uncertain grade is no puzzle, whatever its loss.
@@ -1264,6 +1546,9 @@ async function learn() {
   if (!d) return;
   $("learn").disabled = true;
   setMode("puzzle");
+  setVerdict(["Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": find the better move."], "");
+  $("reveal").disabled = false;
+  $("nextpuzzle").disabled = puzzleAt >= puzzles.length - 1;
   $("decision").textContent = "";
   $("game-status").className = "";
   $("game-status").textContent = "Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": hand " + d.hand + ". Find the better move.";
@@ -1292,17 +1577,73 @@ async function answer(d, m) {
   const picked = a.candidates.find((c) => c.move === m.move) || null;
   const played = a.candidates.find((c) => c.move === d.move) || null;
   const right = picked !== null && (picked.move === top.move || picked.equity >= top.equity - 0.001);
-  if (right) puzzleRight++;
-  puzzleAt++;
+  scorePuzzle(right);
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
   const eq = (c) => (c ? " (" + pct(c.equity) + ")" : "");
+  const verdict = (right ? "Right: " : "Not that: ") + m.move + eq(picked) + ".";
+  const detail = "The advisor plays " + top.move + eq(top) + "; in the game you played " + d.move + eq(played) + ".";
+  const more = puzzleAt < puzzles.length - 1 ? " Next puzzle with the button below." : " That was the last one.";
   const st = $("game-status");
   st.className = right ? "right" : "error";
-  st.textContent = (right ? "Right: " : "Not that: ") + m.move + eq(picked) + ". The advisor plays " + top.move + eq(top) +
-    "; in the game you played " + d.move + eq(played) + "." +
-    (puzzleAt < puzzles.length ? " Next puzzle with the button above." : " That was the last one.");
-  $("puzzle-score").textContent = "Puzzles: " + puzzleRight + " right of " + puzzleAt + " answered, " + puzzles.length + " in the set.";
-  $("learn").disabled = puzzleAt >= puzzles.length;
+  st.textContent = verdict + " " + detail + more;
+  setVerdict([verdict, detail].concat(a.why ? [a.why] : [], right ? [] : ["Retry, or show the answer."]), right ? "right" : "wrong");
+}
+
+// scorePuzzle counts the puzzle shown once, at its first answer; an
+// answer shown counts as not found.
+function scorePuzzle(right) {
+  if (!puzzleDone) {
+    puzzleDone = true;
+    puzzlesAnswered++;
+    if (right) puzzleRight++;
+  }
+  $("puzzle-score").textContent = "Puzzles: " + puzzleRight + " right of " + puzzlesAnswered + " answered, " + puzzles.length + " in the set.";
+  $("learn").disabled = puzzles.length === 0;
+}
+
+// revealPuzzle shows the answer of the puzzle shown: the advisor's move,
+// marked on the cards, with its sentence of why.
+async function revealPuzzle() {
+  const d = puzzles[puzzleAt];
+  if (!d) return;
+  $("reveal").disabled = true;
+  let a;
+  try {
+    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 });
+  } catch (e) {
+    status(e.message, true);
+    return;
+  }
+  scorePuzzle(false);
+  showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
+  const top = a.candidates[0];
+  setVerdict(["The answer: " + top.move + " (" + pct(top.equity) + "), marked on the cards; in the game you played " + d.move + "."].concat(a.why ? [a.why] : []), "");
+}
+
+// nextPuzzle serves the next puzzle of the set.
+function nextPuzzle() {
+  if (puzzleAt >= puzzles.length - 1) return;
+  puzzleAt++;
+  puzzleDone = false;
+  learn();
+}
+
+// hintsChanged applies the hints switch at once to the game's decision
+// on the table.
+function hintsChanged() {
+  if (mode !== "game" || !current) return;
+  if ($("hints").checked) {
+    analyse(current, REFINE, 1);
+    return;
+  }
+  if (analysis) analysis.abort();
+  analysis = null;
+  document.querySelector("#advice tbody").replaceChildren();
+  $("why").textContent = "";
+  $("reading").textContent = "";
+  best = null;
+  markBest();
+  $("advice-status").textContent = "Hints are off.";
 }
 
 function init() {
@@ -1336,7 +1677,14 @@ function init() {
   $("table").addEventListener("click", tableClick);
   document.addEventListener("keydown", gameKey);
   $("learn").addEventListener("click", learn);
+  $("retry").addEventListener("click", learn);
+  $("reveal").addEventListener("click", revealPuzzle);
+  $("nextpuzzle").addEventListener("click", nextPuzzle);
   $("chart").addEventListener("click", chartClick);
+  $("first").addEventListener("click", () => stepTo(0));
+  $("prev").addEventListener("click", () => step(-1));
+  $("next").addEventListener("click", () => step(1));
+  $("last").addEventListener("click", () => stepTo(-1));
   $("seatview").addEventListener("change", () => { listDecisions(); step(0); });
   $("logfile").addEventListener("change", async (e) => {
     const f = e.target.files[0];
@@ -1347,9 +1695,18 @@ function init() {
     if (!review.length || mode !== "review" || tag === "input" || tag === "textarea" || tag === "select" || e.target.closest("#picker")) return;
     if (e.key === "ArrowRight" || e.key === "ArrowDown") { e.preventDefault(); step(1); }
     if (e.key === "ArrowLeft" || e.key === "ArrowUp") { e.preventDefault(); step(-1); }
+    if (e.key === "Home") { e.preventDefault(); stepTo(0); }
+    if (e.key === "End") { e.preventDefault(); stepTo(-1); }
   });
   window.addEventListener("resize", () => drawChart());
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("hints").addEventListener("change", hintsChanged);
+  window.addEventListener("popstate", (e) => {
+    if (e.state && e.state.line === lineID && tree[e.state.node]) goTo(e.state.node, false);
+  });
   window.addEventListener("hashchange", () => {
+    if (history.state && history.state.line === lineID && tree[history.state.node]) return;
     const text = decodeURIComponent(location.hash.slice(1));
     if (text && text !== current) {
       setMode("analyse");
