@@ -329,7 +329,8 @@ async function check(text, how) {
   } else if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
-    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, how.advice.extra);
+    const extra = Object.assign({}, how.advice.extra, how.player ? { player: how.player } : {});
+    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, extra);
   }
   if (how.moves === "legal") legal(current, view);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
@@ -1111,7 +1112,8 @@ function show(i) {
   // A graded decision shows the analysis that graded it: its worlds and
   // its seed, so that the better move named is the one shown.
   const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0 } } : "refine";
-  check(d.position, { advice, moves: null });
+  // The sentence of why is written for the player, by name.
+  check(d.position, { advice, moves: null, player: d.player });
   drawChart();
 }
 
