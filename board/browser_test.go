@@ -421,6 +421,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"LastMove", testLastMove},
 		{"NewGameAsks", testNewGameAsks},
 		{"ReviewStep", testReviewStep},
+		{"BothHands", testBothHands},
 		{"LineOnASetUpPosition", testLineOnASetUpPosition},
 		{"KnockAndClear", testKnockAndClear},
 		{"HintsAtOnce", testHintsAtOnce},

@@ -389,10 +389,36 @@ function renderTable(view) {
   } else {
     pile.textContent = "empty";
   }
+  showOpponentHand(mode === "review" ? review[shown] : null);
   const flat = group(view.hand, null);
   $("hand").replaceChildren(flat);
   $("hand-sum").textContent = "";
   markBest();
+}
+
+// showOpponentHand draws, in a review step, the opponent's hand at the
+// decision d under the opponent's name, a card the log does not know as
+// "?"; without d (or a hand) it hides it.
+function showOpponentHand(d) {
+  const cards = d && d.opponent_hand ? d.opponent_hand.split(" ") : [];
+  $("opp-zone").hidden = !cards.length;
+  if (!cards.length) return;
+  const name = opponentOf(d);
+  $("opp-title").textContent = (name === "you" ? "Your" : name === "the opponent" ? "The opponent's" : possessive(name)) + " hand";
+  $("opp-hand").replaceChildren(...cards.map((c) => {
+    if (c !== "?") return cardElement(c);
+    const el = document.createElement("span");
+    el.className = "card back unknown";
+    el.textContent = "?";
+    el.setAttribute("aria-label", "an unknown card");
+    return el;
+  }));
+}
+
+// opponentOf names the opponent of a decision's player in its game.
+function opponentOf(d) {
+  const o = review.find((x) => x.game === d.game && x.file === d.file && x.seat !== d.seat);
+  return o ? o.player : "the opponent";
 }
 
 // group draws cards as a meld, as deadwood (label set), or plain.
