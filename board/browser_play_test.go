@@ -51,6 +51,19 @@ func (p *page) shootShowdown(t *testing.T) {
 	p.size(t, 1280, 800, false)
 }
 
+// checkNoAdvice checks that the advisor's view holds no analysis of an
+// earlier decision while a hand's end is on the table, and says so.
+func (p *page) checkNoAdvice(t *testing.T, when string) {
+	t.Helper()
+	left, _ := p.eval(t, `[document.querySelectorAll("#advice tbody tr").length, document.getElementById("why").textContent, document.getElementById("reading").textContent].join("|")`).(string)
+	if left != "0||" {
+		t.Errorf("at %s the advisor's view still shows an analysis: %q", when, left)
+	}
+	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyse") {
+		t.Errorf("at %s the advisor's view says %q", when, st)
+	}
+}
+
 // testShowdown: a hand's end shows, on the table, both hands in their
 // melds with their deadwood, the lay-offs, the points and why and the
 // score after, and waits for Next hand, which deals the next hand. The
@@ -71,8 +84,10 @@ func testShowdown(t *testing.T, p *page) {
 	hands := a["hands"].([]any)
 	h := hands[len(hands)-1].(map[string]any)
 	p.navigate(t, p.url)
+	p.waitFor(t, "the worked example's advice", `document.querySelectorAll("#advice tbody tr").length > 0`)
 	p.fakeGame(t, "fake-showdown", a)
 	p.waitFor(t, "the showdown", `!document.getElementById("showdown").hidden && !!document.getElementById("nexthand")`)
+	p.checkNoAdvice(t, "the showdown")
 	sides, _ := p.eval(t, `[...document.querySelectorAll("#showdown .side")].map(s => s.querySelector("h4").textContent + " / " + s.querySelectorAll(".card").length)`).([]any)
 	if len(sides) != 2 {
 		t.Fatalf("the showdown shows %v, not both sides", sides)
@@ -115,6 +130,7 @@ func testShowdown(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.fakeGame(t, "fake-over", a)
 	p.waitFor(t, "the game's end", `!!document.getElementById("game-result")`)
+	p.checkNoAdvice(t, "the game's end")
 	result := p.text(t, "game-result")
 	totals := a["score"].(map[string]any)["totals"].([]any)
 	hi, lo := totals[0].(float64), totals[1].(float64)

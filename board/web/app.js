@@ -1465,6 +1465,19 @@ function showShowdown(h, end) {
   box.replaceChildren(...parts);
   box.hidden = false;
   $("table").classList.add("at-showdown");
+  adviseNothing();
+}
+
+// adviseNothing stops the analysis of the decision that was on the
+// table and empties the advisor's view: at a hand's end there is no
+// decision to analyse, and the last one's advice would mislead.
+function adviseNothing() {
+  checkSeq++;
+  if (analysis) analysis.abort();
+  analysis = null;
+  best = null;
+  clearAdvice();
+  $("advice-status").textContent = "The hand is over: no decision to analyse. Its showdown is on the table.";
 }
 
 // hideShowdown gives the table back to the cards.
