@@ -1464,6 +1464,8 @@ function showShowdown(h, end) {
   if (end) parts.push(end);
   box.replaceChildren(...parts);
   box.hidden = false;
+  // The facts of the last decision are not the showdown's.
+  $("facts").textContent = "Hand " + h.number + " \u00b7 " + (end ? "the game's end" : "the showdown");
   $("table").classList.add("at-showdown");
   adviseNothing();
 }
