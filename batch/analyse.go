@@ -162,7 +162,7 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 	pos := &d.Position
 	gd := Graded{File: gr.j.file, Line: d.Line, Game: gr.j.game.Number, Hand: d.Hand + 1, Player: gr.names[d.Seat], Seat: d.Seat.Number(),
 		Kind: kind, Turn: max(gr.turn[d.Seat], 1), Stock: pos.StockCount(), Move: moveName(kind, d.Move),
-		Deadwood: moveDeadwood(pos, d.Move)}
+		Deadwood: moveDeadwood(pos, d.Move), OpponentHand: opponentHand(d)}
 	var best game.Move
 	class := Good
 	if gr.o.Quick {
@@ -201,4 +201,18 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 		gd.Position = exactPosition(pos)
 	}
 	return gd, nil
+}
+
+// opponentHand writes the opponent's hand at a decision, its cards the
+// log does not know as "?".
+func opponentHand(d *gamelog.Decision) string {
+	h := d.State.Hand(d.Seat.Other())
+	text := h.Minus(d.Guessed).String()
+	for range h.Intersect(d.Guessed).Len() {
+		if text != "" {
+			text += " "
+		}
+		text += "?"
+	}
+	return text
 }

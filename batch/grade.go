@@ -57,6 +57,10 @@ type Graded struct {
 	// the event it measures: "deal", "draw" or "opponent".
 	Luck     *float64 `json:"luck,omitempty"`
 	LuckKind string   `json:"luck_kind,omitempty"`
+	// OpponentHand is the opponent's hand at the decision, as the log
+	// knows it: its cards in the notation, then "?" for each card the
+	// log does not show (gamelog.Decision.Guessed).
+	OpponentHand string `json:"opponent_hand,omitempty"`
 }
 
 // KindName is Kind as text, for JSON.

@@ -21,6 +21,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/batch"
@@ -614,12 +616,18 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 		// (advise --full --particles).
 		Full      bool `json:"full,omitempty"`
 		Particles int  `json:"particles,omitempty"`
+		// Player names the player whose decision it is, for the
+		// sentence of why: a review's bot is not "you".
+		Player string `json:"player,omitempty"`
 	}
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
 	if q.Particles < 0 || q.Particles > reading.MaxParticles {
 		return nil, badf("particles", "particles must be from 0 to %d", reading.MaxParticles)
+	}
+	if !playerName(q.Player) {
+		return nil, badf("player", "player must be a name of at most %d bytes of printable text", maxPlayerName)
 	}
 	p, err := s.check(&q.samplingRequest, 256)
 	if err != nil {
@@ -633,7 +641,25 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 		}
 		return nil, bad("position", err)
 	}
+	a.Why.Subject = q.Player
 	return a, nil
+}
+
+// maxPlayerName bounds a player's name in a request, in bytes.
+const maxPlayerName = 64
+
+// playerName says whether name is one a request may give: short, and
+// printable text.
+func playerName(name string) bool {
+	if len(name) > maxPlayerName || !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // sampled runs a sampling analysis of a request's position.

@@ -457,3 +457,33 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		t.Error("the server still answers after shutting down")
 	}
 }
+
+// TestAdviceNamesThePlayer: /api/advise writes its sentence of why for
+// the player named in player, never "you" for another; without it, the
+// sentence is the command line's.
+func TestAdviceNamesThePlayer(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1, MaxTime: 10 * time.Minute}, nil)
+	why := func(extra string) string {
+		t.Helper()
+		r := post(t, ts, "/api/advise", `{"position":"`+knockablePosition+`","samples":64`+extra+`}`, nil)
+		if r.status != 200 {
+			t.Fatalf("status %d: %s", r.status, notationClip(r.raw))
+		}
+		s, _ := r.body["why"].(string)
+		return s
+	}
+	plain := why("")
+	if !strings.Contains(plain, "you knock and score") {
+		t.Fatalf("the sentence %q does not say you", plain)
+	}
+	named := why(`,"player":"random"`)
+	if want := strings.ReplaceAll(strings.ReplaceAll(plain, "you knock and score", "random knocks and scores"), "brings you", "brings random"); named != want {
+		t.Errorf("for random the sentence is\n%q, want\n%q", named, want)
+	}
+	if you := why(`,"player":"you"`); you != plain {
+		t.Errorf("for you the sentence is %q, want %q", you, plain)
+	}
+	if r := post(t, ts, "/api/advise", `{"position":"`+knockablePosition+`","samples":64,"player":"`+strings.Repeat("x", 100)+`"}`, nil); r.status != 400 || errorOf(r)["field"] != "player" {
+		t.Errorf("a name of 100 letters: status %d, %s", r.status, r.raw)
+	}
+}

@@ -51,6 +51,55 @@ func (p *page) shootShowdown(t *testing.T) {
 	p.size(t, 1280, 800, false)
 }
 
+// knockWithLayoffs plays games against the heuristic, knocking whenever
+// it may, until a hand ends in a knock with lay-offs, and returns the
+// game at that showdown and the hand's end.
+func knockWithLayoffs(t *testing.T, c *gameClient) (game, hand map[string]any) {
+	t.Helper()
+	for seed := 1; seed <= 20; seed++ {
+		a := c.post("/api/game/new", map[string]any{"opponent": "heuristic", "rules": "modern,target=10", "seed": seed})
+		for i := 0; i < 2000; i++ {
+			if over, _ := a["over"].(bool); over {
+				break
+			}
+			if sd, _ := a["showdown"].(bool); sd {
+				hands := a["hands"].([]any)
+				h := hands[len(hands)-1].(map[string]any)
+				if l, _ := h["layoffs"].([]any); len(l) > 0 && h["outcome"] == "knock" {
+					return a, h
+				}
+			}
+			moves, _ := a["moves"].([]any)
+			if len(moves) == 0 {
+				t.Fatalf("no legal move offered: %v", a)
+			}
+			m := moves[0].(map[string]any)
+			for _, x := range moves {
+				if e := x.(map[string]any)["event"].(string); strings.Contains(e, " knock ") {
+					m = x.(map[string]any)
+					break
+				}
+			}
+			a = c.post("/api/game/move", map[string]any{"game": a["game"], "move": m["event"]})
+		}
+	}
+	t.Fatal("no knock with lay-offs in 20 games")
+	return nil, nil
+}
+
+// checkNoAdvice checks that the advisor's view holds no analysis of an
+// earlier decision while a hand's end is on the table, and says so.
+func (p *page) checkNoAdvice(t *testing.T, when string) {
+	t.Helper()
+	left, _ := p.eval(t, `[document.querySelectorAll("#advice tbody tr").length, document.getElementById("why").textContent, document.getElementById("reading").textContent].join("|")`).(string)
+	if left != "0||" {
+		t.Errorf("at %s the advisor's view still shows an analysis: %q", when, left)
+	}
+	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyse") {
+		t.Errorf("at %s the advisor's view says %q", when, st)
+	}
+}
+
 // testShowdown: a hand's end shows, on the table, both hands in their
 // melds with their deadwood, the lay-offs, the points and why and the
 // score after, and waits for Next hand, which deals the next hand. The
@@ -58,21 +107,12 @@ func (p *page) shootShowdown(t *testing.T) {
 // offers its review on a button.
 func testShowdown(t *testing.T, p *page) {
 	c := &gameClient{t: t, client: p.ts.Client(), base: p.ts.URL}
-	a := c.post("/api/game/new", map[string]any{"opponent": "random", "rules": "standard,target=10", "seed": 3})
-	for i := 0; i < 20000; i++ {
-		if sd, _ := a["showdown"].(bool); sd {
-			break
-		}
-		a = c.move(a)
-	}
-	if sd, _ := a["showdown"].(bool); !sd {
-		t.Fatalf("no showdown: %v", a)
-	}
-	hands := a["hands"].([]any)
-	h := hands[len(hands)-1].(map[string]any)
+	a, h := knockWithLayoffs(t, c)
 	p.navigate(t, p.url)
+	p.waitFor(t, "the worked example's advice", `document.querySelectorAll("#advice tbody tr").length > 0`)
 	p.fakeGame(t, "fake-showdown", a)
 	p.waitFor(t, "the showdown", `!document.getElementById("showdown").hidden && !!document.getElementById("nexthand")`)
+	p.checkNoAdvice(t, "the showdown")
 	sides, _ := p.eval(t, `[...document.querySelectorAll("#showdown .side")].map(s => s.querySelector("h4").textContent + " / " + s.querySelectorAll(".card").length)`).([]any)
 	if len(sides) != 2 {
 		t.Fatalf("the showdown shows %v, not both sides", sides)
@@ -115,6 +155,7 @@ func testShowdown(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.fakeGame(t, "fake-over", a)
 	p.waitFor(t, "the game's end", `!!document.getElementById("game-result")`)
+	p.checkNoAdvice(t, "the game's end")
 	result := p.text(t, "game-result")
 	totals := a["score"].(map[string]any)["totals"].([]any)
 	hi, lo := totals[0].(float64), totals[1].(float64)
@@ -129,6 +170,13 @@ func testShowdown(t *testing.T, p *page) {
 	}
 	if !p.inFirstScreen(t, "review-game") {
 		t.Errorf("the review's button is not in the first screen")
+	}
+	p.eval(t, `document.activeElement.blur()`)
+	if *update {
+		p.screenshot(t, filepath.Join("..", "docs", "board-game-end.png"))
+	}
+	if *shots != "" {
+		p.screenshot(t, filepath.Join(*shots, "game-end-desktop.png"))
 	}
 	// The review itself is testReviewAsGraded's: this game's many dead
 	// hands take longer to grade than a test should.

@@ -421,6 +421,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"LastMove", testLastMove},
 		{"NewGameAsks", testNewGameAsks},
 		{"ReviewStep", testReviewStep},
+		{"BothHands", testBothHands},
 		{"LineOnASetUpPosition", testLineOnASetUpPosition},
 		{"KnockAndClear", testKnockAndClear},
 		{"HintsAtOnce", testHintsAtOnce},
@@ -1342,6 +1343,15 @@ func testReviewStep(t *testing.T, p *page) {
 	}
 	if inside, _ := p.eval(t, `document.getElementById("table").contains(document.getElementById("verdict"))`).(bool); !inside {
 		t.Error("the verdict is not beside the cards")
+	}
+	// The sentence of why is written for the bot, by name: never "you".
+	name, _ := p.eval(t, fmt.Sprintf(`review[%v].player`, idx)).(string)
+	p.waitFor(t, "the sentence of why", `!!document.querySelector("#verdict .why")`)
+	if !p.api.sent("/api/advise", `"player":`+jsString(name)) {
+		t.Errorf("the review step's analysis does not name %q: %s", name, p.api.last("/api/advise"))
+	}
+	if why, _ := p.eval(t, `document.querySelector("#verdict .why").textContent`).(string); regexp.MustCompile(`(?i)\byour?\b`).MatchString(why) {
+		t.Errorf("%s's decision is explained to you: %q", name, why)
 	}
 	p.shoot(t, "review-step-desktop.png", "table")
 	if *update {

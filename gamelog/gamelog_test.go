@@ -312,6 +312,11 @@ func TestUnknownCards(t *testing.T) {
 			if full[i].Position != part[i].Position || full[i].Move != part[i].Move || part[i].Partial {
 				t.Fatalf("decision %d of p1 differs when p2's cards are unknown", i)
 			}
+			// Only the cards the log does not show are guessed, and
+			// never the seat's own.
+			if !full[i].Guessed.Empty() || !part[i].Guessed.Intersect(part[i].State.Hand(0)).Empty() {
+				t.Fatalf("decision %d of p1: guessed %v with the full log, %v with p2's hidden, p1 holding %v", i, full[i].Guessed, part[i].Guessed, part[i].State.Hand(0))
+			}
 		}
 	}
 }

@@ -28,6 +28,10 @@ type Decision struct {
 	// (guessed where the log has "?"): what an analysis checks its
 	// estimates against.
 	State game.State
+	// Guessed is the cards of the hand that the log does not know: placed
+	// in State where the log has "?" and shown by nothing later. A
+	// rendering of State shows them as unknown.
+	Guessed notation.CardSet
 }
 
 // Check replays every hand of g and checks its results, running totals
@@ -137,7 +141,7 @@ func (g *Game) replayHand(i int, scores [2]int, visit func(d *Decision) bool) (g
 	if err != nil {
 		return st, false, g.errWith(err, h.Line, "hand %d: %v", h.Number, err)
 	}
-	r := newReplayer(g, i, st, dl.partial, visit)
+	r := newReplayer(g, i, st, &dl, visit)
 	if stop, err := r.play(); err != nil || stop {
 		return r.st, stop, err
 	}
@@ -154,6 +158,7 @@ type replayer struct {
 	h       *Hand
 	hand    int // the hand's index in g.Hands
 	partial [2]bool
+	guessed notation.CardSet
 	visit   func(d *Decision) bool
 
 	st   game.State
@@ -162,8 +167,8 @@ type replayer struct {
 	d    Decision
 }
 
-func newReplayer(g *Game, i int, st game.State, partial [2]bool, visit func(d *Decision) bool) *replayer {
-	r := &replayer{g: g, h: &g.Hands[i], hand: i, partial: partial, visit: visit, st: st}
+func newReplayer(g *Game, i int, st game.State, dl *dealt, visit func(d *Decision) bool) *replayer {
+	r := &replayer{g: g, h: &g.Hands[i], hand: i, partial: dl.partial, guessed: dl.guessed, visit: visit, st: st}
 	if visit != nil {
 		r.pos = [2]game.Position{st.Position(0), st.Position(1)}
 		r.seen = st.NumEvents()
@@ -247,7 +252,7 @@ func (r *replayer) move(lm Move) (game.Move, error) {
 func (r *replayer) decide(m game.Move, line int) (bool, error) {
 	if r.visit != nil {
 		seat := r.st.Turn()
-		r.d = Decision{Hand: r.hand, Seat: seat, Position: r.pos[seat], Move: m, Line: line, Partial: r.partial[seat], State: r.st}
+		r.d = Decision{Hand: r.hand, Seat: seat, Position: r.pos[seat], Move: m, Line: line, Partial: r.partial[seat], State: r.st, Guessed: r.guessed}
 		if !r.visit(&r.d) {
 			return true, nil
 		}

@@ -14,6 +14,10 @@ type dealt struct {
 	stock  [game.StockSize]notation.Card
 	// partial says a seat's own cards were not all known.
 	partial [2]bool
+	// guessed is the cards placed where the log has "?" and that
+	// nothing later showed: the replay needs a card there, but the log
+	// does not know which.
+	guessed notation.CardSet
 }
 
 // resolve turns the cards a log knows into a full deal: where the log has
@@ -189,9 +193,11 @@ func (r *resolver) showdown() {
 // and then to the unknown rest of the stock, and returns the whole deal.
 func (r *resolver) fill() dealt {
 	free := notation.FullDeck &^ r.placed
+	var guessed notation.CardSet
 	take := func() notation.Card {
 		c, _ := free.First()
 		free = free.Without(c)
+		guessed = guessed.With(c)
 		return c
 	}
 	for i := range r.slots {
@@ -221,5 +227,6 @@ func (r *resolver) fill() dealt {
 		}
 		d.stock[i] = r.stock[i]
 	}
+	d.guessed = guessed
 	return d
 }

@@ -100,6 +100,11 @@ type Why struct {
 	// leaves, in its favour: its deadwood, outs, danger or, for a knock,
 	// its undercuts.
 	Fact *Difference
+	// Subject names the player whose decision it is, as the sentence
+	// calls it: empty (or "you") says "you", as to the player advised; a
+	// name, such as a bot's in a game's review, says "random gins" and
+	// "random's knock".
+	Subject string
 }
 
 // String is the sentence with cards written as in the notation.
@@ -118,18 +123,19 @@ func (w *Why) Sentence(cards func(notation.CardSet) string) string {
 		return ""
 	}
 	after := " after " + moveAfter(w.Other, cards)
+	who := subjectOf(w.Subject)
 	var s string
 	switch len(w.Reasons) {
 	case 0:
 		// No one difference of the outcomes favours it: the equity does.
-		s = fmt.Sprintf("%s: your chance of winning the game measures %s ± %s higher than%s", moveName(w.Best, cards), points(w.Loss), points(w.LossSE), after)
+		s = fmt.Sprintf("%s: %s chance of winning the game measures %s ± %s higher than%s", moveName(w.Best, cards), who.possessive(), points(w.Loss), points(w.LossSE), after)
 	case 1:
-		s = moveName(w.Best, cards) + ": " + w.Reasons[0].clause(" of the worlds", after)
+		s = moveName(w.Best, cards) + ": " + w.Reasons[0].clause(who, " of the worlds", after)
 	default:
-		s = moveName(w.Best, cards) + ": " + w.Reasons[0].clause(" of the worlds", after) + ", and " + w.Reasons[1].clause("", "")
+		s = moveName(w.Best, cards) + ": " + w.Reasons[0].clause(who, " of the worlds", after) + ", and " + w.Reasons[1].clause(who, "", "")
 	}
 	if w.Fact != nil {
-		s += "; " + w.Fact.clause("", "")
+		s += "; " + w.Fact.clause(who, "", "")
 	}
 	return s + "."
 }
@@ -163,28 +169,65 @@ func (w *Why) tieSentence(cards func(notation.CardSet) string) string {
 	return s + "; only " + b + " gains clearly over the heuristic's " + moveShort(*w.Baseline, cards) + "."
 }
 
-// clause says one difference: the recommendation's value against the
-// runner-up's, with of after a share's value and after at the end (the
-// first clause of a sentence names the runner-up, the second need not).
-func (d Difference) clause(of, after string) string {
+// subject is the player a sentence is about: "" for "you".
+type subject string
+
+// subjectOf reads Why.Subject: "you" is the player advised.
+func subjectOf(name string) subject {
+	if name == "you" {
+		return ""
+	}
+	return subject(name)
+}
+
+// noun is the subject of a clause: "you" or the name.
+func (s subject) noun() string {
+	if s == "" {
+		return "you"
+	}
+	return string(s)
+}
+
+// possessive is whose a thing is: "your" or the name's.
+func (s subject) possessive() string {
+	if s == "" {
+		return "your"
+	}
+	return string(s) + "'s"
+}
+
+// verb conjugates a verb in the present for the subject: "you gin",
+// "random gins".
+func (s subject) verb(v string) string {
+	if s == "" {
+		return v
+	}
+	return v + "s"
+}
+
+// clause says one difference, of the player who: the recommendation's
+// value against the runner-up's, with of after a share's value and after
+// at the end (the first clause of a sentence names the runner-up, the
+// second need not).
+func (d Difference) clause(who subject, of, after string) string {
 	b, o := d.values()
 	switch d.Measure {
 	case OwnKnocks:
-		return "you knock and score in " + b + of + " against " + o + after
+		return who.noun() + " " + who.verb("knock") + " and " + who.verb("score") + " in " + b + of + " against " + o + after
 	case OwnGins:
-		return "you gin in " + b + of + " against " + o + after
+		return who.noun() + " " + who.verb("gin") + " in " + b + of + " against " + o + after
 	case OwnUndercuts:
-		return "your knock is undercut in " + b + of + " against " + o + after
+		return who.possessive() + " knock is undercut in " + b + of + " against " + o + after
 	case OppKnocks:
 		return "the opponent knocks and scores in " + b + of + " against " + o + after
 	case OppGins:
 		return "the opponent gins in " + b + of + " against " + o + after
 	case OppUndercuts:
-		return "you undercut the opponent in " + b + of + " against " + o + after
+		return who.noun() + " " + who.verb("undercut") + " the opponent in " + b + of + " against " + o + after
 	case DeadHands:
 		return "the hand dies in " + b + of + " against " + o + after
 	case MeanPoints:
-		return "the hand brings you " + b + " points on average against " + o + after
+		return "the hand brings " + who.noun() + " " + b + " points on average against " + o + after
 	case DeadwoodLeft:
 		return "it leaves " + b + " deadwood against " + o + after
 	case KnockOuts:

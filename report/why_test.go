@@ -71,3 +71,40 @@ func TestWhySentence(t *testing.T) {
 		}
 	}
 }
+
+// TestWhySentenceNamed says the sentences that name the player for a
+// Subject: never "you" for a player of another name.
+func TestWhySentenceNamed(t *testing.T) {
+	as, _ := notation.ParseCard("AS")
+	qh, _ := notation.ParseCard("QH")
+	a, q := game.DiscardMove(as), game.DiscardMove(qh)
+	reasons := func(ms ...Measure) []Difference {
+		var ds []Difference
+		for _, m := range ms {
+			ds = append(ds, Difference{Measure: m, Best: 0.31, Other: 0.2})
+		}
+		return ds
+	}
+	tests := []struct {
+		subject string
+		why     Why
+		want    string
+	}{
+		{"random", Why{Best: a, Other: q, Reasons: reasons(OwnGins, OwnKnocks)},
+			"discard AS: random gins in 31% of the worlds against 20% after QH, and random knocks and scores in 31% against 20%."},
+		{"simple", Why{Best: a, Other: q, Reasons: reasons(OwnUndercuts, OppUndercuts)},
+			"discard AS: simple's knock is undercut in 31% of the worlds against 20% after QH, and simple undercuts the opponent in 31% against 20%."},
+		{"heuristic", Why{Best: a, Other: q, Loss: 0.012, LossSE: 0.004},
+			"discard AS: heuristic's chance of winning the game measures 1.2% ± 0.4% higher than after QH."},
+		{"random", Why{Best: a, Other: q, Reasons: []Difference{{Measure: MeanPoints, Best: 2, Other: -1}}},
+			"discard AS: the hand brings random +2.0 points on average against -1.0 after QH."},
+		{"you", Why{Best: a, Other: q, Reasons: reasons(OwnGins)},
+			"discard AS: you gin in 31% of the worlds against 20% after QH."},
+	}
+	for _, tc := range tests {
+		tc.why.Subject = tc.subject
+		if got := tc.why.String(); got != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.subject, got, tc.want)
+		}
+	}
+}

@@ -329,7 +329,8 @@ async function check(text, how) {
   } else if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
-    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, how.advice.extra);
+    const extra = Object.assign({}, how.advice.extra, how.player ? { player: how.player } : {});
+    analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, extra);
   }
   if (how.moves === "legal") legal(current, view);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
@@ -388,10 +389,36 @@ function renderTable(view) {
   } else {
     pile.textContent = "empty";
   }
+  showOpponentHand(mode === "review" ? review[shown] : null);
   const flat = group(view.hand, null);
   $("hand").replaceChildren(flat);
   $("hand-sum").textContent = "";
   markBest();
+}
+
+// showOpponentHand draws, in a review step, the opponent's hand at the
+// decision d under the opponent's name, a card the log does not know as
+// "?"; without d (or a hand) it hides it.
+function showOpponentHand(d) {
+  const cards = d && d.opponent_hand ? d.opponent_hand.split(" ") : [];
+  $("opp-zone").hidden = !cards.length;
+  if (!cards.length) return;
+  const name = opponentOf(d);
+  $("opp-title").textContent = (name === "you" ? "Your" : name === "the opponent" ? "The opponent's" : possessive(name)) + " hand";
+  $("opp-hand").replaceChildren(...cards.map((c) => {
+    if (c !== "?") return cardElement(c);
+    const el = document.createElement("span");
+    el.className = "card back unknown";
+    el.textContent = "?";
+    el.setAttribute("aria-label", "an unknown card");
+    return el;
+  }));
+}
+
+// opponentOf names the opponent of a decision's player in its game.
+function opponentOf(d) {
+  const o = review.find((x) => x.game === d.game && x.file === d.file && x.seat !== d.seat);
+  return o ? o.player : "the opponent";
 }
 
 // group draws cards as a meld, as deadwood (label set), or plain.
@@ -1111,7 +1138,8 @@ function show(i) {
   // A graded decision shows the analysis that graded it: its worlds and
   // its seed, so that the better move named is the one shown.
   const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0 } } : "refine";
-  check(d.position, { advice, moves: null });
+  // The sentence of why is written for the player, by name.
+  check(d.position, { advice, moves: null, player: d.player });
   drawChart();
 }
 
@@ -1436,7 +1464,22 @@ function showShowdown(h, end) {
   if (end) parts.push(end);
   box.replaceChildren(...parts);
   box.hidden = false;
+  // The facts of the last decision are not the showdown's.
+  $("facts").textContent = "Hand " + h.number + " \u00b7 " + (end ? "the game's end" : "the showdown");
   $("table").classList.add("at-showdown");
+  adviseNothing();
+}
+
+// adviseNothing stops the analysis of the decision that was on the
+// table and empties the advisor's view: at a hand's end there is no
+// decision to analyse, and the last one's advice would mislead.
+function adviseNothing() {
+  checkSeq++;
+  if (analysis) analysis.abort();
+  analysis = null;
+  best = null;
+  clearAdvice();
+  $("advice-status").textContent = "The hand is over: no decision to analyse. Its showdown is on the table.";
 }
 
 // hideShowdown gives the table back to the cards.
