@@ -43,10 +43,11 @@ type Graded struct {
 	// Equity is the mover's chance of winning the game after the move
 	// played, as the advisor values it; advisor grading only.
 	Equity *float64 `json:"equity,omitempty"`
-	// Samples and Seed are the worlds the advisor spent on this decision
-	// and their seed (advisor grading only): `advise --full --samples N
-	// --seed S` on Position shows the same values. The seed is drawn from
-	// the decision alone (analyze.SeedOf).
+	// Samples and Seed are the worlds of the grade's last search and
+	// their seed (advisor grading only): `advise --full --samples N --seed
+	// S --particles P` on Position shows the same values for the advised
+	// move and the move played. The seed is drawn from the decision alone
+	// (analyze.SeedOf).
 	Samples int    `json:"samples,omitempty"`
 	Seed    uint64 `json:"seed,omitempty"`
 	// Particles is the particles of the opponent's filter when the grade
