@@ -134,7 +134,7 @@ func ReadWholeLog(path string) (Resumed, error) {
 		return Resumed{}, err
 	}
 	defer f.Close()
-	whole, err := gamelog.WholeGames(f)
+	whole, err := gamelog.WrittenGames(f)
 	if err == nil {
 		_, err = f.Seek(0, io.SeekStart)
 	}
