@@ -36,6 +36,7 @@ func (c Config) Options() (Options, error) {
 		if o.Players[k], err = ParseSpec(s); err != nil {
 			return o, fmt.Errorf("--p%d: %w", k+1, err)
 		}
+		o.Players[k].Place = k + 1
 	}
 	if o.Rules, err = rules.ParseSpec(c.Rules); err != nil {
 		return o, fmt.Errorf("--rules: %w", err)
@@ -111,7 +112,8 @@ func ParseShard(s string) (Shard, error) {
 
 // ResolveNames names each engine as it names itself, by its handshake's
 // id name, unless a configuration file named it; then makes every name
-// unique, a second "mybot" becoming "mybot-2". An engine that does not
+// unique, a second "mybot" becoming "mybot-2". A control character of a
+// name becomes "?", as the log writes it. An engine that does not
 // start keeps its program's name: its games will say why.
 func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) []Spec {
 	out := append([]Spec(nil), specs...)
@@ -130,6 +132,8 @@ func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) []
 	}
 	seen := map[string]int{}
 	for i := range out {
+		// A name goes into logs, which hold no control character.
+		out[i].Name = logText(out[i].Name)
 		name := out[i].Name
 		seen[name]++
 		for n := seen[name]; n > 1; n++ {

@@ -10,11 +10,13 @@ import (
 )
 
 // Pairing is the games of one pairing of players in logs: the players'
-// names and specs as the games give them, and the games by index.
+// names, specs and places as the games give them (a place is "" in a log
+// older than the place tags), and the games by index.
 type Pairing struct {
-	Names [2]string
-	Specs [2]string
-	Games map[int]*Game
+	Names  [2]string
+	Specs  [2]string
+	Places [2]string
+	Games  map[int]*Game
 }
 
 // Pairings sorts logged games (of one run, or of its shards) into their
@@ -22,12 +24,12 @@ type Pairing struct {
 // pairing is an error: a shard given twice, say.
 func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
 	var out []*Pairing
-	byKey := map[[2]string]*Pairing{}
+	byKey := map[[4]string]*Pairing{}
 	for _, lg := range games {
-		key := [2]string{specOf(lg, 1), specOf(lg, 2)}
+		key := [4]string{specOf(lg, 1), specOf(lg, 2), tagValue(lg, "place1"), tagValue(lg, "place2")}
 		p := byKey[key]
 		if p == nil {
-			p = &Pairing{Specs: key, Games: map[int]*Game{}}
+			p = &Pairing{Specs: [2]string{key[0], key[1]}, Places: [2]string{key[2], key[3]}, Games: map[int]*Game{}}
 			g := gameFromLog(lg)
 			for k := range 2 {
 				p.Names[k] = lg.Players[g.seatOf(k)]
@@ -42,6 +44,16 @@ func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
 		p.Games[g.Index] = g
 	}
 	return out, nil
+}
+
+// entrant is how StandingsFromLog tells player k of the pairing from the
+// others: by its place and spec where the log gives a place, else by its
+// name.
+func (p *Pairing) entrant(k int) string {
+	if p.Places[k] == "" {
+		return "name " + p.Names[k]
+	}
+	return "place " + p.Places[k] + " " + p.Specs[k]
 }
 
 // specOf is a logged game's spec of player k (1 or 2), or, in an older

@@ -158,7 +158,7 @@ func TestTournamentFromLog(t *testing.T) {
 	}
 	lw := &memLog{}
 	o := TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 10, Seed: 4, Concurrency: 2}}
-	o.OnGame = func(i, j int, g *Game) error { return WriteGame(lw, g, [2]Spec{specs[i], specs[j]}, eaai) }
+	o.OnGame = func(_, _ int, players [2]Spec, g *Game) error { return WriteGame(lw, g, players, eaai) }
 	s, err := Tournament(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestTournamentFromLog(t *testing.T) {
 	// Resumed from the first pairing's games, it plays only the rest.
 	played := 0
 	o.Logged = lw.games[:10]
-	o.OnGame = func(i, j int, g *Game) error { played++; return nil }
+	o.OnGame = func(int, int, [2]Spec, *Game) error { played++; return nil }
 	again, err := Tournament(context.Background(), o)
 	if err != nil || played != 20 || fmt.Sprint(again) != fmt.Sprint(s) {
 		t.Errorf("resumed: played %d, %v\n%+v\n%+v", played, err, again, s)

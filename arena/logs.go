@@ -28,10 +28,11 @@ func (g *Game) seatOf(k int) notation.Seat {
 }
 
 // Log returns the game as a ginadvisor log's game, numbered from 1: the
-// players by their names in the match, both players' specs in its tags,
-// under a clock their time (time1, time2 and, with a game clock,
-// timeleft1, timeleft2), and a forfeit with its reason, after the hands
-// finished before it.
+// players by their names in the match, both players' specs as given and
+// their places in the field in its tags, under a clock their time (time1,
+// time2 and, with a game clock, timeleft1, timeleft2), and a forfeit with
+// its reason, after the hands finished before it. Its text is what the
+// log's reader reads back: a control character becomes "?".
 func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
 	for k, s := range specs {
@@ -40,10 +41,15 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	for k, s := range specs {
 		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("spec%d", k+1), Value: specText(s)})
 	}
+	for k, s := range specs {
+		if s.Place > 0 {
+			tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("place%d", k+1), Value: strconv.Itoa(s.Place)})
+		}
+	}
 	tags = append(tags, g.Time.timeTags()...)
 	var players [2]string
 	for k := range 2 {
-		players[g.seatOf(k)] = specs[k].Name
+		players[g.seatOf(k)] = logText(specs[k].Name)
 	}
 	dealer := notation.Seat((g.Index / 2) % 2)
 	var lg *gamelog.Game
@@ -57,7 +63,7 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 		return lg, err
 	}
 	seat := g.seatOf(g.Forfeiter)
-	lg.Forfeit = &gamelog.Forfeit{Seat: seat, Reason: g.Forfeit.Reason.Error()}
+	lg.Forfeit = &gamelog.Forfeit{Seat: seat, Reason: logText(g.Forfeit.Reason.Error())}
 	var totals [2]int
 	if n := len(lg.Hands); n > 0 {
 		totals = lg.Hands[n-1].Totals
@@ -66,10 +72,10 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	return lg, nil
 }
 
-// specTag is how a log's tag names player k: its spec, and for an engine
-// the name it gave in its handshake and its options.
+// specTag is how a log's tag names player k: its spec, for an engine its
+// command, the name it gave in its handshake and its options.
 func (g *Game) specTag(k int, s Spec) string {
-	v := specText(s)
+	v := commandText(s)
 	if s.Builtin == "" {
 		if g.Engines[k] != "" {
 			v += " (id name " + g.Engines[k] + ")"
@@ -78,16 +84,32 @@ func (g *Game) specTag(k int, s Spec) string {
 			v += " " + key + "=" + s.Options[key]
 		}
 	}
-	return v
+	return logText(v)
 }
 
-// specText is how a log's tags name a player.
+// specText is how a log's spec tags name a player: its spec as given
+// ("conf:FILE:NAME" included), so that variants of one engine, which
+// share a command, stay apart.
 func specText(s Spec) string {
-	if s.Builtin != "" {
-		return s.Builtin
+	if s.Given == "" {
+		return commandText(s)
 	}
-	return "engine:" + s.Command
+	return logText(s.Given)
 }
+
+// commandText names a player by what it runs: a built-in player's spec,
+// or "engine:COMMAND", as logs before the spec as given named it.
+func commandText(s Spec) string {
+	if s.Builtin != "" {
+		return logText(s.Builtin)
+	}
+	return logText("engine:" + s.Command)
+}
+
+// logText is text as a log may hold it: each control character, which
+// the log's reader refuses in a name or tag, becomes "?", as do bytes
+// that are not UTF-8.
+func logText(s string) string { return printable(s) }
 
 // LogWriter is where a match's games are logged.
 type LogWriter interface {
@@ -134,7 +156,7 @@ func ReadWholeLog(path string) (Resumed, error) {
 		return Resumed{}, err
 	}
 	defer f.Close()
-	whole, err := gamelog.WholeGames(f)
+	whole, err := gamelog.WrittenGames(f)
 	if err == nil {
 		_, err = f.Seek(0, io.SeekStart)
 	}
@@ -231,16 +253,19 @@ func gameFromLog(lg *gamelog.Game) *Game {
 }
 
 // playedBy says a logged game is one of the players': its spec tags are
-// theirs exactly, or, in a log older than those tags, its player tags
-// begin with their specs.
+// theirs exactly (or, in a log older than the spec as given, their
+// commands), its place tags, when there, their places, and, in a log
+// older than the spec tags, its player tags begin with their commands.
 func playedBy(lg *gamelog.Game, specs [2]Spec) bool {
-	for k := range 2 {
-		want := specText(specs[k])
+	for k, s := range specs {
 		if v := tagValue(lg, fmt.Sprintf("spec%d", k+1)); v != "" {
-			if v != want {
+			if v != specText(s) && v != commandText(s) {
 				return false
 			}
-		} else if !strings.HasPrefix(tagValue(lg, fmt.Sprintf("player%d", k+1)), want) {
+		} else if !strings.HasPrefix(tagValue(lg, fmt.Sprintf("player%d", k+1)), commandText(s)) {
+			return false
+		}
+		if v := tagValue(lg, fmt.Sprintf("place%d", k+1)); v != "" && s.Place > 0 && v != strconv.Itoa(s.Place) {
 			return false
 		}
 	}

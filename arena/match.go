@@ -30,6 +30,14 @@ type Spec struct {
 	// Named says the name comes from a configuration file, and wins over
 	// the one the engine gives in its handshake.
 	Named bool
+	// Given is the spec as it was given to ParseSpec ("conf:FILE:NAME",
+	// "advisor,samples=512"), which the log's spec tags keep.
+	Given string
+	// Place is the player's place in the field, from 1: a match's --p1
+	// and --p2 are 1 and 2, a tournament's players are numbered in the
+	// order given; 0 is no place. The log keeps it, so that a field that
+	// holds one spec twice is told apart when resumed and replayed.
+	Place int
 }
 
 // ParseSpec reads a player: "simple", "advisor", a built-in player with
@@ -49,6 +57,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		for _, e := range engines {
 			if e.Name == rest[i+1:] {
+				e.Given = s
 				return e, nil
 			}
 		}
@@ -63,12 +72,12 @@ func ParseSpec(s string) (Spec, error) {
 		if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
 			name = name[i+1:]
 		}
-		return Spec{Name: name, Command: cmd}, nil
+		return Spec{Name: name, Command: cmd, Given: s}, nil
 	}
 	if _, err := players.LookupWith(s, players.Options{}); err != nil {
 		return Spec{}, err
 	}
-	return Spec{Name: s, Builtin: s}, nil
+	return Spec{Name: s, Builtin: s, Given: s}, nil
 }
 
 // Shard is the share of a run's pairs of deals that one machine plays:

@@ -52,8 +52,8 @@ type TournamentOptions struct {
 	// OnPairing, when set, is told of each pairing as it ends.
 	OnPairing func(i, j int, r Result)
 	// OnGame, when set, is told of each game as it counts, with its
-	// pairing, for the log.
-	OnGame func(i, j int, g *Game) error
+	// pairing and the pairing's players, their places set, for the log.
+	OnGame func(i, j int, players [2]Spec, g *Game) error
 	// Logged are the games of an earlier run's log (see ReadWholeLog):
 	// each pairing counts its own, and plays only the rest.
 	Logged []*gamelog.Game
@@ -113,9 +113,9 @@ func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
 	var names []string
 	index := map[string]int{}
 	for _, p := range pairings {
-		for _, n := range p.Names {
-			if _, ok := index[n]; !ok {
-				index[n] = len(names)
+		for k, n := range p.Names {
+			if _, ok := index[p.entrant(k)]; !ok {
+				index[p.entrant(k)] = len(names)
 				names = append(names, n)
 			}
 		}
@@ -126,7 +126,7 @@ func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
 		if sprt != nil {
 			test = sprt.Fresh()
 		}
-		s.add(index[p.Names[0]], index[p.Names[1]], p.Result(test))
+		s.add(index[p.entrant(0)], index[p.entrant(1)], p.Result(test))
 	}
 	s.fit()
 	return s
@@ -166,6 +166,7 @@ func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
 func (o *TournamentOptions) pairing(ctx context.Context, i, j int) (Result, error) {
 	m := o.Match
 	m.Players = [2]Spec{o.Players[i], o.Players[j]}
+	m.Players[0].Place, m.Players[1].Place = i+1, j+1
 	if test := o.SPRT; test != nil {
 		m.SPRT = test.Fresh()
 	} else if m.SPRT != nil {
@@ -181,7 +182,7 @@ func (o *TournamentOptions) pairing(ctx context.Context, i, j int) (Result, erro
 		return Result{}, err
 	}
 	if o.OnGame != nil {
-		m.OnGame = func(g *Game) error { return o.OnGame(i, j, g) }
+		m.OnGame = func(g *Game) error { return o.OnGame(i, j, m.Players, g) }
 	}
 	return Play(ctx, m)
 }

@@ -26,11 +26,47 @@ func TestWholeGames(t *testing.T) {
 		{"cut after blank lines", head + game + "\n\ngame 2 seed", len(head + game), true, 7},
 		{"trailing blank lines", head + game + "\n\n", len(head + game + "\n\n"), false, 0},
 		{"not a game after", head + game + "rules eaai\n", len(head + game + "rules eaai\n"), false, 0},
+		{"torn game line", head + game + "gam", len(head + game), true, 5},
 		{"long line cut", head + "game 1 " + strings.Repeat("x", 70000), len(head), true, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w, err := WholeGames(strings.NewReader(tt.log))
+			if err != nil || w.Bytes != int64(tt.bytes) || w.Cut != tt.cut || w.Line != tt.line {
+				t.Errorf("got %+v, %v; want %d bytes, cut %v at line %d", w, err, tt.bytes, tt.cut, tt.line)
+			}
+		})
+	}
+}
+
+// TestWrittenGamesTornTail: in a log that a program grows, a last line
+// without its line break was cut by the write, an end line or the header
+// too, and so was a last line that is the first bytes of a game line;
+// the game it belongs to is cut, to be played again (issue 47).
+func TestWrittenGamesTornTail(t *testing.T) {
+	head := Header() + "\n"
+	game := "game 1 seed 1 first-dealer p1\nrules eaai\nend\n"
+	game2 := "game 2 seed 1 first-dealer p1\nrules eaai\nend\n"
+	tests := []struct {
+		name  string
+		log   string
+		bytes int
+		cut   bool
+		line  int
+	}{
+		{"whole", head + game, len(head + game), false, 0},
+		{"end without its line break", head + game + strings.TrimSuffix(game2, "\n"), len(head + game), true, 5},
+		{"only game without end's break", head + strings.TrimSuffix(game, "\n"), len(head), true, 2},
+		{"g", head + game + "g", len(head + game), true, 5},
+		{"gam", head + game + "gam", len(head + game), true, 5},
+		{"game", head + game + "game", len(head + game), true, 5},
+		{"torn header", "ginadvisor-lo", 0, true, 1},
+		{"header without its break", strings.TrimSuffix(head, "\n"), 0, true, 1},
+		{"trailing blank lines", head + game + "\n\n", len(head + game + "\n\n"), false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := WrittenGames(strings.NewReader(tt.log))
 			if err != nil || w.Bytes != int64(tt.bytes) || w.Cut != tt.cut || w.Line != tt.line {
 				t.Errorf("got %+v, %v; want %d bytes, cut %v at line %d", w, err, tt.bytes, tt.cut, tt.line)
 			}

@@ -10,10 +10,17 @@ import (
 // told to replace.
 var ErrExists = errors.New("the file exists")
 
+// ErrLocked means another process holds a growing file's lock: another
+// run is appending to it.
+var ErrLocked = errors.New("another run is appending to it")
+
 // Growing is a file written in place by whole records, such as the games
 // of a log: each record goes down in one write and, in a regular file, is
 // synced, so that a run killed at any moment leaves every record it
-// finished, and at most the one being written cut short.
+// finished, and at most the one being written cut short. A regular file
+// is locked while it is open (an advisory lock, flock on unix), so that
+// two runs never append to it at once: the second is refused with
+// ErrLocked.
 type Growing struct {
 	f    *os.File
 	sync bool // a regular file, which fsync applies to
@@ -36,7 +43,7 @@ func Start(path string, replace bool) (*Growing, error) {
 	case t.info != nil && !replace:
 		return nil, fmt.Errorf("%w: %s", ErrExists, path)
 	case t.info != nil:
-		flag |= os.O_TRUNC
+		// Emptied once locked, so that a run appending to it keeps it.
 	default:
 		// O_EXCL: a file that appears meanwhile is not overwritten.
 		flag |= os.O_CREATE | os.O_EXCL
@@ -47,13 +54,23 @@ func Start(path string, replace bool) (*Growing, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	return &Growing{f: f, sync: !t.direct}, nil
+	g := &Growing{f: f, sync: !t.direct}
+	if err := g.lock(path); err != nil {
+		return nil, err
+	}
+	if t.info != nil && !t.direct {
+		if err := g.Cut(0); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
-// Continue opens the growing file at path to add records after its first
-// keep bytes, which hold whole records: whatever follows them, a record
-// cut short, is cut off. A file that is not there is created.
-func Continue(path string, keep int64) (*Growing, error) {
+// Open opens the growing file at path, locked, to add records after those
+// it holds; a file that is not there is created. The lock comes first, so
+// that what the caller reads of the file then, to find its whole records
+// and Cut the rest, stays so while it appends.
+func Open(path string) (*Growing, error) {
 	t, err := locate(path)
 	if err != nil {
 		return nil, err
@@ -62,13 +79,54 @@ func Continue(path string, keep int64) (*Growing, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !t.direct {
-		if err := f.Truncate(keep); err != nil {
-			f.Close()
-			return nil, err
-		}
+	g := &Growing{f: f, sync: !t.direct}
+	if err := g.lock(path); err != nil {
+		return nil, err
 	}
-	return &Growing{f: f, sync: !t.direct}, nil
+	return g, nil
+}
+
+// Continue opens the growing file at path, locked, to add records after
+// its first keep bytes, which hold whole records: whatever follows them,
+// a record cut short, is cut off. A file that is not there is created.
+func Continue(path string, keep int64) (*Growing, error) {
+	g, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.Cut(keep); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Cut cuts a regular file after its first keep bytes, the whole records,
+// and closes it on failure; what is not a regular file is left as it is.
+func (g *Growing) Cut(keep int64) error {
+	if !g.sync {
+		return nil
+	}
+	if err := g.f.Truncate(keep); err != nil {
+		g.f.Close()
+		return err
+	}
+	return nil
+}
+
+// lock takes the file's lock, and closes it when another process holds
+// the lock; what is not a regular file is not locked.
+func (g *Growing) lock(path string) error {
+	if !g.sync {
+		return nil
+	}
+	if err := lockFile(g.f); err != nil {
+		g.f.Close()
+		if errors.Is(err, ErrLocked) {
+			return fmt.Errorf("%w: %s", ErrLocked, path)
+		}
+		return err
+	}
+	return nil
 }
 
 // Append writes one record in one write and syncs it.
@@ -82,5 +140,5 @@ func (g *Growing) Append(record []byte) error {
 	return nil
 }
 
-// Close closes the file. What was appended stays.
+// Close closes the file, which releases its lock. What was appended stays.
 func (g *Growing) Close() error { return g.f.Close() }

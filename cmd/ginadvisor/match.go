@@ -1,8 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -71,11 +76,15 @@ func matchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return usageError("%v", err)
 			}
+			players := []string{c.String("p1"), c.String("p2")}
+			if err := checkArenaFiles(c, players); err != nil {
+				return err
+			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the log is closed.
 			ctx, stop := interruptible(c)
 			defer stop()
-			if err := saveDeals(c, &o); err != nil {
+			if err := saveDeals(c, &o, players); err != nil {
 				return err
 			}
 			specs := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
@@ -155,14 +164,89 @@ func logPairings(c *cli.Context) ([]*arena.Pairing, error) {
 	return p, nil
 }
 
-// saveDeals writes --save-deals, when asked for.
-func saveDeals(c *cli.Context, o *arena.Options) error {
+// arenaInputs are the files a match or tournament of players reads, by
+// flag: --deals and each conf: player's configuration file.
+func arenaInputs(c *cli.Context, players []string) map[string]string {
+	in := map[string]string{}
+	if d := c.String("deals"); d != "" {
+		in[d] = "--deals"
+	}
+	for _, p := range players {
+		if rest, ok := strings.CutPrefix(p, "conf:"); ok {
+			if i := strings.LastIndex(rest, ":"); i >= 0 {
+				in[rest[:i]] = "the engines file of " + p
+			}
+		}
+	}
+	return in
+}
+
+// checkArenaFiles refuses, before anything is played or written, an
+// output of a match or tournament that would lose a file: --log or
+// --save-deals naming an input, or each other, --save-deals or --stderr's
+// files already there without --force or --resume.
+func checkArenaFiles(c *cli.Context, players []string) error {
+	inputs := arenaInputs(c, players)
+	outs := map[string]string{"--log": c.String("log"), "--save-deals": c.String("save-deals")}
+	for _, flag := range []string{"--log", "--save-deals"} {
+		path := outs[flag]
+		if path == "" {
+			continue
+		}
+		for in, what := range inputs {
+			if sameFile(path, in) {
+				return usageError("%s: %s is also an input (%s)", flag, render.EscapeControl(path), render.EscapeControl(what))
+			}
+		}
+	}
+	if sameFile(outs["--log"], outs["--save-deals"]) || (outs["--log"] != "" && outs["--log"] == outs["--save-deals"]) {
+		return usageError("--save-deals: %s is also the --log", render.EscapeControl(outs["--save-deals"]))
+	}
+	keep := !c.Bool("force") && !c.Bool("resume")
+	if p := outs["--save-deals"]; keep && p != "" {
+		if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
+			return usageError("--save-deals: %s exists: give --force to overwrite it", render.EscapeControl(p))
+		}
+	}
+	if dir := c.String("stderr"); keep && dir != "" {
+		if old := stderrFiles(dir); len(old) > 0 {
+			return usageError("--stderr: %s holds %s from another run: give --resume or --force to overwrite them, or another directory",
+				render.EscapeControl(dir), render.EscapeControl(filepath.Base(old[0])))
+		}
+	}
+	return nil
+}
+
+// stderrFiles are the files of a directory that a run's --stderr writes.
+func stderrFiles(dir string) []string {
+	var out []string
+	for _, ext := range []string{".stderr", ".exchange"} {
+		m, _ := filepath.Glob(filepath.Join(dir, "game[0-9]*-player[0-9]*"+ext))
+		out = append(out, m...)
+	}
+	return out
+}
+
+// sameFile says paths a and b name one file, by any name.
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// saveDeals writes --save-deals, when asked for: never onto an input.
+func saveDeals(c *cli.Context, o *arena.Options, players []string) error {
 	path := c.String("save-deals")
 	if path == "" {
 		return nil
 	}
-	f, err := outfile.Create(path, nil)
-	if err != nil {
+	f, err := outfile.Create(path, slices.Collect(maps.Keys(arenaInputs(c, players))))
+	if errors.Is(err, outfile.ErrIsInput) {
+		return usageError("--save-deals: %s is also an input", render.EscapeControl(path))
+	} else if err != nil {
 		return fmt.Errorf("--save-deals: %w", err)
 	}
 	defer f.Abort()
@@ -185,27 +269,41 @@ func openMatchLog(env *environment, c *cli.Context, o *arena.Options) (*gameLog,
 		}
 		return startGameLog(path, c.Bool("force"), "give --resume to continue it, or --force to overwrite it")
 	}
+	if path == "" {
+		return nil, usageError("--resume: give the match's log with --log")
+	}
+	g, err := lockGameLog(path)
+	if err != nil {
+		return nil, err
+	}
 	prior, err := arena.Resume(path, o)
 	if err != nil {
+		g.Close()
 		return nil, usageError("--resume: %v", err)
 	}
-	return continueLog(env, path, prior)
+	return continueLog(env, g, path, prior)
 }
 
-// continueLog continues a log read for --resume: its cut game said and
-// dropped, an older version rewritten in this one.
-func continueLog(env *environment, path string, prior arena.Resumed) (*gameLog, error) {
+// continueLog continues a log read for --resume, which g holds locked:
+// its cut game said and dropped, an older version rewritten in this one
+// (and locked again: the rewrite replaces the file).
+func continueLog(env *environment, g *outfile.Growing, path string, prior arena.Resumed) (*gameLog, error) {
 	if prior.Cut {
 		fmt.Fprintf(env.stderr, "ginadvisor: --resume: %s:%d: the last game was cut short; it is dropped and played again\n", render.EscapeControl(path), prior.CutLine)
 	}
 	keep := prior.Whole
 	if !prior.Current && len(prior.Games) > 0 {
 		var err error
-		if keep, err = rewriteLog(path, prior.Games); err != nil {
+		keep, err = rewriteLog(path, prior.Games)
+		g.Close()
+		if err != nil {
 			return nil, fmt.Errorf("--log: %w", err)
 		}
+		if g, err = lockGameLog(path); err != nil {
+			return nil, err
+		}
 	}
-	return continueGameLog(path, keep)
+	return continueGameLog(g, keep)
 }
 
 // rewriteLog writes games as the whole log at path, in this version's

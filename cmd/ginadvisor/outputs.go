@@ -40,7 +40,7 @@ func startGameLog(path string, force bool, hint string) (*gameLog, error) {
 	if errors.Is(err, outfile.ErrExists) {
 		return nil, usageError("--log: %s exists: %s", render.EscapeControl(path), hint)
 	} else if err != nil {
-		return nil, fmt.Errorf("--log: %w", err)
+		return nil, logOpenError(path, err)
 	}
 	l := &gameLog{file: g}
 	if err := g.Append([]byte(gamelog.Header() + "\n")); err != nil {
@@ -50,12 +50,30 @@ func startGameLog(path string, force bool, hint string) (*gameLog, error) {
 	return l, nil
 }
 
-// continueGameLog opens the log at path to add games after its first keep
-// bytes, its whole games; a game cut short after them is cut off. A log
-// with no header yet (keep 0) gets one.
-func continueGameLog(path string, keep int64) (*gameLog, error) {
-	g, err := outfile.Continue(path, keep)
+// logOpenError is the error of a --log that could not be opened: another
+// run appending to it is a usage error, which names the file.
+func logOpenError(path string, err error) error {
+	if errors.Is(err, outfile.ErrLocked) {
+		return usageError("--log: another run is appending to %s", render.EscapeControl(path))
+	}
+	return fmt.Errorf("--log: %w", err)
+}
+
+// lockGameLog opens the log at path, locked, for --resume to read and
+// then continue it; a log that is not there is created.
+func lockGameLog(path string) (*outfile.Growing, error) {
+	g, err := outfile.Open(path)
 	if err != nil {
+		return nil, logOpenError(path, err)
+	}
+	return g, nil
+}
+
+// continueGameLog continues the locked log g to add games after its first
+// keep bytes, its whole games; a game cut short after them is cut off. A
+// log with no header yet (keep 0) gets one.
+func continueGameLog(g *outfile.Growing, keep int64) (*gameLog, error) {
+	if err := g.Cut(keep); err != nil {
 		return nil, fmt.Errorf("--log: %w", err)
 	}
 	if keep == 0 {

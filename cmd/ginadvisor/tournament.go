@@ -41,11 +41,15 @@ func tournamentCommand(env *environment) *cli.Command {
 				if err != nil {
 					return usageError("player %q: %v", render.EscapeControl(a), err)
 				}
+				s.Place = len(o.Players) + 1
 				o.Players = append(o.Players, s)
+			}
+			if err := checkArenaFiles(c, args); err != nil {
+				return err
 			}
 			ctx, stop := interruptible(c)
 			defer stop()
-			if err := saveDeals(c, &o.Match); err != nil {
+			if err := saveDeals(c, &o.Match, args); err != nil {
 				return err
 			}
 			o.Players = arena.ResolveNames(ctx, o.Players, o.Match.Handshake)
@@ -55,8 +59,8 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			if lw != nil {
 				defer lw.Close()
-				o.OnGame = func(i, j int, g *arena.Game) error {
-					return arena.WriteGame(lw, g, [2]arena.Spec{o.Players[i], o.Players[j]}, o.Match.Rules)
+				o.OnGame = func(_, _ int, players [2]arena.Spec, g *arena.Game) error {
+					return arena.WriteGame(lw, g, players, o.Match.Rules)
 				}
 			}
 			o.Progress = env.stderr
@@ -99,12 +103,17 @@ func openTournamentLog(env *environment, c *cli.Context, o *arena.TournamentOpti
 	if path == "" {
 		return nil, usageError("--resume: give the tournament's log with --log")
 	}
+	g, err := lockGameLog(path)
+	if err != nil {
+		return nil, err
+	}
 	prior, err := arena.ReadWholeLog(path)
 	if err != nil {
+		g.Close()
 		return nil, usageError("--resume: %v", err)
 	}
 	o.Logged = prior.Games
-	return continueLog(env, path, prior)
+	return continueLog(env, g, path, prior)
 }
 
 // tournamentFromLog prints the standings the logs hold, as the tournament
