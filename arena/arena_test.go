@@ -282,7 +282,7 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if played != 6 || resumed.Wins != whole.Wins || resumed.Pairs != whole.Pairs || resumed.WinRateCI95 != whole.WinRateCI95 ||
+	if played != 6 || resumed.Wins != whole.Wins || resumed.Pairs != whole.Pairs || *resumed.WinRateCI95 != *whole.WinRateCI95 ||
 		resumed.Hands != whole.Hands || resumed.PointsPerHand != whole.PointsPerHand {
 		t.Errorf("resumed %+v (played %d), whole %+v", resumed, played, whole)
 	}

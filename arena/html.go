@@ -11,8 +11,24 @@ import (
 // the ratings with their intervals drawn as bars, and the cross-table.
 var tournamentPage = template.Must(template.New("t").Funcs(template.FuncMap{
 	"elo": func(x float64) string { return fmt.Sprintf("%+.0f", x) },
+	"rating": func(r Standing) string {
+		if r.Elo == nil {
+			return "no games"
+		}
+		return Elo(*r.Elo).String()
+	},
+	"interval": func(r Standing) string {
+		if r.EloCI == nil {
+			return r.NoInterval
+		}
+		return fmt.Sprintf("%s to %s", Elo(r.EloCI[0]), Elo(r.EloCI[1]))
+	},
 	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"bar": func(ci [2]float64, lo, hi float64) template.CSS {
+	"bar": func(r Standing, lo, hi float64) template.CSS {
+		if r.EloCI == nil {
+			return "display:none"
+		}
+		ci := *r.EloCI
 		left := 100 * (ci[0] - lo) / (hi - lo)
 		width := math.Max(0.5, 100*(ci[1]-ci[0])/(hi-lo))
 		return template.CSS(fmt.Sprintf("left:%.1f%%;width:%.1f%%", left, width))
@@ -51,8 +67,8 @@ th:first-child, td:first-child { text-align: left; }
 <h2>Ratings</h2>
 <table>
 <tr><th>Player</th><th>Elo</th><th>95% interval</th><th></th><th>Games won</th></tr>
-{{range .S.Ratings}}<tr><td>{{.Name}}</td><td>{{elo .Elo}}</td><td>{{elo (index .EloCI 0)}} to {{elo (index .EloCI 1)}}</td>
-<td><div class="track"><div class="ci" style="{{bar .EloCI $.Lo $.Hi}}"></div></div></td><td>{{.Wins}} of {{.Games}} ({{pct .Points}})</td></tr>
+{{range .S.Ratings}}<tr><td>{{.Name}}</td><td>{{rating .}}</td><td>{{interval .}}</td>
+<td><div class="track"><div class="ci" style="{{bar . $.Lo $.Hi}}"></div></div></td><td>{{.Wins}} of {{.Games}} ({{pct .Points}})</td></tr>
 {{end}}</table>
 <h2>Cross-table</h2>
 <p class="note">Each cell is the row player's wins over the column player.</p>
@@ -68,7 +84,9 @@ th:first-child, td:first-child { text-align: left; }
 func (s *Standings) WriteHTML(w io.Writer) error {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, r := range s.Ratings {
-		lo, hi = math.Min(lo, r.EloCI[0]), math.Max(hi, r.EloCI[1])
+		if r.EloCI != nil {
+			lo, hi = math.Min(lo, r.EloCI[0]), math.Max(hi, r.EloCI[1])
+		}
 	}
 	if !(hi > lo) {
 		lo, hi = -1, 1

@@ -389,6 +389,13 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	t.summarise()
 	if t.err == nil && ctx.Err() != nil && !t.r.Stopped {
 		t.err = ctx.Err()
+		if o.Progress != nil {
+			note := t.r.DroppedNote()
+			if note == "" {
+				note = "the result is over the " + t.r.base()
+			}
+			fmt.Fprintf(o.Progress, "interrupted: %s\n", note)
+		}
 	}
 	return t.r, t.err
 }

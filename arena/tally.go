@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/stats"
 )
@@ -34,14 +36,20 @@ type Result struct {
 	MaxTimeAGame *[2]float64 `json:"max_time_a_game_ms,omitempty"`
 	LeastLeft    *[2]float64 `json:"least_left_ms,omitempty"`
 	// WinRate is the first player's share of the games, with the
-	// interval of the pairs.
-	WinRate     float64    `json:"win_rate"`
-	WinRateCI95 [2]float64 `json:"win_rate_ci95"`
-	Elo         Elo        `json:"elo"`
-	EloCI95     [2]Elo     `json:"elo_ci95"`
-	LLR         *float64   `json:"llr,omitempty"`
-	Verdict     string     `json:"sprt,omitempty"`
-	Stopped     bool       `json:"stopped"`
+	// interval of the pairs, and Elo the difference it stands for. They
+	// are nil, null in the JSON, when no pair was counted.
+	WinRate     *float64    `json:"win_rate"`
+	WinRateCI95 *[2]float64 `json:"win_rate_ci95"`
+	Elo         *Elo        `json:"elo"`
+	EloCI95     *[2]Elo     `json:"elo_ci95"`
+	LLR         *float64    `json:"llr,omitempty"`
+	Verdict     string      `json:"sprt,omitempty"`
+	Stopped     bool        `json:"stopped"`
+	// Dropped numbers (from 1) the games played but not counted, being
+	// outside the complete pairs: the first game of a pair whose second
+	// was not played, as when a match is stopped. Every figure above is
+	// over the complete pairs alone.
+	Dropped []int `json:"dropped_games,omitempty"`
 }
 
 // matchTally counts a match's games in the order they count, whatever the
@@ -56,18 +64,20 @@ type matchTally struct {
 	next    int           // the position in order of the next game to count
 	points  [2]int
 	time    timeSum
-	// pairFirst is the first game of the pair being counted, as a win
-	// (1) or not (0), with its index; pairSum and pairSquare sum the
-	// pairs' scores.
-	pairFirst           float64
-	pairIndex           int
+	// half is the first game of the pair being counted, which counts
+	// only with its second; pairSum and pairSquare sum the pairs'
+	// scores.
+	half                *Game
 	pairSum, pairSquare float64
-	err                 error
-	halted              bool // a game was cut short: nothing after it counts
+	// live counts each player's wins over every game counted, the half
+	// pair's too, for the progress lines.
+	live   [2]int
+	err    error
+	halted bool // a game was cut short: nothing after it counts
 }
 
 func newTally(o *Options, order []int, cancel context.CancelFunc) *matchTally {
-	t := &matchTally{o: o, order: order, cancel: cancel, pending: map[int]*Game{}, pairIndex: -1}
+	t := &matchTally{o: o, order: order, cancel: cancel, pending: map[int]*Game{}}
 	t.r.Names = [2]string{o.Players[0].Name, o.Players[1].Name}
 	for i, g := range o.Done {
 		t.pending[i] = g
@@ -110,7 +120,9 @@ func (t *matchTally) count(ctx context.Context, g *Game) {
 		}
 		return
 	}
-	t.record(g)
+	if g.Winner >= 0 {
+		t.live[g.Winner]++
+	}
 	t.pair(g)
 	t.progress(g)
 	if t.o.OnGame != nil && t.err == nil && !g.Resumed {
@@ -151,21 +163,32 @@ func (t *matchTally) record(g *Game) {
 	}
 }
 
-// pair scores a pair of mirrored games at its second game, and gives it to
-// the sequential test, which may stop the match.
+// pair holds a pair's first game until its second comes, and then records
+// both, scores the pair, and gives it to the sequential test, which may
+// stop the match. A game outside a complete pair is dropped: every figure
+// of the result is over the same pairs.
 func (t *matchTally) pair(g *Game) {
-	won := 0.0
-	if g.Winner == 0 {
-		won = 1
-	}
 	if g.Index%2 == 0 {
-		t.pairFirst, t.pairIndex = won, g.Index
+		t.dropHalf()
+		t.half = g
 		return
 	}
-	if t.pairIndex != g.Index-1 {
+	first := t.half
+	t.half = nil
+	if first == nil || first.Index != g.Index-1 {
+		t.dropHalf()
+		t.r.Dropped = append(t.r.Dropped, g.Index+1)
 		return // the pair's first game is not counted: no pair
 	}
-	x := (t.pairFirst + won) / 2
+	t.record(first)
+	t.record(g)
+	won := func(g *Game) float64 {
+		if g.Winner == 0 {
+			return 1
+		}
+		return 0
+	}
+	x := (won(first) + won(g)) / 2
 	t.pairSum += x
 	t.pairSquare += x * x
 	t.r.Pairs++
@@ -190,27 +213,41 @@ func (t *matchTally) progress(g *Game) {
 		fmt.Fprintf(o.Progress, "game %d: %s\n", g.Index+1, g.Forfeit.Report(o.Escape))
 	}
 	r := &t.r
-	fmt.Fprintf(o.Progress, "game %d of %d: %s %d - %d %s\n", g.Index+1, o.Games, o.escape(r.Names[0]), r.Wins[0], r.Wins[1], o.escape(r.Names[1]))
+	fmt.Fprintf(o.Progress, "game %d of %d: %s %d - %d %s\n", g.Index+1, o.Games, o.escape(r.Names[0]), t.live[0], t.live[1], o.escape(r.Names[1]))
 	if o.SPRT != nil && g.Index%2 == 1 {
 		fmt.Fprintf(o.Progress, "pair %d: LLR %.2f\n", o.SPRT.Pairs(), o.SPRT.LLR())
 	}
 }
 
-// summarise sets the result's rates: points a hand, the win rate with its
-// interval and Elo, and the sequential test's verdict.
+// dropHalf drops the pair's first game held, if any: its second game
+// never came.
+func (t *matchTally) dropHalf() {
+	if t.half != nil {
+		t.r.Dropped = append(t.r.Dropped, t.half.Index+1)
+		t.half = nil
+	}
+}
+
+// summarise sets the result's rates over the complete pairs: points a
+// hand, the win rate with its interval and Elo, and the sequential test's
+// verdict. Without a pair there is no win rate, interval or Elo.
 func (t *matchTally) summarise() {
+	t.dropHalf()
 	r := &t.r
 	if r.Hands > 0 {
 		for k := range t.points {
 			r.PointsPerHand[k] = float64(t.points[k]) / float64(r.Hands)
 		}
 	}
-	if r.Games > 0 {
-		r.WinRate = float64(r.Wins[0]) / float64(r.Games)
+	if r.Pairs > 0 {
+		// The win rate is the mean of the pairs' scores: over complete
+		// pairs, the first player's share of the games, a game without a
+		// winner counting as a loss, as in the pairs.
+		rate := t.pairSum / float64(r.Pairs)
 		lo, hi := PairInterval(r.Pairs, t.pairSum, t.pairSquare)
-		r.WinRateCI95 = [2]float64{lo, hi}
-		r.Elo = EloOf(r.WinRate)
-		r.EloCI95 = [2]Elo{EloOf(lo), EloOf(hi)}
+		elo := EloOf(rate)
+		r.WinRate, r.WinRateCI95 = &rate, &[2]float64{lo, hi}
+		r.Elo, r.EloCI95 = &elo, &[2]Elo{EloOf(lo), EloOf(hi)}
 	}
 	t.time.put(r)
 	if t.o.SPRT != nil {
@@ -235,7 +272,8 @@ func PairVariance(n int, sum, square float64) float64 {
 // PairInterval is the 95% interval of the mean of n pairs' scores (each
 // 0, 1/2 or 1), from their sum and sum of squares: the normal interval
 // with PairVariance; when the pairs leave no spread (all alike, or one
-// pair), Wilson's interval over the pairs, each pair one trial.
+// pair), Wilson's interval over the pairs, each pair one trial. It always
+// holds the mean, and reaches 0 or 1 exactly when the mean is 0 or 1.
 func PairInterval(n int, sum, square float64) (lo, hi float64) {
 	if n == 0 {
 		return 0, 1
@@ -243,7 +281,7 @@ func PairInterval(n int, sum, square float64) (lo, hi float64) {
 	mean := sum / float64(n)
 	if v := PairVariance(n, sum, square); v > 1e-12 {
 		h := 1.959964 * math.Sqrt(v/float64(n))
-		return max(0, mean-h), min(1, mean+h)
+		return min(mean, max(0, mean-h)), max(mean, min(1, mean+h))
 	}
 	w := stats.Wilson(int(math.Round(sum)), n)
 	if mean > 0 && mean < 1 {
@@ -261,11 +299,14 @@ func (r *Result) WriteText(w io.Writer) error {
 		pairs = "pair"
 	}
 	a, b := printable(r.Names[0]), printable(r.Names[1])
-	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored %s), %d-%d\n"+
-		"%s wins %.1f%% [%.1f, %.1f] (pairs' 95%% interval; pairs won %d, split %d, lost %d), Elo %s [%s, %s]\n",
-		a, b, r.Games, r.Pairs, pairs, r.Wins[0], r.Wins[1],
-		a, 100*r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.PairResults[0], r.PairResults[1], r.PairResults[2],
-		r.Elo, r.EloCI95[0], r.EloCI95[1])
+	_, err := fmt.Fprintf(w, "%s against %s: %d games (%d mirrored %s), %d-%d\n", a, b, r.Games, r.Pairs, pairs, r.Wins[0], r.Wins[1])
+	if err == nil && r.WinRate == nil {
+		_, err = fmt.Fprintf(w, "%s: no complete pair counted, so no win rate, interval or Elo\n", a)
+	} else if err == nil {
+		_, err = fmt.Fprintf(w, "%s wins %.1f%% [%.1f, %.1f] (pairs' 95%% interval; pairs won %d, split %d, lost %d), Elo %s [%s, %s]\n",
+			a, 100**r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.PairResults[0], r.PairResults[1], r.PairResults[2],
+			*r.Elo, r.EloCI95[0], r.EloCI95[1])
+	}
 	if err == nil && r.Hands > 0 {
 		_, err = fmt.Fprintf(w, "points a hand: %s %.2f, %s %.2f over %d hands\n", a, r.PointsPerHand[0], b, r.PointsPerHand[1], r.Hands)
 	}
@@ -279,4 +320,29 @@ func (r *Result) WriteText(w io.Writer) error {
 		_, err = fmt.Fprintf(w, "SPRT: LLR %.2f, %s\n", *r.LLR, r.Verdict)
 	}
 	return err
+}
+
+// DroppedNote says which games the result leaves out, being outside the
+// complete pairs, and what it is over; it is empty when none is left out.
+func (r *Result) DroppedNote() string {
+	if len(r.Dropped) == 0 {
+		return ""
+	}
+	nums := make([]string, len(r.Dropped))
+	for i, n := range r.Dropped {
+		nums[i] = strconv.Itoa(n)
+	}
+	what := "game " + nums[0] + " does not count: the other game of its pair was not counted"
+	if len(nums) > 1 {
+		what = "games " + strings.Join(nums, ", ") + " do not count: the other games of their pairs were not counted"
+	}
+	return fmt.Sprintf("%s; the result is over the %s", what, r.base())
+}
+
+// base says what the result is over: its complete pairs and their games.
+func (r *Result) base() string {
+	if r.Pairs == 1 {
+		return "1 complete pair (2 games)"
+	}
+	return fmt.Sprintf("%d complete pairs (%d games)", r.Pairs, r.Games)
 }

@@ -16,13 +16,17 @@ import (
 // Standing is one player's rating in a tournament.
 type Standing struct {
 	Name string `json:"name"`
-	// Elo is the Bradley-Terry rating on the Elo scale, the players'
-	// mean at 0, with its 95% interval.
-	Elo    float64    `json:"elo"`
-	EloCI  [2]float64 `json:"elo_ci95"`
-	Games  int        `json:"games"`
-	Wins   int        `json:"wins"`
-	Points float64    `json:"score"`
+	// Elo is the Bradley-Terry rating on the Elo scale, the mean of the
+	// players with games at 0, with its 95% interval. A player without
+	// games has neither (nil, null in the JSON); one with too few pairs
+	// for the bootstrap has no interval. NoInterval says why an interval
+	// is missing: "no games" or "too few pairs".
+	Elo        *float64    `json:"elo"`
+	EloCI      *[2]float64 `json:"elo_ci95"`
+	NoInterval string      `json:"no_interval,omitempty"`
+	Games      int         `json:"games"`
+	Wins       int         `json:"wins"`
+	Points     float64     `json:"score"`
 	// PairResults counts the player's pairs of mirrored games won both,
 	// split and lost both, over all its pairings.
 	PairResults [3]int `json:"pair_results"`
@@ -187,14 +191,21 @@ func (o *TournamentOptions) pairing(ctx context.Context, i, j int) (Result, erro
 	return Play(ctx, m)
 }
 
-// fit rates the players from the cross-table, with intervals from the
-// pairs.
+// MinBootstrapPairs is the fewest pairs of mirrored games a pairing must
+// hold for the bootstrap to give its players an interval: from fewer, the
+// resamples are too few to say anything (one pair resamples to itself
+// alone, an interval of zero width).
+const MinBootstrapPairs = 5
+
+// fit rates the players with games from the cross-table, with intervals
+// from the pairs for the players whose every pairing holds
+// MinBootstrapPairs pairs or more; a player without games is not rated.
 func (s *Standings) fit() {
 	n := len(s.Names)
-	elo, ci := PairedBradleyTerry(s.Wins, s.Pairs)
 	s.Ratings = s.Ratings[:0]
+	var active []int // the players with games
 	for i := range n {
-		st := Standing{Name: s.Names[i], Elo: elo[i], EloCI: ci[i]}
+		st := Standing{Name: s.Names[i]}
 		for j := range n {
 			st.Wins += s.Wins[i][j]
 			st.Games += s.Wins[i][j] + s.Wins[j][i]
@@ -206,9 +217,54 @@ func (s *Standings) fit() {
 		}
 		if st.Games > 0 {
 			st.Points = float64(st.Wins) / float64(st.Games)
+			active = append(active, i)
+		} else {
+			st.NoInterval = "no games"
 		}
 		s.Ratings = append(s.Ratings, st)
 	}
+	if len(active) < 2 {
+		return
+	}
+	wins := make([][]int, len(active))
+	pairs := make([][][3]int, len(active))
+	for a, i := range active {
+		wins[a] = make([]int, len(active))
+		pairs[a] = make([][3]int, len(active))
+		for b, j := range active {
+			wins[a][b] = s.Wins[i][j]
+			if s.Pairs != nil {
+				pairs[a][b] = s.Pairs[i][j]
+			}
+		}
+	}
+	elo, ci := PairedBradleyTerry(wins, pairs)
+	for a, i := range active {
+		r := &s.Ratings[i]
+		r.Elo = &elo[a]
+		if s.fewestPairs(i) < MinBootstrapPairs {
+			r.NoInterval = "too few pairs"
+			continue
+		}
+		r.EloCI = &ci[a]
+	}
+}
+
+// fewestPairs is the fewest complete pairs in any pairing player i played.
+func (s *Standings) fewestPairs(i int) int {
+	fewest := math.MaxInt
+	for j := range s.Names {
+		if j == i || s.Wins[i][j]+s.Wins[j][i] == 0 {
+			continue
+		}
+		n := 0
+		if s.Pairs != nil {
+			c := s.Pairs[i][j]
+			n = c[0] + c[1] + c[2]
+		}
+		fewest = min(fewest, n)
+	}
+	return fewest
 }
 
 // eloScale turns a Bradley-Terry log-strength into Elo points.
@@ -241,7 +297,10 @@ const bootstrapSamples = 400
 // both), refits, and takes the 2.5th and 97.5th percentiles of each
 // rating. Games outside whole pairs are kept as they are in every
 // resample. The resampling's seed is fixed, so that the same games give
-// the same intervals. Without pairs it is BradleyTerry.
+// the same intervals. Without pairs it is BradleyTerry, and so is a
+// player's interval when the resamples leave its rating no spread (every
+// pair of its pairings alike): the interval of the observed information,
+// which the prior keeps from zero width.
 func PairedBradleyTerry(wins [][]int, pairs [][][3]int) (elo []float64, ci [][2]float64) {
 	elo, ci = BradleyTerry(wins)
 	n := len(wins)
@@ -265,7 +324,9 @@ func PairedBradleyTerry(wins [][]int, pairs [][][3]int) (elo []float64, ci [][2]
 		slices.Sort(samples[i])
 		lo := samples[i][int(0.025*float64(bootstrapSamples))]
 		hi := samples[i][int(0.975*float64(bootstrapSamples))-1]
-		ci[i] = [2]float64{min(lo, elo[i]), max(hi, elo[i])}
+		if hi-lo > 1e-9 {
+			ci[i] = [2]float64{min(lo, elo[i]), max(hi, elo[i])}
+		}
 	}
 	return elo, ci
 }
@@ -506,8 +567,16 @@ func (s *Standings) WriteText(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
-		fmt.Fprintf(&b, "%-*s Elo %5s [%s, %s]  %d of %d games; pairs won %d, split %d, lost %d\n", width+2, printable(r.Name),
-			Elo(r.Elo), Elo(r.EloCI[0]), Elo(r.EloCI[1]), r.Wins, r.Games, r.PairResults[0], r.PairResults[1], r.PairResults[2])
+		if r.Elo == nil {
+			fmt.Fprintf(&b, "%-*s no games: no rating\n", width+2, printable(r.Name))
+			continue
+		}
+		ci := "(too few pairs)"
+		if r.EloCI != nil {
+			ci = fmt.Sprintf("[%s, %s]", Elo(r.EloCI[0]), Elo(r.EloCI[1]))
+		}
+		fmt.Fprintf(&b, "%-*s Elo %5s %s  %d of %d games; pairs won %d, split %d, lost %d\n", width+2, printable(r.Name),
+			Elo(*r.Elo), ci, r.Wins, r.Games, r.PairResults[0], r.PairResults[1], r.PairResults[2])
 	}
 	b.WriteString("\nBradley-Terry with a prior of half a win and half a loss a player; intervals from a bootstrap over the pairs\n")
 	if s.Interrupted {

@@ -101,7 +101,7 @@ func TestRoundRobin(t *testing.T) {
 			}
 		}
 	}
-	if s.Ratings[1].Elo <= s.Ratings[0].Elo || s.Ratings[1].Elo <= s.Ratings[2].Elo {
+	if *s.Ratings[1].Elo <= *s.Ratings[0].Elo || *s.Ratings[1].Elo <= *s.Ratings[2].Elo {
 		t.Errorf("heuristic does not rate first: %+v", s.Ratings)
 	}
 	// A gauntlet plays only the first player's pairings.
@@ -117,7 +117,7 @@ func TestTournamentPage(t *testing.T) {
 	s := Standings{Names: []string{"a<b>", "c"}, Wins: [][]int{{0, 7}, {3, 0}}}
 	elo, ci := BradleyTerry(s.Wins)
 	for i, n := range s.Names {
-		s.Ratings = append(s.Ratings, Standing{Name: n, Elo: elo[i], EloCI: ci[i]})
+		s.Ratings = append(s.Ratings, Standing{Name: n, Elo: &elo[i], EloCI: &ci[i]})
 	}
 	var b strings.Builder
 	if err := s.WriteHTML(&b); err != nil {
@@ -176,7 +176,13 @@ func TestTournamentInterrupted(t *testing.T) {
 		t.Fatalf("the standings lose the games played: %v %+v", s.Wins, s.Ratings)
 	}
 	for _, r := range s.Ratings {
-		if math.IsNaN(r.Elo) || math.IsInf(r.Elo, 0) {
+		if r.Games == 0 {
+			if r.Elo != nil || r.EloCI != nil {
+				t.Errorf("a player without games is rated: %+v", r)
+			}
+			continue
+		}
+		if r.Elo == nil || math.IsNaN(*r.Elo) || math.IsInf(*r.Elo, 0) {
 			t.Errorf("rating %+v", r)
 		}
 	}

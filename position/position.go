@@ -186,14 +186,19 @@ func setupKey(s *game.Setup, key, value string, col int) (bool, error) {
 		return true, nil
 	case "number":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 100000 {
-			return true, posErr(col, "number %q: want the hand's number, from 1", notation.Clip(value, 20))
+		if err != nil || n < 1 || n > MaxNumber {
+			return true, posErr(col, "number %q: want the hand's number, from 1 to %d", notation.Clip(value, 20), MaxNumber)
 		}
 		s.Number = n
 		return true, nil
 	}
 	return false, nil
 }
+
+// MaxNumber bounds a hand's number= in the notation: far more hands than
+// a game to the largest target needs, so that every game's hands can be
+// written. The protocol's newhand refuses a number beyond it.
+const MaxNumber = 100_000
 
 // MaxHandDraws bounds the draws= of the short form: any count a hand can
 // reach, as rules with no draw limit let a hand go on without end (the

@@ -532,8 +532,8 @@ func (e *Engine) newHand(f []string) {
 			}
 		case "number":
 			n, err := strconv.Atoi(val())
-			if err != nil || n < 1 {
-				e.errorf("number must be a whole number from 1")
+			if err != nil || n < 1 || n > position.MaxNumber {
+				e.errorf("number must be a whole number from 1 to %d", position.MaxNumber)
 				return
 			}
 			number = n

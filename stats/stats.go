@@ -8,7 +8,9 @@ import "math"
 const z95 = 1.959963984540054
 
 // Wilson returns the 95% Wilson score interval for k successes in n
-// trials. With no trials it is [0, 1]: nothing is known.
+// trials. With no trials it is [0, 1]: nothing is known. The interval of
+// no success starts at 0 exactly, and that of n successes ends at 1
+// exactly, so that it always holds the rate k/n.
 func Wilson(k, n int) [2]float64 {
 	if n <= 0 {
 		return [2]float64{0, 1}
@@ -18,7 +20,17 @@ func Wilson(k, n int) [2]float64 {
 	den := 1 + z95*z95/nf
 	mid := (p + z95*z95/(2*nf)) / den
 	half := z95 * math.Sqrt(p*(1-p)/nf+z95*z95/(4*nf*nf)) / den
-	return [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
+	w := [2]float64{math.Max(0, mid-half), math.Min(1, mid+half)}
+	// In exact arithmetic the ends meet 0 and 1 at k = 0 and k = n; in
+	// floating point they may miss by an ulp.
+	if k <= 0 {
+		w[0] = 0
+	}
+	if k >= n {
+		w[1] = 1
+	}
+	w[0], w[1] = math.Min(w[0], p), math.Max(w[1], p)
+	return w
 }
 
 // Mean accumulates a sample's mean and its standard error. The zero value

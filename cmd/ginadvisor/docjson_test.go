@@ -41,6 +41,11 @@ func TestDocumentedJSONFields(t *testing.T) {
 		{"play.md", "`--json` fields:", "The `heuristic` player", []string{"simulate", "--json", "--games", "4", "--quiet", "--mirrored"}, []string{"interrupted"}},
 		{"batch.md", "`--json` fields:", "\n\n", []string{"batch", "--json", "--quick", log}, []string{"advisor", "message", "null", "luck"}},
 		{"log-format.md", "`--json` prints one object:", "```", []string{"log", "check", "--json", log}, nil},
+		{"arena.md", "| `--json` | the result as JSON:", " |\n", []string{"match", "--json", "--p1", "simple", "--p2", "random", "--games", "2", "--sprt", "elo0=0 elo1=10"},
+			// Present only for a dropped game, under a clock; null is a value.
+			[]string{"null", "dropped_games", "timed_games", "time_a_game_ms", "max_time_a_game_ms", "least_left_ms"}},
+		// Two games a pairing are too few pairs: no_interval is there.
+		{"arena.md", "`--json` gives `players`", "Ctrl-C stops a tournament", []string{"tournament", "--json", "--games", "2", "simple", "random"}, []string{"null"}},
 	}
 	word := regexp.MustCompile("`([a-z][a-z0-9_]*)`")
 	for _, tt := range tests {

@@ -137,6 +137,9 @@ func matchFromLog(env *environment, c *cli.Context) error {
 		}
 	}
 	r := pairings[0].Result(test)
+	if note := r.DroppedNote(); note != "" {
+		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
+	}
 	return wrote(writeResult(env, c, &r))
 }
 
