@@ -261,6 +261,8 @@ func testLastMove(t *testing.T, p *page) {
 		p.waitFor(t, "a decision", `gameMoves.length > 0 && document.getElementById("game-status").textContent.startsWith("Your ")`)
 		last := p.text(t, "last-move")
 		if strings.Contains(last, "threw") {
+			// The mark goes on once the table is drawn, after the status.
+			p.waitFor(t, "the pile's mark", `!!document.querySelector("#t-pile .card.last")`)
 			marked, _ := p.eval(t, `(document.querySelector("#t-pile .card.last") || {dataset: {}}).dataset.card || ""`).(string)
 			if marked == "" || !strings.Contains(last, cardLabelGo(marked)) {
 				t.Errorf("the last move %q; the pile's marked card %q", last, marked)
