@@ -22,13 +22,17 @@ import (
 // maxLine bounds a line from an engine: a longer one is garbage.
 const maxLine = 64 << 10
 
-// maxHandshake bounds what an engine may say before ginrummyok, in bytes
-// of its lines: an engine that talks on past it fails its handshake.
-const maxHandshake = 64 << 10
+// maxHandshake and maxHandshakeLines bound what an engine may say before
+// ginrummyok, in bytes of its lines and in lines: an engine that talks on
+// past either fails its handshake.
+const (
+	maxHandshake      = 64 << 10
+	maxHandshakeLines = 1000
+)
 
 // ErrHandshakeTooLong means the engine said more than the arena reads
 // before its ginrummyok.
-var ErrHandshakeTooLong = fmt.Errorf("the handshake passed %d KiB without ginrummyok", maxHandshake>>10)
+var ErrHandshakeTooLong = fmt.Errorf("the handshake passed %d lines or %d KiB without ginrummyok", maxHandshakeLines, maxHandshake>>10)
 
 // StartError is a failure to start an engine's process at all (no such
 // program, no pipe, no fork), as opposed to anything the engine did once
@@ -172,7 +176,7 @@ func (p *Process) handshake(ctx context.Context, timeout time.Duration) error {
 		if err != nil {
 			return err
 		}
-		if size += len(line) + 1; size > maxHandshake {
+		if size += len(line) + 1; size > maxHandshake || len(p.Handshake) >= maxHandshakeLines {
 			return ErrHandshakeTooLong
 		}
 		p.Handshake = append(p.Handshake, line)
