@@ -205,3 +205,17 @@ func TestReadDealsBounded(t *testing.T) {
 		t.Errorf("a byte order mark: %v, %v", got, err)
 	}
 }
+
+// TestCarriesToken: an engine's processes are found by their token, an
+// inner arena's engines by the outer token too.
+func TestCarriesToken(t *testing.T) {
+	env := []byte("A=1\x00" + tokenVar + "=outer:inner\x00B=2\x00")
+	for _, tt := range []struct {
+		token string
+		want  bool
+	}{{"outer", true}, {"inner", true}, {"inn", false}, {"", false}} {
+		if got := carriesToken(env, tt.token); got != tt.want {
+			t.Errorf("%q: %v", tt.token, got)
+		}
+	}
+}

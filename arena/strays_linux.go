@@ -32,7 +32,6 @@ func endStrays(token string) {
 	if token == "" {
 		return
 	}
-	mark := []byte(tokenVar + "=" + token + "\x00")
 	self := os.Getpid()
 	for round := 0; round < 50; round++ {
 		found := false
@@ -43,7 +42,7 @@ func endStrays(token string) {
 				continue
 			}
 			env, err := os.ReadFile(dir + "/environ")
-			if err != nil || !bytes.Contains(append([]byte{0}, env...), append([]byte{0}, mark...)) {
+			if err != nil || !carriesToken(env, token) {
 				continue
 			}
 			found = true
