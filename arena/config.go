@@ -26,6 +26,9 @@ type Config struct {
 	// adjudication limits; StderrDir where engines' stderr is kept.
 	Shard, Deals, StderrDir string
 	MaxDraws, MaxHands      int
+	// StderrReplace lets the engines' files in StderrDir replace files
+	// already there (--force, --resume).
+	StderrReplace bool
 }
 
 // Options checks the configuration; its errors name the flag at fault.
@@ -51,7 +54,10 @@ func (c Config) Options() (Options, error) {
 	case c.MaxDraws < 0 || c.MaxDraws > 1000 || c.MaxHands < 0 || c.MaxHands > 1000:
 		return o, errors.New("--max-draws and --max-hands must be from 0 (none) to 1000")
 	}
-	o.Games, o.Seed, o.Concurrency, o.StderrDir = c.Games, c.Seed, c.Concurrency, c.StderrDir
+	o.Games, o.Seed, o.Concurrency, o.StderrDir, o.StderrReplace = c.Games, c.Seed, c.Concurrency, c.StderrDir, c.StderrReplace
+	if err := CheckStderrDir(c.StderrDir); err != nil {
+		return o, err
+	}
 	if err := c.timeControl(&o); err != nil {
 		return o, err
 	}
@@ -110,22 +116,27 @@ func ParseShard(s string) (Shard, error) {
 	return Shard{I: i, N: n}, nil
 }
 
-// ResolveNames names each engine as it names itself, by its handshake's
-// id name, unless a configuration file named it; then makes every name
+// ResolveNames starts every engine and makes its handshake, before any
+// game, and names each engine as it names itself, by its handshake's id
+// name, unless a configuration file named it; then makes every name
 // unique, a second "mybot" becoming "mybot-2". A control character of a
-// name becomes "?", as the log writes it. An engine that does not
-// start keeps its program's name: its games will say why.
-func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) []Spec {
+// name becomes "?", as the log writes it. An engine that does not start,
+// or fails its handshake, is an error that names it: the run is not to
+// begin.
+func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) ([]Spec, error) {
 	out := append([]Spec(nil), specs...)
 	for i, s := range out {
-		if s.Builtin != "" || s.Named {
+		if s.Builtin != "" {
 			continue
 		}
 		p, err := Start(ctx, s.Command, StartOptions{Handshake: handshake})
 		if err != nil {
-			continue
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("engine %s: %w", printable(s.Name), err)
 		}
-		if p.Name != "" {
+		if p.Name != "" && !s.Named {
 			out[i].Name = p.Name
 		}
 		p.Close()
@@ -145,5 +156,5 @@ func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) []
 			}
 		}
 	}
-	return out
+	return out, nil
 }

@@ -23,3 +23,8 @@ func signalGroup(cmd *exec.Cmd, _ os.Signal) {
 }
 
 func groupAlive(*exec.Cmd) bool { return false }
+
+// noFollow is nothing where open has no O_NOFOLLOW.
+const noFollow = 0
+
+func isLoop(error) bool { return false }

@@ -3,6 +3,7 @@
 package arena
 
 import (
+	"errors"
 	"os/exec"
 	"syscall"
 )
@@ -29,3 +30,9 @@ func signalGroup(cmd *exec.Cmd, sig syscall.Signal) {
 func groupAlive(cmd *exec.Cmd) bool {
 	return cmd.Process != nil && syscall.Kill(-cmd.Process.Pid, 0) == nil
 }
+
+// noFollow makes an open fail on a symbolic link.
+const noFollow = syscall.O_NOFOLLOW
+
+// isLoop says an open failed on a symbolic link that O_NOFOLLOW refused.
+func isLoop(err error) bool { return errors.Is(err, syscall.ELOOP) }

@@ -198,7 +198,10 @@ func TestEngineNames(t *testing.T) {
 	b.Command += " again"
 	c := engineSpec(t, "normal")
 	c.Name, c.Named = "mine", true
-	got := ResolveNames(context.Background(), []Spec{a, b, c}, 0)
+	got, err := ResolveNames(context.Background(), []Spec{a, b, c}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got[0].Name != "helper-normal" || got[1].Name != "helper-normal-2" || got[2].Name != "mine" {
 		t.Errorf("names %q %q %q", got[0].Name, got[1].Name, got[2].Name)
 	}

@@ -18,7 +18,8 @@ func TestLogTextReadsBack(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
 	a := Spec{Name: "bad\x01bot", Command: "./bot", Options: map[string]string{"style": "x\x02y"}, Named: true}
 	b := Spec{Name: "simple", Builtin: "simple"}
-	specs := ResolveNames(context.Background(), []Spec{a, b}, 0)
+	// The engine is never started: the log's writer escapes what it writes.
+	specs := []Spec{a, b}
 	g := &Game{Index: 0, Winner: 1, Forfeiter: 0, Seed: 7, Engines: [2]string{"id\x1bname", ""},
 		Forfeit: &Forfeit{Engine: specs[0].Name, Reason: errors.New("illegal move \"\x07\"")}}
 	lg, err := g.Log([2]Spec{specs[0], specs[1]}, eaai)
@@ -48,7 +49,10 @@ func TestTournamentOfOneSpecTwice(t *testing.T) {
 		s.Place = i + 1
 		specs = append(specs, s)
 	}
-	specs = ResolveNames(context.Background(), specs, 0)
+	specs, err := ResolveNames(context.Background(), specs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	lw := &memLog{}
 	o := TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 4, Seed: 4}}
 	o.OnGame = func(_, _ int, players [2]Spec, g *Game) error { return WriteGame(lw, g, players, eaai) }

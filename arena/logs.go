@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -281,16 +282,41 @@ func tagValue(lg *gamelog.Game, key string) string {
 	return ""
 }
 
+// Bounds on a deals file: its size, its lines and its seeds (a match
+// plays at most 1,000,000 games, 500,000 pairs of deals).
+const (
+	maxDealsFile = 256 << 20
+	maxDealsLine = 4 << 10
+	maxDeals     = 500_000
+)
+
 // ReadDeals reads fixed deals: a file of seeds, one a line (blank lines
-// and "#" comments skipped), as --save-deals writes it, or a ginadvisor
-// log, whose games' seeds are taken pair by pair (games 1, 3, 5, …).
+// and "#" comments skipped, a byte order mark ignored), as --save-deals
+// writes it, or a ginadvisor log, whose games' seeds are taken pair by
+// pair (games 1, 3, 5, …). What it reads is bounded: a file past 256 MiB,
+// a line of seeds past 4 KiB, or more than 500,000 seeds is refused,
+// naming the file and the line.
 func ReadDeals(path string) ([]uint64, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if strings.HasPrefix(string(data), "ginadvisor-log ") {
-		games, err := gamelog.ReadLog(strings.NewReader(string(data)))
+	defer f.Close()
+	br := bufio.NewReaderSize(io.LimitReader(f, maxDealsFile+1), 64<<10)
+	head, _ := br.Peek(len("\uFEFF") + len("ginadvisor-log "))
+	if bytes.HasPrefix(head, []byte("\uFEFF")) {
+		_, _ = br.Discard(len("\uFEFF"))
+		head = head[len("\uFEFF"):]
+	}
+	if bytes.HasPrefix(head, []byte("ginadvisor-log ")) {
+		data, err := io.ReadAll(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if len(data) > maxDealsFile {
+			return nil, fmt.Errorf("%s: more than %d MiB: too long for deals", path, maxDealsFile>>20)
+		}
+		games, err := gamelog.ReadLog(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -314,22 +340,60 @@ func ReadDeals(path string) ([]uint64, error) {
 		return out, nil
 	}
 	var out []uint64
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	for n := 1; sc.Scan(); n++ {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		if line = strings.TrimSpace(line); line == "" {
-			continue
+	total := 0
+	for n := 1; ; n++ {
+		raw, err := readBoundedLine(br, maxDealsLine)
+		if errors.Is(err, errLineTooLong) {
+			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes is no deal's seed", path, n, maxDealsLine)
 		}
-		s, err := strconv.ParseUint(line, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %q is not a deal's seed", path, n, notation.Clip(line, 40))
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		out = append(out, s)
+		if total += len(raw) + 1; total > maxDealsFile {
+			return nil, fmt.Errorf("%s:%d: more than %d MiB: too long for deals", path, n, maxDealsFile>>20)
+		}
+		line, _, _ := strings.Cut(raw, "#")
+		if line = strings.TrimSpace(line); line != "" {
+			s, perr := strconv.ParseUint(line, 10, 64)
+			if perr != nil {
+				return nil, fmt.Errorf("%s:%d: %q is not a deal's seed", path, n, notation.Clip(line, 40))
+			}
+			if len(out) == maxDeals {
+				return nil, fmt.Errorf("%s:%d: more than %d deals", path, n, maxDeals)
+			}
+			out = append(out, s)
+		}
+		if err == io.EOF {
+			break
+		}
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no deals", path)
 	}
 	return out, nil
+}
+
+// errLineTooLong means a line passed its bound.
+var errLineTooLong = errors.New("line too long")
+
+// readBoundedLine reads a line without its end, at most max bytes of it;
+// a longer line is errLineTooLong. At the end of the input it returns
+// the last line with io.EOF.
+func readBoundedLine(br *bufio.Reader, max int) (string, error) {
+	var b []byte
+	for {
+		chunk, isPrefix, err := br.ReadLine()
+		if err != nil {
+			return string(b), err
+		}
+		if len(b)+len(chunk) > max {
+			return "", errLineTooLong
+		}
+		b = append(b, chunk...)
+		if !isPrefix {
+			return string(b), nil
+		}
+	}
 }
 
 // WriteDeals writes the seeds of the match's pairs of deals, one a line,

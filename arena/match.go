@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,8 +110,10 @@ type Options struct {
 	// the time an engine has to end after quit, and after SIGTERM.
 	Handshake, Grace time.Duration
 	// StderrDir, when set, keeps each engine's standard error and the
-	// whole exchange there, a file each per game and player.
-	StderrDir string
+	// whole exchange there, a file each per game and player. A file
+	// already there stops the match, unless StderrReplace is set.
+	StderrDir     string
+	StderrReplace bool
 	// SPRT, when set, stops the match once it decides.
 	SPRT *SPRT
 	// OnGame is called with each game as it is counted, in game order.
@@ -221,6 +224,11 @@ func (o *Options) startPlayers(ctx context.Context, g *Game, seed uint64, clk *c
 				g.Cancelled = true
 				return players, engines, false
 			}
+			if se := (*StartError)(nil); errors.As(err, &se) {
+				// The harness failed, not the engine: the match stops.
+				g.Forfeit = &Forfeit{Engine: "the match", Reason: fmt.Errorf("%s: %w", o.Players[k].Name, err)}
+				return players, engines, false
+			}
 			f := &Forfeit{Engine: o.Players[k].Name, Reason: err}
 			if ep != nil {
 				f.Exchange = ep.proc.Exchange()
@@ -252,7 +260,7 @@ func (o *Options) newPlayer(ctx context.Context, g *Game, k int, seed uint64, cl
 	}
 	so, err := o.startOptions(g, k)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, &StartError{err}
 	}
 	proc, err := Start(ctx, s.Command, so)
 	if so.Stderr != nil {
@@ -299,16 +307,50 @@ func (o *Options) startOptions(g *Game, k int) (StartOptions, error) {
 	}
 	base := filepath.Join(o.StderrDir, fmt.Sprintf("game%06d-player%d", g.Index+1, k+1))
 	var err error
-	if so.Stderr, err = os.Create(base + ".stderr"); err != nil {
+	if so.Stderr, err = o.createKept(base + ".stderr"); err != nil {
 		return so, err
 	}
-	ex, err := os.Create(base + ".exchange")
+	ex, err := o.createKept(base + ".exchange")
 	if err != nil {
 		so.Stderr.Close()
 		return so, err
 	}
 	so.Transcript = ex // closed with the engine, by closeEngines
 	return so, nil
+}
+
+// createKept creates a file of StderrDir. A file already there is
+// refused unless StderrReplace is set, and a symbolic link is never
+// followed.
+func (o *Options) createKept(path string) (*os.File, error) {
+	flag := os.O_WRONLY | os.O_CREATE | os.O_EXCL | noFollow
+	if o.StderrReplace {
+		flag = os.O_WRONLY | os.O_CREATE | os.O_TRUNC | noFollow
+	}
+	f, err := os.OpenFile(path, flag, 0o666)
+	if errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("--stderr: %s is already there (--force or --resume replaces it)", path)
+	}
+	if err != nil && isLoop(err) {
+		return nil, fmt.Errorf("--stderr: %s is a symbolic link, which is not followed", path)
+	}
+	return f, err
+}
+
+// CheckStderrDir says whether dir can take the engines' standard error:
+// a directory that exists.
+func CheckStderrDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("--stderr: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("--stderr: %s is not a directory", dir)
+	}
+	return nil
 }
 
 func closeEngines(engines [2]*EnginePlayer) {
@@ -375,6 +417,9 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	}
 	if o.Deals != nil && len(o.Deals) < o.Games/2 {
 		return Result{}, fmt.Errorf("%d games need %d deals, and only %d are given", o.Games, o.Games/2, len(o.Deals))
+	}
+	if err := CheckStderrDir(o.StderrDir); err != nil {
+		return Result{}, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -22,6 +22,27 @@ import (
 // maxLine bounds a line from an engine: a longer one is garbage.
 const maxLine = 64 << 10
 
+// maxHandshake and maxHandshakeLines bound what an engine may say before
+// ginrummyok, in bytes of its lines and in lines: an engine that talks on
+// past either fails its handshake.
+const (
+	maxHandshake      = 64 << 10
+	maxHandshakeLines = 1000
+)
+
+// ErrHandshakeTooLong means the engine said more than the arena reads
+// before its ginrummyok.
+var ErrHandshakeTooLong = fmt.Errorf("the handshake passed %d lines or %d KiB without ginrummyok", maxHandshakeLines, maxHandshake>>10)
+
+// StartError is a failure to start an engine's process at all (no such
+// program, no pipe, no fork), as opposed to anything the engine did once
+// it ran. A match stops on it rather than charge the engine a forfeit.
+type StartError struct{ Err error }
+
+func (e *StartError) Error() string { return e.Err.Error() }
+
+func (e *StartError) Unwrap() error { return e.Err }
+
 // ErrTimeout means the engine did not answer within its time.
 var ErrTimeout = errors.New("no answer in time")
 
@@ -71,6 +92,9 @@ type Process struct {
 	// exchange keeps the latest lines each way, "> " sent, "< " received.
 	exchange   []string
 	transcript io.Writer
+	// token marks the engine's processes, its descendants included, in
+	// their environment, so that those that left its group are found.
+	token string
 	// Name is what the engine calls itself in its handshake, Protocol the
 	// version it gave, and Options the options it declared, by name.
 	Name     string
@@ -90,25 +114,26 @@ const exchangeKept = 40
 func Start(ctx context.Context, command string, o StartOptions) (*Process, error) {
 	args, err := SplitCommand(command)
 	if err != nil {
-		return nil, err
+		return nil, &StartError{err}
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	ownGroup(cmd)
+	token := markEngine(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return nil, &StartError{err}
 	}
 	// A pipe of our own rather than StdoutPipe: Wait then never closes it
 	// under the reader, and a child that keeps it open cannot hold Wait.
 	out, w, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, &StartError{err}
 	}
 	cmd.Stdout = w
 	if o.Stderr != nil {
 		cmd.Stderr = o.Stderr
 	}
-	err = cmd.Start()
+	err = startWatched(cmd)
 	w.Close()
 	if err != nil {
 		out.Close()
@@ -117,14 +142,14 @@ func Start(ctx context.Context, command string, o StartOptions) (*Process, error
 		if ee := (*exec.Error)(nil); errors.As(err, &ee) {
 			err = ee.Err
 		}
-		return nil, fmt.Errorf("starting %q: %w", notation.Clip(command, 80), err)
+		return nil, &StartError{fmt.Errorf("starting %q: %w", notation.Clip(command, 80), err)}
 	}
 	grace := o.Grace
 	if grace <= 0 {
 		grace = DefaultGrace
 	}
 	p := &Process{cmd: cmd, in: in, out: out, lines: make(chan string, 64), done: make(chan struct{}), exited: make(chan struct{}),
-		quit: make(chan struct{}), grace: grace, transcript: o.Transcript, Options: map[string]bool{}}
+		quit: make(chan struct{}), grace: grace, transcript: o.Transcript, Options: map[string]bool{}, token: token}
 	go func() { _ = cmd.Wait(); close(p.exited) }()
 	go p.read(out)
 	timeout := o.Handshake
@@ -145,10 +170,14 @@ func (p *Process) handshake(ctx context.Context, timeout time.Duration) error {
 		return err
 	}
 	deadline := time.Now().Add(timeout)
+	size := 0
 	for {
 		line, err := p.Receive(ctx, time.Until(deadline))
 		if err != nil {
 			return err
+		}
+		if size += len(line) + 1; size > maxHandshake || len(p.Handshake) >= maxHandshakeLines {
+			return ErrHandshakeTooLong
 		}
 		p.Handshake = append(p.Handshake, line)
 		if name, ok := strings.CutPrefix(line, "id name "); ok {
@@ -297,6 +326,7 @@ func (p *Process) Close() {
 			}
 			signalGroup(p.cmd, sigKill)
 		}
+		endStrays(p.token)
 		close(p.quit)
 		p.out.Close()
 	})

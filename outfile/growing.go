@@ -1,6 +1,7 @@
 package outfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -48,7 +49,13 @@ func Start(path string, replace bool) (*Growing, error) {
 		// O_EXCL: a file that appears meanwhile is not overwritten.
 		flag |= os.O_CREATE | os.O_EXCL
 	}
-	f, err := os.OpenFile(t.path, flag, 0o666)
+	var f *os.File
+	if t.direct {
+		// A FIFO waits a bounded time for its reader.
+		f, err = openDirect(context.Background(), t, flag)
+	} else {
+		f, err = os.OpenFile(t.path, flag, 0o666)
+	}
 	if errors.Is(err, os.ErrExist) {
 		return nil, fmt.Errorf("%w: %s", ErrExists, path)
 	} else if err != nil {

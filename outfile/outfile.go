@@ -10,6 +10,7 @@
 package outfile
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // ErrIsInput means the output path names one of the inputs.
@@ -128,6 +130,20 @@ func Create(path string, inputs []string) (*File, error) {
 // says of them, so that an input already open, such as standard input
 // redirected from a file, is compared too.
 func CreateFor(path string, inputs []fs.FileInfo) (*File, error) {
+	return CreateForContext(context.Background(), path, inputs)
+}
+
+// FIFOWait bounds the wait for a reader of an output that is a FIFO: past
+// it, the output fails with ErrNoReader.
+const FIFOWait = 10 * time.Second
+
+// ErrNoReader means an output is a FIFO that no process opened to read
+// within FIFOWait.
+var ErrNoReader = fmt.Errorf("a FIFO with no reader (waited %v)", FIFOWait)
+
+// CreateForContext is CreateFor that gives up waiting for a FIFO's reader
+// once ctx is done.
+func CreateForContext(ctx context.Context, path string, inputs []fs.FileInfo) (*File, error) {
 	t, err := locate(path)
 	if err != nil {
 		return nil, err
@@ -144,7 +160,7 @@ func CreateFor(path string, inputs []fs.FileInfo) (*File, error) {
 		if t.appends {
 			flag |= os.O_APPEND
 		}
-		f, err := os.OpenFile(t.path, flag, 0)
+		f, err := openDirect(ctx, t, flag)
 		if err != nil {
 			return nil, err
 		}

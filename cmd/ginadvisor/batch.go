@@ -59,7 +59,7 @@ func convertCommand(env *environment) *cli.Command {
 			// after the output is aborted.
 			ctx, stop := interruptible(c)
 			defer stop()
-			out, closeOut, abort, err := openOut(env, c.String("out"), ins)
+			out, closeOut, abort, err := openOut(ctx, env, c.String("out"), ins)
 			if err != nil {
 				return fmt.Errorf("--out: %w", err)
 			}
@@ -130,11 +130,11 @@ func finishConversion(env *environment, out io.Writer, closeOut func() error, to
 // commit, leaves it as it was; a FIFO or a device is written directly; a
 // symbolic link is followed. A target that is one of the inputs, or that
 // cannot be written, is a usage error.
-func openOut(env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
+func openOut(ctx context.Context, env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "-" {
 		return env.stdout, func() error { return nil }, func() {}, nil
 	}
-	f, err := createOut(path, env.inputFiles(inputs))
+	f, err := createOut(ctx, path, env.inputFiles(inputs))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -142,9 +142,13 @@ func openOut(env *environment, path string, inputs []batch.Input) (w io.Writer, 
 }
 
 // createOut starts the output file at path, refusing, as a usage error, a
-// path that is one of inputs or cannot be written.
-func createOut(path string, inputs []os.FileInfo) (*outfile.File, error) {
-	f, err := outfile.CreateFor(path, inputs)
+// path that is one of inputs or cannot be written. A FIFO waits for its
+// reader a bounded time, and no longer than ctx.
+func createOut(ctx context.Context, path string, inputs []os.FileInfo) (*outfile.File, error) {
+	f, err := outfile.CreateForContext(ctx, path, inputs)
+	if ctx.Err() != nil {
+		return nil, silentExit(ExitInterrupted)
+	}
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
@@ -215,7 +219,7 @@ func batchCommand(env *environment) *cli.Command {
 			// Every output is opened before any work, so that a bad path
 			// fails at once; until the run ends complete, aborted, they
 			// change nothing.
-			outs, err := openBatchOutputs(env, c, ins)
+			outs, err := openBatchOutputs(ctx, env, c, ins)
 			if err != nil {
 				return err
 			}
@@ -316,7 +320,7 @@ type batchFile struct {
 // asked for. A path that is one of the inputs (by any name), that another
 // output names too, or that cannot be written is a usage error, and
 // nothing is left open.
-func openBatchOutputs(env *environment, c *cli.Context, ins []batch.Input) (_ *batchOutputs, err error) {
+func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (_ *batchOutputs, err error) {
 	outs := &batchOutputs{}
 	defer func() {
 		if err != nil {
@@ -335,7 +339,7 @@ func openBatchOutputs(env *environment, c *cli.Context, ins []batch.Input) (_ *b
 		if path == "-" && stdoutToo {
 			return env.stdout, nil
 		}
-		return outs.open(flag, path, inputs)
+		return outs.open(ctx, flag, path, inputs)
 	}
 	w, err := open("csv", true)
 	if err != nil {
@@ -383,8 +387,8 @@ func oneOnStdout(c *cli.Context) error {
 
 // open starts the output file of flag at path, refusing one of the inputs
 // or a file another output replaces too.
-func (o *batchOutputs) open(flag, path string, inputs []os.FileInfo) (io.Writer, error) {
-	f, err := createOut(path, inputs)
+func (o *batchOutputs) open(ctx context.Context, flag, path string, inputs []os.FileInfo) (io.Writer, error) {
+	f, err := createOut(ctx, path, inputs)
 	if err != nil {
 		return nil, fmt.Errorf("--%s: %w", flag, err)
 	}

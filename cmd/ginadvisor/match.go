@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -48,7 +49,8 @@ func arenaConfig(c *cli.Context, p1, p2 string) arena.Config {
 	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: c.Int("games"),
 		Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime"),
 		TimeMargin: c.Duration("timemargin"), TC: c.String("tc"), Shard: c.String("shard"), Deals: c.String("deals"),
-		StderrDir: c.String("stderr"), MaxDraws: c.Int("max-draws"), MaxHands: c.Int("max-hands")}
+		StderrDir: c.String("stderr"), MaxDraws: c.Int("max-draws"), MaxHands: c.Int("max-hands"),
+		StderrReplace: c.Bool("force") || c.Bool("resume")}
 }
 
 func matchCommand(env *environment) *cli.Command {
@@ -87,7 +89,10 @@ func matchCommand(env *environment) *cli.Command {
 			if err := saveDeals(c, &o, players); err != nil {
 				return err
 			}
-			specs := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
+			specs, err := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
+			if err != nil {
+				return startFailed(ctx, err)
+			}
 			o.Players = [2]arena.Spec{specs[0], specs[1]}
 			lw, err := openMatchLog(env, c, &o)
 			if err != nil {
@@ -111,6 +116,16 @@ func matchCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// startFailed is the error of an engine that did not start or make its
+// handshake before the first game: a usage error, as a bad flag is,
+// unless the run was interrupted meanwhile.
+func startFailed(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return silentExit(ExitInterrupted)
+	}
+	return usageError("%v", err)
 }
 
 func writeResult(env *environment, c *cli.Context, r *arena.Result) error {

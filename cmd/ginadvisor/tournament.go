@@ -52,7 +52,9 @@ func tournamentCommand(env *environment) *cli.Command {
 			if err := saveDeals(c, &o.Match, args); err != nil {
 				return err
 			}
-			o.Players = arena.ResolveNames(ctx, o.Players, o.Match.Handshake)
+			if o.Players, err = arena.ResolveNames(ctx, o.Players, o.Match.Handshake); err != nil {
+				return startFailed(ctx, err)
+			}
 			lw, err := openTournamentLog(env, c, &o)
 			if err != nil {
 				return err
