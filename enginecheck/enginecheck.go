@@ -30,6 +30,8 @@ type Options struct {
 	// Set holds options sent to the engine in every situation, when it
 	// declares them (samples, to make a check quick).
 	Set map[string]string
+	// name is the engine's id name, once a handshake gave it.
+	name string
 }
 
 // Result is one situation's verdict.
@@ -45,7 +47,11 @@ type Result struct {
 
 // Report is a check's verdicts, in the order run.
 type Report struct {
+	// Engine is the engine's name as its handshake's id name gives it
+	// (the command when no handshake gave one), as the arena names it;
+	// Command is its command line.
 	Engine  string   `json:"engine"`
+	Command string   `json:"command"`
 	Results []Result `json:"results"`
 }
 
@@ -83,12 +89,16 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.Move <= 0 {
 		o.Move = time.Minute
 	}
-	rep := &Report{Engine: o.Command}
+	rep := &Report{Engine: o.Command, Command: o.Command}
 	for _, s := range situations() {
 		if o.Only != "" && !strings.Contains(s.name, o.Only) {
 			continue
 		}
-		rep.Results = append(rep.Results, runOne(ctx, o, s))
+		res, name := runOne(ctx, o, s)
+		if o.name == "" && name != "" {
+			o.name, rep.Engine = name, name
+		}
+		rep.Results = append(rep.Results, res)
 		if err := ctx.Err(); err != nil {
 			return rep, err
 		}
@@ -99,8 +109,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-// runOne starts the engine and plays one situation on it.
-func runOne(ctx context.Context, o Options, s situation) Result {
+// runOne starts the engine and plays one situation on it; it returns
+// the engine's id name too, when its handshake gave one.
+func runOne(ctx context.Context, o Options, s situation) (Result, string) {
 	res := Result{Name: s.name}
 	if s.run == nil {
 		// A situation that drives no process of its own.
@@ -109,19 +120,19 @@ func runOne(ctx context.Context, o Options, s situation) Result {
 		if f := (*arena.Forfeit)(nil); errors.As(err, &f) {
 			res.Exchange = f.Exchange
 		}
-		return res
+		return res, ""
 	}
 	p, err := arena.Start(ctx, o.Command, arena.StartOptions{Handshake: max(o.Grace, 10*time.Second)})
 	if err != nil {
 		res.Reason = "starting: " + err.Error()
-		return res
+		return res, ""
 	}
 	defer p.Kill()
 	c := &conn{p: p, o: o, ctx: ctx}
 	err = s.run(c)
 	res.Passed, res.Reason = err == nil, reason(err)
 	res.Exchange = p.Exchange()
-	return res
+	return res, p.Name
 }
 
 func reason(err error) string {

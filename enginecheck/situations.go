@@ -369,6 +369,10 @@ func checkGames(ctx context.Context, o Options) error {
 		return err
 	}
 	a.Options = o.Set
+	if o.name != "" {
+		// Named as the arena names it, by its id name.
+		a.Name = o.name
+	}
 	b, _ := arena.ParseSpec("simple")
 	r, _ := rules.Preset("eaai")
 	var forfeit *arena.Forfeit

@@ -72,9 +72,12 @@ func checkEngineCommand(env *environment) *cli.Command {
 	}
 }
 
-// writeCheck prints each situation's verdict, with the exchange of each
+// writeCheck prints the engine's name (its id name), each situation's verdict, with the exchange of each
 // that failed, or of all when verbose, and a last line of totals.
 func writeCheck(w io.Writer, rep *enginecheck.Report, verbose bool) error {
+	if _, err := fmt.Fprintf(w, "engine %s\n", render.EscapeControl(rep.Engine)); err != nil {
+		return err
+	}
 	for _, r := range rep.Results {
 		verdict := "passed"
 		if !r.Passed {

@@ -46,3 +46,34 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 		t.Fatalf("a missing engine: exit %d:\n%s", code, out)
 	}
 }
+
+// TestCheckEngineNamesByIDName: check-engine names the engine by its
+// handshake's id name, as the arena does, not by its program (here a
+// wrapper script, as python3 would be for a bot in Python).
+func TestCheckEngineNamesByIDName(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	link := filepath.Join(dir, "ginadvisor")
+	if err := os.Symlink(self, link); err != nil {
+		t.Skipf("no symbolic link: %v", err)
+	}
+	script := filepath.Join(dir, "wrapper.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+link+"' engine\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errText := runCLI(t, "", "check-engine", "--only", "handshake", "--json", "engine:"+script)
+	var rep enginecheck.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("exit %d, %v:\n%s\n%s", code, err, out, errText)
+	}
+	if !strings.HasPrefix(rep.Engine, "ginadvisor ") || rep.Command != script {
+		t.Errorf("engine %q, command %q: want the id name and the command", rep.Engine, rep.Command)
+	}
+	_, out, _ = runCLI(t, "", "check-engine", "--only", "handshake", "engine:"+script)
+	if first, _, _ := strings.Cut(out, "\n"); !strings.HasPrefix(first, "engine ginadvisor ") {
+		t.Errorf("the text does not begin with the id name:\n%s", out)
+	}
+}
