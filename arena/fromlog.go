@@ -16,6 +16,9 @@ type Pairing struct {
 	Names  [2]string
 	Specs  [2]string
 	Places [2]string
+	// Number is the pairing's number in its tournament, from its games'
+	// pairing tag; 0 in a match's log or one older than the tag.
+	Number int
 	Games  map[int]*Game
 }
 
@@ -38,6 +41,9 @@ func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
 			out = append(out, p)
 		}
 		g := gameFromLog(lg)
+		if p.Number == 0 {
+			p.Number = g.Pairing
+		}
 		if p.Games[g.Index] != nil {
 			return nil, fmt.Errorf("game %d of %s against %s comes twice", lg.Number, printable(p.Names[0]), printable(p.Names[1]))
 		}

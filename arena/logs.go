@@ -30,7 +30,8 @@ func (g *Game) seatOf(k int) notation.Seat {
 
 // Log returns the game as a ginadvisor log's game, numbered from 1: the
 // players by their names in the match, both players' specs as given and
-// their places in the field in its tags, under a clock their time (time1,
+// their places in the field in its tags, in a tournament the pairing it
+// belongs to (pairing), under a clock their time (time1,
 // time2 and, with a game clock, timeleft1, timeleft2), and a forfeit with
 // its reason, after the hands finished before it. Its text is what the
 // log's reader reads back: a control character becomes "?".
@@ -46,6 +47,9 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 		if s.Place > 0 {
 			tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("place%d", k+1), Value: strconv.Itoa(s.Place)})
 		}
+	}
+	if g.Pairing > 0 {
+		tags = append(tags, gamelog.Tag{Key: "pairing", Value: strconv.Itoa(g.Pairing)})
 	}
 	tags = append(tags, g.Time.timeTags()...)
 	var players [2]string
@@ -231,6 +235,9 @@ func resumedGame(path string, lg *gamelog.Game, o *Options) (*Game, error) {
 func gameFromLog(lg *gamelog.Game) *Game {
 	i := lg.Number - 1
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Resumed: true, Seed: lg.Seed, Time: timeFromLog(lg)}
+	if n, err := strconv.Atoi(tagValue(lg, "pairing")); err == nil && n > 0 {
+		g.Pairing = n
+	}
 	player := func(seat notation.Seat) int {
 		if seat == 0 {
 			return g.First

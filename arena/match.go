@@ -105,7 +105,11 @@ type Options struct {
 	// Concurrency is the games played at once; 0 means 1.
 	Concurrency int
 	Players     [2]Spec
-	Time        TimeControl
+	// Pairing, in a tournament, is the number of the pairing the match
+	// is, from 1 in the order they are played; its games are tagged
+	// with it. 0 in a match.
+	Pairing int
+	Time    TimeControl
 	// Handshake bounds an engine's start; 0 means 10 seconds. Grace is
 	// the time an engine has to end after quit, and after SIGTERM.
 	Handshake, Grace time.Duration
@@ -145,6 +149,9 @@ type Game struct {
 	Record    *engine.GameRecord
 	// Seed dealt the game.
 	Seed uint64
+	// Pairing is the number of the tournament's pairing the game belongs
+	// to, from 1; 0 in a match, and in a log older than the pairing tag.
+	Pairing int
 	// Engines are the names engines gave in their handshakes, by player.
 	Engines [2]string
 	// Time is the players' thinking time in the game, when the match ran
@@ -182,7 +189,7 @@ func (o *Options) order() []int {
 // game the match's stop cuts short is Cancelled.
 func (o *Options) play(ctx context.Context, i int) *Game {
 	seed := o.dealSeed(i / 2)
-	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed}
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Pairing: o.Pairing}
 	clk := newClock(o.Time)
 	players, engines, ok := o.startPlayers(ctx, g, seed, clk)
 	defer closeEngines(engines)

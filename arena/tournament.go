@@ -140,12 +140,14 @@ func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
 // or ctx ends; a match stopped by ctx adds the games it finished.
 func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
 	n := len(o.Players)
+	number := 0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if o.Gauntlet && i > 0 {
 				continue
 			}
-			r, err := o.pairing(ctx, i, j)
+			number++
+			r, err := o.pairing(ctx, i, j, number)
 			if err != nil && ctx.Err() == nil {
 				return fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
 			}
@@ -165,10 +167,11 @@ func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
 	return nil
 }
 
-// pairing plays the match of players i and j, its games of the log
-// counted and not played again.
-func (o *TournamentOptions) pairing(ctx context.Context, i, j int) (Result, error) {
+// pairing plays the match of players i and j, the tournament's pairing
+// number, its games of the log counted and not played again.
+func (o *TournamentOptions) pairing(ctx context.Context, i, j, number int) (Result, error) {
 	m := o.Match
+	m.Pairing = number
 	m.Players = [2]Spec{o.Players[i], o.Players[j]}
 	m.Players[0].Place, m.Players[1].Place = i+1, j+1
 	if test := o.SPRT; test != nil {
