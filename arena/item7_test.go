@@ -2,8 +2,11 @@ package arena
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -60,5 +63,52 @@ func TestTournamentLogsPairing(t *testing.T) {
 	}
 	if got := StandingsFromLog(po, nil); !reflect.DeepEqual(got, s) {
 		t.Errorf("an older log's standings %+v\nprinted %+v", got, s)
+	}
+}
+
+// TestInlineEngineOptions: "engine:CMD option.NAME=VALUE …", as cutechess
+// takes options, cuts the settings off the command and sends each with
+// setoption after the handshake, as a configuration file's options go;
+// the log's player tag names them.
+func TestInlineEngineOptions(t *testing.T) {
+	s, err := ParseSpec(`engine:./bot --level 3 option.samples=64  option.style=a=b`)
+	if err != nil || s.Command != "./bot --level 3" || s.Name != "bot" ||
+		!reflect.DeepEqual(s.Options, map[string]string{"samples": "64", "style": "a=b"}) {
+		t.Fatalf("%+v %v", s, err)
+	}
+	if s, err := ParseSpec(`engine:"./my bot option.x=1"`); err != nil || s.Command != `"./my bot option.x=1"` || s.Options != nil {
+		t.Errorf("a quoted word is the command's: %+v %v", s, err)
+	}
+	for _, bad := range []string{"engine:option.samples=8", "engine:./bot option.=1", "engine:./bot option.samples", "engine:./bot option.a=1 option.a=2"} {
+		if _, err := ParseSpec(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	eaai, _ := rules.Preset("eaai")
+	a, err := ParseSpec(helper("normal") + " option.samples=8 option.nosuch=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	simple, _ := ParseSpec("simple")
+	dir := t.TempDir()
+	lw := &memLog{}
+	o := Options{Rules: eaai, Games: 2, Seed: 5, Players: [2]Spec{a, simple}, StderrDir: dir}
+	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
+	if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
+		t.Fatalf("%+v %v", r, err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := string(b)
+	if i, j := strings.Index(ex, "< ginrummyok"), strings.Index(ex, "> setoption name samples value 8\n"); i < 0 || j < i {
+		t.Errorf("samples not set after the handshake:\n%s", ex)
+	}
+	if strings.Contains(ex, "nosuch") {
+		t.Errorf("an undeclared option was sent:\n%s", ex)
+	}
+	if tag := tagValue(lw.games[0], "player1"); !strings.Contains(tag, " samples=8") || strings.Contains(tag, "option.") {
+		t.Errorf("player1 tag %q", tag)
 	}
 }

@@ -43,7 +43,8 @@ type Spec struct {
 
 // ParseSpec reads a player: "simple", "advisor", a built-in player with
 // options such as "advisor,samples=512" (see players.LookupWith),
-// "engine:./mybot --flag", or "conf:FILE:NAME", the engine NAME of a
+// "engine:./mybot --flag" (options after it as option.NAME=VALUE, such as
+// "engine:./mybot option.samples=64"), or "conf:FILE:NAME", the engine NAME of a
 // configuration file (see ReadEngines). An engine's name is, until
 // ResolveNames asks it, its program's.
 func ParseSpec(s string) (Spec, error) {
@@ -65,6 +66,10 @@ func ParseSpec(s string) (Spec, error) {
 		return Spec{}, fmt.Errorf("%s names no engine %q", rest[:i], notation.Clip(rest[i+1:], 40))
 	}
 	if cmd, ok := strings.CutPrefix(s, "engine:"); ok {
+		cmd, options, err := inlineOptions(cmd)
+		if err != nil {
+			return Spec{}, err
+		}
 		args, err := SplitCommand(cmd)
 		if err != nil {
 			return Spec{}, err
@@ -73,12 +78,40 @@ func ParseSpec(s string) (Spec, error) {
 		if i := strings.LastIndexAny(name, "/\\"); i >= 0 {
 			name = name[i+1:]
 		}
-		return Spec{Name: name, Command: cmd, Given: s}, nil
+		return Spec{Name: name, Command: cmd, Options: options, Given: s}, nil
 	}
 	if _, err := players.LookupWith(s, players.Options{}); err != nil {
 		return Spec{}, err
 	}
 	return Spec{Name: s, Builtin: s, Given: s}, nil
+}
+
+// inlineOptions cuts the option.NAME=VALUE settings that end an engine's
+// command line, as cutechess takes them ("./mybot option.samples=64"),
+// from it: the command without them, and the options, which are sent as a
+// configuration file's are. A word with a quote is the command's.
+func inlineOptions(cmd string) (string, map[string]string, error) {
+	var options map[string]string
+	for {
+		rest := strings.TrimRight(cmd, " ")
+		word := rest[strings.LastIndex(rest, " ")+1:]
+		setting, ok := strings.CutPrefix(word, "option.")
+		if !ok || strings.Contains(word, `"`) {
+			return cmd, options, nil
+		}
+		k, v, ok := strings.Cut(setting, "=")
+		if !ok || k == "" {
+			return "", nil, fmt.Errorf("%q: want option.NAME=VALUE", notation.Clip(word, 80))
+		}
+		if options == nil {
+			options = map[string]string{}
+		}
+		if _, dup := options[k]; dup {
+			return "", nil, fmt.Errorf("option %q set twice", notation.Clip(k, 40))
+		}
+		options[k] = v
+		cmd = strings.TrimRight(rest[:len(rest)-len(word)], " ")
+	}
 }
 
 // Shard is the share of a run's pairs of deals that one machine plays:
