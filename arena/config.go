@@ -29,6 +29,10 @@ type Config struct {
 	// StderrReplace lets the engines' files in StderrDir replace files
 	// already there (--force, --resume).
 	StderrReplace bool
+	// DealsRepeat plays Deals again, in order, when Games asks for more
+	// pairs than they hold (--deals-repeat). With Deals, Games 0 is
+	// twice the deals (--games not given).
+	DealsRepeat bool
 }
 
 // Options checks the configuration; its errors name the flag at fault.
@@ -44,6 +48,21 @@ func (c Config) Options() (Options, error) {
 	if o.Rules, err = rules.ParseSpec(c.Rules); err != nil {
 		return o, fmt.Errorf("--rules: %w", err)
 	}
+	if c.DealsRepeat && c.Deals == "" {
+		return o, errors.New("--deals-repeat repeats --deals: give it")
+	}
+	if c.Deals != "" {
+		if o.Deals, err = ReadDeals(c.Deals); err != nil {
+			return o, fmt.Errorf("--deals: %w", err)
+		}
+		if c.Games == 0 {
+			// --games not given: each deal once, a pair of games.
+			c.Games = 2 * len(o.Deals)
+		}
+		if len(o.Deals) < c.Games/2 && !c.DealsRepeat {
+			return o, fmt.Errorf("--deals: %s holds %d deals; %d games need %d (give --deals-repeat to play them again)", c.Deals, len(o.Deals), c.Games, c.Games/2)
+		}
+	}
 	switch {
 	case c.Games < 2 || c.Games%2 != 0 || c.Games > 1_000_000:
 		return o, fmt.Errorf("--games must be even, from 2 to 1000000, not %d", c.Games)
@@ -55,6 +74,7 @@ func (c Config) Options() (Options, error) {
 		return o, errors.New("--max-draws and --max-hands must be from 0 (none) to 1000")
 	}
 	o.Games, o.Seed, o.Concurrency, o.StderrDir, o.StderrReplace = c.Games, c.Seed, c.Concurrency, c.StderrDir, c.StderrReplace
+	o.DealsRepeat = c.DealsRepeat
 	if err := CheckStderrDir(c.StderrDir); err != nil {
 		return o, err
 	}
@@ -73,14 +93,6 @@ func (c Config) Options() (Options, error) {
 	if c.Shard != "" {
 		if o.Shard, err = ParseShard(c.Shard); err != nil {
 			return o, fmt.Errorf("--shard: %w", err)
-		}
-	}
-	if c.Deals != "" {
-		if o.Deals, err = ReadDeals(c.Deals); err != nil {
-			return o, fmt.Errorf("--deals: %w", err)
-		}
-		if len(o.Deals) < o.Games/2 {
-			return o, fmt.Errorf("--deals: %s holds %d deals; %d games need %d", c.Deals, len(o.Deals), o.Games, o.Games/2)
 		}
 	}
 	return o, nil

@@ -112,3 +112,37 @@ func TestInlineEngineOptions(t *testing.T) {
 		t.Errorf("player1 tag %q", tag)
 	}
 }
+
+// TestDealsInferGames: --deals without --games plays each deal once, a
+// pair of games each; more games than the deals give is refused, unless
+// --deals-repeat plays the deals again, in order.
+func TestDealsInferGames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deals.txt")
+	if err := os.WriteFile(path, []byte("11\n22\n33\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := Config{P1: "simple", P2: "simple", Rules: "eaai", Concurrency: 1, Deals: path}
+	o, err := c.Options()
+	if err != nil || o.Games != 6 {
+		t.Fatalf("games %d, %v: want twice the 3 deals", o.Games, err)
+	}
+	c.Games = 10
+	if _, err := c.Options(); err == nil || !strings.Contains(err.Error(), "--deals-repeat") {
+		t.Errorf("10 games of 3 deals: %v", err)
+	}
+	c.DealsRepeat = true
+	if o, err = c.Options(); err != nil || o.Games != 10 {
+		t.Fatalf("games %d, %v", o.Games, err)
+	}
+	var got []uint64
+	for k := range 5 {
+		got = append(got, o.dealSeed(k))
+	}
+	if !reflect.DeepEqual(got, []uint64{11, 22, 33, 11, 22}) {
+		t.Errorf("repeated deals %v", got)
+	}
+	c.Deals = ""
+	if _, err := c.Options(); err == nil {
+		t.Error("--deals-repeat without --deals accepted")
+	}
+}

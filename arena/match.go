@@ -128,8 +128,10 @@ type Options struct {
 	Games int
 	Seed  uint64
 	// Deals, when set, are the seeds of the pairs' deals, in order, in
-	// place of the ones Seed gives.
-	Deals []uint64
+	// place of the ones Seed gives. DealsRepeat lets the pairs outnumber
+	// them: the pairs beyond play them again, in order, from the first.
+	Deals       []uint64
+	DealsRepeat bool
 	// Shard, when set, plays only its share of the pairs.
 	Shard Shard
 	// MaxHands ends a game that reaches it unfinished, won by the leader;
@@ -201,8 +203,9 @@ type Game struct {
 
 // dealSeed is the seed of pair k's deals.
 func (o *Options) dealSeed(pair int) uint64 {
-	if o.Deals != nil {
-		return o.Deals[pair]
+	if len(o.Deals) > 0 {
+		// Deals fewer than the pairs are played again, in order.
+		return o.Deals[pair%len(o.Deals)]
 	}
 	return engine.GameSeed(o.Seed, pair)
 }
@@ -455,7 +458,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if o.Games <= 0 || o.Games%2 != 0 {
 		return Result{}, fmt.Errorf("a match plays an even number of games (pairs of mirrored deals), not %d", o.Games)
 	}
-	if o.Deals != nil && len(o.Deals) < o.Games/2 {
+	if o.Deals != nil && (len(o.Deals) < o.Games/2 && !o.DealsRepeat || len(o.Deals) == 0) {
 		return Result{}, fmt.Errorf("%d games need %d deals, and only %d are given", o.Games, o.Games/2, len(o.Deals))
 	}
 	if err := CheckStderrDir(o.StderrDir); err != nil {

@@ -24,7 +24,8 @@ func arenaFlags(games int) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "games", Value: games, Usage: "games a pairing, even: pairs of mirrored deals"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
-		&cli.StringFlag{Name: "deals", Usage: "play these deals: a file of seeds (as --save-deals writes) or a log"},
+		&cli.StringFlag{Name: "deals", Usage: "play these deals: seeds (as --save-deals writes) or a log; without --games, each once"},
+		&cli.BoolFlag{Name: "deals-repeat", Usage: "play the --deals again, in order, when --games asks for more"},
 		&cli.StringFlag{Name: "save-deals", Usage: "write the deals' seeds to this file, for --deals"},
 		&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
 		&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
@@ -46,7 +47,11 @@ func arenaFlags(games int) []cli.Flag {
 
 // arenaConfig reads the shared flags.
 func arenaConfig(c *cli.Context, p1, p2 string) arena.Config {
-	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: c.Int("games"),
+	games := c.Int("games")
+	if c.String("deals") != "" && !c.IsSet("games") {
+		games = 0 // twice the deals
+	}
+	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: games, DealsRepeat: c.Bool("deals-repeat"),
 		Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime"),
 		TimeMargin: c.Duration("timemargin"), TC: c.String("tc"), Shard: c.String("shard"), Deals: c.String("deals"),
 		StderrDir: c.String("stderr"), MaxDraws: c.Int("max-draws"), MaxHands: c.Int("max-hands"),
