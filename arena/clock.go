@@ -3,10 +3,13 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/game"
 )
 
 // TimeControl bounds the players' thinking, as cutechess's -tc and -st do:
@@ -70,6 +73,33 @@ type clock struct {
 	// used sums each player's decisions; least is the lowest its time
 	// left fell to after a decision, before the increment came back.
 	used, least [2]time.Duration
+	// decisions are each player's decisions in order, for the log's
+	// per-move times.
+	decisions [2][]decision
+}
+
+// decision is one decision's time and, for a move (not the defender's
+// showdown), its kind.
+type decision struct {
+	used time.Duration
+	kind game.MoveKind
+	move bool
+}
+
+// moved says player k's last decision charged was a move of this kind.
+func (c *clock) moved(k int, kind game.MoveKind) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := len(c.decisions[k]); n > 0 {
+		c.decisions[k][n-1].kind, c.decisions[k][n-1].move = kind, true
+	}
+}
+
+// moveTimes is each player's decisions so far.
+func (c *clock) moveTimes() [2][]decision {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return [2][]decision{slices.Clone(c.decisions[0]), slices.Clone(c.decisions[1])}
 }
 
 func newClock(tc TimeControl) *clock {
@@ -124,6 +154,7 @@ func (c *clock) charge(k int, used time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.used[k] += used
+	c.decisions[k] = append(c.decisions[k], decision{used: used})
 	if c.tc.Game == 0 {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -144,5 +145,38 @@ func TestDealsInferGames(t *testing.T) {
 	c.Deals = ""
 	if _, err := c.Options(); err == nil {
 		t.Error("--deals-repeat without --deals accepted")
+	}
+}
+
+// TestMoveTimesLogged: under a clock every move of the log carries its
+// decision's time (ms=), an engine's and a built-in player's, read back
+// by the log's reader; without a clock none does.
+func TestMoveTimesLogged(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	simple, _ := ParseSpec("simple")
+	for _, clocked := range []bool{true, false} {
+		lw := &memLog{}
+		o := Options{Rules: eaai, Games: 2, Seed: 9, Players: [2]Spec{engineSpec(t, "normal"), simple}}
+		if clocked {
+			o.Time.Move = 30 * time.Second
+		}
+		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
+		if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
+			t.Fatalf("%+v %v", r, err)
+		}
+		timed, moves := 0, 0
+		for _, lg := range lw.games {
+			for _, h := range lg.Hands {
+				for _, m := range h.Moves {
+					moves++
+					if m.HasTime {
+						timed++
+					}
+				}
+			}
+		}
+		if clocked && (moves == 0 || timed != moves) || !clocked && timed != 0 {
+			t.Errorf("clocked %v: %d of %d moves timed", clocked, timed, moves)
+		}
 	}
 }

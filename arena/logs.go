@@ -12,9 +12,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -64,6 +66,9 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	} else {
 		lg = &gamelog.Game{Number: g.Index + 1, Seed: g.Seed, HasSeed: true, Rules: r, Players: players, FirstDealer: dealer, Tags: tags}
 	}
+	if err == nil {
+		g.moveTimes(lg)
+	}
 	if err != nil || g.Forfeit == nil {
 		return lg, err
 	}
@@ -75,6 +80,33 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	}
 	lg.Final = rules.GameResult{Winner: seat.Other(), Totals: totals}
 	return lg, nil
+}
+
+// moveTimes annotates each logged move with the time of the decision that
+// made it, each seat's moves taken in order with its decisions, less its
+// decisions to play on (no move in the log) and its showdowns. Where a
+// move and a decision disagree, the annotations stop.
+func (g *Game) moveTimes(lg *gamelog.Game) {
+	var queue [2][]decision
+	for k := range 2 {
+		for _, d := range g.decisions[k] {
+			if d.move && d.kind != game.PlayOn {
+				queue[g.seatOf(k)] = append(queue[g.seatOf(k)], d)
+			}
+		}
+	}
+	knock := func(k game.MoveKind) bool { return k == game.Knock || k == game.Gin }
+	for h := range lg.Hands {
+		for i := range lg.Hands[h].Moves {
+			m := &lg.Hands[h].Moves[i]
+			q := queue[m.Seat]
+			if len(q) == 0 || q[0].kind != m.Kind && !(knock(q[0].kind) && knock(m.Kind)) {
+				return
+			}
+			m.Time, m.HasTime = q[0].used.Truncate(time.Microsecond), true
+			queue[m.Seat] = q[1:]
+		}
+	}
 }
 
 // specTag is how a log's tag names player k: its spec, for an engine its

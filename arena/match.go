@@ -199,6 +199,9 @@ type Game struct {
 	Resumed       bool
 	resumedHands  int
 	resumedPoints [2]int
+	// decisions are each player's decisions under a clock, for the
+	// log's per-move times.
+	decisions [2][]decision
 }
 
 // dealSeed is the seed of pair k's deals.
@@ -238,6 +241,7 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	g.Record = rec
 	if o.Time.timed() {
 		g.Time = clk.gameTime()
+		g.decisions = clk.moveTimes()
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -417,8 +421,12 @@ type timed struct {
 
 func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	start := time.Now()
-	defer func() { t.clock.charge(t.k, time.Since(start)) }()
-	return t.Player.Move(ctx, p)
+	m, err := t.Player.Move(ctx, p)
+	t.clock.charge(t.k, time.Since(start))
+	if err == nil {
+		t.clock.moved(t.k, m.Kind)
+	}
+	return m, err
 }
 
 // forfeit says who loses a game that stopped with err: an engine that

@@ -284,6 +284,7 @@ func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, e
 		return game.Move{}, e.forfeit(fmt.Errorf("%w: %v", ErrMalformed, err))
 	}
 	e.playedOn = m.Kind == game.PlayOn
+	e.clock.moved(e.k, m.Kind)
 	return m, nil
 }
 

@@ -8,6 +8,8 @@
 package gamelog
 
 import (
+	"time"
+
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -76,6 +78,11 @@ type Move struct {
 	// draw the source did not see.
 	Card notation.Card
 	Line int
+	// Time, when HasTime, is the time the decision took, to the
+	// microsecond: the optional annotation "ms=MILLISECONDS" at the end
+	// of the move's line, which the arena writes under a clock.
+	Time    time.Duration
+	HasTime bool
 }
 
 // Hand is one hand of a game, as the log records it.

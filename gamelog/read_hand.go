@@ -1,6 +1,11 @@
 package gamelog
 
 import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -143,7 +148,14 @@ func (hr *handReader) moves() error {
 	}
 }
 
-// move reads "P KIND [CARD]": a knock or gin takes no card, every other
+// moveTimeKey starts a move's time annotation, "ms=12.345"; maxMoveMs
+// bounds it (a day).
+const (
+	moveTimeKey = "ms="
+	maxMoveMs   = 86_400_000
+)
+
+// move reads "P KIND [CARD] [ms=TIME]": a knock or gin takes no card, every other
 // move one, which only a draw may leave unknown.
 func move(l *line) (Move, error) {
 	seat, _ := l.seat(0)
@@ -155,6 +167,15 @@ func move(l *line) (Move, error) {
 		return Move{}, l.fail("unknown move %q", l.f[1])
 	}
 	m := Move{Seat: seat, Kind: kind, Line: l.n}
+	if last := l.f[len(l.f)-1]; strings.HasPrefix(last, moveTimeKey) {
+		// The optional time annotation: read, and kept apart from the move.
+		x, err := strconv.ParseFloat(last[len(moveTimeKey):], 64)
+		if err != nil || x < 0 || x > maxMoveMs || math.IsNaN(x) {
+			return Move{}, l.fail("a move's time %q: want ms=MILLISECONDS", last)
+		}
+		m.Time, m.HasTime = time.Duration(math.Round(x*1000))*time.Microsecond, true
+		l.f = l.f[:len(l.f)-1]
+	}
 	switch kind {
 	case game.Knock, game.Gin, game.BigGin:
 		if len(l.f) != 2 {

@@ -109,11 +109,15 @@ func writeGame(b *bufio.Writer, g *Game) {
 			p("stock %s", cardsText(h.Stock))
 		}
 		for _, m := range h.Moves {
+			ann := ""
+			if m.HasTime {
+				ann = " " + moveTimeKey + strconv.FormatFloat(float64(m.Time.Microseconds())/1000, 'f', 3, 64)
+			}
 			switch m.Kind {
 			case game.Knock, game.Gin, game.BigGin:
-				p("%s %s", seatName(m.Seat), m.Kind)
+				p("%s %s%s", seatName(m.Seat), m.Kind, ann)
 			default:
-				p("%s %s %s", seatName(m.Seat), m.Kind, cardText(m.Card))
+				p("%s %s %s%s", seatName(m.Seat), m.Kind, cardText(m.Card), ann)
 			}
 		}
 		if h.Knocker.Valid() {

@@ -1,0 +1,43 @@
+package gamelog
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMoveTimeAnnotation: a move's optional time, "ms=MILLISECONDS" at
+// the end of its line, is written and read back to the microsecond; a
+// move without it has none, and a malformed one is refused.
+func TestMoveTimeAnnotation(t *testing.T) {
+	f, err := os.Open("testdata/sample-v1.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := ReadLog(f)
+	if err != nil || len(games) == 0 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	g := games[0]
+	g.Hands[0].Moves[0].Time, g.Hands[0].Moves[0].HasTime = 2500*time.Microsecond, true
+	text := Header() + "\n" + string(GameText(g))
+	if !strings.Contains(text, " ms=2.500\n") {
+		t.Fatalf("no annotation written:\n%s", text)
+	}
+	back, err := ReadLog(strings.NewReader(text))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("%d games, %v", len(back), err)
+	}
+	moves := back[0].Hands[0].Moves
+	if m := moves[0]; !m.HasTime || m.Time != 2500*time.Microsecond || m.Kind != g.Hands[0].Moves[0].Kind || m.Card != g.Hands[0].Moves[0].Card {
+		t.Errorf("read back %+v", m)
+	}
+	if moves[1].HasTime {
+		t.Errorf("a move without a time read one: %+v", moves[1])
+	}
+	if _, err := ReadLog(strings.NewReader(strings.Replace(text, " ms=2.500", " ms=soon", 1))); err == nil {
+		t.Error("a malformed time accepted")
+	}
+}
