@@ -166,6 +166,10 @@ type Options struct {
 	// terminal.
 	Progress io.Writer
 	Escape   func(string) string
+	// slots, when set, bounds the games under way across every match
+	// that shares it (a tournament's pairings): a game takes a slot
+	// before it starts and gives it back when it ends.
+	slots chan struct{}
 }
 
 // Game is one game of a match.
@@ -224,9 +228,15 @@ func (o *Options) order() []int {
 	return out
 }
 
+// gameStarts, when set (by a test), is told of each game as it starts.
+var gameStarts func(o *Options, i int)
+
 // play plays game i: pairs of games share a deal, the seats swapped. A
 // game the match's stop cuts short is Cancelled.
 func (o *Options) play(ctx context.Context, i int) *Game {
+	if gameStarts != nil {
+		gameStarts(o, i)
+	}
 	seed := o.dealSeed(i / 2)
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Pairing: o.Pairing}
 	clk := newClock(o.Time)
@@ -497,7 +507,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 }
 
 // run plays the games of order not done before on o.Concurrency workers,
-// and sends each as it finishes, in any order. The channel closes when
+// each game holding one of o.slots when they are shared, and sends each as it finishes, in any order. The channel closes when
 // every game is played or ctx is done.
 func (o *Options) run(ctx context.Context, order []int) <-chan *Game {
 	workers := max(1, o.Concurrency)
@@ -509,7 +519,17 @@ func (o *Options) run(ctx context.Context, order []int) <-chan *Game {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
+				if o.slots != nil {
+					select {
+					case o.slots <- struct{}{}:
+					case <-ctx.Done():
+						return
+					}
+				}
 				g := o.play(ctx, i)
+				if o.slots != nil {
+					<-o.slots
+				}
 				select {
 				case done <- g:
 				case <-ctx.Done():

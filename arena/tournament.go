@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
 )
@@ -111,9 +112,15 @@ func (s *Standings) add(i, j int, r Result) {
 }
 
 // StandingsFromLog rebuilds a tournament's standings from its logged
-// pairings, as Pairings sorts them: the players in the order they first
-// appear, each pairing counted as its match counted it.
+// pairings, in the order of their numbers when every pairing has one
+// (the pairings of a tournament at a concurrency above 1 log their games
+// interleaved), else as Pairings sorts them: the players in the order
+// they first appear, each pairing counted as its match counted it.
 func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
+	if !slices.ContainsFunc(pairings, func(p *Pairing) bool { return p.Number == 0 }) {
+		pairings = slices.Clone(pairings)
+		slices.SortStableFunc(pairings, func(a, b *Pairing) int { return a.Number - b.Number })
+	}
 	var names []string
 	index := map[string]int{}
 	for _, p := range pairings {
@@ -136,35 +143,127 @@ func StandingsFromLog(pairings []*Pairing, sprt *SPRT) Standings {
 	return s
 }
 
-// play plays the pairings in order into the cross-table, until one fails
-// or ctx ends; a match stopped by ctx adds the games it finished.
-func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
+// pairingIndex is a pairing of the tournament: players i and j, and its
+// number, from 1, in the order of the pairings.
+type pairingIndex struct{ i, j, number int }
+
+// pairings lists the tournament's pairings in order.
+func (o *TournamentOptions) pairings() []pairingIndex {
+	var out []pairingIndex
 	n := len(o.Players)
-	number := 0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			if o.Gauntlet && i > 0 {
 				continue
 			}
-			number++
-			r, err := o.pairing(ctx, i, j, number)
-			if err != nil && ctx.Err() == nil {
-				return fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
-			}
-			s.add(i, j, r)
-			if ctx.Err() != nil {
-				s.Interrupted = true
-				return ctx.Err()
-			}
-			if o.OnPairing != nil {
-				o.OnPairing(i, j, r)
-			}
-			if o.Progress != nil {
-				fmt.Fprintf(o.Progress, "%s %d - %d %s\n", printable(s.Names[i]), r.Wins[0], r.Wins[1], printable(s.Names[j]))
-			}
+			out = append(out, pairingIndex{i, j, len(out) + 1})
+		}
+	}
+	return out
+}
+
+// play plays the pairings in order into the cross-table, until one fails
+// or ctx ends; a match stopped by ctx adds the games it finished. With a
+// concurrency above 1 the pairings run at once, sharing it (see
+// playConcurrently).
+func (s *Standings) play(ctx context.Context, o *TournamentOptions) error {
+	if o.Match.Concurrency > 1 {
+		return s.playConcurrently(ctx, o)
+	}
+	for _, p := range o.pairings() {
+		i, j := p.i, p.j
+		r, err := o.pairing(ctx, i, j, p.number)
+		if err != nil && ctx.Err() == nil {
+			return fmt.Errorf("%s against %s: %w", o.Players[i].Name, o.Players[j].Name, err)
+		}
+		s.add(i, j, r)
+		if ctx.Err() != nil {
+			s.Interrupted = true
+			return ctx.Err()
+		}
+		if o.OnPairing != nil {
+			o.OnPairing(i, j, r)
+		}
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, "%s %d - %d %s\n", printable(s.Names[i]), r.Wins[0], r.Wins[1], printable(s.Names[j]))
 		}
 	}
 	return nil
+}
+
+// playConcurrently plays every pairing's match at once, their games
+// bounded together by the concurrency: Concurrency games are under way
+// whatever their pairing, and a pairing's games keep its own order. The
+// results are counted, and told, in the pairings' order once all end;
+// each game's deal comes from its seed, so that the standings are the
+// sequential run's. The first pairing to fail, in order, stops the others
+// and gives the error; ctx's end stops them all, each keeping the games it
+// finished, as a match does.
+func (s *Standings) playConcurrently(ctx context.Context, o *TournamentOptions) error {
+	ps := o.pairings()
+	shared := *o
+	shared.Match.slots = make(chan struct{}, o.Match.Concurrency)
+	var logMu, progressMu sync.Mutex // the log and the progress take one game at a time
+	if o.OnGame != nil {
+		shared.OnGame = func(i, j int, players [2]Spec, g *Game) error {
+			logMu.Lock()
+			defer logMu.Unlock()
+			return o.OnGame(i, j, players, g)
+		}
+	}
+	if o.Match.Progress != nil {
+		shared.Match.Progress = &lockedWriter{w: o.Match.Progress, mu: &progressMu}
+	}
+	inner, stop := context.WithCancel(ctx)
+	defer stop()
+	results := make([]Result, len(ps))
+	errs := make([]error, len(ps))
+	var wg sync.WaitGroup
+	for k, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[k], errs[k] = shared.pairing(inner, p.i, p.j, p.number)
+			if errs[k] != nil && inner.Err() == nil {
+				stop() // a pairing failed: the tournament stops
+			}
+		}()
+	}
+	wg.Wait()
+	for k, p := range ps {
+		if errs[k] != nil && ctx.Err() == nil && !errors.Is(errs[k], context.Canceled) {
+			return fmt.Errorf("%s against %s: %w", o.Players[p.i].Name, o.Players[p.j].Name, errs[k])
+		}
+	}
+	for k, p := range ps {
+		s.add(p.i, p.j, results[k])
+		if errs[k] != nil {
+			continue // stopped: its games count, but it did not end
+		}
+		if o.OnPairing != nil {
+			o.OnPairing(p.i, p.j, results[k])
+		}
+		if o.Progress != nil {
+			fmt.Fprintf(o.Progress, "%s %d - %d %s\n", printable(s.Names[p.i]), results[k].Wins[0], results[k].Wins[1], printable(s.Names[p.j]))
+		}
+	}
+	if ctx.Err() != nil {
+		s.Interrupted = true
+		return ctx.Err()
+	}
+	return nil
+}
+
+// lockedWriter writes to w under mu, one write at a time.
+type lockedWriter struct {
+	w  io.Writer
+	mu *sync.Mutex
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 // pairing plays the match of players i and j, the tournament's pairing

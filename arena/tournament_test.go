@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -189,5 +194,102 @@ func TestTournamentInterrupted(t *testing.T) {
 	var b strings.Builder
 	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "interrupted") {
 		t.Errorf("the text does not say it was interrupted: %q %v", b.String(), err)
+	}
+}
+
+// TestTournamentConcurrencyAcrossPairings plays one round robin with one
+// game at a time and with two at once, the pairings then sharing them: the
+// standings are the same, and so are the logged games, as a set (their
+// order may differ). The games are logged from several pairings at once,
+// and the run under -race checks the log is written one game at a time.
+func TestTournamentConcurrencyAcrossPairings(t *testing.T) {
+	var specs []Spec
+	for k, n := range []string{"simple", "heuristic", "cautious", "simple"} {
+		s, err := ParseSpec(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Place = k + 1
+		specs = append(specs, s)
+	}
+	eaai, _ := rules.Preset("eaai")
+	run := func(concurrency int) (Standings, []string, []string) {
+		var logged, told []string
+		o := TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 12, Seed: 5, Concurrency: concurrency},
+			OnGame: func(i, j int, players [2]Spec, g *Game) error {
+				var b strings.Builder
+				if err := WriteGame(gamelog.NewWriter(&b), g, players, eaai); err != nil {
+					return err
+				}
+				logged = append(logged, b.String())
+				return nil
+			},
+			OnPairing: func(i, j int, r Result) { told = append(told, fmt.Sprint(i, j, r.Wins)) }}
+		s, err := Tournament(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(logged)
+		return s, logged, told
+	}
+	s1, log1, told1 := run(1)
+	s2, log2, told2 := run(2)
+	if len(log1) != 6*12 {
+		t.Fatalf("%d games logged, want %d", len(log1), 6*12)
+	}
+	if !reflect.DeepEqual(s1, s2) {
+		t.Errorf("the standings differ:\n%+v\n%+v", s1, s2)
+	}
+	if !slices.Equal(log1, log2) {
+		t.Error("the logged games differ")
+	}
+	if !slices.Equal(told1, told2) {
+		t.Errorf("the pairings are told otherwise: %q, %q", told1, told2)
+	}
+}
+
+// TestTournamentGamesSpanPairings: at a concurrency of 2 the first
+// pairing's first game waits for a game of another pairing to start, which
+// it does only when the pairings share the concurrency; played one pairing
+// after another, the tournament would wait for ever (the test's guard
+// fails it instead).
+func TestTournamentGamesSpanPairings(t *testing.T) {
+	var specs []Spec
+	for _, n := range []string{"simple", "heuristic", "cautious"} {
+		s, err := ParseSpec(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	const marker = 4747 // this test's seed: other tests' games pass
+	other := make(chan struct{})
+	var once sync.Once
+	gameStarts = func(o *Options, i int) {
+		if o.Seed != marker {
+			return
+		}
+		if o.Pairing > 1 {
+			once.Do(func() { close(other) })
+			return
+		}
+		if i == 0 {
+			select {
+			case <-other:
+			case <-time.After(time.Minute):
+				t.Error("no game of another pairing started while the first pairing's first game waited")
+			}
+		}
+	}
+	defer func() { gameStarts = nil }()
+	eaai, _ := rules.Preset("eaai")
+	s, err := Tournament(context.Background(), TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 4, Seed: marker, Concurrency: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if s.Ratings[i].Games != 8 {
+			t.Errorf("%s played %d games, want 8", s.Names[i], s.Ratings[i].Games)
+		}
 	}
 }
