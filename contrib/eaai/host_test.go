@@ -2,6 +2,7 @@ package eaai
 
 import (
 	"context"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -78,4 +79,42 @@ func TestHostRoundTrip(t *testing.T) {
 	slices.Sort(took)
 	t.Logf("a go through the host, %d rounds: median %v, 90th percentile %v, slowest %v",
 		rounds, took[rounds/2], took[rounds*9/10], took[len(took)-1])
+}
+
+// TestHostAnswersQueuedBeforeQuit sends the host a burst of lines ending
+// in quit, all at once: every line read before quit is answered, in order,
+// before the host exits (an unknown option's error, then readyok, a
+// thousand times), and nothing after quit.
+func TestHostAnswersQueuedBeforeQuit(t *testing.T) {
+	javac, java := javaTools(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := compiled(ctx, t, javac)
+	const n = 1000
+	var in strings.Builder
+	in.WriteString("ginrummy\n")
+	for range n {
+		in.WriteString("setoption name bogus value 1\nisready\n")
+	}
+	in.WriteString("quit\nisready\n")
+	cmd := exec.CommandContext(ctx, java, "-cp", dir, "ginadvisor.Host", "eaaiplayer.SimplePlayer")
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the host: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	i := slices.Index(lines, "ginrummyok")
+	if i < 0 {
+		t.Fatalf("no handshake: %q", lines)
+	}
+	rest := lines[i+1:]
+	if len(rest) != 2*n {
+		t.Fatalf("%d lines answered after the handshake, want %d", len(rest), 2*n)
+	}
+	for k := 0; k < len(rest); k += 2 {
+		if !strings.HasPrefix(rest[k], "error unknown option") || rest[k+1] != "readyok" {
+			t.Fatalf("answers %d and %d: %q, %q", k, k+1, rest[k], rest[k+1])
+		}
+	}
 }

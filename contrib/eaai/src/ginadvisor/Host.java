@@ -25,8 +25,9 @@ import java.util.concurrent.LinkedBlockingQueue;
  * the other way round). The player plays the framework's rules, eaai, so
  * that is the only rule set the host accepts. A player's decision cannot
  * be interrupted: stop is taken and the move comes when the player returns;
- * isready is answered at once even then; quit ends the host at once, with
- * no answer to a go in flight.
+ * isready is answered at once even then. quit ends the host once every
+ * line read before it is answered, in order; during a go it ends the host
+ * at once, with no answer to the go in flight.
  */
 public final class Host {
 	private final GinRummyPlayer player;
@@ -35,6 +36,8 @@ public final class Host {
 	private final LinkedBlockingQueue<String> lines = new LinkedBlockingQueue<>();
 	private volatile boolean going;
 	private boolean quitting;
+	/** QUIT, queued by identity, ends serve once the lines before it are handled. */
+	private static final String QUIT = new String("quit");
 
 	private int me, starter;
 	private Card top;
@@ -74,6 +77,13 @@ public final class Host {
 		reader.start();
 		while (true) {
 			String line = lines.take();
+			if (line == QUIT) {
+				synchronized (out) {
+					quitting = true;
+					out.flush();
+				}
+				System.exit(0);
+			}
 			if (line.isEmpty()) {
 				return; // the end of input
 			}
@@ -89,8 +99,9 @@ public final class Host {
 	}
 
 	/**
-	 * read takes stdin's lines: quit, and isready and stop while a go runs,
-	 * at once; everything else in order, through the queue.
+	 * read takes stdin's lines: isready and stop while a go runs, and quit
+	 * then, at once; everything else in order, through the queue, quit
+	 * too, after which nothing is read.
 	 */
 	private void read() {
 		try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
@@ -98,10 +109,17 @@ public final class Host {
 			while ((line = in.readLine()) != null) {
 				String word = line.replaceAll("#.*", "").trim().split("\\s+")[0];
 				if (word.equals("quit")) {
-					synchronized (out) {
-						quitting = true;
+					if (going) {
+						// A decision cannot be cut short: the host ends
+						// without its answer.
+						synchronized (out) {
+							quitting = true;
+						}
+						System.exit(0);
 					}
-					System.exit(0);
+					// Whatever was read before quit is answered first.
+					lines.add(QUIT);
+					return;
 				}
 				if (going && word.equals("isready")) {
 					say("readyok");
