@@ -201,7 +201,7 @@ func TestReadDealsBounded(t *testing.T) {
 	if err := os.WriteFile(bom, []byte("\uFEFF7\n8\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := ReadDeals(bom); err != nil || len(got) != 2 || got[0] != 7 || got[1] != 8 {
+	if got, err := ReadDeals(bom); err != nil || len(got) != 2 || got[0].Seed != 7 || got[1].Seed != 8 {
 		t.Errorf("a byte order mark: %v, %v", got, err)
 	}
 }

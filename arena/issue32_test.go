@@ -394,8 +394,8 @@ func TestDeals(t *testing.T) {
 		t.Fatalf("%v %v", deals, err)
 	}
 	for k := range 3 {
-		if deals[k] != o.dealSeed(k) {
-			t.Errorf("deal %d: %d, want %d", k, deals[k], o.dealSeed(k))
+		if deals[k].Seed != o.dealSeed(k) {
+			t.Errorf("deal %d: %d, want %d", k, deals[k].Seed, o.dealSeed(k))
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -177,6 +178,91 @@ func TestMoveTimesLogged(t *testing.T) {
 		}
 		if clocked && (moves == 0 || timed != moves) || !clocked && timed != 0 {
 			t.Errorf("clocked %v: %d of %d moves timed", clocked, timed, moves)
+		}
+	}
+}
+
+// TestExplicitDeal: a deals file's line of 52 cards deals exactly those
+// cards, top first, in the first hand of both games of the pair (the
+// dealer's opponent dealt first, then the upcard, then the stock); its
+// log carries the deal (tag deal) and reads back as the same deals. A
+// line with a card twice, or short of cards, is refused with its file
+// and line.
+func TestExplicitDeal(t *testing.T) {
+	var deck [notation.NumCards]notation.Card
+	for i := range deck {
+		deck[i] = notation.CardAt((i*7 + 3) % notation.NumCards)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "deals.txt")
+	if err := os.WriteFile(path, []byte("# a hand-made deal\n"+DeckText(&deck)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eaai, _ := rules.Preset("eaai")
+	c := Config{P1: "simple", P2: "simple", Rules: "eaai", Concurrency: 1, Deals: path}
+	o, err := c.Options()
+	if err != nil || o.Games != 2 || o.Deals[0].Deck == nil || *o.Deals[0].Deck != deck {
+		t.Fatalf("games %d, %v", o.Games, err)
+	}
+	lw := &memLog{}
+	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
+	if _, err := Play(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if len(lw.games) != 2 {
+		t.Fatalf("%d games logged", len(lw.games))
+	}
+	for _, lg := range lw.games {
+		h := lg.Hands[0]
+		other := h.Dealer.Other()
+		var want [2]notation.CardSet
+		for i := range 20 {
+			seat := other
+			if i%2 == 1 {
+				seat = h.Dealer
+			}
+			want[seat] = want[seat].With(deck[i])
+		}
+		for seat := range 2 {
+			if got := notation.SetOf(h.Deal[seat]...); got != want[seat] {
+				t.Errorf("game %d: seat %d dealt %v, want %v", lg.Number, seat+1, got, want[seat])
+			}
+		}
+		if h.Upcard != deck[20] || !reflect.DeepEqual(h.Stock, deck[21:]) {
+			t.Errorf("game %d: upcard %v, stock %v", lg.Number, h.Upcard, h.Stock)
+		}
+		tag := ""
+		for _, t := range lg.Tags {
+			if t.Key == TagDeal {
+				tag = t.Value
+			}
+		}
+		if tag != DeckText(&deck) {
+			t.Errorf("game %d: tag deal %q", lg.Number, tag)
+		}
+	}
+	logPath := filepath.Join(dir, "log")
+	if err := os.WriteFile(logPath, []byte(gamelog.Header()+"\n"+string(gamelog.GameText(lw.games[0]))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadDeals(logPath); err != nil || len(back) != 1 || back[0].Deck == nil || *back[0].Deck != deck || back[0].Seed != o.Deals[0].Seed {
+		t.Errorf("the log's deals: %v, %v", back, err)
+	}
+
+	dup := deck
+	dup[51] = dup[0]
+	short := DeckText(&deck)[:3*51-1]
+	for name, line := range map[string]string{"twice": DeckText(&dup), "short": short} {
+		bad := filepath.Join(dir, name)
+		if err := os.WriteFile(bad, []byte("7\n"+line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadDeals(bad)
+		if err == nil || !strings.Contains(err.Error(), bad+":2:") {
+			t.Errorf("%s: %v", name, err)
+		}
+		if name == "twice" && err != nil && !strings.Contains(err.Error(), deck[0].String()+" is dealt twice") {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

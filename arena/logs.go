@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"maps"
 	"os"
@@ -54,6 +55,9 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 		tags = append(tags, gamelog.Tag{Key: "pairing", Value: strconv.Itoa(g.Pairing)})
 	}
 	tags = append(tags, g.Time.timeTags()...)
+	if g.Deck != nil {
+		tags = append(tags, gamelog.Tag{Key: TagDeal, Value: DeckText(g.Deck)})
+	}
 	var players [2]string
 	for k := range 2 {
 		players[g.seatOf(k)] = logText(specs[k].Name)
@@ -329,13 +333,74 @@ const (
 	maxDeals     = 500_000
 )
 
-// ReadDeals reads fixed deals: a file of seeds, one a line (blank lines
-// and "#" comments skipped, a byte order mark ignored), as --save-deals
-// writes it, or a ginadvisor log, whose games' seeds are taken pair by
-// pair (games 1, 3, 5, …). What it reads is bounded: a file past 256 MiB,
-// a line of seeds past 4 KiB, or more than 500,000 seeds is refused,
-// naming the file and the line.
-func ReadDeals(path string) ([]uint64, error) {
+// TagDeal is the tag of a game played on an explicit deal: its line in
+// the deals file, the first hand's deck top first.
+const TagDeal = "deal"
+
+// Deal is a pair's deal: a seed, or an explicit deck of the first hand
+// with the seed, derived from it, that shuffles the hands after it.
+type Deal struct {
+	Seed uint64
+	// Deck, when set, is the first hand's deck, top first, as game.Deal
+	// deals it: the cards 1 to 20 go one at a time to the two seats, the
+	// dealer's opponent first; card 21 is the upcard; the rest, the
+	// stock, top first.
+	Deck *[notation.NumCards]notation.Card
+}
+
+// DeckText is the deck as a deals file's line: its card codes, top
+// first, separated by spaces.
+func DeckText(d *[notation.NumCards]notation.Card) string {
+	var b strings.Builder
+	for i, c := range d {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// ParseDeal reads a deals file's line: a seed, or 52 distinct card codes,
+// the first hand's deck top first. An explicit deal's seed, for the hands
+// after the first, is the 64-bit FNV-1a hash of DeckText of the deck.
+func ParseDeal(line string) (Deal, error) {
+	if s, err := strconv.ParseUint(line, 10, 64); err == nil {
+		return Deal{Seed: s}, nil
+	}
+	fields := strings.Fields(line)
+	if len(fields) < 2 {
+		return Deal{}, fmt.Errorf("%q is not a deal's seed, nor %d cards", notation.Clip(line, 40), notation.NumCards)
+	}
+	if len(fields) != notation.NumCards {
+		return Deal{}, fmt.Errorf("a deal of %d cards, not %d", len(fields), notation.NumCards)
+	}
+	var deck [notation.NumCards]notation.Card
+	var seen notation.CardSet
+	for i, f := range fields {
+		c, err := notation.ParseCard(f)
+		if err != nil {
+			return Deal{}, fmt.Errorf("card %d: %q is not a card", i+1, notation.Clip(f, 10))
+		}
+		if seen.Has(c) {
+			return Deal{}, fmt.Errorf("card %d: %s is dealt twice", i+1, c)
+		}
+		seen = seen.With(c)
+		deck[i] = c
+	}
+	h := fnv.New64a()
+	h.Write([]byte(DeckText(&deck)))
+	return Deal{Seed: h.Sum64(), Deck: &deck}, nil
+}
+
+// ReadDeals reads fixed deals: a file of deals, one a line (blank lines
+// and "#" comments skipped, a byte order mark ignored), each a seed, as
+// --save-deals writes it, or an explicit deal (see ParseDeal), or a
+// ginadvisor log, whose games' deals are taken pair by pair (games 1, 3,
+// 5, …): their seeds, or their explicit deals (tag deal). What it reads is
+// bounded: a file past 256 MiB, a line past 4 KiB, or more than 500,000
+// deals is refused, naming the file and the line.
+func ReadDeals(path string) ([]Deal, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -359,31 +424,41 @@ func ReadDeals(path string) ([]uint64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		seeds := map[int]uint64{}
+		deals := map[int]Deal{}
 		for _, g := range games {
-			if g.HasSeed && g.Number%2 == 1 {
-				seeds[(g.Number-1)/2] = g.Seed
+			if !g.HasSeed || g.Number%2 != 1 {
+				continue
 			}
+			d := Deal{Seed: g.Seed}
+			for _, t := range g.Tags {
+				if t.Key != TagDeal {
+					continue
+				}
+				if d, err = ParseDeal(t.Value); err != nil || d.Deck == nil {
+					return nil, fmt.Errorf("%s: game %d: tag deal: %v", path, g.Number, err)
+				}
+			}
+			deals[(g.Number-1)/2] = d
 		}
-		var out []uint64
+		var out []Deal
 		for k := 0; ; k++ {
-			s, ok := seeds[k]
+			d, ok := deals[k]
 			if !ok {
 				break
 			}
-			out = append(out, s)
+			out = append(out, d)
 		}
 		if len(out) == 0 {
 			return nil, fmt.Errorf("%s: no game 1 with its seed", path)
 		}
 		return out, nil
 	}
-	var out []uint64
+	var out []Deal
 	total := 0
 	for n := 1; ; n++ {
 		raw, err := readBoundedLine(br, maxDealsLine)
 		if errors.Is(err, errLineTooLong) {
-			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes is no deal's seed", path, n, maxDealsLine)
+			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes is no deal", path, n, maxDealsLine)
 		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
@@ -393,14 +468,14 @@ func ReadDeals(path string) ([]uint64, error) {
 		}
 		line, _, _ := strings.Cut(raw, "#")
 		if line = strings.TrimSpace(line); line != "" {
-			s, perr := strconv.ParseUint(line, 10, 64)
+			d, perr := ParseDeal(line)
 			if perr != nil {
-				return nil, fmt.Errorf("%s:%d: %q is not a deal's seed", path, n, notation.Clip(line, 40))
+				return nil, fmt.Errorf("%s:%d: %w", path, n, perr)
 			}
 			if len(out) == maxDeals {
 				return nil, fmt.Errorf("%s:%d: more than %d deals", path, n, maxDeals)
 			}
-			out = append(out, s)
+			out = append(out, d)
 		}
 		if err == io.EOF {
 			break
@@ -439,9 +514,13 @@ func readBoundedLine(br *bufio.Reader, max int) (string, error) {
 // for --deals.
 func WriteDeals(w io.Writer, o *Options) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# ginadvisor deals: one seed a pair of mirrored games, in order\n")
+	fmt.Fprintf(bw, "# ginadvisor deals: one seed (or explicit deal) a pair of mirrored games, in order\n")
 	for k := 0; k < o.Games/2; k++ {
-		fmt.Fprintln(bw, o.dealSeed(k))
+		if d := o.deal(k); d.Deck != nil {
+			fmt.Fprintln(bw, DeckText(d.Deck))
+		} else {
+			fmt.Fprintln(bw, d.Seed)
+		}
 	}
 	return bw.Flush()
 }

@@ -127,10 +127,10 @@ type Options struct {
 	// Games is the number of games, even: pairs of mirrored deals.
 	Games int
 	Seed  uint64
-	// Deals, when set, are the seeds of the pairs' deals, in order, in
-	// place of the ones Seed gives. DealsRepeat lets the pairs outnumber
-	// them: the pairs beyond play them again, in order, from the first.
-	Deals       []uint64
+	// Deals, when set, are the pairs' deals, in order, in place of the
+	// ones Seed gives. DealsRepeat lets the pairs outnumber them: the
+	// pairs beyond play them again, in order, from the first.
+	Deals       []Deal
 	DealsRepeat bool
 	// Shard, when set, plays only its share of the pairs.
 	Shard Shard
@@ -186,8 +186,10 @@ type Game struct {
 	// count, and a resumed match plays it again.
 	Cancelled bool
 	Record    *engine.GameRecord
-	// Seed dealt the game.
+	// Seed dealt the game; Deck, when set, its first hand (an explicit
+	// deal), Seed then the hands after it.
 	Seed uint64
+	Deck *[notation.NumCards]notation.Card
 	// Pairing is the number of the tournament's pairing the game belongs
 	// to, from 1; 0 in a match, and in a log older than the pairing tag.
 	Pairing int
@@ -209,12 +211,15 @@ type Game struct {
 }
 
 // dealSeed is the seed of pair k's deals.
-func (o *Options) dealSeed(pair int) uint64 {
+func (o *Options) dealSeed(pair int) uint64 { return o.deal(pair).Seed }
+
+// deal is pair k's deal.
+func (o *Options) deal(pair int) Deal {
 	if len(o.Deals) > 0 {
 		// Deals fewer than the pairs are played again, in order.
 		return o.Deals[pair%len(o.Deals)]
 	}
-	return engine.GameSeed(o.Seed, pair)
+	return Deal{Seed: engine.GameSeed(o.Seed, pair)}
 }
 
 // order is the games this run plays, in the order they count.
@@ -237,8 +242,9 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	if gameStarts != nil {
 		gameStarts(o, i)
 	}
-	seed := o.dealSeed(i / 2)
-	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Pairing: o.Pairing}
+	deal := o.deal(i / 2)
+	seed := deal.Seed
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Deck: deal.Deck, Pairing: o.Pairing}
 	clk := newClock(o.Time)
 	players, engines, ok := o.startPlayers(ctx, g, seed, clk)
 	defer closeEngines(engines)
@@ -246,7 +252,7 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 		return g
 	}
 	seats := [2]bot.Player{players[g.First], players[1-g.First]}
-	setup := engine.GameSetup{Rules: o.Rules, Seed: seed, FirstDealer: notation.Seat((i / 2) % 2), Record: true, MaxHands: o.MaxHands}
+	setup := engine.GameSetup{Rules: o.Rules, Seed: seed, Deck: deal.Deck, FirstDealer: notation.Seat((i / 2) % 2), Record: true, MaxHands: o.MaxHands}
 	_, rec, err := engine.PlayGame(ctx, setup, seats)
 	g.Record = rec
 	if o.Time.timed() {

@@ -12,8 +12,12 @@ import (
 
 // GameSetup is what a game starts from.
 type GameSetup struct {
-	Rules       rules.Rules
-	Seed        uint64
+	Rules rules.Rules
+	Seed  uint64
+	// Deck, when set, is the first hand's deck, top first (see
+	// game.Deal); the hands after it are shuffled from Seed, the second
+	// hand by its first shuffle.
+	Deck        *[notation.NumCards]notation.Card
 	FirstDealer notation.Seat
 	// Record keeps every finished hand in the game's record, with all
 	// its events; a game not recorded allocates nothing for them.
@@ -113,6 +117,9 @@ func PlayGame(ctx context.Context, s GameSetup, players [2]bot.Player) (GameStat
 			break
 		}
 		setup := HandSetup{Setup: game.Setup{Rules: s.Rules, Dealer: dealer, Number: g.Hands + 1, Scores: g.Score}, Rng: rng}
+		if g.Hands == 0 {
+			setup.Deck = s.Deck
+		}
 		if rec != nil {
 			// Room for any hand the State's record holds; a longer one
 			// grows it. A game not recorded allocates none.

@@ -24,7 +24,7 @@ func arenaFlags(games int) []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "games", Value: games, Usage: "games a pairing, even: pairs of mirrored deals"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the deals"},
-		&cli.StringFlag{Name: "deals", Usage: "play these deals: seeds (as --save-deals writes) or a log; without --games, each once"},
+		&cli.StringFlag{Name: "deals", Usage: "play these deals: seeds (as --save-deals writes), explicit deals (52 cards, the first hand's deck top first) or a log; without --games, each once"},
 		&cli.BoolFlag{Name: "deals-repeat", Usage: "play the --deals again, in order, when --games asks for more"},
 		&cli.StringFlag{Name: "save-deals", Usage: "write the deals' seeds to this file, for --deals"},
 		&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
