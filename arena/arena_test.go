@@ -23,7 +23,8 @@ import (
 // ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
 // and misbehaves on demand at its fifth go: slow (answers after 2 s),
 // silent (never answers), illegal (an impossible discard), garbage (a line
-// that is no reply) or crash (exits).
+// that is no reply) or crash (exits); info sends two info lines before
+// each answer.
 func TestHelperEngine(t *testing.T) {
 	mode := ""
 	for i, a := range os.Args {
@@ -80,6 +81,11 @@ func TestHelperEngine(t *testing.T) {
 			line := sc.Text()
 			if strings.HasPrefix(line, "go") {
 				gos++
+				if mode == "info" {
+					// Two info lines before each answer: the last is
+					// the one a log keeps.
+					fmt.Printf("info depth 1 go %d\ninfo depth 2 go %d\n", gos, gos)
+				}
 				if gos == 5 {
 					switch mode {
 					case "slow":

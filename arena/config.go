@@ -33,6 +33,9 @@ type Config struct {
 	// pairs than they hold (--deals-repeat). With Deals, Games 0 is
 	// twice the deals (--games not given).
 	DealsRepeat bool
+	// LogInfo records each engine's last info line before each move's
+	// bestmove in the log (--log-info).
+	LogInfo bool
 }
 
 // Options checks the configuration; its errors name the flag at fault.
@@ -73,6 +76,7 @@ func (c Config) Options() (Options, error) {
 	case c.MaxDraws < 0 || c.MaxDraws > 1000 || c.MaxHands < 0 || c.MaxHands > 1000:
 		return o, errors.New("--max-draws and --max-hands must be from 0 (none) to 1000")
 	}
+	o.LogInfo = c.LogInfo
 	o.Games, o.Seed, o.Concurrency, o.StderrDir, o.StderrReplace = c.Games, c.Seed, c.Concurrency, c.StderrDir, c.StderrReplace
 	o.DealsRepeat = c.DealsRepeat
 	if err := CheckStderrDir(c.StderrDir); err != nil {

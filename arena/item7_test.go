@@ -266,3 +266,50 @@ func TestExplicitDeal(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoLogged: with LogInfo (--log-info) each move of an engine's in
+// the log carries the engine's last info line before its bestmove (the
+// helper sends two before the engine's own, so never its first), read
+// back by the log's reader, and a built-in player's none; without it no
+// move does.
+func TestInfoLogged(t *testing.T) {
+	eaai, _ := rules.Preset("eaai")
+	simple, _ := ParseSpec("simple")
+	for _, keep := range []bool{true, false} {
+		lw := &memLog{}
+		players := [2]Spec{engineSpec(t, "info"), simple}
+		o := Options{Rules: eaai, Games: 2, Seed: 9, Players: players, LogInfo: keep}
+		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
+		if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
+			t.Fatalf("%+v %v", r, err)
+		}
+		engineMoves, withInfo, other := 0, 0, 0
+		for _, lg := range lw.games {
+			engineSeat := notation.Seat(0)
+			if lg.Players[1] == players[0].Name {
+				engineSeat = 1
+			}
+			for _, h := range lg.Hands {
+				for _, m := range h.Moves {
+					switch {
+					case m.Seat != engineSeat:
+						if m.Info != "" {
+							other++
+						}
+					default:
+						engineMoves++
+						if strings.HasPrefix(m.Info, "depth 1 ") {
+							t.Errorf("info %q: not the last line", m.Info)
+						}
+						if m.Info != "" {
+							withInfo++
+						}
+					}
+				}
+			}
+		}
+		if engineMoves == 0 || keep && withInfo != engineMoves || !keep && withInfo != 0 || other != 0 {
+			t.Errorf("log info %v: %d of the engine's %d moves with info, %d of the other's", keep, withInfo, engineMoves, other)
+		}
+	}
+}

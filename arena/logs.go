@@ -72,6 +72,7 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	}
 	if err == nil {
 		g.moveTimes(lg)
+		g.moveInfos(lg)
 	}
 	if err != nil || g.Forfeit == nil {
 		return lg, err
@@ -108,6 +109,34 @@ func (g *Game) moveTimes(lg *gamelog.Game) {
 				return
 			}
 			m.Time, m.HasTime = q[0].used.Truncate(time.Microsecond), true
+			queue[m.Seat] = q[1:]
+		}
+	}
+}
+
+// moveInfos annotates each logged move of an engine with its last info
+// line before the move (--log-info), as moveTimes does its time.
+func (g *Game) moveInfos(lg *gamelog.Game) {
+	var queue [2][]moveInfo
+	for k := range 2 {
+		for _, d := range g.infos[k] {
+			if d.kind != game.PlayOn {
+				queue[g.seatOf(k)] = append(queue[g.seatOf(k)], d)
+			}
+		}
+	}
+	knock := func(k game.MoveKind) bool { return k == game.Knock || k == game.Gin }
+	for h := range lg.Hands {
+		for i := range lg.Hands[h].Moves {
+			m := &lg.Hands[h].Moves[i]
+			q := queue[m.Seat]
+			if len(q) == 0 {
+				continue // a built-in player's move, or past the engine's
+			}
+			if q[0].kind != m.Kind && !(knock(q[0].kind) && knock(m.Kind)) {
+				return
+			}
+			m.Info = q[0].text
 			queue[m.Seat] = q[1:]
 		}
 	}

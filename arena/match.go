@@ -132,6 +132,9 @@ type Options struct {
 	// pairs beyond play them again, in order, from the first.
 	Deals       []Deal
 	DealsRepeat bool
+	// LogInfo keeps each engine's last info line before each move's
+	// bestmove, for the log (--log-info).
+	LogInfo bool
 	// Shard, when set, plays only its share of the pairs.
 	Shard Shard
 	// MaxHands ends a game that reaches it unfinished, won by the leader;
@@ -208,6 +211,9 @@ type Game struct {
 	// decisions are each player's decisions under a clock, for the
 	// log's per-move times.
 	decisions [2][]decision
+	// infos are each engine's moves with its last info line before
+	// them, with --log-info.
+	infos [2][]moveInfo
 }
 
 // dealSeed is the seed of pair k's deals.
@@ -255,6 +261,11 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	setup := engine.GameSetup{Rules: o.Rules, Seed: seed, Deck: deal.Deck, FirstDealer: notation.Seat((i / 2) % 2), Record: true, MaxHands: o.MaxHands}
 	_, rec, err := engine.PlayGame(ctx, setup, seats)
 	g.Record = rec
+	for k, ep := range engines {
+		if ep != nil {
+			g.infos[k] = ep.infos
+		}
+	}
 	if o.Time.timed() {
 		g.Time = clk.gameTime()
 		g.decisions = clk.moveTimes()
@@ -336,6 +347,7 @@ func (o *Options) newPlayer(ctx context.Context, g *Game, k int, seed uint64, cl
 		return nil, nil, err
 	}
 	ep := NewEnginePlayer(s.Name, proc, o.Rules, o.Time, s.Options)
+	ep.keepInfo = o.LogInfo
 	ep.clock, ep.k = clk, k
 	if err := ep.setup(ctx); err != nil {
 		proc.Close()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -78,7 +79,23 @@ type EnginePlayer struct {
 	// Skipped are the options the engine did not declare, and so was not
 	// sent.
 	Skipped []string
+	// keepInfo keeps in infos each move with the last info line the
+	// engine sent before it (--log-info); lastInfo is the last of the
+	// question asked.
+	keepInfo bool
+	lastInfo string
+	infos    []moveInfo
 }
+
+// moveInfo is an engine's move and the text of its last info line before
+// it ("" for none).
+type moveInfo struct {
+	kind game.MoveKind
+	text string
+}
+
+// maxInfo bounds an info line kept for the log.
+const maxInfo = 1 << 10
 
 // NewEnginePlayer wraps a started process. Options are sent once, before
 // the first hand, as setoption lines, each only if the engine declared it.
@@ -245,6 +262,7 @@ func (e *EnginePlayer) ask(ctx context.Context) (string, error) {
 		return "", err
 	}
 	wait := e.clock.budget(e.k)
+	e.lastInfo = ""
 	start := time.Now()
 	defer func() { e.clock.charge(e.k, time.Since(start)) }()
 	for {
@@ -258,8 +276,12 @@ func (e *EnginePlayer) ask(ctx context.Context) (string, error) {
 		if text, ok := strings.CutPrefix(line, "bestmove "); ok {
 			return text, nil
 		}
-		if !strings.HasPrefix(line, "info") {
+		rest, ok := strings.CutPrefix(line, "info")
+		if !ok {
 			return "", e.forfeit(fmt.Errorf("%w: %q", ErrMalformed, notation.Clip(line, 80)))
+		}
+		if e.keepInfo {
+			e.lastInfo = gamelog.InfoText(notation.Clip(rest, maxInfo))
 		}
 	}
 }
@@ -285,6 +307,9 @@ func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, e
 	}
 	e.playedOn = m.Kind == game.PlayOn
 	e.clock.moved(e.k, m.Kind)
+	if e.keepInfo {
+		e.infos = append(e.infos, moveInfo{kind: m.Kind, text: e.lastInfo})
+	}
 	return m, nil
 }
 

@@ -83,6 +83,11 @@ type Move struct {
 	// of the move's line, which the arena writes under a clock.
 	Time    time.Duration
 	HasTime bool
+	// Info, when not empty, is the engine's last info line before the
+	// decision's bestmove, without its "info": the optional line
+	// "info P TEXT" after the move's, which the arena writes with
+	// --log-info. The replay ignores it.
+	Info string
 }
 
 // Hand is one hand of a game, as the log records it.

@@ -41,3 +41,42 @@ func TestMoveTimeAnnotation(t *testing.T) {
 		t.Error("a malformed time accepted")
 	}
 }
+
+// TestMoveInfoAnnotation: a move's optional engine info, the line
+// "info P TEXT" after the move's, is written and read back, control
+// characters as "?"; a move without it has none; an info line of the
+// other seat's, or with no move before it, is refused.
+func TestMoveInfoAnnotation(t *testing.T) {
+	f, err := os.Open("testdata/sample-v1.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := ReadLog(f)
+	if err != nil || len(games) == 0 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	g := games[0]
+	m0 := &g.Hands[0].Moves[0]
+	m0.Info = "depth 3  score cp 12 pv\x1b KS"
+	text := Header() + "\n" + string(GameText(g))
+	want := "info " + m0.Seat.String() + " depth 3 score cp 12 pv? KS\n"
+	if !strings.Contains(text, want) {
+		t.Fatalf("no info line %q written:\n%s", want, text)
+	}
+	back, err := ReadLog(strings.NewReader(text))
+	if err != nil || len(back) != 1 {
+		t.Fatalf("%d games, %v", len(back), err)
+	}
+	moves := back[0].Hands[0].Moves
+	if len(moves) != len(g.Hands[0].Moves) || moves[0].Info != "depth 3 score cp 12 pv? KS" || moves[0].Kind != m0.Kind {
+		t.Errorf("read back %d moves, %+v", len(moves), moves[0])
+	}
+	if moves[1].Info != "" {
+		t.Errorf("a move without info read some: %+v", moves[1])
+	}
+	other := strings.Replace(text, want, "info "+m0.Seat.Other().String()+" depth 3\n", 1)
+	if _, err := ReadLog(strings.NewReader(other)); err == nil {
+		t.Error("an info line of the other seat accepted")
+	}
+}

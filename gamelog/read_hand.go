@@ -136,6 +136,18 @@ func (hr *handReader) moves() error {
 		if err != nil {
 			return err
 		}
+		if l.f[0] == infoKey {
+			// The optional info annotation of the move before it.
+			n := len(hr.h.Moves)
+			if n == 0 || len(l.f) < 3 || hr.h.Moves[n-1].Info != "" {
+				return l.fail("an info line follows a move of its seat: info P TEXT, at most one")
+			}
+			if seat, err := l.seat(1); err != nil || seat != hr.h.Moves[n-1].Seat {
+				return l.fail("an info line follows a move of its seat: info P TEXT")
+			}
+			hr.h.Moves[n-1].Info = strings.Join(l.f[2:], " ")
+			continue
+		}
 		if l.f[0] != "p1" && l.f[0] != "p2" {
 			hr.lr.unread(l)
 			return nil
@@ -151,6 +163,7 @@ func (hr *handReader) moves() error {
 // moveTimeKey starts a move's time annotation, "ms=12.345"; maxMoveMs
 // bounds it (a day).
 const (
+	infoKey     = "info"
 	moveTimeKey = "ms="
 	maxMoveMs   = 86_400_000
 )

@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -50,6 +52,19 @@ func WriteLog(w io.Writer, games []*Game) error {
 		}
 	}
 	return nil
+}
+
+// InfoText is an engine's info text as a log holds it and its reader
+// reads it back: its words separated by single spaces, a control
+// character in them "?".
+func InfoText(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && !unicode.IsSpace(r) || r == utf8.RuneError {
+			return '?'
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
 }
 
 func cardText(c notation.Card) string {
@@ -118,6 +133,9 @@ func writeGame(b *bufio.Writer, g *Game) {
 				p("%s %s%s", seatName(m.Seat), m.Kind, ann)
 			default:
 				p("%s %s %s%s", seatName(m.Seat), m.Kind, cardText(m.Card), ann)
+			}
+			if m.Info != "" {
+				p("%s %s %s", infoKey, seatName(m.Seat), InfoText(m.Info))
 			}
 		}
 		if h.Knocker.Valid() {

@@ -38,6 +38,7 @@ func arenaFlags(games int) []cli.Flag {
 		&cli.StringFlag{Name: "shard", Usage: "play only the i-th of n shares of the pairs of deals, as i/n"},
 		&cli.StringFlag{Name: "stderr", Usage: "keep each engine's stderr and the whole exchange in this directory, files per game"},
 		&cli.StringFlag{Name: "log", Usage: "write each game to this log as it counts (a file there is refused without --resume or --force)"},
+		&cli.BoolFlag{Name: "log-info", Usage: "with --log: after each engine's move, its last info line before the bestmove"},
 		&cli.BoolFlag{Name: "resume", Usage: "play only the games --log does not hold yet, and add them to it"},
 		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
 		&cli.StringFlag{Name: "sprt", Usage: "stop when a test decides: 'elo0=0 elo1=10 alpha=0.05 beta=0.05'"},
@@ -51,7 +52,7 @@ func arenaConfig(c *cli.Context, p1, p2 string) arena.Config {
 	if c.String("deals") != "" && !c.IsSet("games") {
 		games = 0 // twice the deals
 	}
-	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: games, DealsRepeat: c.Bool("deals-repeat"),
+	return arena.Config{P1: p1, P2: p2, Rules: c.String("rules"), SPRT: c.String("sprt"), Games: games, DealsRepeat: c.Bool("deals-repeat"), LogInfo: c.Bool("log-info"),
 		Concurrency: c.Int("concurrency"), Seed: c.Uint64("seed"), MoveTime: c.Duration("movetime"), GameTime: c.Duration("gametime"),
 		TimeMargin: c.Duration("timemargin"), TC: c.String("tc"), Shard: c.String("shard"), Deals: c.String("deals"),
 		StderrDir: c.String("stderr"), MaxDraws: c.Int("max-draws"), MaxHands: c.Int("max-hands"),
