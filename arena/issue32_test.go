@@ -248,17 +248,27 @@ func TestNoProcessLeft(t *testing.T) {
 	}
 }
 
-// waitGroupGone waits until kill(-pgid, 0) says the group is gone, for a
-// bounded number of tries, as the system reaps the children the engine
-// left; it returns the group's live processes, if any remain.
+// waitGroupGone waits until the group has no live process, for a bounded
+// number of tries, as the system reaps the children the engine left; it
+// returns the group's live processes, if any remain. Zombies awaiting
+// their reaper (the arena itself, a subreaper on Linux) are no process
+// left running.
 func waitGroupGone(pgid int) []string {
+	var live []string
 	for range 500 {
 		if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
 			return nil
 		}
+		if live = liveInGroup(pgid); len(live) == 0 {
+			return nil
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	// Zombies awaiting the system's reaper are no process left running.
+	return live
+}
+
+// liveInGroup lists the processes of the group that are not zombies.
+func liveInGroup(pgid int) []string {
 	var live []string
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
