@@ -50,6 +50,29 @@ func WrapHelp(text string, width int) string {
 	return b.String()
 }
 
+// UnwrapParagraphs joins the hand-wrapped lines of each paragraph of a
+// description into one line, for the help printer to wrap once at the
+// terminal's width. A paragraph's lines start at the margin; blank lines,
+// indented lines (examples) and the lines after a line ending in ":" stay
+// as they are.
+func UnwrapParagraphs(text string) string {
+	lines := strings.Split(text, "\n")
+	out := lines[:0:0]
+	for i, line := range lines {
+		if i > 0 && isProse(line) && isProse(lines[i-1]) && !strings.HasSuffix(lines[i-1], ":") {
+			out[len(out)-1] += " " + line
+			continue
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// isProse reports whether a description line is part of a paragraph.
+func isProse(line string) bool {
+	return line != "" && line[0] != ' ' && line[0] != '\t'
+}
+
 // isExample reports whether a help line is a command to copy, which stays
 // whole. The NAME line also starts with the program's name, but goes on
 // with " - " and a description.

@@ -183,3 +183,11 @@ func TestThousands(t *testing.T) {
 		}
 	}
 }
+
+func TestUnwrapParagraphs(t *testing.T) {
+	in := "A hand-wrapped\nparagraph ends:\nhere.\n\nExamples:\n  ginadvisor score As\n  ginadvisor score \\\n    Ks"
+	want := "A hand-wrapped paragraph ends:\nhere.\n\nExamples:\n  ginadvisor score As\n  ginadvisor score \\\n    Ks"
+	if got := UnwrapParagraphs(in); got != want {
+		t.Errorf("UnwrapParagraphs:\n%q\nwant\n%q", got, want)
+	}
+}

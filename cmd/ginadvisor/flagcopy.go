@@ -29,11 +29,20 @@ func init() {
 			*f = copyOnApply{b}
 		}
 	}
-	// Help fits 80 columns: long flag and prose lines are folded.
+	// Help fits the terminal, or 80 columns: long flag and prose lines are
+	// folded.
 	print := cli.HelpPrinterCustom
 	cli.HelpPrinterCustom = func(w io.Writer, templ string, data any, funcs map[string]any) {
 		var b strings.Builder
 		print(&b, templ, data, funcs)
-		io.WriteString(w, render.WrapHelp(b.String(), 80))
+		io.WriteString(w, render.WrapHelp(b.String(), helpWidth(w)))
 	}
+}
+
+// helpWidth is the width help is wrapped at: the terminal's, else 80.
+func helpWidth(w io.Writer) int {
+	if n := render.Width(unwrap(w)); n > 0 {
+		return n
+	}
+	return 80
 }

@@ -90,9 +90,9 @@ func knockCommand(env *environment) *cli.Command {
 			"which need not be a minimal arrangement, and the result of the automatic\n" +
 			"minimal arrangement is shown beside it.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
-			"  ginadvisor knock --knocker \"...\" --defender \"...\" --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
-			"  ginadvisor knock --rules oklahoma --upcard 5s --knocker \"...\" --defender \"...\"",
+			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
+			"  ginadvisor knock --knocker \"...\" --defender \"...\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
+			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"...\" --defender \"...\"",
 		Flags: append(append(outputFlags(),
 			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
 			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},
@@ -138,8 +138,8 @@ func layoffCommand(env *environment) *cli.Command {
 		Name:  "layoff",
 		Usage: "list the cards a hand can lay off on melds, and the best combination",
 		Description: "Examples:\n" +
-			"  ginadvisor layoff --melds \"3C 3D 3S | AH 2H 3H | 8H 9H TH\" --hand \"4H 5H 7H 6H 2C KS KD KC 9C JH\"\n" +
-			"  ginadvisor layoff --melds \"7D 8D 9D\" --hand \"5D 6D KC QC JC JH QS 2S 3H 4C\" --json",
+			"  ginadvisor layoff --melds \"3C 3D 3S | AH 2H 3H | 8H 9H TH\" \\\n    --hand \"4H 5H 7H 6H 2C KS KD KC 9C JH\"\n" +
+			"  ginadvisor layoff --melds \"7D 8D 9D\" \\\n    --hand \"5D 6D KC QC JC JH QS 2S 3H 4C\" --json",
 		Flags: append(outputFlags(),
 			&cli.StringFlag{Name: "melds", Usage: "the knocker's melds, separated by |"},
 			&cli.StringFlag{Name: "hand", Usage: "the defender's hand"},

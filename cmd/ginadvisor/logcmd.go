@@ -31,7 +31,7 @@ func logCommand(env *environment) *cli.Command {
 					"Exit code 0 when every game read, 3 when some input failed.\n\n" +
 					"Examples:\n" +
 					"  ginadvisor log check games.log\n" +
-					"  ginadvisor simulate --games 10 --log /dev/stdout --quiet | ginadvisor log check -",
+					"  ginadvisor simulate --games 10 --log /dev/stdout --quiet \\\n    | ginadvisor log check -",
 				Flags:        outputFlags(),
 				OnUsageError: onUsageError,
 				Action: func(c *cli.Context) error {

@@ -166,7 +166,7 @@ func newAppWith(env *environment) *cli.App {
 	app := &cli.App{
 		Name:  "ginadvisor",
 		Usage: "analyse gin rummy hands and advise on play",
-		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n" +
+		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",
 		Version: render.BuildVersion(version),
@@ -194,6 +194,7 @@ func newAppWith(env *environment) *cli.App {
 	app.Flags = append(app.Flags, cli.HelpFlag)
 	app.Commands = append(app.Commands, helpCommand())
 	setUsageErrors(app.Commands)
+	app.Description = render.UnwrapParagraphs(app.Description)
 	return app
 }
 
@@ -266,11 +267,13 @@ func helpCommand() *cli.Command {
 }
 
 // setUsageErrors gives every command and subcommand the app's usage
-// error handler, and hides their help subcommands.
+// error handler, hides their help subcommands, and joins the hand-wrapped
+// lines of their descriptions, which help wraps once at its width.
 func setUsageErrors(cmds []*cli.Command) {
 	for _, c := range cmds {
 		c.OnUsageError = onUsageError
 		c.HideHelpCommand = true
+		c.Description = render.UnwrapParagraphs(c.Description)
 		setUsageErrors(c.Subcommands)
 	}
 }

@@ -68,7 +68,7 @@ func matchCommand(env *environment) *cli.Command {
 			"engine protocol) or conf:FILE:NAME; a misbehaving engine forfeits (docs/arena.md).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor match --p1 heuristic --p2 simple --games 200\n" +
-			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 --sprt 'elo0=0 elo1=20' --log m.log\n" +
+			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 \\\n    --sprt 'elo0=0 elo1=20' --log m.log\n" +
 			"  ginadvisor match --from-log m.log",
 		Flags: append(outputFlags(),
 			append([]cli.Flag{&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)"},

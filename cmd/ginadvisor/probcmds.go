@@ -167,7 +167,7 @@ func outsCommand(env *environment) *cli.Command {
 			"stock card is each kind weighs each card by the chance that the opponent\n" +
 			"holds it instead.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
+			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
 		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -190,7 +190,7 @@ func dangerCommand(env *environment) *cli.Command {
 		Description: "POSITION is an 11-card hand in the discard phase. The danger of a card is the\n" +
 			"share of sampled opponent hands with which it completes or extends a meld.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6\"\n" +
+			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \"...\"",
 		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -213,8 +213,8 @@ func riskCommand(env *environment) *cli.Command {
 		Description: "POSITION is a hand at its knock decision (the knock phase), within the limit.\n" +
 			"Each sampled opponent hand lays off exactly (greedily under eaai).\n\n" +
 			"Examples:\n" +
-			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,6C,QS,AH,9S,JD,KS,TS,5D,QH,QD,QC,JH,4C,4H,8S,8C,JC,4D,9C,2C,9H,TD,6S,9D,3D,AS stock=3 took=- passed=- discards=6H,6C,AH,JD,TS,QH,QC,4C,8S,JC,9C,9H,6S,3D drawn=AC dealer=p2 rules=eaai\"\n" +
-			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" --samples 20000 < positions.txt",
+			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S drawn=AC dealer=p2\"\n" +
+			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" \\\n    --samples 20000 < positions.txt",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -346,7 +346,7 @@ func adviseCommand(env *environment) *cli.Command {
 			"The advice departs from the heuristic policy's move only when the gain in equity\n" +
 			"is clear of the noise.\n\n" +
 			"Examples:\n" +
-			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
+			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \"...\"",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),

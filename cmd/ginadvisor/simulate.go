@@ -36,8 +36,8 @@ func simulateCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
-			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor --games 200 --mirrored\n" +
-			"  ginadvisor simulate --games 200 --log games.log && ginadvisor log check games.log",
+			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor \\\n    --games 200 --mirrored\n" +
+			"  ginadvisor simulate --games 200 --log games.log && \\\n    ginadvisor log check games.log",
 		Flags: simulateFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)

@@ -11,11 +11,11 @@ func tournamentCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "tournament",
 		Usage:     "play a round robin (or a gauntlet) of players and rate them",
-		ArgsUsage: "PLAYER PLAYER... (or LOG... with --from-log)",
+		ArgsUsage: "PLAYER PLAYER... | --from-log LOG...",
 		Description: "Players are as for match; ratings are Bradley-Terry, on the Elo scale, with\n" +
 			"intervals from a bootstrap over the pairs of mirrored games (docs/arena.md).\n\n" +
 			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious\n" +
-			"  ginadvisor tournament --log t.log --concurrency 2 'engine:./mybot' simple heuristic\n" +
+			"  ginadvisor tournament --log t.log --concurrency 2 \\\n    'engine:./mybot' simple heuristic\n" +
 			"  ginadvisor tournament --from-log t.log",
 		Flags: append(outputFlags(), append(arenaFlags(100),
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
