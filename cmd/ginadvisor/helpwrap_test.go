@@ -75,3 +75,46 @@ func TestHelpFits(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpNamesDocPages checks that help sends the reader to the page
+// that has the notation or the protocol, not to the README.
+func TestHelpNamesDocPages(t *testing.T) {
+	t.Parallel()
+	for cmd, page := range map[string]string{"position": "docs/notation.md", "engine": "docs/protocol.md"} {
+		_, out, _ := runCLI(t, "", cmd, "--help")
+		if !strings.Contains(out, page) || strings.Contains(out, "README") {
+			t.Errorf("%s --help does not name %s:\n%s", cmd, page, out)
+		}
+	}
+}
+
+// TestHelpOfSubcommand checks that "help log check" is check's help.
+func TestHelpOfSubcommand(t *testing.T) {
+	t.Parallel()
+	for _, path := range [][]string{{"log", "check"}, {"score"}, {"advise"}} {
+		code, got, errOut := runCLI(t, "", append([]string{"help"}, path...)...)
+		_, want, _ := runCLI(t, "", append(path, "--help")...)
+		if code != ExitOK || errOut != "" || got != want {
+			t.Errorf("help %s: exit %d, stderr %q, got\n%s\nwant\n%s", strings.Join(path, " "), code, errOut, got, want)
+		}
+	}
+}
+
+// TestUsageErrorNamesHelp checks the help a usage error points at: the
+// app's for a global flag, else the command's, with its parents.
+func TestUsageErrorNamesHelp(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--verbose", "score", "As"}, "see 'ginadvisor --help'"},
+		{[]string{"score", "--bad", "As"}, "see 'ginadvisor score --help'"},
+		{[]string{"log", "check", "--bad", "x"}, "see 'ginadvisor log check --help'"},
+	} {
+		code, _, errOut := runCLI(t, "", tt.args...)
+		if code != ExitUsage || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}

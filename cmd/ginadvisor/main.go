@@ -152,10 +152,26 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	}
 	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
 	help := "ginadvisor --help"
-	if c != nil && c.Command != nil && c.Command.Name != "" {
-		help = "ginadvisor " + c.Command.FullName() + " --help"
+	if path := commandPath(c); path != "" {
+		help = "ginadvisor " + path + " --help"
 	}
 	return &exitError{code: ExitUsage, err: fmt.Errorf("%s; see '%s'", msg, help)}
+}
+
+// commandPath is the names of the command c runs and its parents, such as
+// "log check", or "" for the app itself. The app's own context has a root
+// command named as the app, which is left out.
+func commandPath(c *cli.Context) string {
+	var names []string
+	if c == nil {
+		return ""
+	}
+	for _, x := range c.Lineage() {
+		if x.Command != nil && x.Command.Name != "" && (x.App == nil || x.Command.Name != x.App.Name) {
+			names = append([]string{x.Command.Name}, names...)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
@@ -193,7 +209,7 @@ func newAppWith(env *environment) *cli.App {
 	app.HideHelpCommand = true
 	app.Flags = append(app.Flags, cli.HelpFlag)
 	app.Commands = append(app.Commands, helpCommand())
-	setUsageErrors(app.Commands)
+	setUsageErrors("", app.Commands)
 	app.Description = render.UnwrapParagraphs(app.Description)
 	return app
 }
@@ -258,8 +274,24 @@ func helpCommand() *cli.Command {
 			"  ginadvisor help\n" +
 			"  ginadvisor help advise",
 		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return cli.ShowCommandHelp(c, c.Args().First())
+			if args := c.Args().Slice(); len(args) > 0 {
+				// "help log check" is check's help: the context is moved
+				// down to each named command that has subcommands.
+				ctx, cmds := c, c.App.Commands
+				for len(args) > 1 {
+					var next *cli.Command
+					for _, cmd := range cmds {
+						if cmd.HasName(args[0]) && len(cmd.Subcommands) > 0 {
+							next = cmd
+						}
+					}
+					if next == nil {
+						break
+					}
+					ctx = cli.NewContext(c.App, nil, ctx)
+					ctx.Command, cmds, args = next, next.Subcommands, args[1:]
+				}
+				return cli.ShowCommandHelp(ctx, args[0])
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -268,13 +300,20 @@ func helpCommand() *cli.Command {
 
 // setUsageErrors gives every command and subcommand the app's usage
 // error handler, hides their help subcommands, and joins the hand-wrapped
-// lines of their descriptions, which help wraps once at its width.
-func setUsageErrors(cmds []*cli.Command) {
+// lines of their descriptions, which help wraps once at its width. Each
+// subcommand is given its help name ("ginadvisor log check"), which "help
+// log check" shows as "log check --help" does.
+func setUsageErrors(prefix string, cmds []*cli.Command) {
 	for _, c := range cmds {
+		if c.HelpName == "" && prefix != "" {
+			// The library names a top command itself, and a subcommand
+			// only when its parent runs, which help does not.
+			c.HelpName = "ginadvisor " + prefix + " " + c.Name
+		}
 		c.OnUsageError = onUsageError
 		c.HideHelpCommand = true
 		c.Description = render.UnwrapParagraphs(c.Description)
-		setUsageErrors(c.Subcommands)
+		setUsageErrors(strings.TrimSpace(prefix+" "+c.Name), c.Subcommands)
 	}
 }
 

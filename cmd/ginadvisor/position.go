@@ -20,7 +20,7 @@ func positionCommand(env *environment) *cli.Command {
 		ArgsUsage: "[POSITION | -]",
 		Description: "A position is one line: the short form, or the history form (the seat's\n" +
 			"events from the deal). With no argument or -, positions are read from stdin,\n" +
-			"one a line. The README gives the grammar.\n\n" +
+			"one a line. docs/notation.md gives the grammar.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor position \"p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S \\\n    pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1\"\n" +
 			"  ginadvisor position \"history p1 dealer=p2: \\\n    dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; \\\n    p1 pass KS ; p2 pass KS ; p1 draw 7S\"",

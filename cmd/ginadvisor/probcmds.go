@@ -390,8 +390,8 @@ func engineCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:  "engine",
 		Usage: "serve the advisor on a line protocol on stdin and stdout, for GUIs, bots and bridges",
-		Description: "The protocol is documented in the README, with a full example exchange. It ends\n" +
-			"on quit or at the end of input, never on bad input: a bad line gets an error line.\n\n" +
+		Description: "The protocol is documented in docs/protocol.md, with a full example exchange.\n" +
+			"It ends on quit or at the end of input, never on bad input: a bad line gets an error line.\n\n" +
 			"Examples:\n" +
 			"  printf 'ginrummy\\nisready\\nquit\\n' | ginadvisor engine\n" +
 			"  ginadvisor engine < session.txt",
