@@ -166,14 +166,13 @@ func handEnd(g *gamelog.Game, h int, seat notation.Seat, eq *advise.Equity) int6
 // OppErrors), the result both sides' decisions would have brought with
 // average cards.
 type Luck struct {
-	Games          int                 `json:"games"`
-	StartMicro     int64               `json:"start_micro"`
-	KindMicro      map[string]int64    `json:"by_kind_micro"`
-	SkillMicro     int64               `json:"skill_micro"`
-	OppErrorsMicro int64               `json:"opponent_errors_micro"`
-	ResultMicro    int64               `json:"result_micro"`
-	Means          LuckMeans           `json:"per_game"`
-	kinds          [numLuckKinds]int64 // KindMicro, by kind
+	Games          int              `json:"games"`
+	StartMicro     int64            `json:"start_micro"`
+	KindMicro      map[string]int64 `json:"by_kind_micro"`
+	SkillMicro     int64            `json:"skill_micro"`
+	OppErrorsMicro int64            `json:"opponent_errors_micro"`
+	ResultMicro    int64            `json:"result_micro"`
+	Means          LuckMeans        `json:"per_game"`
 }
 
 // LuckMeans are a player's luck figures, the mean a game, in games won.
@@ -189,52 +188,36 @@ type LuckMeans struct {
 
 // addGame adds one game's figures.
 func (l *Luck) addGame(g *GameLuck) {
-	l.Games++
-	l.StartMicro += g.Start
-	l.SkillMicro += g.Skill
-	l.OppErrorsMicro += g.OppErrors
-	l.ResultMicro += g.Result
-	l.syncKinds()
-	for k := range l.kinds {
-		l.kinds[k] += g.Luck[k]
+	one := Luck{Games: 1, StartMicro: g.Start, SkillMicro: g.Skill, OppErrorsMicro: g.OppErrors, ResultMicro: g.Result,
+		KindMicro: make(map[string]int64, numLuckKinds)}
+	for k, v := range g.Luck {
+		one.KindMicro[LuckKind(k).String()] = v
 	}
-	l.writeKinds()
+	l.merge(&one)
 }
 
-// merge adds another player's sums.
+// merge adds another player's sums. The kinds are those a summary names,
+// every one of them kept even at 0; checkLuck refused any other before a
+// merge.
 func (l *Luck) merge(o *Luck) {
 	l.Games += o.Games
 	l.StartMicro += o.StartMicro
 	l.SkillMicro += o.SkillMicro
 	l.OppErrorsMicro += o.OppErrorsMicro
 	l.ResultMicro += o.ResultMicro
-	l.syncKinds()
-	for k := range l.kinds {
-		l.kinds[k] += o.KindMicro[LuckKind(k).String()]
+	if l.KindMicro == nil {
+		l.KindMicro = make(map[string]int64, numLuckKinds)
 	}
-	l.writeKinds()
-}
-
-// syncKinds reads the kinds from the map, which is what a summary read
-// back holds.
-func (l *Luck) syncKinds() {
-	for k := range l.kinds {
-		l.kinds[k] = l.KindMicro[LuckKind(k).String()]
-	}
-}
-
-func (l *Luck) writeKinds() {
-	l.KindMicro = make(map[string]int64, numLuckKinds)
-	for k, v := range l.kinds {
-		l.KindMicro[LuckKind(k).String()] = v
+	for k := range numLuckKinds {
+		name := k.String()
+		l.KindMicro[name] += o.KindMicro[name]
 	}
 }
 
 // total is the luck of every kind, in millionths.
 func (l *Luck) total() int64 {
-	l.syncKinds()
 	var t int64
-	for _, v := range l.kinds {
+	for _, v := range l.KindMicro {
 		t += v
 	}
 	return t
@@ -245,10 +228,9 @@ func (l *Luck) finish() {
 	n := float64(max(l.Games, 1))
 	per := func(x int64) float64 { return float64(x) / micro / n }
 	total := l.total()
-	l.writeKinds()
 	l.Means = LuckMeans{Start: per(l.StartMicro), Luck: per(total), Skill: per(l.SkillMicro), OppErrors: per(l.OppErrorsMicro),
 		Result: per(l.ResultMicro), Adjusted: per(l.ResultMicro - total), ByKind: map[string]float64{}}
-	for k, v := range l.kinds {
-		l.Means.ByKind[LuckKind(k).String()] = per(v)
+	for name, v := range l.KindMicro {
+		l.Means.ByKind[name] = per(v)
 	}
 }
