@@ -90,7 +90,8 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 // moveTimes annotates each logged move with the time of the decision that
 // made it, each seat's moves taken in order with its decisions, less its
 // decisions to play on (no move in the log) and its showdowns. Where a
-// move and a decision disagree, the annotations stop.
+// move and a decision disagree, or a seat's decisions run out, the
+// annotations stop.
 func (g *Game) moveTimes(lg *gamelog.Game) {
 	var queue [2][]decision
 	for k := range 2 {
@@ -100,22 +101,14 @@ func (g *Game) moveTimes(lg *gamelog.Game) {
 			}
 		}
 	}
-	knock := func(k game.MoveKind) bool { return k == game.Knock || k == game.Gin }
-	for h := range lg.Hands {
-		for i := range lg.Hands[h].Moves {
-			m := &lg.Hands[h].Moves[i]
-			q := queue[m.Seat]
-			if len(q) == 0 || q[0].kind != m.Kind && !(knock(q[0].kind) && knock(m.Kind)) {
-				return
-			}
-			m.Time, m.HasTime = q[0].used.Truncate(time.Microsecond), true
-			queue[m.Seat] = q[1:]
-		}
-	}
+	annotateMoves(lg, queue, false, func(d decision) game.MoveKind { return d.kind }, func(m *gamelog.Move, d decision) {
+		m.Time, m.HasTime = d.used.Truncate(time.Microsecond), true
+	})
 }
 
 // moveInfos annotates each logged move of an engine with its last info
-// line before the move (--log-info), as moveTimes does its time.
+// line before the move (--log-info), as moveTimes does its time; a seat
+// with no info left (a built-in player's) is passed over.
 func (g *Game) moveInfos(lg *gamelog.Game) {
 	var queue [2][]moveInfo
 	for k := range 2 {
@@ -125,18 +118,29 @@ func (g *Game) moveInfos(lg *gamelog.Game) {
 			}
 		}
 	}
+	annotateMoves(lg, queue, true, func(d moveInfo) game.MoveKind { return d.kind }, func(m *gamelog.Move, d moveInfo) {
+		m.Info = d.text
+	})
+}
+
+// annotateMoves walks the log's moves in order and gives each the next of
+// its seat's queued annotations, by set. A knock and a gin count as the
+// same move. It stops where a move and its annotation disagree, and where
+// a seat's queue runs out, unless passOver says to pass over that seat's
+// moves instead.
+func annotateMoves[T any](lg *gamelog.Game, queue [2][]T, passOver bool, kind func(T) game.MoveKind, set func(*gamelog.Move, T)) {
 	knock := func(k game.MoveKind) bool { return k == game.Knock || k == game.Gin }
 	for h := range lg.Hands {
 		for i := range lg.Hands[h].Moves {
 			m := &lg.Hands[h].Moves[i]
 			q := queue[m.Seat]
-			if len(q) == 0 {
-				continue // a built-in player's move, or past the engine's
+			if len(q) == 0 && passOver {
+				continue
 			}
-			if q[0].kind != m.Kind && !(knock(q[0].kind) && knock(m.Kind)) {
+			if len(q) == 0 || kind(q[0]) != m.Kind && !(knock(kind(q[0])) && knock(m.Kind)) {
 				return
 			}
-			m.Info = q[0].text
+			set(m, q[0])
 			queue[m.Seat] = q[1:]
 		}
 	}
