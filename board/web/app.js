@@ -1607,11 +1607,17 @@ async function learn() {
   document.getElementById("table").scrollIntoView({ block: "start" });
 }
 
+// gradedRequest asks /api/advise for the search that graded d: its
+// worlds, seed and filter, every candidate in every world.
+function gradedRequest(d) {
+  return { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 };
+}
+
 async function answer(d, m) {
   for (const b of $("moves").children) b.disabled = true;
   let a;
   try {
-    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 });
+    a = await api("advise", gradedRequest(d));
   } catch (e) {
     status(e.message, true);
     return;
@@ -1652,7 +1658,7 @@ async function revealPuzzle() {
   $("reveal").disabled = true;
   let a;
   try {
-    a = await api("advise", { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 });
+    a = await api("advise", gradedRequest(d));
   } catch (e) {
     status(e.message, true);
     return;
