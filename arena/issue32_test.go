@@ -32,6 +32,21 @@ func (m *memLog) Write(g *gamelog.Game) error {
 	return nil
 }
 
+// shortGames is a preset's rules with games to 30 points, for tests that
+// need whole games but not long ones.
+func shortGames(t *testing.T, preset string) rules.Rules {
+	t.Helper()
+	p, err := rules.Preset(preset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func engineSpec(t *testing.T, mode string) Spec {
 	t.Helper()
 	s, err := ParseSpec(helper(mode))

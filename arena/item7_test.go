@@ -153,7 +153,7 @@ func TestDealsInferGames(t *testing.T) {
 // decision's time (ms=), an engine's and a built-in player's, read back
 // by the log's reader; without a clock none does.
 func TestMoveTimesLogged(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
+	eaai := shortGames(t, "eaai")
 	simple, _ := ParseSpec("simple")
 	for _, clocked := range []bool{true, false} {
 		lw := &memLog{}
@@ -273,7 +273,7 @@ func TestExplicitDeal(t *testing.T) {
 // back by the log's reader, and a built-in player's none; without it no
 // move does.
 func TestInfoLogged(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
+	eaai := shortGames(t, "eaai")
 	simple, _ := ParseSpec("simple")
 	for _, keep := range []bool{true, false} {
 		lw := &memLog{}

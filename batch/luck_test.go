@@ -26,8 +26,12 @@ func TestLuckIdentity(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := toMicro(advise.ForRules(short).Win(0, 0))
+	games := 1 // a game a pairing; -long plays three
+	if *long {
+		games = 3
+	}
 	for _, pair := range [][2]string{{"simple", "random"}, {"heuristic", "simple"}} {
-		for gi, g := range testgames.PlayBetween(t, short, pair[0], pair[1], 3, 21) {
+		for gi, g := range testgames.PlayBetween(t, short, pair[0], pair[1], games, 21) {
 			var b strings.Builder
 			if err := gamelog.WriteLog(&b, []*gamelog.Game{g}); err != nil {
 				t.Fatal(err)

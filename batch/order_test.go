@@ -3,6 +3,9 @@ package batch
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,17 +40,31 @@ func gradedRows(t *testing.T, ins []Input, o Options) map[string]string {
 // the work.
 func TestGradeDependsOnTheDecisionAlone(t *testing.T) {
 	t.Parallel()
-	files := []string{samples[0], samples[3]}
+	// By default two of the OpenSpiel sample's hands, each a file of its
+	// own; -long grades an EAAI transcript and the whole OpenSpiel sample.
+	inputs := func(reversed bool) []Input {
+		var ins []Input
+		if *long {
+			ins = fileInputs(t, samples[0], samples[3])
+		} else {
+			lines := strings.SplitAfter(readFile(t, samples[3]), "\n")
+			ins = []Input{textInput("a.jsonl", lines[0]), textInput("b.jsonl", lines[1])}
+		}
+		if reversed {
+			slices.Reverse(ins)
+		}
+		return ins
+	}
 	o := Options{Samples: 8, Seed: 5}
-	want := gradedRows(t, fileInputs(t, files...), withWorkers(o, 1))
+	want := gradedRows(t, inputs(false), withWorkers(o, 1))
 	got := map[string]map[string]string{
-		"the other order, two workers": gradedRows(t, fileInputs(t, files[1], files[0]), withWorkers(o, 2)),
+		"the other order, two workers": gradedRows(t, inputs(true), withWorkers(o, 2)),
 	}
 	shards := map[string]string{}
 	for i := range 2 {
 		so := o
 		so.Shard, so.Shards = i, 2
-		for k, v := range gradedRows(t, fileInputs(t, files...), so) {
+		for k, v := range gradedRows(t, inputs(false), so) {
 			shards[k] = v
 		}
 	}
@@ -74,4 +91,13 @@ func TestGradeDependsOnTheDecisionAlone(t *testing.T) {
 func withWorkers(o Options, w int) Options {
 	o.Workers = w
 	return o
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"math"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -245,10 +243,7 @@ func httptestBoard(t *testing.T, o Options) *boardServer {
 // none under quick grading, which batch does not rate.
 func TestReviewGivesEachPlayersAccuracy(t *testing.T) {
 	ts := newServer(t, Options{Workers: 1}, nil)
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := firstGameOfSample(t)
 	for _, quick := range []bool{true, false} {
 		q, _ := json.Marshal(map[string]any{"log": string(data), "quick": quick, "samples": 8})
 		r := post(t, ts, "/api/review", string(q), nil)

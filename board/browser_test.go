@@ -386,7 +386,9 @@ func (p *page) text(t *testing.T, id string) string {
 
 // TestBoardInBrowser drives the page in headless Chromium, one subtest an
 // item of the page's promises. It reports the page's timings and, with
-// -update, rewrites the screenshots.
+// -update, rewrites the screenshots. By default it checks three items
+// that between them load the page, ask for advice and play a game to its
+// showdown; -long checks every item.
 func TestBoardInBrowser(t *testing.T) {
 	b := startBrowser(t)
 	rec := &recorder{bodies: map[string][]string{}, fake: map[string]string{}}
@@ -395,38 +397,42 @@ func TestBoardInBrowser(t *testing.T) {
 	b.size(t, 1280, 800, false)
 	p := &page{browser: b, url: ts.URL + "/", api: rec, ts: ts}
 	for _, c := range []struct {
-		name string
-		run  func(*testing.T, *page)
+		name  string
+		run   func(*testing.T, *page)
+		quick bool // run by default; the rest only with -long
 	}{
-		{"OpensOnAWorkedExample", testOpensOnAWorkedExample},
-		{"Advice", testAdvice},
-		{"Ties", testTies},
-		{"TableAtAGlance", testTableAtAGlance},
-		{"BuildByPointing", testBuildByPointing},
-		{"MoveOnASetUpPosition", testMoveOnASetUpPosition},
-		{"Phone", testPhone},
-		{"Keyboard", testKeyboard},
-		{"OpponentChosen", testOpponentChosen},
-		{"TwentyGames", testTwentyGames},
-		{"ReloadContinuesTheGame", testReloadContinuesTheGame},
-		{"GameErrorStays", testGameErrorStays},
-		{"ReviewAsGraded", testReviewAsGraded},
-		{"ReviewFigures", testReviewFigures},
-		{"QuickReview", testQuickReview},
-		{"Wording", testWording},
-		{"Puzzles", testPuzzles},
-		{"NoUncertainPuzzle", testNoUncertainPuzzle},
-		{"Showdown", testShowdown},
-		{"PlayWithTheCards", testPlayWithTheCards},
-		{"LastMove", testLastMove},
-		{"NewGameAsks", testNewGameAsks},
-		{"ReviewStep", testReviewStep},
-		{"BothHands", testBothHands},
-		{"LineOnASetUpPosition", testLineOnASetUpPosition},
-		{"KnockAndClear", testKnockAndClear},
-		{"HintsAtOnce", testHintsAtOnce},
+		{"OpensOnAWorkedExample", testOpensOnAWorkedExample, true},
+		{"Advice", testAdvice, true},
+		{"Ties", testTies, false},
+		{"TableAtAGlance", testTableAtAGlance, false},
+		{"BuildByPointing", testBuildByPointing, false},
+		{"MoveOnASetUpPosition", testMoveOnASetUpPosition, false},
+		{"Phone", testPhone, false},
+		{"Keyboard", testKeyboard, false},
+		{"OpponentChosen", testOpponentChosen, false},
+		{"TwentyGames", testTwentyGames, false},
+		{"ReloadContinuesTheGame", testReloadContinuesTheGame, false},
+		{"GameErrorStays", testGameErrorStays, false},
+		{"ReviewAsGraded", testReviewAsGraded, false},
+		{"ReviewFigures", testReviewFigures, false},
+		{"QuickReview", testQuickReview, false},
+		{"Wording", testWording, false},
+		{"Puzzles", testPuzzles, false},
+		{"NoUncertainPuzzle", testNoUncertainPuzzle, false},
+		{"Showdown", testShowdown, true},
+		{"PlayWithTheCards", testPlayWithTheCards, false},
+		{"LastMove", testLastMove, false},
+		{"NewGameAsks", testNewGameAsks, false},
+		{"ReviewStep", testReviewStep, false},
+		{"BothHands", testBothHands, false},
+		{"LineOnASetUpPosition", testLineOnASetUpPosition, false},
+		{"KnockAndClear", testKnockAndClear, false},
+		{"HintsAtOnce", testHintsAtOnce, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if !c.quick && !*long {
+				t.Skip("a page behaviour checked with -long")
+			}
 			b.size(t, 1280, 800, false)
 			c.run(t, p)
 			if errs := b.consoleErrors(t); len(errs) > 0 {

@@ -138,6 +138,14 @@ func checkCards(t *testing.T, st *State) {
 	}
 }
 
+// handsEach is n hands a preset by default and long with -long.
+func handsEach(n, longN int) int {
+	if *long {
+		return longN
+	}
+	return n
+}
+
 // TestIllegalMovesChangeNothing throws every kind of move, legal or not,
 // at states along random hands (25 a preset, 100 with -long): an illegal
 // one must return a *MoveError and leave the state exactly as it was.

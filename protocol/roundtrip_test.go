@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"context"
+	"flag"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +13,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 )
+
+var long = flag.Bool("long", false, "play more random hands in the round-trip tests")
 
 // shown sends show and returns the notation it writes.
 func shown(t *testing.T, e *Engine, out *bytes.Buffer) string {
@@ -99,7 +102,11 @@ func TestShowReadsBack(t *testing.T) {
 			}
 		}
 	}
-	testhands.Random(t, 6, 9, each)
+	hands := 2 // a preset; -long plays 6
+	if *long {
+		hands = 6
+	}
+	testhands.Random(t, hands, 9, each)
 	testhands.Long(t, 2*game.MaxDraws+30, each)
 	t.Logf("%d shows read back", n)
 }
