@@ -25,6 +25,18 @@ func fileInputs(t testing.TB, paths ...string) []Input {
 	return ins
 }
 
+// openSpielHands is the first n hands of the OpenSpiel sample, one input:
+// a real log of a few dozen decisions.
+func openSpielHands(t testing.TB, n int) Input {
+	t.Helper()
+	b, err := os.ReadFile(samples[3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	return textInput("hands.jsonl", strings.Join(lines[:n], ""))
+}
+
 func textInput(name, text string) Input {
 	return Input{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}
 }

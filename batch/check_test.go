@@ -100,7 +100,7 @@ func TestRealShardsMerge(t *testing.T) {
 // uncertain grades and luck included, passes every check and merges into
 // the one-run summary; and that a luck that does not add up is refused.
 func TestAdvisorShardsMerge(t *testing.T) {
-	ins := fileInputs(t, samples[3])
+	ins := []Input{openSpielHands(t, 2)}
 	o := Options{Samples: 8, Seed: 2}
 	whole := run(t, ins, o)
 	var parts []string

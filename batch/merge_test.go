@@ -272,7 +272,7 @@ func TestFIFOInADirectory(t *testing.T) {
 func TestMatchedMeansTheBest(t *testing.T) {
 	for _, quick := range []bool{true, false} {
 		n := 0
-		_, err := Run(context.Background(), fileInputs(t, "../testdata/eaai/heuristic-vs-simple-001.txt"), Options{Quick: quick, Samples: 4, Workers: 1,
+		_, err := Run(context.Background(), []Input{openSpielHands(t, 1)}, Options{Quick: quick, Samples: 4, Workers: 1,
 			OnDecision: func(d *Graded) error {
 				n++
 				if d.Matched != (d.Move == d.Best) {

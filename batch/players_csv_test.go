@@ -12,7 +12,7 @@ import (
 // back: one row a player under the header, with the summary's accuracy
 // and counts. Quick grading has no accuracy: its column is empty.
 func TestPlayersCSV(t *testing.T) {
-	s := run(t, fileInputs(t, samples[0]), Options{Samples: 64})
+	s := run(t, []Input{openSpielHands(t, 2)}, Options{Samples: 64})
 	checkPlayersCSV(t, &s)
 	q := run(t, fileInputs(t, samples[0], samples[1]), Options{Quick: true})
 	var b strings.Builder
