@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // startSetsidHelper starts a process that leaves the engine's group and
@@ -36,9 +35,9 @@ func harnessOptions(t *testing.T, p1 string) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
+	a.Options = map[string]string{"samples": "8"}
 	b, _ := ParseSpec("simple")
-	eaai, _ := rules.Preset("eaai")
-	return Options{Rules: eaai, Games: 2, Seed: 3, Players: [2]Spec{a, b}, Grace: 200 * time.Millisecond}
+	return Options{Rules: shortGames(t, "eaai"), Games: 2, Seed: 3, Players: [2]Spec{a, b}, Grace: 200 * time.Millisecond}
 }
 
 // TestStartFailureIsNoForfeit: an engine that cannot be started at all is

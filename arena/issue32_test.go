@@ -309,13 +309,13 @@ func TestExchangeAsDocumented(t *testing.T) {
 	std, _ := rules.Preset("standard")
 	simple, _ := ParseSpec("simple")
 	dir := t.TempDir()
-	o := Options{Rules: std, Games: 6, Seed: 7, Concurrency: 2, Players: [2]Spec{engineSpec(t, "normal"), simple}, StderrDir: dir}
+	o := Options{Rules: std, Games: 2, Seed: 7, Concurrency: 2, Players: [2]Spec{engineSpec(t, "normal"), simple}, StderrDir: dir}
 	r, err := Play(context.Background(), o)
 	if err != nil || r.Forfeits != [2]int{} {
 		t.Fatalf("%+v %v", r, err)
 	}
 	var all strings.Builder
-	for i := 1; i <= 6; i++ {
+	for i := 1; i <= o.Games; i++ {
 		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game%06d-player1.exchange", i)))
 		if err != nil {
 			t.Fatal(err)
