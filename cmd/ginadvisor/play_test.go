@@ -77,7 +77,7 @@ func (f *follower) Read(p []byte) (int, error) {
 func TestPlayWritesItsLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "game.log")
 	out := &syncBuffer{}
-	code := run([]string{"ginadvisor", "play", "--seed", "3", "--rules", "eaai", "--hint-samples", "8", "--log", path},
+	code := run([]string{"ginadvisor", "play", "--seed", "3", "--rules", "eaai,target=30", "--hint-samples", "8", "--log", path},
 		&follower{out: out}, out, io.Discard, func(string) string { return "" })
 	if code != ExitOK || !strings.Contains(out.String(), "The game is in "+path) {
 		t.Fatalf("exit %d:\n%s", code, tail(out.String()))
