@@ -69,6 +69,7 @@ func TestTableFits(t *testing.T) {
 		{"widest words do not fit", 1 + 3*6 + 6 + 5 + 2 + 8 + 6 + 5, meldHeader, meldRows, false, 3},
 		{"one long word", 30, []string{"Position"}, [][]string{{"p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S"}}, false, 2},
 		{"colored", 30, []string{"#", "Melds"}, [][]string{{"1", "\x1b[32m7C 7D 7H\x1b[0m | \x1b[32mKC KD KH\x1b[0m | \x1b[1m2S 3S 4S\x1b[22m"}}, true, 0},
+		{"a color over two lines", 24, []string{"#", "Deadwood"}, [][]string{{"1", "\x1b[31mAC 2D 3H 5S 9C TD JH QS KC\x1b[0m"}}, true, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
