@@ -11,6 +11,7 @@ import (
 // Batch writes a batch summary: the games read and each player's
 // figures, side by side.
 func Batch(w io.Writer, style Style, s *batch.Summary) error {
+	prose := style.Prose(w)
 	if len(s.Players) > 0 {
 		header := []string{"Per player"}
 		for _, p := range s.Players {
@@ -26,11 +27,11 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	}
 	text := fmt.Sprintf("%s read, %d skipped, %d analysed: %s, %s graded by %s.",
 		Count(s.GamesRead, "game", "games"), s.GamesSkipped, s.GamesAnalyzed, Count(s.Hands, "hand", "hands"), Count(s.Decisions, "decision", "decisions"), grading)
-	if _, err := fmt.Fprint(w, Wrap(text, 80)); err != nil {
+	if _, err := fmt.Fprint(prose, Wrap(text, 80)); err != nil {
 		return err
 	}
 	for _, p := range s.Players {
-		worstDecisions(w, p)
+		worstDecisions(prose, p)
 	}
 	return nil
 }

@@ -43,8 +43,9 @@ type Style struct {
 	// Format is "table" (boxes), "plain" (aligned columns) or "tsv"; ""
 	// means "table".
 	Format string
-	// Width is the terminal's width, which boxed tables wrap their cells
-	// to fit; 0 leaves them as wide as their contents.
+	// Width is the terminal's width, which boxed tables fit by wrapping
+	// their cells at spaces, or else give way to plain columns (see
+	// Tables.Render); 0 leaves them as wide as their contents.
 	Width int
 	// Color dresses melds, deadwood and verdicts.
 	Color bool
@@ -267,4 +268,14 @@ func JSONLine(w io.Writer, line int, v any) error {
 	buf.WriteByte('\n')
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// Prose is where the sentences around a style's tables go (headings,
+// notes, verdicts): w, except under tsv, whose output is the tables' rows
+// alone, where they are dropped; --json carries the same figures.
+func (s Style) Prose(w io.Writer) io.Writer {
+	if s.Format == "tsv" {
+		return io.Discard
+	}
+	return w
 }
