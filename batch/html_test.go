@@ -70,11 +70,15 @@ func TestHTMLReport(t *testing.T) {
 		if p.Accuracy != nil {
 			want[p.Name+"/accuracy"] = *p.Accuracy
 		}
-		want[p.Name+"/error_rate"] = p.ErrorRate
+		if p.ErrorRate != nil {
+			want[p.Name+"/error_rate"] = *p.ErrorRate
+		}
 		want[p.Name+"/uncertain"] = float64(p.Uncertain)
 		want[p.Name+"/knock_rate"] = float64(p.Knocks) / float64(p.Hands)
-		for i, k := range p.ByKind {
-			want[fmt.Sprintf("%s/match/%s", p.Name, k.Kind)] = p.ByKind[i].MatchRate
+		for _, k := range p.ByKind {
+			if k.MatchRate != nil {
+				want[fmt.Sprintf("%s/match/%s", p.Name, k.Kind)] = *k.MatchRate
+			}
 		}
 		for i, n := range p.LostHistogram {
 			want[fmt.Sprintf("%s/lost/%d", p.Name, i)] = float64(n) / float64(p.Decisions)

@@ -980,19 +980,25 @@ func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
 			}
 			return rows[key][j]
 		}
-		acc := "-"
+		acc := "n/a"
 		if sp.Accuracy != nil {
 			acc = fmt.Sprintf("%.1f", *sp.Accuracy)
 		}
 		if cell("accuracy") != acc {
 			t.Errorf("%s: accuracy %q, want %q", sp.Name, cell("accuracy"), acc)
 		}
-		m := interval.FindStringSubmatch(cell("mean_equity_lost"))
-		if m == nil || !twoDigits(m[1], 100*sp.MeanEquityLost) || !twoDigits(m[2], 100*sp.MeanLostCI95[0]) || !twoDigits(m[3], 100*sp.MeanLostCI95[1]) {
-			t.Errorf("%s: equity lost a decision %q; the summary's %.4f%% (%.4f to %.4f)", sp.Name, cell("mean_equity_lost"), 100*sp.MeanEquityLost, 100*sp.MeanLostCI95[0], 100*sp.MeanLostCI95[1])
-		}
-		if !twoDigits(cell("error_rate"), sp.ErrorRate) {
-			t.Errorf("%s: error rate %q, the summary's %v", sp.Name, cell("error_rate"), sp.ErrorRate)
+		if sp.MeanEquityLost == nil {
+			if cell("mean_equity_lost") != "n/a" || cell("error_rate") != "n/a" {
+				t.Errorf("%s: no decision, yet equity lost %q, error rate %q", sp.Name, cell("mean_equity_lost"), cell("error_rate"))
+			}
+		} else {
+			m := interval.FindStringSubmatch(cell("mean_equity_lost"))
+			if m == nil || !twoDigits(m[1], 100**sp.MeanEquityLost) || !twoDigits(m[2], 100*sp.MeanLostCI95[0]) || !twoDigits(m[3], 100*sp.MeanLostCI95[1]) {
+				t.Errorf("%s: equity lost a decision %q; the summary's %.4f%% (%.4f to %.4f)", sp.Name, cell("mean_equity_lost"), 100**sp.MeanEquityLost, 100*sp.MeanLostCI95[0], 100*sp.MeanLostCI95[1])
+			}
+			if !twoDigits(cell("error_rate"), *sp.ErrorRate) {
+				t.Errorf("%s: error rate %q, the summary's %v", sp.Name, cell("error_rate"), *sp.ErrorRate)
+			}
 		}
 		for key, n := range map[string]int{"decisions": sp.Decisions, "inaccuracies": sp.Inaccuracies, "mistakes": sp.Mistakes, "blunders": sp.Blunders, "uncertain": sp.Uncertain} {
 			if cell(key) != strconv.Itoa(n) {
