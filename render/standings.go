@@ -36,7 +36,7 @@ func Standings(w io.Writer, style Style, s *arena.Standings) error {
 	}
 	rows := make([][]string, 0, len(s.Ratings))
 	for _, r := range s.Ratings {
-		elo, ci, score := "n/a", "n/a", "n/a"
+		elo, ci, score := NA, NA, NA
 		if r.Elo != nil {
 			elo = arena.Elo(*r.Elo).String()
 		}
