@@ -1148,7 +1148,7 @@ func (p *page) shoot(t *testing.T, name, id string) {
 }
 
 // testQuickReview: a review graded quick, which rates no accuracy and
-// measures no luck, shows "-" for the accuracy and says why, draws its
+// measures no luck, shows "n/a" for the accuracy and says why, draws its
 // chart in % of the chance of winning, and throws no error.
 func testQuickReview(t *testing.T, p *page) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
@@ -1163,7 +1163,7 @@ func testQuickReview(t *testing.T, p *page) {
 		t.Fatalf("the players' table: %v", rows)
 	}
 	for j, a := range rows["accuracy"] {
-		if a != "-" {
+		if a != "n/a" {
 			t.Errorf("%s: accuracy %q under quick grading", r.Summary.Players[j].Name, a)
 		}
 	}
@@ -1179,6 +1179,17 @@ func testQuickReview(t *testing.T, p *page) {
 	}
 	if first, _ := p.eval(t, `document.querySelector("#decisions li").textContent`).(string); !regexp.MustCompile(`lost [0-9]+\.[0-9]%`).MatchString(first) || strings.Contains(first, "±") {
 		t.Errorf("a quick grade is listed as %q", first)
+	}
+	// A move in the list, and a position in its field, wrap between
+	// their tokens only: a move keeps to one line, a position's field
+	// breaks at spaces alone.
+	split, _ := p.eval(t, `[...document.querySelectorAll("#decisions li")].filter((li, i) => {
+		const d = review[Number(li.dataset.index)];
+		const moves = [...li.querySelectorAll("span.nowrap")].map((s) => s.textContent);
+		return !moves.includes(d.move) || (li.textContent.includes("(advisor: ") && !moves.includes(d.best));
+	}).length + " " + getComputedStyle(document.getElementById("notation")).overflowWrap + " " + getComputedStyle(document.getElementById("notation")).wordBreak`).(string)
+	if split != "0 normal normal" {
+		t.Errorf("moves that may break inside, and the notation's wrapping: %q", split)
 	}
 	// The log seats its players the other way round in its second game:
 	// each is followed by name, on the chart and in the view of one.
