@@ -30,7 +30,7 @@ func TestNoFiguresWithoutGames(t *testing.T) {
 	if err := s.WriteHTML(&page); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text.String(), "idle       Elo n/a (no games)\n") {
+	if !strings.Contains(text.String(), "idle       Elo   n/a (no games)\n") {
 		t.Errorf("text:\n%s", text.String())
 	}
 	html := page.String()

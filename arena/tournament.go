@@ -673,7 +673,7 @@ func (s *Standings) WriteText(w io.Writer) error {
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
 		if r.Elo == nil {
-			fmt.Fprintf(&b, "%-*s Elo n/a (no games)\n", width+2, printable(r.Name))
+			fmt.Fprintf(&b, "%-*s Elo %5s (no games)\n", width+2, printable(r.Name), "n/a")
 			continue
 		}
 		ci := "(too few pairs)"
