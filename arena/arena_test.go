@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -294,7 +295,7 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	if played != 6 || resumed.Wins != whole.Wins || resumed.Pairs != whole.Pairs || *resumed.WinRateCI95 != *whole.WinRateCI95 ||
-		resumed.Hands != whole.Hands || resumed.PointsPerHand != whole.PointsPerHand {
+		resumed.Hands != whole.Hands || !reflect.DeepEqual(resumed.PointsPerHand, whole.PointsPerHand) {
 		t.Errorf("resumed %+v (played %d), whole %+v", resumed, played, whole)
 	}
 	other := opts(12)

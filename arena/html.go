@@ -13,7 +13,7 @@ var tournamentPage = template.Must(template.New("t").Funcs(template.FuncMap{
 	"elo": func(x float64) string { return fmt.Sprintf("%+.0f", x) },
 	"rating": func(r Standing) string {
 		if r.Elo == nil {
-			return "no games"
+			return "n/a"
 		}
 		return Elo(*r.Elo).String()
 	},
@@ -23,7 +23,7 @@ var tournamentPage = template.Must(template.New("t").Funcs(template.FuncMap{
 		}
 		return fmt.Sprintf("%s to %s", Elo(r.EloCI[0]), Elo(r.EloCI[1]))
 	},
-	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"pct": func(x *float64) string { return fmt.Sprintf("%.1f%%", 100**x) },
 	"bar": func(r Standing, lo, hi float64) template.CSS {
 		if r.EloCI == nil {
 			return "display:none"
@@ -68,7 +68,7 @@ th:first-child, td:first-child { text-align: left; }
 <table>
 <tr><th>Player</th><th>Elo</th><th>95% interval</th><th></th><th>Games won</th></tr>
 {{range .S.Ratings}}<tr><td>{{.Name}}</td><td>{{rating .}}</td><td>{{interval .}}</td>
-<td><div class="track"><div class="ci" style="{{bar . $.Lo $.Hi}}"></div></div></td><td>{{.Wins}} of {{.Games}} ({{pct .Points}})</td></tr>
+<td><div class="track"><div class="ci" style="{{bar . $.Lo $.Hi}}"></div></div></td><td>{{.Wins}} of {{.Games}}{{with .Points}} ({{pct .}}){{end}}</td></tr>
 {{end}}</table>
 <h2>Cross-table</h2>
 <p class="note">Each cell is the row player's wins over the column player.</p>

@@ -22,9 +22,9 @@ type Result struct {
 	// split, and lost both games of.
 	PairResults [3]int `json:"pair_results"`
 	// Hands counts the hands played, and PointsPerHand each player's
-	// points won a hand.
-	Hands         int        `json:"hands"`
-	PointsPerHand [2]float64 `json:"points_per_hand"`
+	// points won a hand: nil, null in the JSON, when no hand was counted.
+	Hands         int         `json:"hands"`
+	PointsPerHand *[2]float64 `json:"points_per_hand"`
 	// TimedGames counts the games whose thinking time the arena measured:
 	// those played under a clock, or read from a log that carries their
 	// time. TimeAGame and MaxTimeAGame are each player's mean and largest
@@ -234,10 +234,13 @@ func (t *matchTally) dropHalf() {
 func (t *matchTally) summarise() {
 	t.dropHalf()
 	r := &t.r
+	r.PointsPerHand = nil
 	if r.Hands > 0 {
+		var pts [2]float64
 		for k := range t.points {
-			r.PointsPerHand[k] = float64(t.points[k]) / float64(r.Hands)
+			pts[k] = float64(t.points[k]) / float64(r.Hands)
 		}
+		r.PointsPerHand = &pts
 	}
 	if r.Pairs > 0 {
 		// The win rate is the mean of the pairs' scores: over complete
@@ -307,7 +310,7 @@ func (r *Result) WriteText(w io.Writer) error {
 			a, 100**r.WinRate, 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], r.PairResults[0], r.PairResults[1], r.PairResults[2],
 			*r.Elo, r.EloCI95[0], r.EloCI95[1])
 	}
-	if err == nil && r.Hands > 0 {
+	if err == nil && r.PointsPerHand != nil {
 		_, err = fmt.Fprintf(w, "points a hand: %s %.2f, %s %.2f over %d hands\n", a, r.PointsPerHand[0], b, r.PointsPerHand[1], r.Hands)
 	}
 	if err == nil && (r.Forfeits[0] > 0 || r.Forfeits[1] > 0) {

@@ -27,7 +27,9 @@ type Standing struct {
 	NoInterval string      `json:"no_interval,omitempty"`
 	Games      int         `json:"games"`
 	Wins       int         `json:"wins"`
-	Points     float64     `json:"score"`
+	// Points is the share of its games the player won: nil, null in the
+	// JSON, for a player without games.
+	Points *float64 `json:"score"`
 	// PairResults counts the player's pairs of mirrored games won both,
 	// split and lost both, over all its pairings.
 	PairResults [3]int `json:"pair_results"`
@@ -318,7 +320,8 @@ func (s *Standings) fit() {
 			}
 		}
 		if st.Games > 0 {
-			st.Points = float64(st.Wins) / float64(st.Games)
+			points := float64(st.Wins) / float64(st.Games)
+			st.Points = &points
 			active = append(active, i)
 		} else {
 			st.NoInterval = "no games"
@@ -670,7 +673,7 @@ func (s *Standings) WriteText(w io.Writer) error {
 	b.WriteString("\n")
 	for _, r := range s.Ratings {
 		if r.Elo == nil {
-			fmt.Fprintf(&b, "%-*s no games: no rating\n", width+2, printable(r.Name))
+			fmt.Fprintf(&b, "%-*s Elo %5s (no games)\n", width+2, printable(r.Name), "n/a")
 			continue
 		}
 		ci := "(too few pairs)"

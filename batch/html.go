@@ -9,8 +9,10 @@ import (
 	"strings"
 )
 
-// palette colours the players' series, one colour a player.
-var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"}
+// palette colours the players' series, one colour a player; past ten
+// players the colours come round again, and the legend's order tells
+// them apart.
+var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"}
 
 func colour(i int) string { return palette[i%len(palette)] }
 
@@ -23,9 +25,10 @@ func figure(key string, v float64, text string) string {
 
 func formatFloat(v float64) string { return fmt.Sprintf("%.6g", v) }
 
-// barChart draws groups of bars: one group per label, one bar per series.
-func barChart(title string, labels []string, series []string, values [][]float64, max float64, pct bool, keyOf func(s, l int) string) template.HTML {
-	const w, h, left, bottom, top = 640, 260, 48, 40, 24
+// barChart draws groups of bars: one group per label, one bar per series;
+// a nil value (no data) draws no bar.
+func barChart(title string, labels []string, series []string, values [][]*float64, max float64, pct bool, keyOf func(s, l int) string) template.HTML {
+	const w, h, left, bottom, top = 640, 260, 48, 24, 24
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg viewBox="0 0 %d %d" role="img" aria-label="%s" class="chart">`, w, h, template.HTMLEscapeString(title))
 	plotH := float64(h - bottom - top)
@@ -46,7 +49,10 @@ func barChart(title string, labels []string, series []string, values [][]float64
 	for l, label := range labels {
 		x0 := float64(left) + groupW*float64(l) + groupW*0.1
 		for s := range series {
-			v := values[s][l]
+			if values[s][l] == nil {
+				continue
+			}
+			v := *values[s][l]
 			bh := plotH * math.Min(v/max, 1)
 			x := x0 + barW*float64(s)
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" data-key="%s" data-value="%s"><title>%s, %s: %s</title></rect>`,
@@ -55,18 +61,21 @@ func barChart(title string, labels []string, series []string, values [][]float64
 		}
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>`, x0+groupW*0.4, h-bottom+16, template.HTMLEscapeString(label))
 	}
-	b.WriteString(legend(series, w, h))
 	b.WriteString(`</svg>`)
+	b.WriteString(legend(series))
 	return template.HTML(b.String())
 }
 
-func legend(series []string, w, h int) string {
+// legend names every series by its colour, in a list under the chart
+// that wraps onto as many lines as the names need. (Drawn inside the
+// chart, a fixed step a name put the fifth player past its right edge.)
+func legend(series []string) string {
 	var b strings.Builder
+	b.WriteString(`<ul class="legend">`)
 	for s, name := range series {
-		x := 56 + 160*s
-		fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/><text x="%d" y="%d" class="axis">%s</text>`, x, h-14, colour(s), x+14, h-5, template.HTMLEscapeString(name))
+		fmt.Fprintf(&b, `<li><span class="swatch" style="background:%s"></span>%s</li>`, colour(s), template.HTMLEscapeString(name))
 	}
-	_ = w
+	b.WriteString(`</ul>`)
 	return b.String()
 }
 
@@ -75,7 +84,7 @@ func max1(n int) int { return max(n, 1) }
 // lineChart draws one line a series over turns 1 to MaxTurns; a nil
 // point (no data) breaks the line.
 func lineChart(title string, series []string, points [][]*float64, keyOf func(s, t int) string) template.HTML {
-	const w, h, left, bottom, top = 640, 260, 48, 40, 24
+	const w, h, left, bottom, top = 640, 260, 48, 24, 24
 	maxV := 1.0
 	for _, ps := range points {
 		for _, p := range ps {
@@ -112,8 +121,8 @@ func lineChart(title string, series []string, points [][]*float64, keyOf func(s,
 		}
 		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"/>`, strings.TrimSpace(path.String()), colour(s))
 	}
-	b.WriteString(legend(series, w, h))
 	b.WriteString(`</svg>`)
+	b.WriteString(legend(series))
 	return template.HTML(b.String())
 }
 
@@ -142,10 +151,10 @@ func WriteHTML(w io.Writer, s *Summary) error {
 		names = append(names, p.Name)
 	}
 	rateLabels := []string{"games won", "hands won", "knocks", "gins", "undercuts"}
-	var rates [][]float64
+	var rates [][]*float64
 	for _, p := range s.Players {
 		h := math.Max(1, float64(p.Hands))
-		rates = append(rates, []float64{p.WinRate, p.HandRate, float64(p.Knocks) / h, float64(p.Gins) / h, float64(p.Undercuts) / h})
+		rates = append(rates, values(p.WinRate, p.HandRate, float64(p.Knocks)/h, float64(p.Gins)/h, float64(p.Undercuts)/h))
 	}
 	rateKeys := []string{"win_rate", "hand_win_rate", "knock_rate", "gin_rate", "undercut_rate"}
 	page.Rates = barChart("Win and outcome rates", rateLabels, names, rates, 1, true, func(si, l int) string { return fmt.Sprintf("%s/%s", names[si], rateKeys[l]) })
@@ -167,21 +176,24 @@ func WriteHTML(w io.Writer, s *Summary) error {
 		binLabels = append(binLabels, fmt.Sprintf("<%g%%", 100*bins[i]))
 	}
 	binLabels = append(binLabels, fmt.Sprintf("≥%g%%", 100*bins[len(bins)-1]))
-	var hist [][]float64
+	var hist [][]*float64
 	maxShare := 0.0
 	for _, p := range s.Players {
-		row := make([]float64, len(p.LostHistogram))
+		row := make([]*float64, len(p.LostHistogram))
 		for i, n := range p.LostHistogram {
-			row[i] = float64(n) / math.Max(1, float64(p.Decisions))
-			maxShare = math.Max(maxShare, row[i])
+			if p.Decisions > 0 {
+				share := float64(n) / float64(p.Decisions)
+				row[i] = &share
+				maxShare = math.Max(maxShare, share)
+			}
 		}
 		hist = append(hist, row)
 	}
 	page.Lost = barChart("Share of decisions by equity lost", binLabels, names, hist, math.Max(0.25, math.Ceil(maxShare*4)/4), true, func(si, l int) string { return fmt.Sprintf("%s/lost/%d", names[si], l) })
 	kindLabels := []string{"upcard", "draw", "discard", "knock"}
-	var kinds [][]float64
+	var kinds [][]*float64
 	for _, p := range s.Players {
-		row := make([]float64, len(kindLabels))
+		row := make([]*float64, len(kindLabels))
 		for i := range kindLabels {
 			if i < len(p.ByKind) {
 				row[i] = p.ByKind[i].MatchRate
@@ -193,6 +205,23 @@ func WriteHTML(w io.Writer, s *Summary) error {
 	return reportTemplate.Execute(w, page)
 }
 
+// breakBetweenCards writes a position for the page with a line break
+// allowed after each comma of its card lists, besides its spaces, and
+// nowhere else: a long pile wraps between two cards, never inside a card
+// or a word. A <wbr> adds nothing to the text a reader copies.
+func breakBetweenCards(pos string) template.HTML {
+	return template.HTML(strings.ReplaceAll(template.HTMLEscapeString(pos), ",", ",<wbr>"))
+}
+
+// values points at each of xs, for a chart's bars.
+func values(xs ...float64) []*float64 {
+	out := make([]*float64, len(xs))
+	for i := range xs {
+		out[i] = &xs[i]
+	}
+	return out
+}
+
 var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	"fig":      func(key string, v float64, text string) template.HTML { return template.HTML(figure(key, v, text)) },
@@ -200,6 +229,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	"key":      func(a, b string) string { return a + "/" + b },
 	"times100": func(x float64) float64 { return 100 * x },
 	"deref":    func(x *float64) float64 { return *x },
+	"position": breakBetweenCards,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -213,7 +243,10 @@ h2 { font-size: 1.2em; margin-top: 1.8em; border-bottom: 1px solid #ddd; padding
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #eee; text-align: right; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
-td.pos { font: 12px ui-monospace, monospace; text-align: left; word-break: break-all; max-width: 460px; }
+td.pos { font: 12px ui-monospace, monospace; text-align: left; word-break: normal; overflow-wrap: normal; max-width: 460px; }
+ul.legend { list-style: none; margin: 0.2em 0 0 48px; padding: 0; display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; font-size: 14px; color: #444; }
+ul.legend li { white-space: nowrap; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 0.35em; }
 .chart { width: 100%; max-width: 640px; height: auto; display: block; }
 .grid { stroke: #e5e5e5; }
 .axis { font-size: 14px; fill: #444; }
@@ -239,13 +272,13 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
 <td>{{figInt (key .Name "hands_won") .HandsWon}} of {{figInt (key .Name "hands") .Hands}}</td>
 <td>{{figInt (key .Name "knocks") .Knocks}}</td><td>{{figInt (key .Name "gins") .Gins}}</td><td>{{figInt (key .Name "undercuts") .Undercuts}}</td>
-{{if .Knocks}}<td>{{printf "%.1f" .MeanKnockDeadwood}}</td><td>{{printf "%.1f" .MeanTurnsToKnock}}</td>{{else}}<td>-</td><td>-</td>{{end}}
+<td>{{with .MeanKnockDeadwood}}{{printf "%.1f" (deref .)}}{{else}}n/a{{end}}</td><td>{{with .MeanTurnsToKnock}}{{printf "%.1f" (deref .)}}{{else}}n/a{{end}}</td>
 <td>{{figInt (key .Name "matched") .Matched}} of {{figInt (key .Name "decisions") .Decisions}}</td>
-<td>{{fig (key .Name "mean_equity_lost") .MeanEquityLost (printf "%.2g%%" (times100 .MeanEquityLost))}} ({{printf "%.2g" (times100 (index .MeanLostCI95 0))}} to {{printf "%.2g%%" (times100 (index .MeanLostCI95 1))}})</td>
-<td>{{fig (key .Name "error_rate") .ErrorRate (printf "%.2g" .ErrorRate)}} a 100 decisions</td>
-<td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}}{{else}}-{{end}}</td>
+<td>{{if .MeanEquityLost}}{{fig (key .Name "mean_equity_lost") (deref .MeanEquityLost) (printf "%.2g%%" (times100 (deref .MeanEquityLost)))}} ({{printf "%.2g" (times100 (index .MeanLostCI95 0))}} to {{printf "%.2g%%" (times100 (index .MeanLostCI95 1))}}){{else}}n/a{{end}}</td>
+<td>{{if .ErrorRate}}{{fig (key .Name "error_rate") (deref .ErrorRate) (printf "%.2g" (deref .ErrorRate))}} a 100 decisions{{else}}n/a{{end}}</td>
+<td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}}{{else}}n/a{{end}}</td>
 <td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td><td>{{figInt (key .Name "uncertain") .Uncertain}}</td>
-{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>-</td><td>-</td><td>-</td><td>-</td>{{end}}</tr>
+{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>n/a</td><td>n/a</td><td>n/a</td><td>n/a</td>{{end}}</tr>
 {{end}}</table>
 </div>
 
@@ -260,7 +293,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 {{range .S.Players}}{{if .Worst}}<h3>{{.Name}}</h3>
 <table>
 <tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Class</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>
-{{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}} ± {{printf "%.1f" (times100 .EquityLostSE)}}</td><td>{{.Class}}</td><td class="pos">{{.Position}}</td></tr>
+{{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}} ± {{printf "%.1f" (times100 .EquityLostSE)}}</td><td>{{.Class}}</td><td class="pos">{{position .Position}}</td></tr>
 {{end}}</table>{{end}}{{end}}
 {{if .S.Errors}}<h2>Inputs that failed</h2>
 <table><tr><th>Where</th><th>Why</th></tr>

@@ -22,9 +22,23 @@ var figureRE = regexp.MustCompile(`data-key="([^"]+)" data-value="([^"]+)"`)
 // render with no error and its own check of every figure against the
 // embedded summary must pass. The figures in the rendered page are then
 // compared with the summary here too, independently of the page's script.
+// The sample log comes in twice more under other names, for seven players
+// in all, each of whom every chart's legend must name.
 func TestHTMLReport(t *testing.T) {
 	bin := browsertest.Chromium(t)
-	s := run(t, fileInputs(t, append(samples, "../testdata/eaai/damaged/garbled-card.txt")...), Options{Quick: true})
+	log, err := os.ReadFile("../testdata/sample.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := func(name, simple, random string) Input {
+		return textInput(name, strings.NewReplacer(`"simple"`, `"`+simple+`"`, `"random"`, `"`+random+`"`).Replace(string(log)))
+	}
+	ins := append(fileInputs(t, append(samples, "../testdata/eaai/damaged/garbled-card.txt")...),
+		renamed("renamed.log", "a fourth player with a long name", "fifth"), renamed("again.log", "sixth", "seventh"))
+	s := run(t, ins, Options{Quick: true})
+	if len(s.Players) != 7 {
+		t.Fatalf("%d players, want 7", len(s.Players))
+	}
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
 	var buf bytes.Buffer
@@ -51,6 +65,17 @@ func TestHTMLReport(t *testing.T) {
 	if m := regexp.MustCompile(`<div id="errors">([^<]*)</div>`).FindStringSubmatch(html); m == nil || strings.TrimSpace(m[1]) != "" {
 		t.Fatalf("the page reports errors: %v", m)
 	}
+	legends := regexp.MustCompile(`<ul class="legend">(.*?)</ul>`).FindAllStringSubmatch(html, -1)
+	if len(legends) != 4 {
+		t.Errorf("%d legends, want 4", len(legends))
+	}
+	for i, l := range legends {
+		for _, p := range s.Players {
+			if !strings.Contains(l[1], "</span>"+p.Name+"</li>") {
+				t.Errorf("legend %d leaves out %q", i+1, p.Name)
+			}
+		}
+	}
 	checked := regexp.MustCompile(`data-checked="(\d+)"`).FindStringSubmatch(html)
 	if checked == nil {
 		t.Fatal("the page's script did not run")
@@ -70,11 +95,15 @@ func TestHTMLReport(t *testing.T) {
 		if p.Accuracy != nil {
 			want[p.Name+"/accuracy"] = *p.Accuracy
 		}
-		want[p.Name+"/error_rate"] = p.ErrorRate
+		if p.ErrorRate != nil {
+			want[p.Name+"/error_rate"] = *p.ErrorRate
+		}
 		want[p.Name+"/uncertain"] = float64(p.Uncertain)
 		want[p.Name+"/knock_rate"] = float64(p.Knocks) / float64(p.Hands)
-		for i, k := range p.ByKind {
-			want[fmt.Sprintf("%s/match/%s", p.Name, k.Kind)] = p.ByKind[i].MatchRate
+		for _, k := range p.ByKind {
+			if k.MatchRate != nil {
+				want[fmt.Sprintf("%s/match/%s", p.Name, k.Kind)] = *k.MatchRate
+			}
 		}
 		for i, n := range p.LostHistogram {
 			want[fmt.Sprintf("%s/lost/%d", p.Name, i)] = float64(n) / float64(p.Decisions)

@@ -25,7 +25,7 @@ func WritePlayersCSV(w io.Writer, s *Summary) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
 	n := strconv.Itoa
 	// A figure the grading does not give (the accuracy under --quick,
-	// the luck) is left empty.
+	// the luck), or that no decision stands behind, is left empty.
 	opt := func(x *float64) string {
 		if x == nil {
 			return ""
@@ -37,9 +37,13 @@ func WritePlayersCSV(w io.Writer, s *Summary) error {
 		if l := p.Luck; l != nil {
 			luck, skill, adjusted = &l.Means.Luck, &l.Means.Skill, &l.Means.Adjusted
 		}
+		var low, high *float64
+		if ci := p.MeanLostCI95; ci != nil {
+			low, high = &ci[0], &ci[1]
+		}
 		if err := cw.Write([]string{p.Name, n(p.Games), n(p.GamesWon), f(p.WinRate), n(p.Hands), n(p.HandsWon), n(p.Knocks), n(p.Gins), n(p.Undercuts),
-			n(p.Decisions), n(p.Matched), f(p.MeanEquityLost), opt(p.Accuracy), n(p.Inaccuracies), n(p.Mistakes), n(p.Blunders),
-			n(p.Uncertain), f(p.MeanLostCI95[0]), f(p.MeanLostCI95[1]), f(p.ErrorRate), opt(luck), opt(skill), opt(adjusted)}); err != nil {
+			n(p.Decisions), n(p.Matched), opt(p.MeanEquityLost), opt(p.Accuracy), n(p.Inaccuracies), n(p.Mistakes), n(p.Blunders),
+			n(p.Uncertain), opt(low), opt(high), opt(p.ErrorRate), opt(luck), opt(skill), opt(adjusted)}); err != nil {
 			return err
 		}
 	}

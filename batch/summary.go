@@ -159,7 +159,9 @@ type KindStats struct {
 	Matched    int     `json:"matched"`
 	EquityLost float64 `json:"equity_lost"`
 	LostMicro  int64   `json:"equity_lost_micro"`
-	MatchRate  float64 `json:"match_rate"`
+	// MatchRate is the share of the decisions that matched the advice:
+	// nil, null in the JSON, when there is none.
+	MatchRate *float64 `json:"match_rate"`
 }
 
 // BlunderRecord is one of a player's worst decisions, with its position in
@@ -212,26 +214,29 @@ type Player struct {
 	Undercuts   int        `json:"undercuts"` // undercuts made against the opponent's knock
 	Points      int        `json:"points"`
 	// KnockDeadwood and KnockTurns sum the deadwood laid down and the
-	// player's own turns taken, over its knocks.
-	KnockDeadwood     int     `json:"knock_deadwood_sum"`
-	KnockTurns        int     `json:"knock_turns_sum"`
-	MeanKnockDeadwood float64 `json:"mean_knock_deadwood"`
-	MeanTurnsToKnock  float64 `json:"mean_turns_to_knock"`
-	Decisions         int     `json:"decisions"`
-	Matched           int     `json:"matched"`
-	EquityLost        float64 `json:"equity_lost"`
-	LostMicro         int64   `json:"equity_lost_micro"`
-	MeanEquityLost    float64 `json:"mean_equity_lost"`
+	// player's own turns taken, over its knocks; their means are nil,
+	// null in the JSON, for a player that never knocked.
+	KnockDeadwood     int      `json:"knock_deadwood_sum"`
+	KnockTurns        int      `json:"knock_turns_sum"`
+	MeanKnockDeadwood *float64 `json:"mean_knock_deadwood"`
+	MeanTurnsToKnock  *float64 `json:"mean_turns_to_knock"`
+	Decisions         int      `json:"decisions"`
+	Matched           int      `json:"matched"`
+	EquityLost        float64  `json:"equity_lost"`
+	LostMicro         int64    `json:"equity_lost_micro"`
+	// MeanEquityLost, MeanLostCI95 and ErrorRate, like Accuracy, are nil
+	// (null in the JSON) for a player with no graded decision.
+	MeanEquityLost *float64 `json:"mean_equity_lost"`
 	// LostSqNano sums the squares of the equity lost, in billionths: with
 	// LostMicro, the spread of the losses behind MeanLostCI95, the 95%
 	// interval of the mean equity lost a decision. It holds both the
 	// spread between decisions and each grade's own noise.
-	LostSqNano   int64      `json:"equity_lost_sq_nano"`
-	MeanLostCI95 [2]float64 `json:"mean_equity_lost_ci95"`
+	LostSqNano   int64       `json:"equity_lost_sq_nano"`
+	MeanLostCI95 *[2]float64 `json:"mean_equity_lost_ci95"`
 	// ErrorRate is the equity lost per 100 decisions, in games: the mean
 	// equity lost a decision times 100, as the backgammon analysers rate
 	// a player's errors.
-	ErrorRate float64 `json:"error_rate"`
+	ErrorRate *float64 `json:"error_rate"`
 	// Accuracy is the player's accuracy, 0 to 100, from its mean equity
 	// lost a decision: AccuracyFitFor(the grading).Of(MeanEquityLost).
 	// It is null under --quick, whose rule of thumb rates every
@@ -394,15 +399,18 @@ func (s *Summary) finish() {
 	for _, p := range s.Players {
 		p.WinRate, p.WinRateCI95 = ratio(p.GamesWon, p.Games), stats.Wilson(p.GamesWon, p.Games)
 		p.HandRate, p.HandRateCI = ratio(p.HandsWon, p.Hands), stats.Wilson(p.HandsWon, p.Hands)
-		p.MeanKnockDeadwood = ratio(p.KnockDeadwood, p.Knocks)
-		p.MeanTurnsToKnock = ratio(p.KnockTurns, p.Knocks)
+		p.MeanKnockDeadwood = mean(p.KnockDeadwood, p.Knocks)
+		p.MeanTurnsToKnock = mean(p.KnockTurns, p.Knocks)
 		p.EquityLost = float64(p.LostMicro) / micro
-		p.MeanEquityLost = p.EquityLost / math.Max(1, float64(p.Decisions))
-		p.MeanLostCI95 = meanInterval(p.LostMicro, p.LostSqNano, p.Decisions)
-		p.ErrorRate = 100 * p.MeanEquityLost
-		p.Accuracy = nil
+		p.MeanEquityLost, p.MeanLostCI95, p.ErrorRate, p.Accuracy = nil, nil, nil, nil
+		if p.Decisions > 0 {
+			lost := p.EquityLost / float64(p.Decisions)
+			ci := meanInterval(p.LostMicro, p.LostSqNano, p.Decisions)
+			rate := 100 * lost
+			p.MeanEquityLost, p.MeanLostCI95, p.ErrorRate = &lost, &ci, &rate
+		}
 		if p.Decisions > 0 && s.Grading != "quick" {
-			a := AccuracyFitFor(s.Grading).Of(p.MeanEquityLost)
+			a := AccuracyFitFor(s.Grading).Of(*p.MeanEquityLost)
 			p.Accuracy = &a
 		}
 		if p.Luck != nil {
@@ -411,7 +419,7 @@ func (s *Summary) finish() {
 		for i := range p.ByKind {
 			k := &p.ByKind[i]
 			k.EquityLost = float64(k.LostMicro) / micro
-			k.MatchRate = ratio(k.Matched, k.Decisions)
+			k.MatchRate = mean(k.Matched, k.Decisions)
 		}
 		if p.Worst == nil {
 			p.Worst = []BlunderRecord{}
@@ -451,6 +459,15 @@ func meanSE(sum, sq, n float64) float64 {
 	}
 	mean := sum / n
 	return math.Sqrt(math.Max(0, sq/n-mean*mean) / (n - 1))
+}
+
+// mean is a / b, or nil when b is 0: no figure without the data.
+func mean(a, b int) *float64 {
+	if b == 0 {
+		return nil
+	}
+	m := float64(a) / float64(b)
+	return &m
 }
 
 func ratio(a, b int) float64 {

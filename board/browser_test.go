@@ -986,19 +986,25 @@ func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
 			}
 			return rows[key][j]
 		}
-		acc := "-"
+		acc := "n/a"
 		if sp.Accuracy != nil {
 			acc = fmt.Sprintf("%.1f", *sp.Accuracy)
 		}
 		if cell("accuracy") != acc {
 			t.Errorf("%s: accuracy %q, want %q", sp.Name, cell("accuracy"), acc)
 		}
-		m := interval.FindStringSubmatch(cell("mean_equity_lost"))
-		if m == nil || !twoDigits(m[1], 100*sp.MeanEquityLost) || !twoDigits(m[2], 100*sp.MeanLostCI95[0]) || !twoDigits(m[3], 100*sp.MeanLostCI95[1]) {
-			t.Errorf("%s: equity lost a decision %q; the summary's %.4f%% (%.4f to %.4f)", sp.Name, cell("mean_equity_lost"), 100*sp.MeanEquityLost, 100*sp.MeanLostCI95[0], 100*sp.MeanLostCI95[1])
-		}
-		if !twoDigits(cell("error_rate"), sp.ErrorRate) {
-			t.Errorf("%s: error rate %q, the summary's %v", sp.Name, cell("error_rate"), sp.ErrorRate)
+		if sp.MeanEquityLost == nil {
+			if cell("mean_equity_lost") != "n/a" || cell("error_rate") != "n/a" {
+				t.Errorf("%s: no decision, yet equity lost %q, error rate %q", sp.Name, cell("mean_equity_lost"), cell("error_rate"))
+			}
+		} else {
+			m := interval.FindStringSubmatch(cell("mean_equity_lost"))
+			if m == nil || !twoDigits(m[1], 100**sp.MeanEquityLost) || !twoDigits(m[2], 100*sp.MeanLostCI95[0]) || !twoDigits(m[3], 100*sp.MeanLostCI95[1]) {
+				t.Errorf("%s: equity lost a decision %q; the summary's %.4f%% (%.4f to %.4f)", sp.Name, cell("mean_equity_lost"), 100**sp.MeanEquityLost, 100*sp.MeanLostCI95[0], 100*sp.MeanLostCI95[1])
+			}
+			if !twoDigits(cell("error_rate"), *sp.ErrorRate) {
+				t.Errorf("%s: error rate %q, the summary's %v", sp.Name, cell("error_rate"), *sp.ErrorRate)
+			}
 		}
 		for key, n := range map[string]int{"decisions": sp.Decisions, "inaccuracies": sp.Inaccuracies, "mistakes": sp.Mistakes, "blunders": sp.Blunders, "uncertain": sp.Uncertain} {
 			if cell(key) != strconv.Itoa(n) {
@@ -1148,7 +1154,7 @@ func (p *page) shoot(t *testing.T, name, id string) {
 }
 
 // testQuickReview: a review graded quick, which rates no accuracy and
-// measures no luck, shows "-" for the accuracy and says why, draws its
+// measures no luck, shows "n/a" for the accuracy and says why, draws its
 // chart in % of the chance of winning, and throws no error.
 func testQuickReview(t *testing.T, p *page) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
@@ -1163,7 +1169,7 @@ func testQuickReview(t *testing.T, p *page) {
 		t.Fatalf("the players' table: %v", rows)
 	}
 	for j, a := range rows["accuracy"] {
-		if a != "-" {
+		if a != "n/a" {
 			t.Errorf("%s: accuracy %q under quick grading", r.Summary.Players[j].Name, a)
 		}
 	}
@@ -1179,6 +1185,17 @@ func testQuickReview(t *testing.T, p *page) {
 	}
 	if first, _ := p.eval(t, `document.querySelector("#decisions li").textContent`).(string); !regexp.MustCompile(`lost [0-9]+\.[0-9]%`).MatchString(first) || strings.Contains(first, "±") {
 		t.Errorf("a quick grade is listed as %q", first)
+	}
+	// A move in the list, and a position in its field, wrap between
+	// their tokens only: a move keeps to one line, a position's field
+	// breaks at spaces alone.
+	split, _ := p.eval(t, `[...document.querySelectorAll("#decisions li")].filter((li, i) => {
+		const d = review[Number(li.dataset.index)];
+		const moves = [...li.querySelectorAll("span.nowrap")].map((s) => s.textContent);
+		return !moves.includes(d.move) || (li.textContent.includes("(advisor: ") && !moves.includes(d.best));
+	}).length + " " + getComputedStyle(document.getElementById("notation")).overflowWrap + " " + getComputedStyle(document.getElementById("notation")).wordBreak`).(string)
+	if split != "0 normal normal" {
+		t.Errorf("moves that may break inside, and the notation's wrapping: %q", split)
 	}
 	// The log seats its players the other way round in its second game:
 	// each is followed by name, on the chart and in the view of one.

@@ -16,12 +16,13 @@ import (
 // Outs writes an outs report: the cards that bring gin or a knock, the
 // best draws, and the chance of a knock within k draws.
 func Outs(w io.Writer, r *probability.OutsReport, n Style, line int) error {
+	prose := n.Prose(w)
 	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
+		fmt.Fprintf(prose, "Line %d:\n", line)
 	}
-	fmt.Fprintf(w, "Hand %s: deadwood %d, knock limit %d.\n", n.Set(r.Hand), r.Deadwood, r.KnockLimit)
+	fmt.Fprintf(prose, "Hand %s: deadwood %d, knock limit %d.\n", n.Set(r.Hand), r.Deadwood, r.KnockLimit)
 	if u := r.Upcard; u != nil {
-		fmt.Fprintf(w, "Taking the upcard %s leaves %d deadwood, discarding %s (%s).\n", n.Card(u.Card), u.Deadwood, n.Card(u.Discard), u.Kind)
+		fmt.Fprintf(prose, "Taking the upcard %s leaves %d deadwood, discarding %s (%s).\n", n.Card(u.Card), u.Deadwood, n.Card(u.Discard), u.Kind)
 	}
 	var rows [][]string
 	for k := probability.OutGin; k <= probability.OutBlank; k++ {
@@ -47,7 +48,7 @@ func Outs(w io.Writer, r *probability.OutsReport, n Style, line int) error {
 		best = append(best, []string{n.Card(o.Card), strconv.Itoa(o.Deadwood), n.Card(o.Discard), Percent(o.Next)})
 	}
 	if len(best) > 0 {
-		fmt.Fprintln(w, "The best draws:")
+		fmt.Fprintln(prose, "The best draws:")
 		if err := n.Tables(w).Render([]string{"Draw", "Deadwood", "Discard", "Next draw"}, best); err != nil {
 			return err
 		}
@@ -63,7 +64,7 @@ func Outs(w io.Writer, r *probability.OutsReport, n Style, line int) error {
 		}
 		reach = append(reach, []string{strconv.Itoa(row.Draws), Percent(row.Knock), Percent(row.Gin), how})
 	}
-	fmt.Fprintln(w, "Chance of a knock or gin within k draws, discarding best:")
+	fmt.Fprintln(prose, "Chance of a knock or gin within k draws, discarding best:")
 	return n.Tables(w).Render([]string{"k", "Knock", "Gin", "How"}, reach)
 }
 
@@ -76,8 +77,9 @@ func dashIfEmpty(s string) string {
 
 // Danger writes each discard's deadwood and danger.
 func Danger(w io.Writer, r *probability.DangerReport, n Style, line int) error {
+	prose := n.Prose(w)
 	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
+		fmt.Fprintf(prose, "Line %d:\n", line)
 	}
 	var rows [][]string
 	se := 0.0
@@ -95,14 +97,15 @@ func Danger(w io.Writer, r *probability.DangerReport, n Style, line int) error {
 	if err := n.Tables(w).Render([]string{"Discard", "Deadwood left", "Danger", ""}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, Percent(se)), 80))
+	_, err := fmt.Fprint(prose, Wrap(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, Percent(se)), 80))
 	return err
 }
 
 // Risk writes the undercut risk of knocking now with each spread.
 func Risk(w io.Writer, r *probability.RiskReport, n Style, line int) error {
+	prose := n.Prose(w)
 	if line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", line)
+		fmt.Fprintf(prose, "Line %d:\n", line)
 	}
 	spread := func(s probability.SpreadRisk) string {
 		parts := make([]string, s.Spread.N)
@@ -135,19 +138,20 @@ func Risk(w io.Writer, r *probability.RiskReport, n Style, line int) error {
 		}
 		return 0
 	}
-	fmt.Fprint(w, Wrap(fmt.Sprintf("Over %d sampled opponent hands and %s within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
+	fmt.Fprint(prose, Wrap(fmt.Sprintf("Over %d sampled opponent hands and %s within the limit. The opponent's deadwood after lay-offs, for the spread asked: quartiles %d, %d and %d (the whole distribution is in --json).",
 		r.Samples, Count(r.Spreads, "spread", "spreads"), quantile(0.25), quantile(0.5), quantile(0.75)), 80))
 	verdict := "knocking now looks better"
 	if r.ImproveNext > r.OpponentKnocksNext && r.Given.Undercut > 0.25 {
 		verdict = "waiting may pay"
 	}
-	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Waiting: your next draw improves your deadwood with chance %s; the opponent can knock or go gin after its next draw with chance %s: %s.",
+	_, err := fmt.Fprint(prose, Wrap(fmt.Sprintf("Waiting: your next draw improves your deadwood with chance %s; the opponent can knock or go gin after its next draw with chance %s: %s.",
 		Percent(r.ImproveNext), Percent(r.OpponentKnocksNext), verdict), 80))
 	return err
 }
 
 // Calibration writes how well the opponent inference predicts.
 func Calibration(w io.Writer, style Style, cal *probability.Calibration, games int) error {
+	prose := style.Prose(w)
 	var rows [][]string
 	for i, st := range probability.Stages() {
 		s := cal.Scores[i]
@@ -155,7 +159,7 @@ func Calibration(w io.Writer, style Style, cal *probability.Calibration, games i
 			fmt.Sprintf("%.4f", s[0].LogLoss), fmt.Sprintf("%.4f", s[1].LogLoss), fmt.Sprintf("%.4f", s[2].LogLoss),
 			fmt.Sprintf("%.4f", s[0].Brier), fmt.Sprintf("%.4f", s[1].Brier), fmt.Sprintf("%.4f", s[2].Brier)})
 	}
-	fmt.Fprint(w, Wrap(fmt.Sprintf("Log-loss (LL) and Brier score (B) over %d games, lower is better: inf., the inference; unif., the uniform prior; takes, the known takes only.", games), 80))
+	fmt.Fprint(prose, Wrap(fmt.Sprintf("Log-loss (LL) and Brier score (B) over %d games, lower is better: inf., the inference; unif., the uniform prior; takes, the known takes only.", games), 80))
 	if err := style.Tables(w).Render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
 		return err
 	}
@@ -164,7 +168,7 @@ func Calibration(w io.Writer, style Style, cal *probability.Calibration, games i
 		for _, b := range cal.Reliability(i, probability.Inferred) {
 			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted), fmt.Sprintf("%.3f", b.Observed)})
 		}
-		fmt.Fprintf(w, "Reliability of the inference, %s:\n", st.Name)
+		fmt.Fprintf(prose, "Reliability of the inference, %s:\n", st.Name)
 		if err := style.Tables(w).Render([]string{"Predicted", "Cards", "Mean predicted", "Observed"}, rel); err != nil {
 			return err
 		}
@@ -173,23 +177,24 @@ func Calibration(w io.Writer, style Style, cal *probability.Calibration, games i
 	if !cal.Beats() {
 		verdict = "The inference does NOT beat both baselines at every stage."
 	}
-	_, err := fmt.Fprintln(w, verdict)
+	_, err := fmt.Fprintln(prose, verdict)
 	return err
 }
 
 // Advice writes the advisor's view of a decision: the recommendation,
 // every candidate and a sentence on why.
 func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
+	prose := n.Prose(w)
 	if a.Line > 0 {
-		fmt.Fprintf(w, "Line %d:\n", a.Line)
+		fmt.Fprintf(prose, "Line %d:\n", a.Line)
 	}
 	best := a.Candidates[0]
-	fmt.Fprintf(w, "Recommended: %s.\n", moveLabel(n, best.Move))
+	fmt.Fprintf(prose, "Recommended: %s.\n", moveLabel(n, best.Move))
 	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, candidateRows(n, a)); err != nil {
 		return err
 	}
 	if s := a.Why.Sentence(n.Set); s != "" {
-		if _, err := fmt.Fprint(w, Wrap(s, 80)); err != nil {
+		if _, err := fmt.Fprint(prose, Wrap(s, 80)); err != nil {
 			return err
 		}
 	}
@@ -200,7 +205,7 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	if tied(a) {
 		why += "; a move marked = is equal to the recommendation within the noise"
 	}
-	_, err := fmt.Fprint(w, Wrap(why+"; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
+	_, err := fmt.Fprint(prose, Wrap(why+"; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
 }
 

@@ -11,6 +11,7 @@ import (
 // Batch writes a batch summary: the games read and each player's
 // figures, side by side.
 func Batch(w io.Writer, style Style, s *batch.Summary) error {
+	prose := style.Prose(w)
 	if len(s.Players) > 0 {
 		header := []string{"Per player"}
 		for _, p := range s.Players {
@@ -26,11 +27,11 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	}
 	text := fmt.Sprintf("%s read, %d skipped, %d analysed: %s, %s graded by %s.",
 		Count(s.GamesRead, "game", "games"), s.GamesSkipped, s.GamesAnalyzed, Count(s.Hands, "hand", "hands"), Count(s.Decisions, "decision", "decisions"), grading)
-	if _, err := fmt.Fprint(w, Wrap(text, 80)); err != nil {
+	if _, err := fmt.Fprint(prose, Wrap(text, 80)); err != nil {
 		return err
 	}
 	for _, p := range s.Players {
-		worstDecisions(w, p)
+		worstDecisions(prose, p)
 	}
 	return nil
 }
@@ -53,8 +54,8 @@ func playerRows(players []*batch.Player) [][]string {
 			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, Percent(p.HandRate))
 		}),
 		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
-		row("deadwood at knock", knockFigure(func(p *batch.Player) float64 { return p.MeanKnockDeadwood })),
-		row("turns to knock", knockFigure(func(p *batch.Player) float64 { return p.MeanTurnsToKnock })),
+		row("deadwood at knock", func(p *batch.Player) string { return optional(p.MeanKnockDeadwood, 'f', 1) }),
+		row("turns to knock", func(p *batch.Player) string { return optional(p.MeanTurnsToKnock, 'f', 1) }),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
 		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
 		row("  upcard", kindMatched(0)),
@@ -62,29 +63,24 @@ func playerRows(players []*batch.Player) [][]string {
 		row("  discard", kindMatched(2)),
 		row("  knock", kindMatched(3)),
 		row("equity lost a decision", func(p *batch.Player) string {
-			if p.Decisions == 0 {
-				return "-"
+			if p.MeanEquityLost == nil {
+				return NA
 			}
-			return Significant(100*p.MeanEquityLost, 2) + "%"
+			return Significant(100**p.MeanEquityLost, 2) + "%"
 		}),
 		row("  95% interval", func(p *batch.Player) string {
-			if p.Decisions == 0 {
-				return "-"
+			if p.MeanLostCI95 == nil {
+				return NA
 			}
 			return Significant(100*p.MeanLostCI95[0], 2) + "% to " + Significant(100*p.MeanLostCI95[1], 2) + "%"
 		}),
 		row("error rate, every 100 decisions", func(p *batch.Player) string {
-			if p.Decisions == 0 {
-				return "-"
+			if p.ErrorRate == nil {
+				return NA
 			}
-			return Significant(p.ErrorRate, 2) + " games"
+			return Significant(*p.ErrorRate, 2) + " games"
 		}),
-		row("accuracy", func(p *batch.Player) string {
-			if p.Accuracy == nil {
-				return "-"
-			}
-			return strconv.FormatFloat(*p.Accuracy, 'f', 1, 64)
-		}),
+		row("accuracy", func(p *batch.Player) string { return optional(p.Accuracy, 'f', 1) }),
 		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
 			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
 		}),
@@ -97,25 +93,26 @@ func playerRows(players []*batch.Player) [][]string {
 	}
 }
 
+// NA stands in a table for a figure without the data behind it: a mean
+// over no decisions or knocks, a rating without games.
+const NA = "n/a"
+
+// optional writes x as strconv.FormatFloat does, or NA when it is nil.
+func optional(x *float64, format byte, prec int) string {
+	if x == nil {
+		return NA
+	}
+	return strconv.FormatFloat(*x, format, prec, 64)
+}
+
 // luckFigure shows one of a player's luck figures, in games won a game,
-// in format, or "-" when the grading has none.
+// in format, or NA when the grading has none.
 func luckFigure(format string, f func(batch.LuckMeans) float64) func(p *batch.Player) string {
 	return func(p *batch.Player) string {
 		if p.Luck == nil {
-			return "-"
+			return NA
 		}
 		return fmt.Sprintf(format, f(p.Luck.Means))
-	}
-}
-
-// knockFigure shows a figure of a player's knocks, or "-" for a player
-// that never knocked.
-func knockFigure(f func(p *batch.Player) float64) func(p *batch.Player) string {
-	return func(p *batch.Player) string {
-		if p.Knocks == 0 {
-			return "-"
-		}
-		return strconv.FormatFloat(f(p), 'f', 1, 64)
 	}
 }
 
@@ -123,14 +120,11 @@ func knockFigure(f func(p *batch.Player) float64) func(p *batch.Player) string {
 // advice.
 func kindMatched(i int) func(p *batch.Player) string {
 	return func(p *batch.Player) string {
-		if i >= len(p.ByKind) {
-			return "-"
+		if i >= len(p.ByKind) || p.ByKind[i].MatchRate == nil {
+			return NA
 		}
 		k := p.ByKind[i]
-		if k.Decisions == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%s of %d", Percent(k.MatchRate), k.Decisions)
+		return fmt.Sprintf("%s of %d", Percent(*k.MatchRate), k.Decisions)
 	}
 }
 
@@ -148,10 +142,10 @@ func worstDecisions(w io.Writer, p *batch.Player) {
 	}
 }
 
-// rate writes k of n as a percentage, or "-" when n is 0.
+// rate writes k of n as a percentage, or NA when n is 0.
 func rate(k, n int) string {
 	if n == 0 {
-		return "-"
+		return NA
 	}
 	return Percent(ratioOf(k, n))
 }

@@ -14,6 +14,7 @@ import (
 // Knock writes a knock report: the showdown, the score and the other
 // spreads.
 func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
+	prose := n.Prose(w)
 	tables := n.Tables(w)
 	if err := tables.Render([]string{"Side", "", "Cards"}, knockRows(n, rep)); err != nil {
 		return err
@@ -22,7 +23,7 @@ func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
 	if rep.Discard != "" {
 		discard = " after discarding " + n.Names([]string{rep.Discard})
 	}
-	fmt.Fprint(w, Wrap(fmt.Sprintf("Rules: %s, knock limit %d. Knocker's melds%s: %s.", rep.Rules, rep.KnockLimit, discard, rep.MeldsChosen), 80))
+	fmt.Fprint(prose, Wrap(fmt.Sprintf("Rules: %s, knock limit %d. Knocker's melds%s: %s.", rep.Rules, rep.KnockLimit, discard, rep.MeldsChosen), 80))
 	brows := make([][]string, 0, len(rep.Breakdown)+1)
 	for _, l := range rep.Breakdown {
 		brows = append(brows, []string{l.Label, strconv.Itoa(l.Points)})
@@ -31,7 +32,7 @@ func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
 	if err := tables.Render([]string{"Score", "Points"}, brows); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "Result: %s. The %s scores %d.\n", n.Verdict(rules.OutcomeWords(rep.Result)), rep.Winner, rep.Points)
+	fmt.Fprintf(prose, "Result: %s. The %s scores %d.\n", n.Verdict(rules.OutcomeWords(rep.Result)), rep.Winner, rep.Points)
 	if len(rep.Options) > 1 {
 		if err := knockOptions(w, n, tables, rep.Options); err != nil {
 			return err
@@ -42,10 +43,10 @@ func Knock(w io.Writer, n Style, rep *report.KnockReport) error {
 		for i, m := range a.KnockerMelds {
 			am[i] = n.Names(m)
 		}
-		fmt.Fprint(w, Wrap(fmt.Sprintf("With the minimal arrangement (%s): %s, the %s scores %d.", strings.Join(am, " | "), rules.OutcomeWords(a.Result), a.Winner, a.Points), 80))
+		fmt.Fprint(prose, Wrap(fmt.Sprintf("With the minimal arrangement (%s): %s, the %s scores %d.", strings.Join(am, " | "), rules.OutcomeWords(a.Result), a.Winner, a.Points), 80))
 	}
 	for _, note := range rep.Notes {
-		_, err := fmt.Fprint(w, Wrap("Note: "+note+".", 80))
+		_, err := fmt.Fprint(prose, Wrap("Note: "+note+".", 80))
 		if err != nil {
 			return err
 		}
@@ -96,6 +97,7 @@ func dash(s string) string {
 // knockOptions shows the first spreads the knocker could lay down, best
 // for it first.
 func knockOptions(w io.Writer, n Style, tables *Tables, options []report.SpreadOption) error {
+	prose := n.Prose(w)
 	const shown = 8
 	rows := [][]string{}
 	for i, o := range options {
@@ -113,19 +115,20 @@ func knockOptions(w io.Writer, n Style, tables *Tables, options []report.SpreadO
 		rows = append(rows, []string{strings.Join(melds, " | "), strconv.Itoa(o.KnockerDeadwood), lay,
 			strconv.Itoa(o.DefenderDeadwood), fmt.Sprintf("%s %+d", rules.OutcomeWords(o.Result), o.KnockerNet)})
 	}
-	fmt.Fprintln(w, "Every spread the knocker could lay down, best for it first (dw: deadwood;")
-	fmt.Fprintln(w, "the result is the points to the knocker, negative when it loses):")
+	fmt.Fprintln(prose, "Every spread the knocker could lay down, best for it first (dw: deadwood;")
+	fmt.Fprintln(prose, "the result is the points to the knocker, negative when it loses):")
 	if err := tables.Render([]string{"Knocker's melds", "Dw", "Lay-offs", "Def. dw", "Result"}, rows); err != nil {
 		return err
 	}
 	if len(options) > shown {
-		fmt.Fprintf(w, "(%d more in --json)\n", len(options)-shown)
+		fmt.Fprintf(prose, "(%d more in --json)\n", len(options)-shown)
 	}
 	return nil
 }
 
 // Layoff writes what a defender can lay off on a spread.
 func Layoff(w io.Writer, n Style, rep *report.LayoffReport, sp meld.Spread) error {
+	prose := n.Prose(w)
 	tables := n.Tables(w)
 	rows := [][]string{}
 	for _, c := range rep.Candidates {
@@ -136,7 +139,7 @@ func Layoff(w io.Writer, n Style, rep *report.LayoffReport, sp meld.Spread) erro
 		rows = append(rows, []string{n.Names([]string{c.Card}), n.Set(sp.Melds[c.Meld]), needs})
 	}
 	if len(rows) == 0 {
-		fmt.Fprintln(w, "No card of the hand can be laid off.")
+		fmt.Fprintln(prose, "No card of the hand can be laid off.")
 	} else if err := tables.Render([]string{"Card", "Onto", "After laying off"}, rows); err != nil {
 		return err
 	}
@@ -163,6 +166,6 @@ func Layoff(w io.Writer, n Style, rep *report.LayoffReport, sp meld.Spread) erro
 	if err := tables.Render([]string{"#", "Lay off", "Own melds", "Deadwood cards"}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "Deadwood %d before lay-offs, %s after: %d saved.\n", rep.DeadwoodBefore, n.Verdict(strconv.Itoa(rep.Deadwood)), rep.Saved)
+	_, err := fmt.Fprintf(prose, "Deadwood %d before lay-offs, %s after: %d saved.\n", rep.DeadwoodBefore, n.Verdict(strconv.Itoa(rep.Deadwood)), rep.Saved)
 	return err
 }

@@ -13,6 +13,7 @@ import (
 
 // Position writes what a position shows as a table, and its notation.
 func Position(w io.Writer, n Style, p *game.Position, line int) error {
+	prose := n.Prose(w)
 	r := report.Position(p)
 	f := p.Facts()
 	count := func(s notation.CardSet) string {
@@ -53,14 +54,14 @@ func Position(w io.Writer, n Style, p *game.Position, line int) error {
 		{"rules", s.Rules.Name},
 	}
 	if line > 0 {
-		if _, err := fmt.Fprintf(w, "line %d:\n", line); err != nil {
+		if _, err := fmt.Fprintf(prose, "line %d:\n", line); err != nil {
 			return err
 		}
 	}
 	if err := n.Tables(w).Render([]string{"What", "Cards"}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(w, r.Notation)
+	_, err := fmt.Fprintln(prose, r.Notation)
 	return err
 }
 

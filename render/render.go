@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/fatih/color"
@@ -42,8 +43,9 @@ type Style struct {
 	// Format is "table" (boxes), "plain" (aligned columns) or "tsv"; ""
 	// means "table".
 	Format string
-	// Width is the terminal's width, which boxed tables wrap their cells
-	// to fit; 0 leaves them as wide as their contents.
+	// Width is the terminal's width, which boxed tables fit by wrapping
+	// their cells at spaces, or else give way to plain columns (see
+	// Tables.Render); 0 leaves them as wide as their contents.
 	Width int
 	// Color dresses melds, deadwood and verdicts.
 	Color bool
@@ -75,27 +77,9 @@ func (s Style) Verdict(text string) string { return s.paint(color.Bold, text) }
 // allocates a large cache; that dominated the time to score a file of
 // hands.
 type Tables struct {
-	w       io.Writer
-	style   Style
-	t       *tablewriter.Table
-	wrapped bool // t wraps its cells to the terminal's width
-}
-
-// naturalWidth is the width of a boxed table whose cells do not wrap.
-func naturalWidth(header []string, rows [][]string) int {
-	widths := make([]int, len(header))
-	for _, r := range append([][]string{header}, rows...) {
-		for i, cell := range r {
-			if i < len(widths) {
-				widths[i] = max(widths[i], twwidth.Width(cell))
-			}
-		}
-	}
-	total := 1
-	for _, w := range widths {
-		total += w + 3
-	}
-	return total
+	w     io.Writer
+	style Style
+	t     *tablewriter.Table
 }
 
 // Tables returns a table renderer writing to w in the style.
@@ -110,34 +94,34 @@ func (noCache) Add(reflect.Type, reflect.Value) bool        { return false }
 func (noCache) Get(reflect.Type) (v reflect.Value, ok bool) { return v, false }
 func (noCache) Purge()                                      {}
 
-// Render writes a table with the given header and rows.
+// Render writes a table with the given header and rows. A boxed table
+// too wide for the style's width wraps its cells at spaces, never
+// narrowing a column below its widest word; when even that is too wide,
+// it is written as plain columns instead (see fitColumns).
 func (tr *Tables) Render(header []string, rows [][]string) error {
-	tableWidth := tr.style.Width
 	switch tr.style.Format {
 	case "plain":
 		return renderPlain(tr.w, header, rows)
 	case "tsv":
 		return renderTSV(tr.w, header, rows)
 	}
-	// A table too wide for the terminal wraps its cells to fit; one that
-	// fits is left alone.
-	wrap := tableWidth > 0 && naturalWidth(header, rows) > tableWidth
-	if tr.t != nil && wrap != tr.wrapped {
-		tr.t = nil
+	natural, least := columnWidths(len(header), header, rows)
+	widths, ok := fitColumns(tr.style.Width, natural, least)
+	if !ok {
+		return renderPlain(tr.w, header, rows)
 	}
-	tr.wrapped = wrap
+	if !slices.Equal(widths, natural) {
+		header, rows = wrapTable(widths, header, rows)
+	}
 	if tr.t == nil {
-		opts := []tablewriter.Option{
+		tr.t = tablewriter.NewTable(tr.w,
 			tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithHeaderAutoWrap(tw.WrapNone),
 			tablewriter.WithRowAutoWrap(tw.WrapNone),
 			tablewriter.WithHeaderAlignment(tw.AlignLeft),
 			tablewriter.WithRowAlignment(tw.AlignLeft),
 			tablewriter.WithStringerCacheCustom(noCache{}),
-		}
-		if wrap {
-			opts = append(opts, tablewriter.WithMaxWidth(tableWidth-2), tablewriter.WithRowAutoWrap(tw.WrapNormal))
-		}
-		tr.t = tablewriter.NewTable(tr.w, opts...)
+		)
 	} else {
 		tr.t.Reset()
 	}
@@ -284,4 +268,14 @@ func JSONLine(w io.Writer, line int, v any) error {
 	buf.WriteByte('\n')
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// Prose is where the sentences around a style's tables go (headings,
+// notes, verdicts): w, except under tsv, whose output is the tables' rows
+// alone, where they are dropped; --json carries the same figures.
+func (s Style) Prose(w io.Writer) io.Writer {
+	if s.Format == "tsv" {
+		return io.Discard
+	}
+	return w
 }

@@ -16,12 +16,13 @@ import (
 // in the style; a caller that scores many hands keeps one.
 func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSplits bool) error {
 	n := tables.style
+	prose := n.Prose(w)
 	if line > 0 {
-		if _, err := fmt.Fprintf(w, "Line %d: ", line); err != nil {
+		if _, err := fmt.Fprintf(prose, "Line %d: ", line); err != nil {
 			return err
 		}
 	}
-	if _, err := fmt.Fprintf(w, "Hand: %s (%s)\n", n.Set(r.Hand()), Count(len(r.Cards), "card", "cards")); err != nil {
+	if _, err := fmt.Fprintf(prose, "Hand: %s (%s)\n", n.Set(r.Hand()), Count(len(r.Cards), "card", "cards")); err != nil {
 		return err
 	}
 	if err := tables.Render([]string{"#", "Melds", "Deadwood cards", "Points"}, arrangementRows(n, splitGroups(r, allSplits))); err != nil {
@@ -32,9 +33,9 @@ func Score(w io.Writer, tables *Tables, r *report.ScoreReport, line int, allSpli
 			return err
 		}
 	}
-	_, err := fmt.Fprint(w, Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, n.Verdict(r.Verdict)), 80))
+	_, err := fmt.Fprint(prose, Wrap(fmt.Sprintf("Deadwood: %d. Verdict: %s.", r.Deadwood, n.Verdict(r.Verdict)), 80))
 	if line > 0 {
-		_, err = fmt.Fprintln(w)
+		_, err = fmt.Fprintln(prose)
 	}
 	return err
 }

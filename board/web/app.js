@@ -926,13 +926,16 @@ function showPlayers(s) {
   const ps = s.players;
   const row = (label, key, f) => [label, key, ps.map(f)];
   const plain = (v) => ({ text: String(v) });
+  // A mean over no decision is no figure: the summary has null for it.
+  const noDecision = { text: "n/a", title: "no graded decision" };
   // A count of errors is a button that shows the player's next one.
   const count = (n, name, cls) => (n ? { text: String(n), click: () => nextOf(name, cls), title: "show " + possessive(name) + " next " + cls } : plain(n));
   figureTable($("players"), ps, [
     row("Accuracy", "accuracy", (p) => p.accuracy == null ?
-      { text: "-", title: s.grading === "quick" ? "not rated under quick grading" : "no graded decision" } : plain(p.accuracy.toFixed(1))),
-    row("Equity lost a decision", "mean_equity_lost", (p) => ({ parts: lostShare(p.mean_equity_lost, p.mean_equity_lost_ci95) })),
-    row("Error rate, games a 100 decisions", "error_rate", (p) => plain(sig2(p.error_rate))),
+      { text: "n/a", title: s.grading === "quick" && p.decisions ? "not rated under quick grading" : "no graded decision" } : plain(p.accuracy.toFixed(1))),
+    row("Equity lost a decision", "mean_equity_lost", (p) => p.mean_equity_lost == null ? noDecision :
+      { parts: lostShare(p.mean_equity_lost, p.mean_equity_lost_ci95) }),
+    row("Error rate, games a 100 decisions", "error_rate", (p) => p.error_rate == null ? noDecision : plain(sig2(p.error_rate))),
     row("Decisions", "decisions", (p) => plain(p.decisions)),
     row("Inaccuracies ?!", "inaccuracies", (p) => count(p.inaccuracies, p.name, "inaccuracy")),
     row("Mistakes ?", "mistakes", (p) => count(p.mistakes, p.name, "mistake")),
@@ -1018,14 +1021,23 @@ function listDecisions() {
     const loss = document.createElement("span");
     loss.className = "nowrap";
     loss.textContent = lossText(d);
-    li.append("hand " + d.hand + ", " + d.player + ": " + d.move + " \u00b7 ", loss);
+    // A move keeps to one line: it wraps before or after, never inside.
+    const move = document.createElement("span");
+    move.className = "nowrap";
+    move.textContent = d.move;
+    li.append("hand " + d.hand + ", " + d.player + ": ", move, " \u00b7 ", loss);
     if (CLASS_MARKS[d.class]) {
       const mark = document.createElement("span");
       mark.className = "mark";
       mark.textContent = CLASS_MARKS[d.class];
       li.append(" ", mark);
     }
-    if (!d.matched && (isError(d) || d.class === "uncertain")) li.append(" (advisor: " + d.best + ")");
+    if (!d.matched && (isError(d) || d.class === "uncertain")) {
+      const best = document.createElement("span");
+      best.className = "nowrap";
+      best.textContent = d.best;
+      li.append(" (advisor: ", best, ")");
+    }
     li.addEventListener("click", () => show(i));
     return li;
   }));

@@ -33,6 +33,9 @@ func checkEngineCommand(env *environment) *cli.Command {
 			&cli.DurationFlag{Name: "movetime", Value: time.Minute, Usage: "the wait for a decision with no clock"},
 			&cli.BoolFlag{Name: "verbose", Usage: "print every situation's exchange, passed or not"}),
 		Action: func(c *cli.Context) error {
+			if err := refuseTSV(c, "check-engine"); err != nil {
+				return err
+			}
 			if c.Args().Len() != 1 {
 				return usageError("check-engine takes one engine: engine:COMMAND")
 			}

@@ -38,6 +38,9 @@ func logCommand(env *environment) *cli.Command {
 					if err := env.setColor(c); err != nil {
 						return err
 					}
+					if err := refuseTSV(c, "log check"); err != nil {
+						return err
+					}
 					paths := c.Args().Slice()
 					sources, err := batch.ExpandInputs(paths, env.stdin)
 					if err != nil {

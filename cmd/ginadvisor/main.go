@@ -379,6 +379,15 @@ func choice(c *cli.Context, name string, choices ...string) (string, error) {
 	return "", usageError("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
 }
 
+// refuseTSV refuses --format tsv for a command that prints no table,
+// whose output would be empty under it: its figures are in --json.
+func refuseTSV(c *cli.Context, command string) error {
+	if f, _ := formatMode(c); f == "tsv" && !wantJSON(c) {
+		return usageError("--format tsv: %s prints no table; give --json for its figures", command)
+	}
+	return nil
+}
+
 func formatMode(c *cli.Context) (string, error) {
 	return choice(c, "format", "auto", "table", "plain", "tsv", "json")
 }

@@ -74,6 +74,9 @@ func matchCommand(env *environment) *cli.Command {
 			append([]cli.Flag{&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)"},
 				&cli.StringFlag{Name: "p2", Usage: "the second player"}}, arenaFlags(200)...)...),
 		Action: func(c *cli.Context) error {
+			if err := refuseTSV(c, "match"); err != nil {
+				return err
+			}
 			if c.Bool("from-log") {
 				return matchFromLog(env, c)
 			}

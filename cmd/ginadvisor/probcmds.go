@@ -264,6 +264,9 @@ func calibrateCommand(env *environment) *cli.Command {
 			}
 			o := calibrate.Options{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.DefaultModel()}
 			if c.Bool("fit") {
+				if err := refuseTSV(c, "calibrate --fit"); err != nil {
+					return err
+				}
 				m, loss, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
 				if err != nil {
 					return err

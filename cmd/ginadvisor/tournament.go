@@ -89,7 +89,7 @@ func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error 
 	case c.Bool("html"):
 		return s.WriteHTML(env.stdout)
 	}
-	return s.WriteText(env.stdout)
+	return render.Standings(env.stdout, env.styleFor(c), s)
 }
 
 // openTournamentLog opens --log as a match does; with --resume, the
