@@ -81,6 +81,17 @@ func parseFailure(label, input string, err error) error {
 	return e
 }
 
+// notText is the error of reading the input named name, line by line, as
+// package lines does for every command: input that is not lines of text
+// (binary data, or a line with no end) is bad input, named; any other
+// error is returned as it is.
+func notText(name string, err error) error {
+	if errors.Is(err, lines.ErrBinary) || errors.Is(err, lines.ErrNoLineEnd) {
+		return inputError(fmt.Errorf("%s: %w", name, err))
+	}
+	return err
+}
+
 // checkedWriter remembers the first write error.
 type checkedWriter struct {
 	w   io.Writer

@@ -13,7 +13,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -103,10 +102,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		if errors.As(err, &wf) {
 			return wf
 		}
-		if errors.Is(err, lines.ErrBinary) {
-			return inputError(fmt.Errorf("stdin: %w", err))
-		}
-		return err
+		return notText("stdin", err)
 	}
 	if failed {
 		return silentExit(ExitBadInput)

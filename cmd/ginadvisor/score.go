@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -136,10 +135,8 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		}
 		return nil
 	}, out.Flush)
-	if errors.Is(err, lines.ErrBinary) {
-		return inputError(fmt.Errorf("%s: %w", name, err))
-	} else if err != nil {
-		return err
+	if err != nil {
+		return notText(name, err)
 	}
 	if read == 0 {
 		return inputError(fmt.Errorf("%s: no hands in it", name))
