@@ -1422,7 +1422,7 @@ func testLineOnASetUpPosition(t *testing.T, p *page) {
 // error; "Clear the table" takes the position, its advice and its moves
 // off the table.
 func testKnockAndClear(t *testing.T, p *page) {
-	const knock = "p1 discard hand=AC,2C,3C,4D,5D,6D,7H,8H,9H,KS,2S pile=TS,QS stock=29 took=- passed=TS discards=QS score=0-0 dealer=p1 rules=eaai"
+	const knock = "p1 discard hand=AC,2C,3C,4D,5D,6D,7H,8H,9H,KS,2S pile=TS,QS stock=29 took=- passed=TS discards=QS drawn=2S score=0-0 dealer=p1 rules=eaai"
 	p.problems = nil
 	p.navigate(t, p.url+"#"+url.PathEscape(knock))
 	p.waitFor(t, "the discards", button("discard KS"))

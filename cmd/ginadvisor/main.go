@@ -48,14 +48,21 @@ func main() {
 }
 
 // exitError carries an exit code through the command's error return, and
-// any lines that show where the input went wrong.
+// any lines that show where the input went wrong. A summary, when set, is
+// shown in place of the error's own text, which the detail then spells out.
 type exitError struct {
-	code   int
-	err    error
-	detail string
+	code    int
+	err     error
+	summary string
+	detail  string
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Error() string {
+	if e.summary != "" {
+		return e.summary
+	}
+	return e.err.Error()
+}
 func (e *exitError) Unwrap() error { return e.err }
 
 func usageError(format string, args ...any) error {

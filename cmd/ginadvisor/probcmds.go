@@ -67,7 +67,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			return usageError("%v", err)
 		}
 		if err != nil {
-			return positionFailure(arg, err)
+			return positionFailure(c, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
 			return inputErrorFor(err)
