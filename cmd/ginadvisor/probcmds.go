@@ -239,11 +239,11 @@ func calibrateCommand(env *environment) *cli.Command {
 			"model's factors on the games played and prints them.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor calibrate --games 200 --seed 7\n" +
-			"  ginadvisor calibrate --fit --games 40 --seed 12345",
+			"  ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345",
 		Flags: append(outputFlags(),
 			&cli.IntFlag{Name: "games", Value: 200, Usage: "games to play, 1 to 100,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the games"},
-			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "rules preset"},
+			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (the model was fitted under eaai)"},
 			&cli.BoolFlag{Name: "fit", Usage: "fit the model's factors to these games"},
 		),
 		Action: func(c *cli.Context) error {
