@@ -225,7 +225,7 @@ td.pos { font: 12px ui-monospace, monospace; text-align: left; word-break: break
 </head>
 <body>
 <h1>ginadvisor batch report</h1>
-<p class="note">{{figInt "games_read" .S.GamesRead}} games read, {{figInt "games_skipped" .S.GamesSkipped}} skipped, {{figInt "games_analyzed" .S.GamesAnalyzed}} analysed; {{figInt "decisions" .S.Decisions}} decisions graded by {{if eq .S.Grading "quick"}}deadwood and outs (--quick){{else}}the advisor, up to {{.S.Samples}} worlds a decision until its class is decided, seed {{.S.Seed}}{{end}}.
+<p class="note">{{figInt "games_read" .S.GamesRead}} games read, {{figInt "games_skipped" .S.GamesSkipped}} skipped, {{figInt "games_analyzed" .S.GamesAnalyzed}} analyzed; {{figInt "decisions" .S.Decisions}} decisions graded by {{if eq .S.Grading "quick"}}deadwood and outs (--quick){{else}}the advisor, up to {{.S.Samples}} worlds a decision until its class is decided, seed {{.S.Seed}}{{end}}.
 Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {{pct (index .S.Thresholds 1)}}, blunder {{pct (index .S.Thresholds 2)}}.</p>
 <div id="errors"></div>
 <p id="status" class="note"></p>

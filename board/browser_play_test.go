@@ -95,7 +95,7 @@ func (p *page) checkNoAdvice(t *testing.T, when string) {
 	if left != "0||" {
 		t.Errorf("at %s the advisor's view still shows an analysis: %q", when, left)
 	}
-	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyse") {
+	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyze") {
 		t.Errorf("at %s the advisor's view says %q", when, st)
 	}
 }

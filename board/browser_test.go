@@ -847,7 +847,7 @@ func testReviewAsGraded(t *testing.T, p *page) {
 		p.waitFor(t, "the graded analysis", `document.getElementById("advice-status").textContent.includes("Recommended")`)
 		want, _ := p.eval(t, fmt.Sprintf(`review[%v].best`, idx)).(string)
 		// Let any refinement run out: what stays is what counts.
-		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analysing")`)
+		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analyzing")`)
 		got, _ := p.eval(t, `document.querySelector("#advice tbody tr td").textContent.replace(/( \*)?( =)?$/, "")`).(string)
 		if asked := gradedSeeds[int(idx)]; !p.api.sent("/api/advise", asked) {
 			t.Errorf("decision %v: no analysis asked for the grade's search %s", idx, asked)

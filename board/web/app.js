@@ -511,7 +511,7 @@ async function analyse(text, budgets, seed, note, extra) {
   analysis = ctl;
   const st = $("advice-status");
   for (const samples of budgets) {
-    st.textContent = "Analysing: " + samples + " worlds a move\u2026";
+    st.textContent = "Analyzing: " + samples + " worlds a move\u2026";
     st.className = "";
     let advice;
     try {
@@ -1479,7 +1479,7 @@ function adviseNothing() {
   analysis = null;
   best = null;
   clearAdvice();
-  $("advice-status").textContent = "The hand is over: no decision to analyse. Its showdown is on the table.";
+  $("advice-status").textContent = "The hand is over: no decision to analyze. Its showdown is on the table.";
 }
 
 // hideShowdown gives the table back to the cards.

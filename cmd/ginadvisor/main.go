@@ -1,4 +1,4 @@
-// Command ginadvisor analyses gin rummy hands and advises on play.
+// Command ginadvisor analyzes gin rummy hands and advises on play.
 //
 // Exit codes:
 //
@@ -199,7 +199,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 func newAppWith(env *environment) *cli.App {
 	app := &cli.App{
 		Name:  "ginadvisor",
-		Usage: "analyse gin rummy hands and advise on play",
+		Usage: "analyze gin rummy hands and advise on play",
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",

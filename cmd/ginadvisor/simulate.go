@@ -24,7 +24,7 @@ func simulateCommand(env *environment) *cli.Command {
 			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors,\n" +
 			"advisor,knockmargin=0.5 knocks once a knock leads by half of one, and\n" +
 			"advisor,filter=off draws its worlds without the particle filter):\n" + players.Help() +
-			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
+			"Ctrl-C stops cleanly: finished games are in the log and summarized (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
