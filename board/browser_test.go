@@ -1226,6 +1226,12 @@ func testWording(t *testing.T, p *page) {
 	if d := p.text(t, "decision"); strings.Contains(d, "better") {
 		t.Errorf("a good move is described as %q", d)
 	}
+	// A ten is T on the page, as in every output of the command line; 10
+	// is still read.
+	th, _ := notation.ParseCard("TH")
+	if got, _ := p.eval(t, `[cardLabel("TH"), parseCard("10h"), parseCard("TH")].join(" ")`).(string); got != th.Symbol()+" TH TH" {
+		t.Errorf("the page writes and reads a ten as %q, want %q", got, th.Symbol()+" TH TH")
+	}
 }
 
 // testPuzzles: a puzzle shows its own position alone, with no advice and

@@ -35,8 +35,10 @@ function cardName(c) {
   return (RANK_NAMES[c[0]] || c[0]) + " of " + SUIT_NAMES[c[1]];
 }
 
+// cardLabel writes a card as every output of ginadvisor does with suit
+// symbols: the rank's letter (T for ten) and the suit's symbol, "T♥".
 function cardLabel(c) {
-  return (c[0] === "T" ? "10" : c[0]) + SYMBOLS[c[1]];
+  return c[0] + SYMBOLS[c[1]];
 }
 
 function cardElement(c, tag) {
