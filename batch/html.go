@@ -9,12 +9,12 @@ import (
 	"strings"
 )
 
-// palette colours the players' series, one colour a player; past ten
-// players the colours come round again, and the legend's order tells
+// palette colors the players' series, one color a player; past ten
+// players the colors come round again, and the legend's order tells
 // them apart.
 var palette = []string{"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"}
 
-func colour(i int) string { return palette[i%len(palette)] }
+func color(i int) string { return palette[i%len(palette)] }
 
 // figure is one number the page shows, tagged so that a test (or the
 // page's own check) can compare it with the summary.
@@ -56,7 +56,7 @@ func barChart(title string, labels []string, series []string, values [][]*float6
 			bh := plotH * math.Min(v/max, 1)
 			x := x0 + barW*float64(s)
 			fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" data-key="%s" data-value="%s"><title>%s, %s: %s</title></rect>`,
-				x, float64(top)+plotH-bh, barW*0.92, bh, colour(s), template.HTMLEscapeString(keyOf(s, l)), formatFloat(v),
+				x, float64(top)+plotH-bh, barW*0.92, bh, color(s), template.HTMLEscapeString(keyOf(s, l)), formatFloat(v),
 				template.HTMLEscapeString(series[s]), template.HTMLEscapeString(label), formatFloat(v))
 		}
 		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>`, x0+groupW*0.4, h-bottom+16, template.HTMLEscapeString(label))
@@ -66,14 +66,14 @@ func barChart(title string, labels []string, series []string, values [][]*float6
 	return template.HTML(b.String())
 }
 
-// legend names every series by its colour, in a list under the chart
+// legend names every series by its color, in a list under the chart
 // that wraps onto as many lines as the names need. (Drawn inside the
 // chart, a fixed step a name put the fifth player past its right edge.)
 func legend(series []string) string {
 	var b strings.Builder
 	b.WriteString(`<ul class="legend">`)
 	for s, name := range series {
-		fmt.Fprintf(&b, `<li><span class="swatch" style="background:%s"></span>%s</li>`, colour(s), template.HTMLEscapeString(name))
+		fmt.Fprintf(&b, `<li><span class="swatch" style="background:%s"></span>%s</li>`, color(s), template.HTMLEscapeString(name))
 	}
 	b.WriteString(`</ul>`)
 	return b.String()
@@ -117,9 +117,9 @@ func lineChart(title string, series []string, points [][]*float64, keyOf func(s,
 			fmt.Fprintf(&path, "%s%.1f %.1f ", pen, xOf(t), y)
 			pen = "L"
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s" data-key="%s" data-value="%s"><title>%s, turn %d: %.1f</title></circle>`,
-				xOf(t), y, colour(s), template.HTMLEscapeString(keyOf(s, t)), formatFloat(*p), template.HTMLEscapeString(series[s]), t+1, *p)
+				xOf(t), y, color(s), template.HTMLEscapeString(keyOf(s, t)), formatFloat(*p), template.HTMLEscapeString(series[s]), t+1, *p)
 		}
-		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"/>`, strings.TrimSpace(path.String()), colour(s))
+		fmt.Fprintf(&b, `<path d="%s" fill="none" stroke="%s" stroke-width="2"/>`, strings.TrimSpace(path.String()), color(s))
 	}
 	b.WriteString(`</svg>`)
 	b.WriteString(legend(series))
@@ -258,7 +258,7 @@ ul.legend li { white-space: nowrap; }
 </head>
 <body>
 <h1>ginadvisor batch report</h1>
-<p class="note">{{figInt "games_read" .S.GamesRead}} games read, {{figInt "games_skipped" .S.GamesSkipped}} skipped, {{figInt "games_analyzed" .S.GamesAnalyzed}} analysed; {{figInt "decisions" .S.Decisions}} decisions graded by {{if eq .S.Grading "quick"}}deadwood and outs (--quick){{else}}the advisor, up to {{.S.Samples}} worlds a decision until its class is decided, seed {{.S.Seed}}{{end}}.
+<p class="note">{{figInt "games_read" .S.GamesRead}} games read, {{figInt "games_skipped" .S.GamesSkipped}} skipped, {{figInt "games_analyzed" .S.GamesAnalyzed}} analyzed; {{figInt "decisions" .S.Decisions}} decisions graded by {{if eq .S.Grading "quick"}}deadwood and outs (--quick){{else}}the advisor, up to {{.S.Samples}} worlds a decision until its class is decided, seed {{.S.Seed}}{{end}}.
 Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {{pct (index .S.Thresholds 1)}}, blunder {{pct (index .S.Thresholds 2)}}.</p>
 <div id="errors"></div>
 <p id="status" class="note"></p>

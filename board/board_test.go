@@ -499,3 +499,20 @@ func firstGameOfSample(t *testing.T) []byte {
 	}
 	return data[:end+len("\nend\n")]
 }
+
+// TestGameRulesDefault: a game started with no rules plays standard, the
+// default of every command; rules named are played.
+func TestGameRulesDefault(t *testing.T) {
+	tests := []struct{ body, want string }{
+		{`{"opponent":"simple","seed":7}`, "standard"},
+		{`{"opponent":"simple","seed":7,"rules":"eaai"}`, "eaai"},
+	}
+	ts := newServer(t, Options{Workers: 1}, nil)
+	for _, tt := range tests {
+		r := post(t, ts, "/api/game/new", tt.body, nil)
+		pos, _ := r.body["position"].(map[string]any)
+		if r.status != 200 || pos["rules"] != tt.want {
+			t.Errorf("%s: status %d, rules %v, want %s", tt.body, r.status, pos["rules"], tt.want)
+		}
+	}
+}

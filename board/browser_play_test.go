@@ -95,7 +95,7 @@ func (p *page) checkNoAdvice(t *testing.T, when string) {
 	if left != "0||" {
 		t.Errorf("at %s the advisor's view still shows an analysis: %q", when, left)
 	}
-	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyse") {
+	if st := p.text(t, "advice-status"); !strings.Contains(st, "no decision to analyze") {
 		t.Errorf("at %s the advisor's view says %q", when, st)
 	}
 }
@@ -294,15 +294,13 @@ func (r *recorder) waitSent(t *testing.T, path string, n int) []string {
 	return nil
 }
 
-// cardLabelGo writes a card as the page labels it ("10♥").
+// cardLabelGo writes a card as the page labels it ("T♥"), as the command
+// line's --symbols does.
 func cardLabelGo(c string) string {
 	if len(c) != 2 {
 		return c
 	}
 	r := string(c[0])
-	if r == "T" {
-		r = "10"
-	}
 	return r + map[byte]string{'C': "\u2663", 'D': "\u2666", 'H': "\u2665", 'S': "\u2660"}[c[1]]
 }
 

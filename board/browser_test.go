@@ -853,7 +853,7 @@ func testReviewAsGraded(t *testing.T, p *page) {
 		p.waitFor(t, "the graded analysis", `document.getElementById("advice-status").textContent.includes("Recommended")`)
 		want, _ := p.eval(t, fmt.Sprintf(`review[%v].best`, idx)).(string)
 		// Let any refinement run out: what stays is what counts.
-		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analysing")`)
+		p.waitFor(t, "the analysis to settle", `!document.getElementById("advice-status").textContent.startsWith("Analyzing")`)
 		got, _ := p.eval(t, `document.querySelector("#advice tbody tr td").textContent.replace(/( \*)?( =)?$/, "")`).(string)
 		if asked := gradedSeeds[int(idx)]; !p.api.sent("/api/advise", asked) {
 			t.Errorf("decision %v: no analysis asked for the grade's search %s", idx, asked)
@@ -1249,6 +1249,12 @@ func testWording(t *testing.T, p *page) {
 	if d := p.text(t, "decision"); strings.Contains(d, "better") {
 		t.Errorf("a good move is described as %q", d)
 	}
+	// A ten is T on the page, as in every output of the command line; 10
+	// is still read.
+	th, _ := notation.ParseCard("TH")
+	if got, _ := p.eval(t, `[cardLabel("TH"), parseCard("10h"), parseCard("TH")].join(" ")`).(string); got != th.Symbol()+" TH TH" {
+		t.Errorf("the page writes and reads a ten as %q, want %q", got, th.Symbol()+" TH TH")
+	}
 }
 
 // testPuzzles: a puzzle shows its own position alone, with no advice and
@@ -1445,7 +1451,7 @@ func testLineOnASetUpPosition(t *testing.T, p *page) {
 // error; "Clear the table" takes the position, its advice and its moves
 // off the table.
 func testKnockAndClear(t *testing.T, p *page) {
-	const knock = "p1 discard hand=AC,2C,3C,4D,5D,6D,7H,8H,9H,KS,2S pile=TS,QS stock=29 took=- passed=TS discards=QS score=0-0 dealer=p1 rules=eaai"
+	const knock = "p1 discard hand=AC,2C,3C,4D,5D,6D,7H,8H,9H,KS,2S pile=TS,QS stock=29 took=- passed=TS discards=QS drawn=2S score=0-0 dealer=p1 rules=eaai"
 	p.problems = nil
 	p.navigate(t, p.url+"#"+url.PathEscape(knock))
 	p.waitFor(t, "the discards", button("discard KS"))

@@ -389,7 +389,7 @@ func (s *server) gameNew(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	r, _ := rules.Preset("eaai")
+	r := rules.Standard()
 	if q.Rules != "" {
 		var err error
 		if r, err = rules.ParseSpec(q.Rules); err != nil {

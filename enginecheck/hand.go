@@ -45,7 +45,7 @@ func newHand(r rules.Rules, seat, dealer notation.Seat, cards, up string) (*hand
 	return h, nil
 }
 
-// play adds events, each "SEAT VERB [CARD|MELDS]" as the protocol writes
+// play adds events, each "SEAT VERB [CARD | MELDS]" as the protocol writes
 // them; playing on after a discard is implicit, as in the protocol.
 func (h *hand) play(events ...string) error {
 	for _, text := range events {

@@ -257,7 +257,7 @@ func (p *eaaiParser) handLine(n int, text string) error {
 		return nil
 	case eaaiCancelled:
 		if p.h.Knocker.Valid() {
-			return lineErr(n, "the hand is cancelled after a knock")
+			return lineErr(n, "the hand is canceled after a knock")
 		}
 		p.h.ResultLine = n
 		p.claimed, p.claimWinner, p.claimPoints = true, notation.NoSeat, 0

@@ -23,6 +23,15 @@ var ErrTooLong = errors.New("line too long")
 // that holds a NUL byte or is not UTF-8.
 var ErrBinary = errors.New("binary data, not text")
 
+// ErrNoLineEnd is wrapped by the error for a line that runs on past
+// MaxSkip bytes with no newline: input that is not lines at all, such as
+// an endless stream, which a Reader refuses rather than read for ever.
+var ErrNoLineEnd = errors.New("no end of line")
+
+// MaxSkip bounds how far a Reader reads through a line over its bound
+// looking for the line's end, so that no input is read without end.
+const MaxSkip = 16 << 20
+
 // TooLongError reports a line over the bound: its number and the bound.
 // Its text leaves the number to the caller, which knows the input's name.
 type TooLongError struct {
@@ -75,7 +84,10 @@ func (r *Reader) Line() int { return r.n }
 // Next returns the next line, without its newline. At the end of the
 // input it returns io.EOF; a last line with no newline is returned first.
 // A line longer than the bound gives a *TooLongError and the empty text;
-// the next call reads the line after it. Other errors are the input's.
+// the next call reads the line after it. A line with no end within
+// MaxSkip bytes gives an error wrapping ErrNoLineEnd, and in Text mode
+// binary data one wrapping ErrBinary; both end the input, the next call
+// returning io.EOF. Other errors are the input's.
 func (r *Reader) Next() (string, error) {
 	if r.atEOF {
 		return "", io.EOF
@@ -83,19 +95,7 @@ func (r *Reader) Next() (string, error) {
 	b, err := r.br.ReadSlice('\n')
 	r.n++
 	if err == bufio.ErrBufferFull {
-		binary := r.Text && Binary(b)
-		for err == bufio.ErrBufferFull {
-			_, err = r.br.ReadSlice('\n')
-		}
-		if err == io.EOF {
-			r.atEOF = true
-		} else if err != nil {
-			return "", err
-		}
-		if binary {
-			return "", fmt.Errorf("line %d: %w", r.n, ErrBinary)
-		}
-		return "", &TooLongError{Line: r.n, Max: r.max}
+		return "", r.skip(b)
 	}
 	switch {
 	case err == io.EOF:
@@ -126,12 +126,41 @@ func (r *Reader) Next() (string, error) {
 	return line, nil
 }
 
+// skip reads on to the end of a line over the bound, whose head is head,
+// and returns its error. Binary data is refused at once, without reading
+// on, and so is a line with no end within MaxSkip bytes; either ends the
+// input, as no line after it can be trusted to start where it seems to.
+func (r *Reader) skip(head []byte) error {
+	if r.Text && Binary(head) {
+		r.atEOF = true
+		return fmt.Errorf("line %d: %w", r.n, ErrBinary)
+	}
+	skipped := len(head)
+	var err error
+	for err = bufio.ErrBufferFull; err == bufio.ErrBufferFull; {
+		if skipped > MaxSkip {
+			r.atEOF = true
+			return fmt.Errorf("line %d: %w within %d MiB", r.n, ErrNoLineEnd, MaxSkip>>20)
+		}
+		var b []byte
+		b, err = r.br.ReadSlice('\n')
+		skipped += len(b)
+	}
+	if err == io.EOF {
+		r.atEOF = true
+	} else if err != nil {
+		return err
+	}
+	return &TooLongError{Line: r.n, Max: r.max}
+}
+
 // Each calls each with the number and text of every line of r that is
 // not blank once comments from '#' are cut; a line over max (0:
 // DefaultMax) comes with its *TooLongError and no text. It stops at the
 // first error each returns, or the input's, and returns it; input that is
 // not text stops it with an error wrapping ErrBinary, so that binary data
-// is refused as such rather than read as hundreds of bad lines. When it has
+// is refused as such rather than read as hundreds of bad lines, and a line
+// with no end within MaxSkip bytes with one wrapping ErrNoLineEnd. When it has
 // called each and no more input is waiting, it calls idle, if given, so
 // that a caller can flush its output while a person types.
 func Each(r io.Reader, max int, each func(n int, text string, err error) error, idle func() error) error {
@@ -142,7 +171,7 @@ func Each(r io.Reader, max int, each func(n int, text string, err error) error, 
 		switch {
 		case err == io.EOF:
 			return nil
-		case errors.Is(err, ErrBinary):
+		case errors.Is(err, ErrBinary), errors.Is(err, ErrNoLineEnd):
 			return err
 		case err != nil && !errors.Is(err, ErrTooLong):
 			return fmt.Errorf("after line %d: %w", in.Line()-1, err)

@@ -137,3 +137,57 @@ func TestEachRefusesBinaryData(t *testing.T) {
 		t.Errorf("text refused: %v", err)
 	}
 }
+
+// endless is an input that never ends: the byte b, for ever. It counts
+// the bytes read from it.
+type endless struct {
+	b    byte
+	read int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.b
+	}
+	e.read += len(p)
+	return len(p), nil
+}
+
+// TestEndlessInputRefused reads inputs with no newline and no end, such
+// as /dev/zero: binary data is refused within the first chunk, and text
+// once MaxSkip bytes have gone by with no end of line; either way the
+// input is read no further, and the next call gives io.EOF.
+func TestEndlessInputRefused(t *testing.T) {
+	tests := []struct {
+		name    string
+		b       byte
+		text    bool
+		want    error
+		maxRead int
+	}{
+		{"zeros as text", 0, true, ErrBinary, 2 * DefaultMax},
+		{"invalid UTF-8 as text", 0xff, true, ErrBinary, 2 * DefaultMax},
+		{"zeros, any bytes", 0, false, ErrNoLineEnd, MaxSkip + 2*DefaultMax},
+		{"letters as text", 'a', true, ErrNoLineEnd, MaxSkip + 2*DefaultMax},
+	}
+	for _, tt := range tests {
+		in := &endless{b: tt.b}
+		r := New(in, 0)
+		r.Text = tt.text
+		_, err := r.Next()
+		if !errors.Is(err, tt.want) || !strings.HasPrefix(err.Error(), "line 1: ") {
+			t.Errorf("%s: %v, want %v on line 1", tt.name, err, tt.want)
+		}
+		if in.read > tt.maxRead {
+			t.Errorf("%s: read %d bytes, want at most %d", tt.name, in.read, tt.maxRead)
+		}
+		if _, err := r.Next(); err != io.EOF {
+			t.Errorf("%s: then %v, want io.EOF", tt.name, err)
+		}
+		// Each stops at it with the same error.
+		err = Each(&endless{b: tt.b}, 0, func(int, string, error) error { return nil }, nil)
+		if tt.text && !errors.Is(err, tt.want) {
+			t.Errorf("%s: Each: %v, want %v", tt.name, err, tt.want)
+		}
+	}
+}

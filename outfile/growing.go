@@ -25,6 +25,9 @@ var ErrLocked = errors.New("another run is appending to it")
 type Growing struct {
 	f    *os.File
 	sync bool // a regular file, which fsync applies to
+	// created names the regular file Start created, which Remove may
+	// take away again; it is empty for a file that was there before.
+	created string
 }
 
 // Start begins a growing file at path. A regular file already there is
@@ -62,6 +65,9 @@ func Start(path string, replace bool) (*Growing, error) {
 		return nil, err
 	}
 	g := &Growing{f: f, sync: !t.direct}
+	if t.info == nil && !t.direct {
+		g.created = t.path
+	}
 	if err := g.lock(path); err != nil {
 		return nil, err
 	}
@@ -149,3 +155,22 @@ func (g *Growing) Append(record []byte) error {
 
 // Close closes the file, which releases its lock. What was appended stays.
 func (g *Growing) Close() error { return g.f.Close() }
+
+// Remove closes the file and removes it, when Start created it and its
+// name still leads to it: for a run that ends with nothing worth keeping,
+// so that the file does not stand in the way of the next run. A file that
+// was there before Start (one replaced, a FIFO, a device) is only closed.
+func (g *Growing) Remove() error {
+	if g.created != "" {
+		// Removed while still locked, and only if it is still this file.
+		mine, err1 := g.f.Stat()
+		now, err2 := os.Lstat(g.created)
+		if err1 == nil && err2 == nil && os.SameFile(mine, now) {
+			if err := os.Remove(g.created); err != nil {
+				g.f.Close()
+				return err
+			}
+		}
+	}
+	return g.f.Close()
+}

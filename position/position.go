@@ -34,32 +34,9 @@ import (
 // The rules are a spec of package rules: rules=modern,knock_limit=5.
 // docs/notation.md describes every key.
 
-// ErrPosition is wrapped by every error reading a position.
-var ErrPosition = errors.New("bad position")
-
 // ErrRulesConflict means a position names rules that differ from the rules
 // the caller gave with ParseWith.
 var ErrRulesConflict = errors.New("the position's rules differ from the rules given")
-
-// Error says where a position went wrong: Col is the 1-based column, in
-// characters, of the part at fault. It unwraps to ErrPosition and to its
-// cause, such as notation.ErrUnknownRank, rules.ErrFieldValue or
-// game.ErrFacts.
-type Error struct {
-	Col int
-	Msg string
-	Err error
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
-
-// Unwrap returns ErrPosition and the cause, when there is one.
-func (e *Error) Unwrap() []error {
-	if e.Err == nil {
-		return []error{ErrPosition}
-	}
-	return []error{ErrPosition, e.Err}
-}
 
 // token is a word of the notation and its column.
 type token struct {
@@ -99,11 +76,20 @@ func causeErr(col int, cause error, format string, args ...any) error {
 }
 
 // cardList reads "-" or cards separated by commas, starting at column col.
+// Each card that does not read is a fault at its own column.
 func cardList(text string, col int) ([]notation.Card, error) {
+	cs, _, err := cardsAt(text, col)
+	return cs, err
+}
+
+// cardsAt is cardList that gives each card's column too.
+func cardsAt(text string, col int) ([]notation.Card, []int, error) {
 	if text == "-" || text == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var out []notation.Card
+	var cols []int
+	var fs faults
 	for _, part := range strings.Split(text, ",") {
 		c, err := notation.ParseCard(part)
 		if err != nil {
@@ -112,27 +98,34 @@ func cardList(text string, col int) ([]notation.Card, error) {
 			if errors.As(err, &pe) {
 				msg = pe.Err.Error()
 			}
-			return nil, causeErr(col, err, "%q: %s", notation.Clip(part, 20), msg)
+			fs.add(causeErr(col, err, "%q: %s", notation.Clip(part, 20), msg))
 		}
 		out = append(out, c)
+		cols = append(cols, col)
 		col += utf8.RuneCountInString(part) + 1
 	}
-	return out, nil
+	if fs.any() {
+		return nil, nil, fs.err()
+	}
+	return out, cols, nil
 }
 
+// cardSet reads a set of cards as cardList does; a card written twice is
+// a fault at its second place.
 func cardSet(text string, col int) (notation.CardSet, error) {
-	cs, err := cardList(text, col)
+	cs, cols, err := cardsAt(text, col)
 	if err != nil {
 		return 0, err
 	}
 	var s notation.CardSet
-	for _, c := range cs {
+	var fs faults
+	for i, c := range cs {
 		if s.Has(c) {
-			return 0, posErr(col, "%s is written twice", c)
+			fs.add(causeErr(cols[i], notation.ErrDuplicate, "%s is written twice", c))
 		}
 		s = s.With(c)
 	}
-	return s, nil
+	return s, fs.err()
 }
 
 func joinCards(cs []notation.Card) string {
@@ -262,17 +255,26 @@ func checkScores(s *game.Setup, col int) error {
 
 func parseShort(s string, base rules.Rules) (game.Position, error) {
 	toks := tokens(s, 1)
-	sp, err := newShortParser(toks, base)
-	if err != nil {
-		return game.Position{}, err
-	}
-	for _, t := range toks[2:] {
-		if err := sp.pair(t); err != nil {
-			return game.Position{}, err
+	if len(toks) > 0 {
+		if _, err := notation.ParseSeat(toks[0].text); err != nil {
+			if hand, err := notation.ParseHand(s); err == nil {
+				return game.Position{}, handError(hand)
+			}
 		}
 	}
-	if err := sp.check(utf8.RuneCountInString(s) + 1); err != nil {
-		return game.Position{}, err
+	if len(toks) < 2 {
+		return game.Position{}, posErr(1, "a position starts with the seat and the phase, such as \"p1 draw\"")
+	}
+	// Every fault is gathered; the facts are checked together only when
+	// each part reads.
+	var fs faults
+	sp := newShortParser(toks, base, &fs)
+	for _, t := range toks[2:] {
+		fs.add(sp.pair(t))
+	}
+	sp.check(utf8.RuneCountInString(s)+1, &fs)
+	if fs.any() {
+		return game.Position{}, fs.err()
 	}
 	p, err := game.PositionFromFacts(sp.setup, sp.f)
 	if err != nil {
@@ -288,27 +290,30 @@ type shortParser struct {
 	f     game.Facts
 	cols  map[string]int // each key's value column; seat and phase their own
 	seen  map[string]bool
+	// failed marks the keys whose values did not read.
+	failed map[string]bool
 }
 
-// newShortParser reads the seat and the phase that start the short form.
-func newShortParser(toks []token, base rules.Rules) (*shortParser, error) {
-	if len(toks) < 2 {
-		return nil, posErr(1, "a position starts with the seat and the phase, such as \"p1 draw\"")
-	}
+// newShortParser reads the seat and the phase that start the short form,
+// adding their faults to fs; a seat at fault is taken as p1 so that the
+// rest is read on.
+func newShortParser(toks []token, base rules.Rules, fs *faults) *shortParser {
 	seat, err := parseSeat(toks[0])
 	if err != nil {
-		return nil, err
+		fs.add(err)
+		seat = notation.P1
 	}
 	phase, ok := game.ParsePhase(toks[1].text)
 	if !ok || phase == game.Over {
-		return nil, posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", notation.Clip(toks[1].text, 20))
+		fs.add(posErr(toks[1].col, "%q is not a phase (first-offer, draw, discard, knock)", notation.Clip(toks[1].text, 20)))
 	}
 	return &shortParser{
-		setup: game.Setup{Rules: base, Dealer: seat.Other(), Number: 1},
-		f:     game.Facts{Seat: seat, Phase: phase, FirstUpcard: game.Unknown, StockCount: -1},
-		cols:  map[string]int{"seat": toks[0].col, "phase": toks[1].col},
-		seen:  map[string]bool{},
-	}, nil
+		setup:  game.Setup{Rules: base, Dealer: seat.Other(), Number: 1},
+		f:      game.Facts{Seat: seat, Phase: phase, FirstUpcard: game.Unknown, Drawn: game.Unknown, StockCount: -1},
+		cols:   map[string]int{"seat": toks[0].col, "phase": toks[1].col},
+		seen:   map[string]bool{},
+		failed: map[string]bool{},
+	}
 }
 
 // pair reads one key=value token: a key of the setup, or a fact.
@@ -323,10 +328,12 @@ func (sp *shortParser) pair(t token) error {
 	sp.seen[key] = true
 	vcol := t.col + utf8.RuneCountInString(key) + 1
 	sp.cols[key] = vcol
-	if done, err := setupKey(&sp.setup, key, value, vcol); done {
-		return err
+	done, err := setupKey(&sp.setup, key, value, vcol)
+	if !done {
+		err = sp.fact(key, value, vcol, t.col)
 	}
-	return sp.fact(key, value, vcol, t.col)
+	sp.failed[key] = err != nil
+	return err
 }
 
 // fact reads the value of a key that is a fact of the position; col is
@@ -388,25 +395,39 @@ func oneCard(value string, vcol int, key string) (notation.Card, error) {
 	return cs[0], nil
 }
 
-// check checks what the pairs say together: the keys that must be given
-// (missing, named at column end), the scores, and no card in two places.
-func (sp *shortParser) check(end int) error {
+// check checks what the pairs say together, adding each fault to fs: the
+// keys that must be given (missing, named at column end), the scores, and
+// no card in two places.
+func (sp *shortParser) check(end int, fs *faults) {
+	var missing []string
 	for _, need := range []string{"hand", "pile", "stock"} {
 		if !sp.seen[need] {
-			return posErr(end, "%s= is missing", need)
+			missing = append(missing, need+"=")
 		}
 	}
-	if err := checkScores(&sp.setup, sp.cols["score"]); err != nil {
-		return err
+	switch len(missing) {
+	case 0:
+	case 1:
+		fs.add(posErr(end, "%s is missing", missing[0]))
+	default:
+		last := len(missing) - 1
+		fs.add(posErr(end, "%s and %s are missing", strings.Join(missing[:last], ", "), missing[last]))
 	}
-	if sp.seen["drawn"] && sp.seen["from-pile"] {
-		return posErr(sp.cols["from-pile"], "give drawn= or from-pile=, not both")
+	// The scores are checked against the rules and the number only when
+	// all three read.
+	if !sp.failed["score"] && !sp.failed["rules"] && !sp.failed["number"] {
+		fs.add(checkScores(&sp.setup, sp.cols["score"]))
+	}
+	switch {
+	case sp.seen["drawn"] && sp.seen["from-pile"]:
+		fs.add(posErr(sp.cols["from-pile"], "give drawn= or from-pile=, not both"))
+	case sp.f.Phase == game.DiscardPhase && !sp.f.Waiting && !sp.seen["drawn"] && !sp.seen["from-pile"]:
+		fs.add(posErr(end, "drawn= (or from-pile=) is missing: the discard phase names the card drawn this turn"))
 	}
 	// A card in two places is named at the later of the two.
 	if dup := sp.f.Hand & notation.SetOf(sp.f.Pile...); dup != 0 {
-		return posErr(max(sp.cols["hand"], sp.cols["pile"]), "%s is in the hand and the pile", dup)
+		fs.add(posErr(max(sp.cols["hand"], sp.cols["pile"]), "%s is in the hand and the pile", dup))
 	}
-	return nil
 }
 
 // factFallback names, for a fact that may be left out, the keys that fix
@@ -475,16 +496,16 @@ func Format(p *game.Position) string {
 }
 
 // parseHistory reads the history form: "history SEAT KEY=VALUE…:" and
-// then the seat's events separated by ";".
+// then the seat's events separated by ";". Every event that does not
+// read is a fault; the events are played until the first fault, as what
+// follows it cannot be checked.
 func parseHistory(s string, base rules.Rules) (game.Position, error) {
 	head, body, ok := strings.Cut(s, ":")
 	if !ok {
 		return game.Position{}, posErr(utf8.RuneCountInString(s)+1, "the history form is \"history SEAT keys: events\"")
 	}
-	seat, setup, err := historyHead(head, base)
-	if err != nil {
-		return game.Position{}, err
-	}
+	var fs faults
+	seat, setup := historyHead(head, base, &fs)
 	hr := &historyReplay{p: game.NewPosition(seat, setup), seat: seat}
 	col := utf8.RuneCountInString(head) + 2
 	for _, part := range strings.Split(body, ";") {
@@ -494,49 +515,57 @@ func parseHistory(s string, base rules.Rules) (game.Position, error) {
 			continue
 		}
 		evs, err := historyEvents(et, seat)
-		if err != nil {
-			return hr.p, err
-		}
+		fs.add(err)
 		for _, e := range evs {
-			if err := hr.observe(e, et[0].col); err != nil {
-				return hr.p, err
+			if fs.any() {
+				break
 			}
+			fs.add(hr.observe(e, et[0].col))
 		}
 	}
-	err = hr.finish(col)
-	return hr.p, err
+	if !fs.any() {
+		fs.add(hr.finish(col))
+	}
+	return hr.p, fs.err()
 }
 
-// historyHead reads "history SEAT key=value…", the part before the colon.
-func historyHead(head string, base rules.Rules) (notation.Seat, game.Setup, error) {
+// historyHead reads "history SEAT key=value…", the part before the colon,
+// adding its faults to fs.
+func historyHead(head string, base rules.Rules, fs *faults) (notation.Seat, game.Setup) {
 	toks := tokens(head, 1)
+	setup := game.Setup{Rules: base, Dealer: notation.P2, Number: 1}
 	if len(toks) < 2 {
-		return 0, game.Setup{}, posErr(1, "history needs the seat")
+		fs.add(posErr(1, "history needs the seat"))
+		return 0, setup
 	}
 	seat, err := parseSeat(toks[1])
 	if err != nil {
-		return 0, game.Setup{}, err
+		fs.add(err)
+		seat = notation.P1
 	}
-	setup := game.Setup{Rules: base, Dealer: seat.Other(), Number: 1}
+	setup.Dealer = seat.Other()
 	scoreCol := 1
+	before := len(fs.list) + fs.more
 	for _, t := range toks[2:] {
 		key, value, ok := strings.Cut(t.text, "=")
 		if !ok {
-			return 0, game.Setup{}, posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20))
+			fs.add(posErr(t.col, "expected key=value, found %q", notation.Clip(t.text, 20)))
+			continue
 		}
 		vcol := t.col + utf8.RuneCountInString(key) + 1
 		if key == "score" {
 			scoreCol = vcol
 		}
 		done, err := setupKey(&setup, key, value, vcol)
-		if err != nil {
-			return 0, game.Setup{}, err
-		}
+		fs.add(err)
 		if !done {
-			return 0, game.Setup{}, posErr(t.col, "unknown key %q", notation.Clip(key, 20))
+			fs.add(posErr(t.col, "unknown key %q", notation.Clip(key, 20)))
 		}
 	}
-	return seat, setup, checkScores(&setup, scoreCol)
+	if len(fs.list)+fs.more == before {
+		fs.add(checkScores(&setup, scoreCol))
+	}
+	return seat, setup
 }
 
 // historyReplay shows a history's events to the seat's position. The
@@ -605,14 +634,16 @@ func historyEvents(et []token, seat notation.Seat) ([]game.Event, error) {
 	switch et[0].text {
 	case "dealt":
 		var out []game.Event
+		var fs faults
 		for _, t := range et[1:] {
 			cs, err := cardList(t.text, t.col)
-			if err != nil {
-				return nil, err
-			}
+			fs.add(err)
 			for _, c := range cs {
 				out = append(out, game.Event{Kind: game.Dealt, Seat: seat, Card: c})
 			}
+		}
+		if fs.any() {
+			return nil, fs.err()
 		}
 		return out, nil
 	case "upcard":

@@ -92,6 +92,7 @@ func TestPositionNotationErrors(t *testing.T) {
 		{"dead at the draw limit, draws given", good + " draws=1 rules=standard,draw_limit=1", "draws=", "draw limit"},
 		{"dead at the draw limit, history", "history p1 dealer=p2 rules=standard,draw_limit=1: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S ; p1 discard 7S", "", "over"},
 		{"phase", strings.Replace(good, "draw", "sleep", 1), "sleep", "not a phase"},
+		{"the card drawn left out", "p1 discard hand=4C,5C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=AC stock=30 passed=AC dealer=p2", "", "drawn= (or from-pile=) is missing"},
 		{"unknown key", good + " colour=red", "colour", "unknown key"},
 		{"missing", strings.Replace(good, " stock=30", "", 1), "", "stock= is missing"},
 		{"history out of order", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; p1 take KS", "p1 take", "deal is not finished"},

@@ -54,7 +54,7 @@ type Model struct {
 // coordinate descent on the log-loss, to 40 games of simple against simple
 // under eaai with seed 12345:
 //
-//	ginadvisor calibrate --fit --games 40 --seed 12345
+//	ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345
 //
 // and are checked on games of other seeds by the calibration test.
 func DefaultModel() Model {

@@ -621,7 +621,7 @@ func (e *Engine) eventSeat(f []string) (notation.Seat, bool) {
 		return notation.NoSeat, false
 	}
 	if len(f) < 2 {
-		e.errorf("event takes: SEAT KIND [CARD|MELDS]")
+		e.errorf("event takes: SEAT KIND [CARD | MELDS]")
 		return notation.NoSeat, false
 	}
 	seat, ok := parseSeat(f[0])

@@ -297,15 +297,15 @@ func opponentWhy(n Style, a *report.Advice) string {
 	if k, ok := a.LeastKnock(); ok {
 		why += fmt.Sprintf(" Knocking with %d is undercut %s of the time as read", k.Deadwood, Percent(k.Undercut))
 		if a.FixedUndercut != nil {
-			why += fmt.Sprintf(", %s with the opponent modelled as simple", Percent(*a.FixedUndercut))
+			why += fmt.Sprintf(", %s with the opponent modeled as simple", Percent(*a.FixedUndercut))
 		}
 		why += "."
 	}
 	if a.FixedBest != nil {
 		if *a.FixedBest == a.Candidates[0].Move {
-			why += " Modelled as simple, as the advisor did before it read its opponents, it would advise the same."
+			why += " Modeled as simple, as the advisor did before it read its opponents, it would advise the same."
 		} else {
-			why += fmt.Sprintf(" Modelled as simple, as the advisor did before it read its opponents, it would advise %s.", moveLabel(n, *a.FixedBest))
+			why += fmt.Sprintf(" Modeled as simple, as the advisor did before it read its opponents, it would advise %s.", moveLabel(n, *a.FixedBest))
 		}
 	}
 	return why

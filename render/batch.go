@@ -25,7 +25,7 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 	if s.Grading == "quick" {
 		grading = "deadwood and outs (--quick)"
 	}
-	text := fmt.Sprintf("%s read, %d skipped, %d analysed: %s, %s graded by %s.",
+	text := fmt.Sprintf("%s read, %d skipped, %d analyzed: %s, %s graded by %s.",
 		Count(s.GamesRead, "game", "games"), s.GamesSkipped, s.GamesAnalyzed, Count(s.Hands, "hand", "hands"), Count(s.Decisions, "decision", "decisions"), grading)
 	if _, err := fmt.Fprint(prose, Wrap(text, 80)); err != nil {
 		return err

@@ -56,3 +56,29 @@ func Caret(input string, col int) string {
 	}
 	return "  " + b.String() + "\n  " + strings.Repeat(" ", caret) + "^"
 }
+
+// Fault is one fault of an input: its column and what is wrong there.
+type Fault struct {
+	Col int
+	Msg string
+}
+
+// Faults shows each fault of one input, in the order given: a line naming
+// its column and what is wrong, and the input around it with a caret
+// under the column; more counts the faults found past those listed.
+func Faults(input string, faults []Fault, more int) string {
+	var b strings.Builder
+	for i, f := range faults {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("column " + strconv.Itoa(f.Col) + ": " + EscapeControl(f.Msg))
+		if c := Caret(input, f.Col); c != "" {
+			b.WriteString("\n" + c)
+		}
+	}
+	if more > 0 {
+		b.WriteString("\nand " + strconv.Itoa(more) + " more")
+	}
+	return b.String()
+}

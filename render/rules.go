@@ -7,7 +7,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// takes writes the take limit: "no limit" for 0.
+// takes writes a take or draw limit: "no limit" for 0.
 func takes(n int) string {
 	if n == 0 {
 		return "no limit"
@@ -63,6 +63,7 @@ func RulesRows(r rules.Rules) [][]string {
 		{"lay-offs", layoffs},
 		{"taken card discarded again", yes(r.RepeatEnds)},
 		{"takes before the hand dies", takes(r.TakeLimit)},
+		{"draws before the hand dies", takes(r.DrawLimit)},
 		{"spec", rules.FormatSpec(r)},
 	}
 }

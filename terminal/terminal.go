@@ -16,8 +16,18 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// ErrInputEnded means a terminal player's input ran out mid-game.
+// ErrInputEnded means a terminal player's input ran out mid-game, or
+// could not be read on (an *InputError).
 var ErrInputEnded = errors.New("input ended")
+
+// InputError is input that ends the game because it cannot be read on:
+// binary data (lines.ErrBinary), a line with no end, or a failed read.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns ErrInputEnded and the cause.
+func (e *InputError) Unwrap() []error { return []error{ErrInputEnded, e.Err} }
 
 // ErrQuit means the person at the terminal chose to quit.
 var ErrQuit = errors.New("quit")
@@ -47,7 +57,10 @@ type Terminal struct {
 // New returns a player that reads moves from in and writes
 // prompts to out.
 func New(in io.Reader, out io.Writer) *Terminal {
-	return &Terminal{in: lines.New(in, maxAnswer), out: out}
+	r := lines.New(in, maxAnswer)
+	// What is typed is text: binary data piped in ends the game at once.
+	r.Text = true
+	return &Terminal{in: r, out: out}
 }
 
 // Name returns "you".
@@ -116,9 +129,13 @@ func (p *Terminal) ask(prompt string) (string, error) {
 		case errors.Is(err, lines.ErrTooLong):
 			fmt.Fprintf(p.out, "That answer is over %d characters.\n", maxAnswer)
 			continue
-		case err != nil:
+		case err == io.EOF:
 			fmt.Fprintln(p.out)
 			return "", ErrInputEnded
+		case err != nil:
+			// Binary data, or a read that failed: the cause is kept.
+			fmt.Fprintln(p.out)
+			return "", &InputError{Err: err}
 		}
 		line = strings.TrimSpace(line)
 		switch strings.ToLower(line) {

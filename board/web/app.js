@@ -35,8 +35,10 @@ function cardName(c) {
   return (RANK_NAMES[c[0]] || c[0]) + " of " + SUIT_NAMES[c[1]];
 }
 
+// cardLabel writes a card as every output of ginadvisor does with suit
+// symbols: the rank's letter (T for ten) and the suit's symbol, "T♥".
 function cardLabel(c) {
-  return (c[0] === "T" ? "10" : c[0]) + SYMBOLS[c[1]];
+  return c[0] + SYMBOLS[c[1]];
 }
 
 function cardElement(c, tag) {
@@ -511,7 +513,7 @@ async function analyse(text, budgets, seed, note, extra) {
   analysis = ctl;
   const st = $("advice-status");
   for (const samples of budgets) {
-    st.textContent = "Analysing: " + samples + " worlds a move\u2026";
+    st.textContent = "Analyzing: " + samples + " worlds a move\u2026";
     st.className = "";
     let advice;
     try {
@@ -1491,7 +1493,7 @@ function adviseNothing() {
   analysis = null;
   best = null;
   clearAdvice();
-  $("advice-status").textContent = "The hand is over: no decision to analyse. Its showdown is on the table.";
+  $("advice-status").textContent = "The hand is over: no decision to analyze. Its showdown is on the table.";
 }
 
 // hideShowdown gives the table back to the cards.

@@ -179,7 +179,7 @@ func (env *environment) inputFiles(inputs []batch.Input) []os.FileInfo {
 func batchCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "batch",
-		Usage:     "grade every decision of game logs and summarise each player's play",
+		Usage:     "grade every decision of game logs and summarize each player's play",
 		ArgsUsage: "FILE... | DIR | -",
 		Description: "Each decision is rebuilt as the position the deciding player saw and graded\n" +
 			"against the advisor (or, with --quick, by exact deadwood and outs). The equity\n" +
@@ -189,7 +189,7 @@ func batchCommand(env *environment) *cli.Command {
 			"uncertain. A decision's worlds are seeded from the decision, so its grade\n" +
 			"is the same in any order of the inputs. Inputs may be ginadvisor logs, EAAI\n" +
 			"transcripts or OpenSpiel histories, detected. A damaged game is reported with\n" +
-			"its file:line and skipped; the rest is still analysed, and the exit code is 3.\n" +
+			"its file:line and skipped; the rest is still analyzed, and the exit code is 3.\n" +
 			"The same inputs, seed and budget give the same figures at any worker count, and\n" +
 			"--shard summaries combine with `ginadvisor merge` into the one-run result.\n" +
 			"Each output file replaces its target only when the run ends complete; one that\n" +
@@ -262,8 +262,8 @@ func batchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
 		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-		&cli.IntFlag{Name: "workers", Usage: "games analysed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-		&cli.StringFlag{Name: "shard", Usage: "analyse only the i-th of n shares of the games, as i/n"},
+		&cli.IntFlag{Name: "workers", Usage: "games analyzed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
 		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
 		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
@@ -481,7 +481,7 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 		}
 	}
 	if interrupted {
-		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analysed\n", s.GamesAnalyzed)
+		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analyzed\n", s.GamesAnalyzed)
 		outs.sayLeft(env, true)
 		return silentExit(ExitInterrupted)
 	}

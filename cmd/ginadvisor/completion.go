@@ -14,7 +14,7 @@ func completionCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
 		Usage:     "print a shell completion script",
-		ArgsUsage: "bash|zsh|fish|powershell",
+		ArgsUsage: "bash | zsh | fish | powershell",
 		Description: "Prints a script that completes ginadvisor's commands and flags.\n\n" +
 			"Examples:\n" +
 			"  source <(ginadvisor completion bash)     # in ~/.bashrc\n" +

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode"
+
+	"github.com/ginadvisor/ginadvisor/lines"
 )
 
 // randomBytes is binary data, the same on every run.
@@ -130,6 +134,55 @@ func TestShardBounds(t *testing.T) {
 		code, _, errOut := runCLI(t, "", "merge", path)
 		if code != ExitBadInput || strings.Count(errOut, "\n") != 1 || len(errOut) > 300 {
 			t.Errorf("merge of a shard %s: exit %d, %d bytes: %.300s", claim, code, len(errOut), errOut)
+		}
+	}
+}
+
+// zeros is stdin as /dev/zero gives it: NUL bytes without end. It counts
+// the bytes read from it.
+type zeros struct{ read atomic.Int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.read.Add(int64(len(p)))
+	return len(p), nil
+}
+
+// TestEndlessBinaryStdinRefused gives every command that reads stdin an
+// input that never ends, as `< /dev/zero` does: each refuses it as binary
+// data within its first chunk, with exit 3, instead of reading for ever.
+// The protocol engine, whose input may not stop it, ends its input once a
+// line runs past lines.MaxSkip with no end.
+func TestEndlessBinaryStdinRefused(t *testing.T) {
+	tests := []struct {
+		args     []string
+		code     int
+		want     string
+		maxBytes int64
+	}{
+		{[]string{"score", "-"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"score"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"advise", "-"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"outs"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"danger"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"risk"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"position", "-"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"play", "--seed", "1", "--hint-samples", "0"}, ExitBadInput, "stdin: line 1: binary data, not text", 1 << 20},
+		{[]string{"batch", "--quick", "-"}, ExitBadInput, "binary data", 1 << 20},
+		{[]string{"convert", "-"}, ExitBadInput, "binary data", 1 << 20},
+		{[]string{"log", "check", "-"}, ExitBadInput, "binary data", 1 << 20},
+		{[]string{"merge", "-"}, ExitBadInput, "binary data", 1 << 20},
+		{[]string{"engine"}, ExitOK, "error reading the input: line 1: no end of line", lines.MaxSkip + 1<<20},
+	}
+	for _, tt := range tests {
+		in := &zeros{}
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"ginadvisor"}, tt.args...), in, &out, &errOut, noEnv)
+		if code != tt.code || !strings.Contains(out.String()+errOut.String(), tt.want) {
+			t.Errorf("%s: exit %d, %.300q, want exit %d and %q", strings.Join(tt.args, " "), code, out.String()+errOut.String(), tt.code, tt.want)
+		}
+		if n := in.read.Load(); n > tt.maxBytes {
+			t.Errorf("%s: read %d bytes, want at most %d", strings.Join(tt.args, " "), n, tt.maxBytes)
 		}
 	}
 }

@@ -21,7 +21,7 @@ func logCommand(env *environment) *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:      "check",
-				Usage:     "validate game logs and summarise them",
+				Usage:     "validate game logs and summarize them",
 				ArgsUsage: "FILE... | -",
 				Description: "Every game is read and replayed under its rules: every move must be legal\n" +
 					"and every result, running score and final score must add up. A damaged game\n" +

@@ -1,4 +1,4 @@
-// Command ginadvisor analyses gin rummy hands and advises on play.
+// Command ginadvisor analyzes gin rummy hands and advises on play.
 //
 // Exit codes:
 //
@@ -48,14 +48,21 @@ func main() {
 }
 
 // exitError carries an exit code through the command's error return, and
-// any lines that show where the input went wrong.
+// any lines that show where the input went wrong. A summary, when set, is
+// shown in place of the error's own text, which the detail then spells out.
 type exitError struct {
-	code   int
-	err    error
-	detail string
+	code    int
+	err     error
+	summary string
+	detail  string
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Error() string {
+	if e.summary != "" {
+		return e.summary
+	}
+	return e.err.Error()
+}
 func (e *exitError) Unwrap() error { return e.err }
 
 func usageError(format string, args ...any) error {
@@ -79,6 +86,17 @@ func parseFailure(label, input string, err error) error {
 	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %s: %w", label, render.Quote(input, col), err)}
 	e.detail = render.Caret(input, col)
 	return e
+}
+
+// notText is the error of reading the input named name, line by line, as
+// package lines does for every command: input that is not lines of text
+// (binary data, or a line with no end) is bad input, named; any other
+// error is returned as it is.
+func notText(name string, err error) error {
+	if errors.Is(err, lines.ErrBinary) || errors.Is(err, lines.ErrNoLineEnd) {
+		return inputError(fmt.Errorf("%s: %w", name, err))
+	}
+	return err
 }
 
 // checkedWriter remembers the first write error.
@@ -181,7 +199,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 func newAppWith(env *environment) *cli.App {
 	app := &cli.App{
 		Name:  "ginadvisor",
-		Usage: "analyse gin rummy hands and advise on play",
+		Usage: "analyze gin rummy hands and advise on play",
 		Description: "Cards are written like As, TH, 10h, A♠ or ♠A, or grouped by suit as s:A23.\n\n" +
 			"Exit codes: 0 success, 1 unexpected failure, 2 usage error, 3 bad input,\n" +
 			"4 an illegal play (such as a knock over the limit).",

@@ -27,7 +27,7 @@ func arenaFlags(games int) []cli.Flag {
 		&cli.StringFlag{Name: "deals", Usage: "play these deals: seeds (as --save-deals writes), explicit deals (52 cards, the first hand's deck top first) or a log; without --games, each once"},
 		&cli.BoolFlag{Name: "deals-repeat", Usage: "play the --deals again, in order, when --games asks for more"},
 		&cli.StringFlag{Name: "save-deals", Usage: "write the deals' seeds to this file, for --deals"},
-		&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "the rules: a preset or a spec"},
+		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "the rules: a preset or a spec (eaai for the EAAI framework's, as its players play)"},
 		&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
 		&cli.StringFlag{Name: "tc", Usage: "time control per game, [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.5 or 60+1"},
 		&cli.DurationFlag{Name: "movetime", Aliases: []string{"st"}, Usage: "an engine's limit a decision (such as 500ms); 0: none"},

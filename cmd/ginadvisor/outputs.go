@@ -91,6 +91,10 @@ func (l *gameLog) Write(g *gamelog.Game) error { return l.file.Append(gamelog.Ga
 // Close closes the log; its games stay.
 func (l *gameLog) Close() error { return l.file.Close() }
 
+// Remove closes the log and removes it, if this run created it: for a run
+// that wrote no game to it (see outfile.Growing.Remove).
+func (l *gameLog) Remove() error { return l.file.Remove() }
+
 // dieBySignal ends the process by SIGINT, as if no handler had caught
 // the signal: for a command that keeps nothing when stopped, such as a
 // conversion, once its output is aborted, so that it stops even while it

@@ -103,3 +103,43 @@ func tail(s string) string {
 	}
 	return s
 }
+
+// TestPlayLogStoppedGame: a game stopped before its end (stdin closed, or
+// quit) leaves no log that this run created, so that the rerun the
+// message suggests is not refused; a log that was there, replaced with
+// --force, is not removed.
+func TestPlayLogStoppedGame(t *testing.T) {
+	tests := []struct {
+		name     string
+		stdin    string
+		before   bool // a file is there already, replaced with --force
+		wantFile bool
+	}{
+		{"stdin closed at once", "", false, false},
+		{"quit at the first prompt", "quit\n", false, false},
+		{"stdin closed, --force over a file", "", true, true},
+	}
+	for _, tt := range tests {
+		path := filepath.Join(t.TempDir(), "game.log")
+		args := []string{"play", "--seed", "3", "--hint-samples", "0", "--log", path}
+		if tt.before {
+			if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args = append(args, "--force")
+		}
+		code, out, errOut := runCLI(t, tt.stdin, args...)
+		if code != ExitOK || !strings.Contains(out, "Game stopped.") {
+			t.Fatalf("%s: exit %d: %s%s", tt.name, code, tail(out), errOut)
+		}
+		if _, err := os.Stat(path); (err == nil) != tt.wantFile {
+			t.Errorf("%s: the log is there: %v, want %v", tt.name, err == nil, tt.wantFile)
+		}
+		// The rerun, without --force, is not refused for a log left over.
+		if !tt.wantFile {
+			if code, _, errOut := runCLI(t, "", "play", "--seed", "3", "--hint-samples", "0", "--log", path); code != ExitOK {
+				t.Errorf("%s: the rerun: exit %d: %s", tt.name, code, errOut)
+			}
+		}
+	}
+}

@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lines"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -37,16 +39,46 @@ func positionCommand(env *environment) *cli.Command {
 	}
 }
 
-// positionFailure reports a position that could not be read, with a caret
-// under the column at fault.
-func positionFailure(input string, err error) error {
+// positionFailure reports a position that could not be read by the
+// command c runs: each fault with a caret under its column, or, for a
+// hand given where a position is wanted, the command with the hand's
+// position to run instead.
+func positionFailure(c *cli.Context, input string, err error) error {
 	if lines.BinaryLine([]byte(input)) {
 		return inputError(fmt.Errorf("position %s: %w", render.Quote(input, 0), lines.ErrBinary))
 	}
-	col := 0
+	var list *position.Errors
 	var pe *position.Error
-	if errors.As(err, &pe) {
+	switch {
+	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand) && pe.Suggest != "":
+		hand, _ := notation.ParseHand(input)
+		_, standIns := position.HandPosition(hand)
+		return &exitError{code: ExitBadInput, err: err,
+			summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
+			detail:  "  ginadvisor " + commandPath(c) + " " + shellQuote(pe.Suggest)}
+	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand):
+		return &exitError{code: ExitBadInput, err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
+	case errors.As(err, &list):
+		faults := make([]render.Fault, len(list.Faults))
+		for i, f := range list.Faults {
+			faults[i] = render.Fault{Col: f.Col, Msg: f.Msg}
+		}
+		return &exitError{code: ExitBadInput, err: err,
+			summary: fmt.Sprintf("position: %d faults:", len(list.Faults)+list.More),
+			detail:  render.Faults(input, faults, list.More)}
+	}
+	col := 0
+	if pe != nil {
 		col = pe.Col
 	}
 	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: render.Caret(input, col)}
+}
+
+// shellQuote quotes s for a POSIX shell, in double quotes when nothing in
+// it is special there, else in single quotes.
+func shellQuote(s string) string {
+	if !strings.ContainsAny(s, "\"$`\\!'") {
+		return `"` + s + `"`
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -68,7 +67,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			return usageError("%v", err)
 		}
 		if err != nil {
-			return positionFailure(arg, err)
+			return positionFailure(c, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
 			return inputErrorFor(err)
@@ -103,10 +102,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		if errors.As(err, &wf) {
 			return wf
 		}
-		if errors.Is(err, lines.ErrBinary) {
-			return inputError(fmt.Errorf("stdin: %w", err))
-		}
-		return err
+		return notText("stdin", err)
 	}
 	if failed {
 		return silentExit(ExitBadInput)
@@ -243,11 +239,11 @@ func calibrateCommand(env *environment) *cli.Command {
 			"model's factors on the games played and prints them.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor calibrate --games 200 --seed 7\n" +
-			"  ginadvisor calibrate --fit --games 40 --seed 12345",
+			"  ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345",
 		Flags: append(outputFlags(),
 			&cli.IntFlag{Name: "games", Value: 200, Usage: "games to play, 1 to 100,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the games"},
-			&cli.StringFlag{Name: "rules", Value: "eaai", Usage: "rules preset"},
+			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (the model was fitted under eaai)"},
 			&cli.BoolFlag{Name: "fit", Usage: "fit the model's factors to these games"},
 		),
 		Action: func(c *cli.Context) error {

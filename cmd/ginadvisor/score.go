@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,7 +21,7 @@ func scoreCommand(env *environment) *cli.Command {
 	return &cli.Command{
 		Name:      "score",
 		Usage:     "show the best ways to meld a hand, its deadwood and the verdict",
-		ArgsUsage: "[HAND|-]",
+		ArgsUsage: "[HAND | -]",
 		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
 			"blank lines are skipped, and # starts a comment anywhere on a line. A HAND\n" +
@@ -136,10 +135,8 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		}
 		return nil
 	}, out.Flush)
-	if errors.Is(err, lines.ErrBinary) {
-		return inputError(fmt.Errorf("%s: %w", name, err))
-	} else if err != nil {
-		return err
+	if err != nil {
+		return notText(name, err)
 	}
 	if read == 0 {
 		return inputError(fmt.Errorf("%s: no hands in it", name))

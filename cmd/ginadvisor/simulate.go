@@ -1,11 +1,7 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -13,13 +9,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
-	"github.com/ginadvisor/ginadvisor/rules"
-	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
 func simulateCommand(env *environment) *cli.Command {
@@ -32,7 +24,7 @@ func simulateCommand(env *environment) *cli.Command {
 			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors,\n" +
 			"advisor,knockmargin=0.5 knocks once a knock leads by half of one, and\n" +
 			"advisor,filter=off draws its worlds without the particle filter):\n" + players.Help() +
-			"Ctrl-C stops cleanly: finished games are in the log and summarised (exit 130).\n\n" +
+			"Ctrl-C stops cleanly: finished games are in the log and summarized (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
@@ -165,109 +157,4 @@ func (l *gameLog) recorder(source string) func(n int, g *engine.GameRecord) erro
 		}
 		return l.Write(lg)
 	}
-}
-
-func playCommand(env *environment) *cli.Command {
-	return &cli.Command{
-		Name:  "play",
-		Usage: "play a game against a bot in the terminal",
-		Description: "Answer each prompt with a letter or a card; \"quit\" or Ctrl-D ends the game.\n\n" +
-			"Examples:\n" +
-			"  ginadvisor play\n" +
-			"  ginadvisor play --opponent random --rules oklahoma --symbols",
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
-			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
-			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
-			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(players.Names(), ", ")},
-			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
-			&cli.StringFlag{Name: "log", Usage: "write the game, once over, to this file in the game log format (for batch and the board's review; a file there is refused without --force)"},
-			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file if there is one"},
-			&cli.IntFlag{Name: "hint-samples", Value: analyze.SmallPlayerSamples, Usage: "the advisor's sampled worlds behind each hint, 1 to 100,000; 0 hints the discard that leaves the least deadwood"},
-		}, rulesFlags()...),
-		Action: func(c *cli.Context) error {
-			r, err := env.startWithRules(c)
-			if err != nil {
-				return err
-			}
-			opponent, err := players.LookupWith(c.String("opponent"), players.Options{})
-			if err != nil {
-				return usageError("--opponent: %v", err)
-			}
-			seed := c.Uint64("seed")
-			if !c.IsSet("seed") {
-				seed = uint64(time.Now().UnixNano())
-			}
-			w := env.stdout
-			human, err := terminalPlayer(env, c)
-			if err != nil {
-				return err
-			}
-			logPath := c.String("log")
-			if c.IsSet("log") && logPath == "" {
-				return usageError("--log needs a file name")
-			}
-			var lw *gameLog
-			if logPath != "" {
-				// Opened before the game, so that a bad path fails at once.
-				if lw, err = startGameLog(logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
-					return err
-				}
-				defer lw.Close()
-			}
-			// The player shows each showdown; the game adds the score.
-			setup := engine.GameSetup{Rules: r, Seed: seed, Record: logPath != "", OnHand: func(st *game.State) {
-				res, _ := st.Result()
-				fmt.Fprintf(w, "Score: you %d, the opponent (%s) %d.\n", res.Totals[0], c.String("opponent"), res.Totals[1])
-			}}
-			st, rec, err := engine.PlayGame(c.Context, setup, [2]bot.Player{human, opponent(seed ^ 0xb07)})
-			if errors.Is(err, terminal.ErrQuit) || errors.Is(err, terminal.ErrInputEnded) {
-				// Quitting, or Ctrl-D, ends the game cleanly; a game not
-				// played out is not logged.
-				_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n",
-					seed, c.String("opponent"), rules.FormatSpec(r))
-				return werr
-			}
-			if err != nil {
-				return err
-			}
-			if lw != nil {
-				if err := lw.recorder("ginadvisor play")(1, rec); err != nil {
-					return fmt.Errorf("--log: %w", err)
-				}
-				fmt.Fprintf(w, "The game is in %s: review it with ginadvisor batch %s, or on the board.\n", logPath, logPath)
-			}
-			f := st.Final
-			who := "You win"
-			if f.Winner == notation.P2 {
-				who = "The bot wins"
-			}
-			_, err = fmt.Fprintf(w, "\n%s: %d to %d (with bonuses). Seed %d.\n", who, f.Totals[0], f.Totals[1], seed)
-			return err
-		},
-	}
-}
-
-// terminalPlayer is the person at the terminal, with the advisor's hint
-// at --hint-samples worlds a move, or the least deadwood's at 0.
-func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error) {
-	human := terminal.New(env.stdin, env.stdout)
-	human.Symbols = c.Bool("symbols")
-	human.MeldStyle = env.styleFor(c).Meld
-	human.DeadwoodStyle = env.styleFor(c).Deadwood
-	n := c.Int("hint-samples")
-	if n < 0 || n > advise.MaxSamples {
-		return nil, usageError("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
-	}
-	if n > 0 {
-		human.HintName = fmt.Sprintf("the advisor at %d worlds", n)
-		human.Hint = func(ctx context.Context, pos *game.Position) (game.Move, error) {
-			a, err := analyze.Advise(ctx, pos, analyze.Options{Samples: n, Seed: 1, Workers: 1, MovesOnly: true})
-			if err != nil {
-				return game.Move{}, err
-			}
-			return a.Candidates[0].Move, nil
-		}
-	}
-	return human, nil
 }

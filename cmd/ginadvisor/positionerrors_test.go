@@ -1,0 +1,88 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// suggestedRun finds the command line that an error offers in place of a
+// hand: `ginadvisor CMD "POSITION"`.
+var suggestedRun = regexp.MustCompile(`(?m)^  ginadvisor (\S+) "([^"]+)"$`)
+
+// TestHandWherePositionWanted gives a bare hand to each command that
+// reads a position: the error says a hand is not a position and offers
+// the command with the hand's position, which, run as offered, is read.
+func TestHandWherePositionWanted(t *testing.T) {
+	tests := []struct {
+		cmd, hand string
+		runs      bool // the offered position suits the command, which answers it
+	}{
+		{"advise", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", true},
+		{"advise", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c 5c", true},
+		{"outs", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", true},
+		{"danger", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c 5c", true},
+		// risk wants a knock decision, which a hand alone cannot give.
+		{"risk", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", false},
+		{"position", "s:A23 h:789 d:JQK 4c", true},
+	}
+	for _, tt := range tests {
+		args := append([]string{tt.cmd}, strings.Fields(tt.hand)...)
+		code, _, errOut := runCLI(t, "", args...)
+		m := suggestedRun.FindStringSubmatch(errOut)
+		if code != ExitBadInput || !strings.Contains(errOut, "is a hand, not a position") || m == nil || m[1] != tt.cmd {
+			t.Errorf("%s %s: exit %d: %s", tt.cmd, tt.hand, code, errOut)
+			continue
+		}
+		// The position offered is read: by the command, or by position.
+		cmd := tt.cmd
+		if !tt.runs {
+			cmd = "position"
+		}
+		args = []string{cmd, m[2]}
+		if cmd != "position" {
+			args = append(args, "--samples", "20")
+		}
+		if code, _, errOut := runCLI(t, "", args...); code != ExitOK {
+			t.Errorf("%s %s: the offered %q: exit %d: %s", tt.cmd, tt.hand, m[2], code, errOut)
+		}
+	}
+	// Read from stdin, the line's error carries the position too.
+	code, _, errOut := runCLI(t, "As 2s 3s 7h 7d 7c Kd Qd Jd 4c\n", "outs")
+	if code != ExitBadInput || !strings.Contains(errOut, `stdin:1: column 1: a hand, not a position; as a position, with AC standing in for the upcard: "p1 first-offer hand=4C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=AC stock=31 dealer=p2"`) {
+		t.Errorf("outs on stdin: exit %d: %s", code, errOut)
+	}
+}
+
+// TestPositionFaultsAllShown: a position with several faults names each,
+// with its column and a caret under it, in one run.
+func TestPositionFaultsAllShown(t *testing.T) {
+	pos := "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,ZZ,6S pile=KS,7H stock=x took=- passed=KS discards=7H dealer=p9"
+	tests := []struct {
+		args []string
+		want []string // in order
+	}{
+		{[]string{"position", pos}, []string{
+			"ginadvisor: position: 3 faults:\n",
+			"column 38: \"ZZ\": unknown rank\n",
+			"column 61: stock \"x\": want the number of cards in the stock\n",
+			"column 99: \"p9\" is not a seat (p1 or p2)\n",
+		}},
+		{[]string{"advise", "--samples", "20", pos}, []string{"3 faults:", "column 38:", "column 61:", "column 99:"}},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runCLI(t, "", tt.args...)
+		rest := errOut
+		for _, w := range tt.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s: %q missing, or out of order, in:\n%s", tt.args[0], w, errOut)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		if code != ExitBadInput || strings.Count(errOut, "^\n") != 3 {
+			t.Errorf("%s: exit %d, %d carets:\n%s", tt.args[0], code, strings.Count(errOut, "^\n"), errOut)
+		}
+	}
+}
