@@ -88,7 +88,7 @@ func TestNoFiguresWithoutData(t *testing.T) {
 var legendRE = regexp.MustCompile(`</svg><ul class="legend">(.*?)</ul>`)
 
 // TestLegendsNameEveryPlayer: with five players and more, every chart's
-// legend names every player, in order, each by its own colour, and
+// legend names every player, in order, each by its own color, and
 // nothing of a legend is drawn inside a chart, where it was cut off.
 func TestLegendsNameEveryPlayer(t *testing.T) {
 	for _, n := range []int{2, 5, 7} {
@@ -115,8 +115,8 @@ func TestLegendsNameEveryPlayer(t *testing.T) {
 				continue
 			}
 			for i, it := range items {
-				if it[2] != names[i] || it[1] != colour(i) {
-					t.Errorf("%d players: legend %d item %d is %q in %s, want %q in %s", n, c, i, it[2], it[1], names[i], colour(i))
+				if it[2] != names[i] || it[1] != color(i) {
+					t.Errorf("%d players: legend %d item %d is %q in %s, want %q in %s", n, c, i, it[2], it[1], names[i], color(i))
 				}
 			}
 		}
