@@ -48,11 +48,7 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	if o.Time > 0 {
 		s.deadline = s.now().Add(o.Time)
 	}
-	model := probability.DefaultModel()
-	if o.Model != nil {
-		model = *o.Model
-	}
-	est := model.Infer(p)
+	est := probability.Infer(p)
 	s.sampler = probability.NewSampler(p, &est)
 	s.equity = o.Equity
 	if rules := p.Rules(); s.equity == nil || s.equity.Target() != rules.Target {
@@ -74,15 +70,6 @@ func (s *search) now() time.Time {
 		return s.o.Now()
 	}
 	return time.Now()
-}
-
-// margin is the margin of this decision: Options.KnockMargin at a knock
-// decision, when set.
-func (s *search) margin() float64 {
-	if s.o.KnockMargin > 0 && s.p.Phase() == game.KnockPhase {
-		return s.o.KnockMargin
-	}
-	return s.o.Margin
 }
 
 // adaptive says the search stops once the decision is clear.
@@ -297,7 +284,7 @@ func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, e
 // difference, so it is passed over.
 func (s *search) clear(sum tally) bool {
 	cands := s.fromSum(sum)
-	rank(cands, s.margin())
+	rank(cands, s.o.Margin)
 	a := cands[0]
 	for _, b := range cands[1:] {
 		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {
