@@ -136,30 +136,44 @@ func TestWorldsComeFromTheSeam(t *testing.T) {
 	}
 }
 
-// TestDecisionFilterIsTheAdvisors: the filter a WorldSource reads is the
-// one the advisor's own worlds draw from: the same particles, from the
-// same seed, draw the same hands.
+// TestDecisionFilterIsTheAdvisors: the filter a WorldSource reads, and
+// the one the advisor's own worlds draw from at the same decision, is the
+// filter of the options' reading, particles (not the default's) and seed:
+// all three draw the same hands.
 func TestDecisionFilterIsTheAdvisors(t *testing.T) {
 	st := dealt(t, rand.New(rand.NewPCG(4, 4)))
 	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
+	var style reading.Style
 	checked := 0
 	for st.Phase() != game.Over {
 		if st.Turn() == 0 && st.Draws() > 2 {
 			p := st.Position(0)
-			d := &Decision{Position: &p, Seed: uint64(st.Draws())}
-			own := FilterWorlds(d)
-			ps, ok := d.Filter()
-			if ok != (own.Hands != nil) {
-				t.Fatalf("draw %d: filter %v, the advisor's worlds draw from it %v", st.Draws(), ok, own.Hands != nil)
+			o := Options{Seed: uint64(st.Draws()), Reading: &style, Particles: 64}
+			want, ok := reading.Filter(&style, &p, 64, o.Seed)
+			own := searchOptions(&p, o).Worlds
+			src := &fakeSource{}
+			o.Worlds = src
+			searchOptions(&p, o)
+			if len(src.asked) != 1 {
+				t.Fatalf("draw %d: the source asked %d times", st.Draws(), len(src.asked))
+			}
+			told, tok := src.asked[0].Filter()
+			if tok != ok || (own.Hands != nil) != ok {
+				t.Fatalf("draw %d: a filter %v, the source's %v, the advisor's worlds draw from one %v", st.Draws(), ok, tok, own.Hands != nil)
 			}
 			if ok {
-				a, b := rand.New(rand.NewPCG(7, 7)), rand.New(rand.NewPCG(7, 7))
-				for range 20 {
-					if x, y := own.Hands(a), ps.Draw(b); x != y {
-						t.Fatalf("draw %d: the advisor's worlds drew %v, the decision's filter %v", st.Draws(), x, y)
-					}
-				}
 				checked++
+			}
+			for k := range 20 {
+				if !ok {
+					break
+				}
+				x := want.Draw(rand.New(rand.NewPCG(7, uint64(k))))
+				y := told.Draw(rand.New(rand.NewPCG(7, uint64(k))))
+				z := own.Hands(rand.New(rand.NewPCG(7, uint64(k))))
+				if x != y || x != z {
+					t.Fatalf("draw %d: the filter drew %v, the source's %v, the advisor's worlds %v", st.Draws(), x, y, z)
+				}
 			}
 		}
 		if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {

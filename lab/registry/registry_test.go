@@ -97,9 +97,9 @@ func filtered(t *testing.T, a *analyze.Player) bool {
 	return isOwn
 }
 
-// lateDecision is seat 0's first discard decision after the sixth draw
-// of a hand of simple against heuristic, in the first deal of seed 1 on
-// whose hand lasts that long.
+// lateDecision is seat 0's first discard decision from the sixth draw on
+// of a hand of simple against heuristic: the first deal, of seeds 1 to
+// 20, whose hand lasts that long.
 func lateDecision(t *testing.T) game.Position {
 	t.Helper()
 	eaai, _ := rules.Preset("eaai")
