@@ -21,7 +21,6 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/probability"
 )
 
 // Options sets the budget of an advice and the policies of its rollouts.
@@ -58,8 +57,6 @@ type Options struct {
 	// Now, when set, is the clock a timed advice reads instead of
 	// time.Now: tests bound a timed advice's work with a fake clock.
 	Now func() time.Time
-	// Model is the opponent inference; the zero value uses the default.
-	Model *probability.Model
 	// MaxSpreads bounds the knock spreads valued at a knock decision,
 	// fewest deadwood first; 0 means DefaultMaxSpreads.
 	MaxSpreads int
@@ -67,9 +64,6 @@ type Options struct {
 	// must reach before the advice departs from the baseline; 0 means
 	// DefaultMargin.
 	Margin float64
-	// KnockMargin, when above 0, is the margin at a knock decision
-	// instead of Margin; 0 means Margin.
-	KnockMargin float64
 	// Rollout makes the policies that play the sampled worlds out; it is
 	// called once for each worker. The own policy's move is the baseline
 	// that the advice departs from only when a gain is clear. Advise
@@ -86,19 +80,27 @@ type Options struct {
 	// one is kept, at most MaxRedraws times, before the rest of the world
 	// is dealt. It must read only that hand and what the seat saw.
 	Accept func(oppHand notation.CardSet) float64
-	// Hands, when set, draws the opponent's hidden cards for a share of
-	// the worlds, HandsShare (from 0 to 1), in place of the estimate's
-	// sampler and Accept: a second reading of the opponent, such as a
-	// particle filter over the whole record of the hand. It must be safe
-	// for concurrent use and read only what the seat saw.
-	Hands      func(rng *rand.Rand) notation.CardSet
-	HandsShare float64
+	// Worlds, when its Hands is set, draws the opponent's hidden cards
+	// of a share of the worlds in place of the estimate's sampler and
+	// Accept: a second reading of the opponent, such as a particle filter
+	// over the whole record of the hand.
+	Worlds Worlds
+}
+
+// Worlds is a second source of a search's worlds beside the estimate.
+// Its functions must be safe for concurrent use and read only what the
+// seat saw.
+type Worlds struct {
+	// Hands draws the opponent's hidden cards for Share (from 0 to 1) of
+	// the worlds; nil draws every world from the estimate.
+	Hands func(rng *rand.Rand) notation.CardSet
+	Share float64
 	// Weigh, when set, weighs each world apart for each candidate: it
 	// writes to w[i] the weight of the world whose opponent holds oppHand
 	// (its hidden cards and those it showed) for the candidate moves[i],
 	// about 1 on average over the worlds. Each candidate's gain over the
 	// baseline is then the mean of its weighted value less the
-	// baseline's. It must be safe for concurrent use and must not keep w.
+	// baseline's. It must not keep w.
 	Weigh func(oppHand notation.CardSet, moves []game.Move, w []float64)
 }
 

@@ -351,48 +351,6 @@ func TestMarginOrdersTheAdvice(t *testing.T) {
 	}
 }
 
-// TestKnockMarginOnlyAtAKnock: with a margin no gain reaches, the
-// baseline comes first everywhere but at a knock decision given a knock
-// margin every positive gain reaches, where the move of the highest gain
-// does. In these worlds (seed 1) the best move is not the baseline at
-// midGame and at the knock, so a knock margin that acted anywhere else, or
-// nowhere, would be seen.
-func TestKnockMarginOnlyAtAKnock(t *testing.T) {
-	for _, c := range []struct {
-		pos   string
-		knock bool
-	}{{midGame, false}, {testpositions.DeadCard, false}, {testpositions.LateKnock, true}} {
-		p := mustPosition(t, c.pos)
-		if got := p.Phase() == game.KnockPhase; got != c.knock {
-			t.Fatalf("%s: a knock decision %v, want %v", c.pos, got, c.knock)
-		}
-		var heads [2]advise.Candidate
-		for i, km := range []float64{0, 1e-9} {
-			o := options(64, 1, 1)
-			o.Margin, o.KnockMargin = 1e9, km
-			a, err := advise.Advise(context.Background(), &p, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			heads[i] = a.Candidates[0]
-			if i == 0 || !c.knock {
-				if !heads[i].Baseline {
-					t.Errorf("%s, knock margin %g: %v first, not the baseline", c.pos, km, heads[i].Move)
-				}
-				continue
-			}
-			for _, x := range a.Candidates {
-				if x.Advantage > heads[i].Advantage {
-					t.Errorf("%s, knock margin %g: %v first with gain %.4f, but %v gains %.4f", c.pos, km, heads[i].Move, heads[i].Advantage, x.Move, x.Advantage)
-				}
-			}
-		}
-		if c.knock && heads[1].Baseline {
-			t.Errorf("%s: the baseline %v has the highest gain: the knock margin is not seen to act", c.pos, heads[1].Move)
-		}
-	}
-}
-
 // handsSpy is a rollout opponent that notes the hand it holds in each
 // world it is shown, and plays as simple.
 type handsSpy struct {
@@ -408,7 +366,7 @@ func (h *handsSpy) SetWorld(w *game.State) {
 	h.mu.Unlock()
 }
 
-// TestHandsDrawTheirShare: with Options.Hands, its share of the worlds
+// TestHandsDrawTheirShare: with Options.Worlds, its share of the worlds
 // hold the opponent hand it draws, and the others the sampler's; at a
 // share of 0 it is never asked.
 func TestHandsDrawTheirShare(t *testing.T) {
@@ -425,8 +383,7 @@ func TestHandsDrawTheirShare(t *testing.T) {
 		asked := 0
 		o := options(256, 5, 1)
 		o.Rollout = func() (own, opp game.Policy) { return bot.NewHeuristic(0), spy }
-		o.Hands = func(*rand.Rand) notation.CardSet { asked++; return fixed }
-		o.HandsShare = tc.share
+		o.Worlds = advise.Worlds{Hands: func(*rand.Rand) notation.CardSet { asked++; return fixed }, Share: tc.share}
 		if _, err := advise.Advise(context.Background(), &p, o); err != nil {
 			t.Fatal(err)
 		}
@@ -463,7 +420,7 @@ func TestWeighScalesEachCandidate(t *testing.T) {
 		}
 	}
 	o := options(advise.ChunkWorlds, 7, 1)
-	o.Weigh = func(_ notation.CardSet, moves []game.Move, w []float64) {
+	o.Worlds.Weigh = func(_ notation.CardSet, moves []game.Move, w []float64) {
 		for i, m := range moves {
 			w[i] = 1
 			if m == target.Move {

@@ -55,8 +55,8 @@ func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
 // loss against the best and whether it ties with it.
 func (s *search) ranked(sum tally) []Candidate {
 	cands := s.fromSum(sum)
-	rank(cands, s.margin())
-	compareWithBest(cands, &sum.pairs, s.margin())
+	rank(cands, s.o.Margin)
+	compareWithBest(cands, &sum.pairs, s.o.Margin)
 	return cands
 }
 

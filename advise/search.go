@@ -48,11 +48,7 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	if o.Time > 0 {
 		s.deadline = s.now().Add(o.Time)
 	}
-	model := probability.DefaultModel()
-	if o.Model != nil {
-		model = *o.Model
-	}
-	est := model.Infer(p)
+	est := probability.Infer(p)
 	s.sampler = probability.NewSampler(p, &est)
 	s.equity = o.Equity
 	if rules := p.Rules(); s.equity == nil || s.equity.Target() != rules.Target {
@@ -74,15 +70,6 @@ func (s *search) now() time.Time {
 		return s.o.Now()
 	}
 	return time.Now()
-}
-
-// margin is the margin of this decision: Options.KnockMargin at a knock
-// decision, when set.
-func (s *search) margin() float64 {
-	if s.o.KnockMargin > 0 && s.p.Phase() == game.KnockPhase {
-		return s.o.KnockMargin
-	}
-	return s.o.Margin
 }
 
 // adaptive says the search stops once the decision is clear.
@@ -198,9 +185,23 @@ func (s *search) evaluate(ctx context.Context, from, to int, active []bool) ([]t
 // evaluateWith is evaluate with done, when set, called with each chunk's
 // tally as it is played, under a lock; it returns true to start no more.
 func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, done func(ci int, t tally) bool) ([]tally, error) {
-	results := make([]tally, to-from)
-	var mu sync.Mutex
-	var enough atomic.Bool
+	r := &chunkRun{s: s, from: from, to: to, active: active, done: done, results: make([]tally, to-from)}
+	r.next.Store(int64(from))
+	var wg sync.WaitGroup
+	for range s.workers(to - from) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(ctx)
+		}()
+	}
+	wg.Wait()
+	return r.results, r.first
+}
+
+// workers is the goroutines that play n chunks: the options' (every core
+// by default), one under a judge, at most n.
+func (s *search) workers(n int) int {
 	workers := s.o.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -210,46 +211,53 @@ func (s *search) evaluateWith(ctx context.Context, from, to int, active []bool, 
 		// it: one chunk at a time keeps that the same at any worker count.
 		workers = 1
 	}
-	workers = max(1, min(workers, to-from))
-	var next atomic.Int64
-	next.Store(int64(from))
-	var (
-		wg      sync.WaitGroup
-		failed  atomic.Bool
-		errOnce sync.Once
-		first   error
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &worker{pl: s.newPlayers()}
-			for {
-				ci := int(next.Add(1) - 1)
-				if ci >= to || failed.Load() || ci > from && (enough.Load() || s.stopped(ctx)) {
-					return
-				}
-				// A judge may drop candidates between chunks, under mu.
-				mu.Lock()
-				act := slices.Clone(active)
-				mu.Unlock()
-				t, err := s.playChunk(ci, w, act)
-				if err != nil {
-					errOnce.Do(func() { first = err })
-					failed.Store(true)
-					return
-				}
-				mu.Lock()
-				results[ci-from] = t
-				if done != nil && done(ci, t) {
-					enough.Store(true)
-				}
-				mu.Unlock()
-			}
-		}()
+	return max(1, min(workers, n))
+}
+
+// chunkRun is one evaluation's chunks from and to, which its workers take
+// in turn.
+type chunkRun struct {
+	s        *search
+	from, to int
+	// active is the candidates played; a judge may drop some between
+	// chunks, under mu, and done is asked under it too.
+	active  []bool
+	done    func(ci int, t tally) bool
+	mu      sync.Mutex
+	results []tally
+	next    atomic.Int64
+	enough  atomic.Bool
+	failed  atomic.Bool
+	errOnce sync.Once
+	first   error
+}
+
+// work plays the next chunk, and the next, until none is left, or done
+// said enough, ctx is done or a chunk failed; a chunk after the first
+// starts only while ctx lasts.
+func (r *chunkRun) work(ctx context.Context) {
+	w := &worker{pl: r.s.newPlayers()}
+	for {
+		ci := int(r.next.Add(1) - 1)
+		if ci >= r.to || r.failed.Load() || ci > r.from && (r.enough.Load() || r.s.stopped(ctx)) {
+			return
+		}
+		r.mu.Lock()
+		act := slices.Clone(r.active)
+		r.mu.Unlock()
+		t, err := r.s.playChunk(ci, w, act)
+		if err != nil {
+			r.errOnce.Do(func() { r.first = err })
+			r.failed.Store(true)
+			return
+		}
+		r.mu.Lock()
+		r.results[ci-r.from] = t
+		if r.done != nil && r.done(ci, t) {
+			r.enough.Store(true)
+		}
+		r.mu.Unlock()
 	}
-	wg.Wait()
-	return results, first
 }
 
 // stopped says a chunk after the first should not start.
@@ -297,7 +305,7 @@ func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, e
 // difference, so it is passed over.
 func (s *search) clear(sum tally) bool {
 	cands := s.fromSum(sum)
-	rank(cands, s.margin())
+	rank(cands, s.o.Margin)
 	a := cands[0]
 	for _, b := range cands[1:] {
 		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {

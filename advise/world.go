@@ -75,7 +75,7 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
 	diffs := make([]float64, len(s.moves))
 	var wts []float64
-	if s.o.Weigh != nil {
+	if s.o.Worlds.Weigh != nil {
 		wts = make([]float64, len(s.moves))
 	}
 	for range ChunkWorlds {
@@ -93,8 +93,8 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 				return tally{}, err
 			}
 		}
-		if s.o.Weigh != nil {
-			s.o.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
+		if s.o.Worlds.Weigh != nil {
+			s.o.Worlds.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
 			addWeighted(&t, vals, pvals, wts, s.before(), s.base, active, diffs)
 			t.pairs.add(diffs, active)
 			continue
@@ -117,7 +117,7 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 }
 
 // addWeighted adds one world's paired differences to t, each candidate's
-// value and the baseline's weighed by their own weights in wts (Options.Weigh).
+// value and the baseline's weighed by their own weights in wts (Worlds.Weigh).
 // The values are centred on c, the equity before the hand, so that a
 // weight scales the hand's change in equity, not the equity itself.
 func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, active []bool, diffs []float64) {
@@ -133,12 +133,12 @@ func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, acti
 }
 
 // sampleWorld draws one world the seat cannot tell from the real one:
-// the opponent's hand, from Options.Hands in its share of the worlds, or
+// the opponent's hand, from Options.Worlds in its share of the worlds, or
 // from the estimate, drawn again while Options.Accept turns it away (at
 // most MaxRedraws times); then the stock.
 func (s *search) sampleWorld(rng *rand.Rand) (game.State, error) {
-	if s.o.Hands != nil && rng.Float64() < s.o.HandsShare {
-		return s.complete(rng, s.o.Hands(rng))
+	if w := &s.o.Worlds; w.Hands != nil && rng.Float64() < w.Share {
+		return s.complete(rng, w.Hands(rng))
 	}
 	hidden := s.sampler.OrganizedHidden(rng)
 	for try := 1; s.o.Accept != nil && try < MaxRedraws && rng.Float64() >= s.o.Accept(hidden|s.oppKnown); try++ {

@@ -16,7 +16,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -48,13 +47,6 @@ type Options struct {
 	// Margin is how many standard errors a gain over the baseline must
 	// reach before the advice departs from it (0: advise.DefaultMargin).
 	Margin float64
-	// KnockMargin, when above 0, is the margin at a knock decision
-	// instead of Margin, for the advisor that reads its opponent; the
-	// fixed model knocks at Margin, as it did. A smaller one knocks on a
-	// smaller lead: at 0.5 the advisor won 50.9% [49.0, 52.9] of 2,000
-	// games against itself, not enough to make it the default
-	// (docs/analysis.md, "The knock decision: knocking more").
-	KnockMargin float64
 	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
 	// core). The advice is the same for a seed at any worker count.
 	Seed    uint64
@@ -74,16 +66,6 @@ type Options struct {
 	// view, danger and outs): for players and graders that need only the
 	// candidates' values.
 	MovesOnly bool
-	// NoFilter draws every world from the card estimate and the last
-	// turn's weighting, as the advisor did before it followed the
-	// opponent's hand with a particle filter (reading.Filter).
-	NoFilter bool
-	// CardNet corrects the worlds of the draw and discard decisions with
-	// the card net (reading.CardNet, netHands); it needs the filter. It is
-	// off by default: against the advisor without it, it won 51% of
-	// 2,000 games, no clear win (docs/analysis.md, "A learnt reading:
-	// the card net").
-	CardNet bool
 	// Particles is the particles of the filter that follows the
 	// opponent's hand (0: FilterParticles). Its draw is noise the worlds'
 	// standard errors do not hold: a search of many worlds, such as a
@@ -97,37 +79,10 @@ type Options struct {
 	// DangerSamples is the sampled opponent hands behind each discard's
 	// danger; 0 means DefaultDangerSamples.
 	DangerSamples int
-	// Oracle, when set, is asked at each decision of the advisor that
-	// reads its opponent for the opponent's true hidden cards; where it
-	// answers, every world of the decision holds them, the stock still
-	// drawn at random. No real player has one: it measures what a perfect
-	// reading would be worth (internal/ceiling). OracleShare, from 0 to
-	// 1, puts its cards in only that share of the worlds, the others
-	// drawn as without it (0 means 1).
-	Oracle      func(p *game.Position) (hidden notation.CardSet, ok bool)
-	OracleShare float64
-	// OracleMarginal tells the oracle's cards one at a time, not as a
-	// hand: where the oracle answers, every world's hand is drawn card by
-	// card, with each card's chance (1 - OracleShare) × its chance in the
-	// card net's pool of the filter's and the estimate's hands, plus
-	// OracleShare if the opponent holds it (here OracleShare 0 is 0). The
-	// worlds then hold the true hand in their chances of single cards and
-	// in no more of their hands than chance, which measures what the
-	// joint reading of the hand is worth beyond its cards' chances.
-	OracleMarginal bool
-	// OracleMelds tells only the oracle's cards that the opponent melds
-	// (in its hand's first arrangement): in OracleShare of the worlds, a
-	// hand drawn from the filter holds them, in place of as many of its
-	// other cards, drawn at random. It measures what a reading of the
-	// opponent's melds alone would be worth.
-	OracleMelds bool
-	// OracleDanger tells, at a discard decision, only whether the
-	// opponent's true hand would meld each discard: each discard's worlds
-	// are weighed (advise.Options.Weigh) so that the share of them in
-	// which it melds moves OracleShare of the way from its share in the
-	// worlds to the truth. It measures what a reading of the danger alone
-	// would be worth.
-	OracleDanger bool
+	// Worlds, when set, draws the opponent's hands of the worlds of the
+	// advisor that reads its opponent in place of FilterWorlds: the seam
+	// through which a measurement outside the product changes them.
+	Worlds WorldSource
 }
 
 // DefaultDangerSamples is the sampled opponent hands behind each
@@ -180,7 +135,8 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 }
 
 // searchOptions are the search's options for the advisor's: its budget,
-// and rollouts and world weights from the reading unless it is off.
+// and, unless the reading is off, rollouts, world weights and worlds from
+// the reading.
 func searchOptions(p *game.Position, o Options) advise.Options {
 	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: o.Now, Full: o.Full, Judge: o.Judge, Seed: o.Seed, Workers: o.Workers,
 		Margin: o.Margin, Rollout: bot.Rollout, Equity: o.Equity}
@@ -189,25 +145,13 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		so.Equity = advise.ForRules(*p.Rules())
 	}
 	if !o.Fixed {
-		so.KnockMargin = o.KnockMargin
 		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
-		if !o.NoFilter {
-			if ps, ok := particlesOf(o, p); ok {
-				so.Hands, so.HandsShare = ps.Draw, FilterShare
-				if o.CardNet && p.Phase() != game.KnockPhase {
-					so.Hands, so.HandsShare = netHands(p, ps, so.Accept, advise.MaxRedraws, o.Seed), 1
-				}
-			}
-		}
-		if o.Oracle != nil {
-			if hidden, ok := o.Oracle(p); ok {
-				so.Hands, so.HandsShare = oracleHands(p, o, hidden, so)
-				if o.OracleDanger && p.Phase() == game.DiscardPhase {
-					if ps, ok := particles(o.Filter, readingOf(o), p, o.Seed); ok {
-						so.Weigh = toldDanger(p, o, ps, so.Accept, hidden)
-					}
-				}
-			}
+		d := &Decision{Position: p, Seed: o.Seed, Accept: so.Accept,
+			filter: func() (*reading.Particles, bool) { return particlesOf(o, p) }}
+		if o.Worlds != nil {
+			so.Worlds = o.Worlds.Worlds(d)
+		} else {
+			so.Worlds = FilterWorlds(d)
 		}
 	}
 	return so

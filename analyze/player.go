@@ -7,7 +7,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -82,49 +81,9 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 	return &Player{opts: o, seed: seed}
 }
 
-// SetFilter turns the particle filter of the opponent's hand on (the
-// default) or off (see Options.NoFilter).
-func (pl *Player) SetFilter(on bool) { pl.opts.NoFilter = !on }
-
-// SetOracleMarginal tells the oracle's cards one at a time (see
-// Options.OracleMarginal).
-func (pl *Player) SetOracleMarginal(on bool) { pl.opts.OracleMarginal = on }
-
-// SetOracleMelds tells only the oracle's melded cards (see
-// Options.OracleMelds).
-func (pl *Player) SetOracleMelds(on bool) { pl.opts.OracleMelds = on }
-
-// SetOracleDanger tells only whether the opponent would meld each discard
-// (see Options.OracleDanger).
-func (pl *Player) SetOracleDanger(on bool) { pl.opts.OracleDanger = on }
-
-// SetCardNet turns the card net's correction of the worlds on or off
-// (see Options.CardNet).
-func (pl *Player) SetCardNet(on bool) { pl.opts.CardNet = on }
-
-// CardNet says whether the card net corrects the player's worlds: it is
-// set and the filter it needs is on.
-func (pl *Player) CardNet() bool { return pl.opts.CardNet && pl.Filtered() }
-
-// SetOracle gives the player an oracle of the opponent's true hidden
-// cards, for measurement, in share of the worlds (see Options.Oracle);
-// nil takes it away.
-func (pl *Player) SetOracle(oracle func(p *game.Position) (notation.CardSet, bool), share float64) {
-	pl.opts.Oracle, pl.opts.OracleShare = oracle, share
-}
-
-// SetKnockMargin sets the margin at a knock decision (0: the margin of
-// every other decision; see Options.KnockMargin).
-func (pl *Player) SetKnockMargin(m float64) { pl.opts.KnockMargin = m }
-
-// KnockMargin returns the margin set for a knock decision (0: the
-// Budget's margin).
-func (pl *Player) KnockMargin() float64 { return pl.opts.KnockMargin }
-
-// Filtered says whether the player's worlds draw on the particle filter:
-// not when it is turned off, nor for the fixed model, which reads
-// nothing.
-func (pl *Player) Filtered() bool { return !pl.opts.NoFilter && !pl.opts.Fixed }
+// SetWorlds draws the player's worlds from w in place of FilterWorlds
+// (see Options.Worlds); nil gives it its own worlds back.
+func (pl *Player) SetWorlds(w WorldSource) { pl.opts.Worlds = w }
 
 // Name returns "advisor".
 func (*Player) Name() string { return "advisor" }

@@ -33,28 +33,13 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 // at its default budget on one core, against simple, and reports the
 // median, 95th percentile and slowest of its decisions (forced draws left
 // out). The target is a median of at most 10 ms.
-func BenchmarkAdvisorDecisions(b *testing.B) { benchDecisions(b, func(*analyze.Player) {}) }
+func BenchmarkAdvisorDecisions(b *testing.B) { benchDecisions(b) }
 
-// BenchmarkAdvisorDecisionsNoFilter is BenchmarkAdvisorDecisions with the
-// particle filter off, the advisor before it: run the two together
-// (-bench AdvisorDecisions) to compare them.
-func BenchmarkAdvisorDecisionsNoFilter(b *testing.B) {
-	benchDecisions(b, func(pl *analyze.Player) { pl.SetFilter(false) })
-}
-
-// BenchmarkAdvisorDecisionsCardNet is BenchmarkAdvisorDecisions with the
-// card net's correction of the worlds (filter=net).
-func BenchmarkAdvisorDecisionsCardNet(b *testing.B) {
-	benchDecisions(b, func(pl *analyze.Player) { pl.SetCardNet(true) })
-}
-
-// benchDecisions times the decisions of the advisor, as set, against
-// simple.
-func benchDecisions(b *testing.B, set func(*analyze.Player)) {
+// benchDecisions times the decisions of the advisor against simple.
+func benchDecisions(b *testing.B) {
 	var all []time.Duration
 	for i := 0; i < b.N; i++ {
 		pl := analyze.NewPlayer(uint64(i), analyze.DefaultPlayerSamples, 0, false)
-		set(pl)
 		adv := &timed{Player: pl}
 		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: notation.Seat(i % 2)},
 			[2]bot.Player{adv, bot.NewSimple(uint64(i))})

@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
 )
 
 // startSetsidHelper starts a process that leaves the engine's group and

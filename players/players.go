@@ -26,17 +26,6 @@ type Options struct {
 	// advisor's baseline must reach before it departs from the baseline;
 	// 0 means advise.DefaultMargin.
 	AdvisorMargin float64
-	// AdvisorNoFilter draws every world from the card estimate, as the
-	// advisor did before it followed the opponent's hand with a particle
-	// filter (analyze.Options.NoFilter).
-	AdvisorNoFilter bool
-	// AdvisorCardNet corrects the advisors' worlds with the card net
-	// (analyze.Options.CardNet): filter=net.
-	AdvisorCardNet bool
-	// AdvisorKnockMargin is the margin of the advisors that read their
-	// opponent at a knock decision (analyze.Options.KnockMargin); 0 means
-	// their margin.
-	AdvisorKnockMargin float64
 }
 
 // Entry is one built-in player: its name, a line that says how it plays,
@@ -61,11 +50,7 @@ func Registry() []Entry {
 		entry("advisor", "the Monte Carlo advisor: sampled worlds and rollouts, reading how its opponent knocks",
 			func(o Options) bot.NewPlayerFunc {
 				return func(seed uint64) bot.Player {
-					pl := analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
-					pl.SetFilter(!o.AdvisorNoFilter)
-					pl.SetCardNet(o.AdvisorCardNet)
-					pl.SetKnockMargin(o.AdvisorKnockMargin)
-					return pl
+					return analyze.NewPlayer(seed, o.AdvisorSamples, o.AdvisorMargin, false)
 				}
 			}),
 		entry("advisor-fixed", "the advisor before it read its opponent: every opponent is simple, margin 2.5",
@@ -80,11 +65,7 @@ func Registry() []Entry {
 		entry("advisor-small", "the advisor at a small budget, 48 worlds a decision",
 			func(o Options) bot.NewPlayerFunc {
 				return func(seed uint64) bot.Player {
-					pl := analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
-					pl.SetFilter(!o.AdvisorNoFilter)
-					pl.SetCardNet(o.AdvisorCardNet)
-					pl.SetKnockMargin(o.AdvisorKnockMargin)
-					return pl
+					return analyze.NewPlayer(seed, analyze.SmallPlayerSamples, o.AdvisorMargin, false)
 				}
 			}),
 		entry("cautious", "knocks only with 3 or less, throws what the opponent is unlikely to use",
@@ -145,21 +126,17 @@ var ErrOptions = errors.New("bad player option")
 // under the options, which it checks. A spec is a player's name, then
 // options of its own after commas, which override o for that player:
 // "advisor,samples=512" is the advisor at 512 worlds a decision, whatever
-// the other seat's budget. There are four options: samples, for the
-// advisor and advisor-fixed; margin (advise.Options.Margin), for every
-// advisor; and filter (on, off, or net: analyze.Options.NoFilter and
-// analyze.Options.CardNet) and
-// knockmargin (analyze.Options.KnockMargin), for the advisors that read
-// their opponent. A key given twice is refused, as in a rules spec: which of the
-// two was meant cannot be known.
+// the other seat's budget. There are two options, what a user sets of an
+// advisor: samples, for the advisor and advisor-fixed, and margin
+// (advise.Options.Margin), for every advisor. A key given twice is
+// refused, as in a rules spec: which of the two was meant cannot be known.
 func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 	name, rest, more := strings.Cut(spec, ",")
 	e, err := Lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	isAdvisor := strings.HasPrefix(e.Name, "advisor")
-	var given [4]bool // samples, margin, filter, knockmargin
+	given := map[string]bool{}
 	for more {
 		var kv string
 		kv, rest, more = strings.Cut(rest, ",")
@@ -168,69 +145,44 @@ func LookupWith(spec string, o Options) (bot.NewPlayerFunc, error) {
 		switch {
 		case !ok:
 			return nil, fmt.Errorf("%w: %q in %q is not key=value", ErrOptions, notation.Clip(kv, 20), notation.Clip(spec, 60))
-		case key != "samples" && key != "margin" && key != "filter" && key != "knockmargin":
-			return nil, fmt.Errorf("%w: %q is not a player option (samples, margin, filter and knockmargin are)", ErrOptions, notation.Clip(key, 20))
-		case !isAdvisor || key == "samples" && e.Name == "advisor-small" || (key == "filter" || key == "knockmargin") && e.Name == "advisor-fixed":
+		case key != "samples" && key != "margin":
+			return nil, fmt.Errorf("%w: %q is not a player option (samples and margin are)", ErrOptions, notation.Clip(key, 20))
+		case !strings.HasPrefix(e.Name, "advisor") || key == "samples" && e.Name == "advisor-small":
 			return nil, fmt.Errorf("%w: %s takes no %s", ErrOptions, e.Name, key)
-		case given[optionIndex(key)]:
+		case given[key]:
 			return nil, fmt.Errorf("%w: %s is given twice in %q", ErrOptions, key, notation.Clip(spec, 60))
-		case key == "samples":
-			given[0] = true
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 1 {
-				return nil, fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), advise.MaxSamples)
-			}
-			o.AdvisorSamples = n
-		case key == "filter":
-			given[2] = true
-			switch value {
-			case "on", "off", "net":
-				o.AdvisorNoFilter = value == "off"
-				o.AdvisorCardNet = value == "net"
-			default:
-				return nil, fmt.Errorf("%w: filter=%q is not on, off or net", ErrOptions, notation.Clip(value, 20))
-			}
-		default:
-			given[optionIndex(key)] = true
-			x, err := strconv.ParseFloat(value, 64)
-			// ParseFloat takes "NaN" and "Inf", which the comparison
-			// turns away.
-			if err != nil || !(x > 0 && x <= analyze.MaxMargin) {
-				return nil, fmt.Errorf("%w: %s=%q is not a number above 0, at most %d", ErrOptions, key, notation.Clip(value, 20), analyze.MaxMargin)
-			}
-			if key == "margin" {
-				o.AdvisorMargin = x
-			} else {
-				o.AdvisorKnockMargin = x
-			}
+		}
+		given[key] = true
+		if err := setOption(&o, key, value); err != nil {
+			return nil, err
 		}
 	}
 	if o.AdvisorSamples < 0 || o.AdvisorSamples > advise.MaxSamples {
 		return nil, fmt.Errorf("%w: the advisor's samples must be from 1 to %d, not %d", ErrOptions, advise.MaxSamples, o.AdvisorSamples)
 	}
-	for _, m := range []struct {
-		name string
-		x    float64
-	}{{"margin", o.AdvisorMargin}, {"knock margin", o.AdvisorKnockMargin}} {
-		if m.x < 0 || m.x > analyze.MaxMargin || m.x != m.x {
-			return nil, fmt.Errorf("%w: the advisor's %s must be from 0 to %d, not %g", ErrOptions, m.name, analyze.MaxMargin, m.x)
-		}
+	if m := o.AdvisorMargin; m < 0 || m > analyze.MaxMargin || m != m {
+		return nil, fmt.Errorf("%w: the advisor's margin must be from 0 to %d, not %g", ErrOptions, analyze.MaxMargin, m)
 	}
 	return e.Make(o), nil
 }
 
-// optionIndex is a player option's place in LookupWith's record of the
-// keys given: samples 0, margin 1, filter 2, knockmargin 3.
-func optionIndex(key string) int {
-	switch key {
-	case "samples":
-		return 0
-	case "margin":
-		return 1
-	case "filter":
-		return 2
+// setOption sets the spec's option key, samples or margin, to value.
+func setOption(o *Options, key, value string) error {
+	if key == "samples" {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			return fmt.Errorf("%w: samples=%q is not a whole number from 1 to %d", ErrOptions, notation.Clip(value, 20), advise.MaxSamples)
+		}
+		o.AdvisorSamples = n
+		return nil
 	}
-	return 3
+	x, err := strconv.ParseFloat(value, 64)
+	// ParseFloat takes "NaN" and "Inf", which the comparison turns away.
+	if err != nil || !(x > 0 && x <= analyze.MaxMargin) {
+		return fmt.Errorf("%w: margin=%q is not a number above 0, at most %d", ErrOptions, notation.Clip(value, 20), analyze.MaxMargin)
+	}
+	o.AdvisorMargin = x
+	return nil
 }
 
 // MustLookup is Lookup for names known to be built in; it panics on any

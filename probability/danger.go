@@ -84,20 +84,28 @@ func Danger(ctx context.Context, p *game.Position, e *Estimate, samples int, see
 		}
 		return a.Danger < b.Danger
 	})
-	for _, a := range r.Discards {
+	r.Frontier = frontier(r.Discards)
+	return r, nil
+}
+
+// frontier lists, in their order, the allowed discards that no other
+// allowed discard beats on both deadwood and danger.
+func frontier(discards []DiscardDanger) []notation.Card {
+	var out []notation.Card
+	for _, a := range discards {
 		if !a.Allowed {
 			continue
 		}
 		dominated := false
-		for _, b := range r.Discards {
+		for _, b := range discards {
 			if b.Allowed && b.Card != a.Card && b.Deadwood <= a.Deadwood && b.Danger <= a.Danger && (b.Deadwood < a.Deadwood || b.Danger < a.Danger) {
 				dominated = true
 				break
 			}
 		}
 		if !dominated {
-			r.Frontier = append(r.Frontier, a.Card)
+			out = append(out, a.Card)
 		}
 	}
-	return r, nil
+	return out
 }

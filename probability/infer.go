@@ -118,12 +118,44 @@ func (m Model) Infer(p *game.Position) Estimate {
 	e.Unseen = UnseenOf(p)
 	u := e.Unseen
 	var logw [64]float64
-	// The evidence, in the order the seat saw it, faded by the draws since.
-	// (A stock draw also declines the upcard of the moment; the model was
-	// fitted without that evidence, and takes passes only from the first
-	// offer.)
-	draws := 0
-	var events []evidence
+	events, draws := evidenceOf(p)
+	factors := [3][3]float64{
+		{m.TookRank, m.TookNear, m.TookGap},
+		{m.PassedRank, m.PassedNear, m.PassedGap},
+		{m.DiscardedRank, m.DiscardedNear, m.DiscardedGap},
+	}
+	// Each piece of evidence weighs the cards related to it, faded by the
+	// draws since.
+	for _, ev := range events {
+		fade := math.Pow(m.Fade, float64(draws-ev.at))
+		relations(ev.card, func(d notation.Card, kind int) {
+			if u.Cards.Has(d) {
+				logw[d] += fade * math.Log(factors[ev.what][kind])
+			}
+		})
+	}
+	for c := range u.Cards.All() {
+		e.weight[c] = math.Exp(logw[c])
+	}
+	normalize(&e)
+	for c := range u.Known.All() {
+		e.P[c] = 1
+	}
+	return e
+}
+
+type evidence struct {
+	card notation.Card
+	what int // 0 took, 1 passed, 2 discarded
+	at   int // draws made when it was seen
+}
+
+// evidenceOf returns what the opponent showed at p, in the order the
+// seat saw it, each with the draws made by then, and the draws of the
+// hand. (A stock draw also declines the upcard of the moment; the model
+// was fitted without that evidence, and takes passes only from the first
+// offer.)
+func evidenceOf(p *game.Position) (events []evidence, draws int) {
 	for i := p.FirstEvent(); i < p.NumEvents(); i++ {
 		ev := p.Event(i)
 		if ev.Kind == game.Drew || ev.Kind == game.Took {
@@ -153,33 +185,7 @@ func (m Model) Infer(p *game.Position) Estimate {
 			events = append(events, evidence{c, 2, draws})
 		}
 	}
-	factors := [3][3]float64{
-		{m.TookRank, m.TookNear, m.TookGap},
-		{m.PassedRank, m.PassedNear, m.PassedGap},
-		{m.DiscardedRank, m.DiscardedNear, m.DiscardedGap},
-	}
-	for _, ev := range events {
-		fade := math.Pow(m.Fade, float64(draws-ev.at))
-		relations(ev.card, func(d notation.Card, kind int) {
-			if u.Cards.Has(d) {
-				logw[d] += fade * math.Log(factors[ev.what][kind])
-			}
-		})
-	}
-	for c := range u.Cards.All() {
-		e.weight[c] = math.Exp(logw[c])
-	}
-	normalize(&e)
-	for c := range u.Known.All() {
-		e.P[c] = 1
-	}
-	return e
-}
-
-type evidence struct {
-	card notation.Card
-	what int // 0 took, 1 passed, 2 discarded
-	at   int // draws made when it was seen
+	return events, draws
 }
 
 // normalize scales the weights into chances that add up to the hidden

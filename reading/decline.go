@@ -105,8 +105,3 @@ func (d *Decline) likelihoods(oppHand notation.CardSet) [NumKnockRules]float64 {
 	}
 	return l
 }
-
-// ReadingModel returns the advisor's opponent model at p: rollouts whose
-// opponent knocks by a rule drawn from the reading, given each world's
-// cards, and, when the opponent has just played on, the chance of keeping
-// a world by how likely that decline is in it. Accept is nil when there

@@ -96,66 +96,76 @@ type turn struct {
 // lastTurn walks the record to the opponent's last turn that ended in a
 // discard.
 func lastTurn(p *game.Position) (turn, bool) {
-	var t turn
 	if !p.RecordComplete() {
-		return t, false
+		return turn{}, false
 	}
-	me, opp := p.Seat(), p.Seat().Other()
-	var pl pile
-	var seatTook, seatGone, oppTook notation.CardSet
-	var cur turn
-	found, discarded := false, false
+	w := turnWalk{me: p.Seat(), opp: p.Seat().Other()}
 	for i := 0; i < p.NumEvents(); i++ {
-		e := p.Event(i)
-		switch e.Kind {
-		case game.Upcard:
-			pl.push(e.Card)
-		case game.Passed:
-			if e.Seat == me {
-				seatGone = seatGone.With(e.Card)
-			}
-		case game.Took:
-			pl.pop()
-			if e.Seat == me {
-				seatTook = seatTook.With(e.Card)
-			} else {
-				oppTook = oppTook.With(e.Card)
-				cur = turn{took: true, up: e.Card, hasUp: true}
-			}
-		case game.Drew:
-			top, hasTop := pl.top()
-			if e.Seat == me {
-				if hasTop {
-					seatGone = seatGone.With(top)
-				}
-			} else {
-				// A draw before any discard is forced, and passes
-				// nothing.
-				cur = turn{up: top, hasUp: hasTop && discarded}
-			}
-		case game.Discarded:
-			discarded = true
-			if e.Seat == opp {
-				cur.discard, cur.pile = e.Card, pl.set
-				cur.seatTook, cur.seatGone, cur.oppTook = seatTook, seatGone, oppTook
-				cur.latest = true
-				t, found = cur, true
-			} else {
-				seatGone = seatGone.With(e.Card)
-			}
-			pl.push(e.Card)
-			continue
-		}
-		if e.Seat == opp && e.Kind != game.PlayedOn {
-			t.latest = false
-		}
+		w.step(p.Event(i))
 	}
+	t := w.last
 	// Worked out once, for the last turn only, not at every discard.
 	for c := range notation.FullDeck.All() {
 		t.useful[c.Index()] = Usefulness(c, t.seatTook, t.seatGone)
-		t.nowUseful[c.Index()] = Usefulness(c, seatTook, seatGone)
+		t.nowUseful[c.Index()] = Usefulness(c, w.seatTook, w.seatGone)
 	}
-	return t, found
+	return t, w.found
+}
+
+// turnWalk is lastTurn's way through the record: the pile, what each seat
+// took and let go so far, the opponent's turn under way and the last one
+// that ended in a discard.
+type turnWalk struct {
+	me, opp                     notation.Seat
+	pl                          pile
+	seatTook, seatGone, oppTook notation.CardSet
+	cur, last                   turn
+	found, discarded            bool
+}
+
+// step reads the record's next event.
+func (w *turnWalk) step(e game.Event) {
+	switch e.Kind {
+	case game.Upcard:
+		w.pl.push(e.Card)
+	case game.Passed:
+		if e.Seat == w.me {
+			w.seatGone = w.seatGone.With(e.Card)
+		}
+	case game.Took:
+		w.pl.pop()
+		if e.Seat == w.me {
+			w.seatTook = w.seatTook.With(e.Card)
+		} else {
+			w.oppTook = w.oppTook.With(e.Card)
+			w.cur = turn{took: true, up: e.Card, hasUp: true}
+		}
+	case game.Drew:
+		top, hasTop := w.pl.top()
+		if e.Seat == w.me {
+			if hasTop {
+				w.seatGone = w.seatGone.With(top)
+			}
+		} else {
+			// A draw before any discard is forced, and passes nothing.
+			w.cur = turn{up: top, hasUp: hasTop && w.discarded}
+		}
+	case game.Discarded:
+		w.discarded = true
+		if e.Seat == w.opp {
+			w.cur.discard, w.cur.pile = e.Card, w.pl.set
+			w.cur.seatTook, w.cur.seatGone, w.cur.oppTook = w.seatTook, w.seatGone, w.oppTook
+			w.cur.latest = true
+			w.last, w.found = w.cur, true
+		} else {
+			w.seatGone = w.seatGone.With(e.Card)
+		}
+		w.pl.push(e.Card)
+		return
+	}
+	if e.Seat == w.opp && e.Kind != game.PlayedOn {
+		w.last.latest = false
+	}
 }
 
 // discardLikelihoods returns, for each discard rule, the chance that a player
@@ -177,79 +187,99 @@ func (t *turn) discardLikelihoods(before notation.CardSet) [NumDiscardRules]floa
 	if !allowed.Has(t.discard) {
 		return l
 	}
-	sc := newDiscardScorer(before, t.pile)
-	d := t.discard
-	dwD := sc.deadwood(d)
-	mark := [NumDiscardRules]float64{DiscardDeadwood: dwD, DiscardSafe: dwD + 3*t.useful[d.Index()]}
-	open := !t.noOpen
-	if open {
-		mark[DiscardOpen] = dwD - sc.live(d)
-	}
-	// Without the open discarder, its answer is the deadwood
-	// discarder's, as its count of live cards would be nil.
-	beaten := [NumDiscardRules]bool{DiscardOpen: !open}
-	var ties [NumDiscardRules]int
-	left := 0
-	for r := range ties {
-		ties[r] = 1
-		if !beaten[r] {
-			left++
-		}
-	}
-	liveMax := 0.0
-	if open {
-		liveMax = sc.liveBound()
-	}
-	for c := range allowed.Without(d).All() {
-		// c scores no lower than these bounds: a rule whose mark its bound
-		// passes cannot be beaten or tied by c.
-		bound := sc.deadwoodBound(c)
-		safe := 3 * t.useful[c.Index()]
-		need := [NumDiscardRules]bool{
-			DiscardDeadwood: bound <= mark[DiscardDeadwood],
-			DiscardSafe:     bound+safe <= mark[DiscardSafe],
-			DiscardOpen:     bound-liveMax <= mark[DiscardOpen],
-		}
-		live := 0.0
-		if need[DiscardOpen] && !beaten[DiscardOpen] {
-			live = sc.live(c)
-			need[DiscardOpen] = bound-live <= mark[DiscardOpen]
-		}
-		needed := false
-		for r := range need {
-			need[r] = need[r] && !beaten[r]
-			needed = needed || need[r]
-		}
-		if !needed {
-			continue
-		}
-		dw := sc.deadwood(c)
-		scores := [NumDiscardRules]float64{DiscardDeadwood: dw, DiscardSafe: dw + safe, DiscardOpen: dw - live}
-		for r, sc := range scores {
-			switch {
-			case !need[r]:
-			case sc < mark[r]:
-				beaten[r] = true
-				left--
-			case sc == mark[r]:
-				ties[r]++
-			}
-		}
-		if left == 0 {
+	r := t.newRace(before)
+	for c := range allowed.Without(t.discard).All() {
+		r.meet(t, c)
+		if r.left == 0 {
 			break
 		}
 	}
 	spread := slip / float64(allowed.Len())
-	for r := range l {
-		l[r] = spread
-		if !beaten[r] {
-			l[r] += (1 - slip) / float64(ties[r])
+	for i := range l {
+		l[i] = spread
+		if !r.beaten[i] {
+			l[i] += (1 - slip) / float64(r.ties[i])
 		}
 	}
-	if !open {
+	if !r.open {
 		l[DiscardOpen] = l[DiscardDeadwood]
 	}
 	return l
+}
+
+// discardRace is discardLikelihoods' count, for each rule, of whether
+// another card scores below the discard's mark, and how many tie it.
+type discardRace struct {
+	sc     discardScorer
+	mark   [NumDiscardRules]float64
+	beaten [NumDiscardRules]bool
+	ties   [NumDiscardRules]int
+	// left is the rules not yet beaten; open says the open discarder is
+	// in the race, and liveMax bounds the live cards of any discard.
+	left    int
+	open    bool
+	liveMax float64
+}
+
+// newRace starts the race of t's discard from before, its hand of eleven.
+func (t *turn) newRace(before notation.CardSet) discardRace {
+	r := discardRace{sc: newDiscardScorer(before, t.pile), open: !t.noOpen}
+	d := t.discard
+	dwD := r.sc.deadwood(d)
+	r.mark = [NumDiscardRules]float64{DiscardDeadwood: dwD, DiscardSafe: dwD + 3*t.useful[d.Index()]}
+	if r.open {
+		r.mark[DiscardOpen] = dwD - r.sc.live(d)
+		r.liveMax = r.sc.liveBound()
+	}
+	// Without the open discarder, its answer is the deadwood
+	// discarder's, as its count of live cards would be nil.
+	r.beaten = [NumDiscardRules]bool{DiscardOpen: !r.open}
+	for i := range r.ties {
+		r.ties[i] = 1
+		if !r.beaten[i] {
+			r.left++
+		}
+	}
+	return r
+}
+
+// meet scores card c, another card of the hand, against the discard, as
+// far as some rule not yet beaten needs it.
+func (r *discardRace) meet(t *turn, c notation.Card) {
+	// c scores no lower than these bounds: a rule whose mark its bound
+	// passes cannot be beaten or tied by c.
+	bound := r.sc.deadwoodBound(c)
+	safe := 3 * t.useful[c.Index()]
+	need := [NumDiscardRules]bool{
+		DiscardDeadwood: bound <= r.mark[DiscardDeadwood],
+		DiscardSafe:     bound+safe <= r.mark[DiscardSafe],
+		DiscardOpen:     bound-r.liveMax <= r.mark[DiscardOpen],
+	}
+	live := 0.0
+	if need[DiscardOpen] && !r.beaten[DiscardOpen] {
+		live = r.sc.live(c)
+		need[DiscardOpen] = bound-live <= r.mark[DiscardOpen]
+	}
+	needed := false
+	for i := range need {
+		need[i] = need[i] && !r.beaten[i]
+		needed = needed || need[i]
+	}
+	if !needed {
+		return
+	}
+	dw := r.sc.deadwood(c)
+	scores := [NumDiscardRules]float64{DiscardDeadwood: dw, DiscardSafe: dw + safe, DiscardOpen: dw - live}
+	for i, score := range scores {
+		switch {
+		case !need[i]:
+		case score < r.mark[i]:
+			r.beaten[i] = true
+			r.left--
+		case score == r.mark[i]:
+			r.ties[i]++
+		}
+	}
 }
 
 // discardScorer scores the discards from one hand of eleven: the least

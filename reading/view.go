@@ -44,53 +44,68 @@ func Opponent(s *Style, p *game.Position, samples int, seed uint64) View {
 	t, tok := lastTurn(p)
 	tok = tok && t.latest
 	v.Take = withOffers(v.Take, p, tok && t.took)
-	var takeMean [NumTakeRules]float64
-	var discardMean [NumDiscardRules]float64
-	took := 0
+	sum := sumWorlds(p, &d, &t, tok, samples, seed)
+	if sum.n == 0 {
+		return v
+	}
+	v.Declined, v.CouldKnock = true, float64(sum.could)/float64(sum.n)
+	reweigh(v.Weights[:], sum.knock[:], v.Weights[:])
+	if tok {
+		reweigh(v.Discard[:], sum.discard[:], v.Discard[:])
+		if sum.took > 0 {
+			reweigh(v.Take[:], sum.take[:], v.Take[:])
+		}
+	}
+	return v
+}
+
+// worldSums is what Opponent adds up over its worlds: the likelihoods of
+// the decline under each knock rule, of the last turn's discard and take
+// under each of theirs (took counts the worlds where the take is read),
+// the worlds where the opponent could have knocked, and the worlds.
+type worldSums struct {
+	knock          [NumKnockRules]float64
+	take           [NumTakeRules]float64
+	discard        [NumDiscardRules]float64
+	took, could, n int
+}
+
+// sumWorlds draws samples worlds at p from the card inference alone, with
+// seed, and sums in each what the decline d says, and, with tok, what the
+// last turn t says.
+func sumWorlds(p *game.Position, d *Decline, t *turn, tok bool, samples int, seed uint64) worldSums {
+	var sum worldSums
 	e := probability.Infer(p)
 	sampler := probability.NewSampler(p, &e)
 	rng := rand.New(rand.NewPCG(seed, 0x0bb))
-	var mean [NumKnockRules]float64
-	n, could := 0, 0
 	for range samples {
 		world, _, err := sampler.World(rng)
 		if err != nil {
 			continue
 		}
-		l := d.likelihoods(world.Hand(d.Opp))
+		hand := world.Hand(d.Opp)
+		l := d.likelihoods(hand)
 		for i := range l {
-			mean[i] += l[i]
+			sum.knock[i] += l[i]
 		}
 		if tok {
-			hand := world.Hand(d.Opp)
 			ld := t.discardLikelihoods(hand.With(t.discard))
 			for i := range ld {
-				discardMean[i] += ld[i]
+				sum.discard[i] += ld[i]
 			}
 			if lt, ok := t.takeLikelihoods(hand); ok {
 				for i := range lt {
-					takeMean[i] += lt[i]
+					sum.take[i] += lt[i]
 				}
-				took++
+				sum.took++
 			}
 		}
-		if dw := meld.MinDeadwood(world.Hand(d.Opp)); rules.DeclareKnock.AllowsDeadwood(dw, d.Limit) {
-			could++
+		if dw := meld.MinDeadwood(hand); rules.DeclareKnock.AllowsDeadwood(dw, d.Limit) {
+			sum.could++
 		}
-		n++
+		sum.n++
 	}
-	if n == 0 {
-		return v
-	}
-	v.Declined, v.CouldKnock = true, float64(could)/float64(n)
-	reweigh(v.Weights[:], mean[:], v.Weights[:])
-	if tok {
-		reweigh(v.Discard[:], discardMean[:], v.Discard[:])
-		if took > 0 {
-			reweigh(v.Take[:], takeMean[:], v.Take[:])
-		}
-	}
-	return v
+	return sum
 }
 
 // String says what the view holds in a sentence.

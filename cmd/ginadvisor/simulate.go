@@ -20,10 +20,8 @@ func simulateCommand(env *environment) *cli.Command {
 		Usage: "play many games between two players and measure their strength",
 		Description: "Seats and first dealers are balanced, and games run in parallel. A seed gives\n" +
 			"the same results whatever the number of workers. Players (options after a\n" +
-			"comma: advisor,samples=512 gives that seat its own budget,\n" +
-			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors,\n" +
-			"advisor,knockmargin=0.5 knocks once a knock leads by half of one, and\n" +
-			"advisor,filter=off draws its worlds without the particle filter):\n" + players.Help() +
+			"comma: advisor,samples=512 gives that seat its own budget, and\n" +
+			"advisor,margin=2.5 leaves its baseline move only at 2.5 standard errors):\n" + players.Help() +
 			"Ctrl-C stops cleanly: finished games are in the log and summarized (exit 130).\n\n" +
 			"Examples:\n" +
 			"  ginadvisor simulate --p1 simple --p2 random --games 1000 --seed 7\n" +

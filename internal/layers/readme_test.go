@@ -22,7 +22,7 @@ func TestReadmeDrawsTheOrder(t *testing.T) {
 	row := regexp.MustCompile("(?m)^\\| `([a-z/]+)/` \\|")
 	var drawn []string
 	for _, m := range row.FindAllStringSubmatch(layout, -1) {
-		if m[1] != "internal" && m[1] != "testdata" {
+		if m[1] != "internal" && m[1] != Lab && m[1] != "testdata" {
 			drawn = append(drawn, m[1])
 		}
 	}

@@ -1,9 +1,11 @@
-// Command crosstable plays a mirrored round robin between built-in players
-// and prints the cross-table in Markdown, for the documentation: each cell
-// is the row player's win rate against the column player, with the paired
-// 95% interval.
+// Command crosstable plays a mirrored round robin between players and
+// prints the cross-table in Markdown, for the documentation: each cell is
+// the row player's win rate against the column player, with the paired
+// 95% interval. A player is a spec of the lab's registry (lab/registry):
+// a built-in player, with options, or a lab variant such as
+// advisor,filter=off, the advisor before its particle filter.
 //
-//	go run ./internal/crosstable -games 2000 -rules eaai simple heuristic cautious
+//	go run ./lab/cmd/crosstable -games 2000 -rules eaai simple heuristic cautious
 //
 // With -against NAME, only the pairings of that player with each of the
 // others are played, and the table has its row and column alone filled:
@@ -20,7 +22,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
-	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/lab/registry"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -42,7 +44,7 @@ func run(games int, spec string, seed uint64, against string, names []string) er
 		return err
 	}
 	if len(names) < 2 {
-		return fmt.Errorf("name two players or more, of: %s", strings.Join(players.Names(), ", "))
+		return fmt.Errorf("name two players or more, of: %s", strings.Join(registry.Names(), ", "))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -54,11 +56,11 @@ func run(games int, spec string, seed uint64, against string, names []string) er
 			}
 			var makers [2]bot.NewPlayerFunc
 			for k, n := range []string{names[i], names[j]} {
-				e, err := players.Lookup(n)
+				newPlayer, err := registry.LookupWith(n)
 				if err != nil {
 					return err
 				}
-				makers[k] = e.New
+				makers[k] = newPlayer
 			}
 			s, err := engine.Simulate(ctx, engine.SimOptions{Rules: r, Players: makers, Names: [2]string{names[i], names[j]}, Games: games, Seed: seed, Mirrored: true})
 			if err != nil {

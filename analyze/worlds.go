@@ -1,10 +1,59 @@
 package analyze
 
 import (
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
 )
+
+// The worlds of the advisor that reads its opponent: half of them hold a
+// hand of the particle filter that follows the opponent through the
+// record, the others the card estimate's, weighed by the last turn
+// (advise.Options.Accept). A measurement that needs other worlds plugs a
+// WorldSource into Options.Worlds; the product sets none.
+
+// WorldSource draws the opponent's hands of the advisor's worlds in place
+// of FilterWorlds: the one seam through which an experiment, kept out of
+// the product, changes what the advisor's worlds hold (such as the lab's
+// oracle of the opponent's true hand). The fixed model, which reads
+// nothing, never asks it.
+type WorldSource interface {
+	Worlds(d *Decision) advise.Worlds
+}
+
+// Decision is what a WorldSource reads of the decision whose worlds it
+// draws.
+type Decision struct {
+	Position *game.Position
+	// Seed is the seed of the decision's worlds.
+	Seed uint64
+	// Accept is the reading's weighing of the estimate's worlds by the
+	// opponent's last turn, as the search applies it.
+	Accept func(oppHand notation.CardSet) float64
+	// filter runs the advisor's filter at the decision, from its reading
+	// and through its cache; nil runs it from the prior.
+	filter func() (*reading.Particles, bool)
+}
+
+// Filter returns the particle filter of the opponent's hand at the
+// decision, as the advisor reads it, and false where the record leaves
+// it nothing to follow.
+func (d *Decision) Filter() (*reading.Particles, bool) {
+	if d.filter == nil {
+		return reading.Filter(new(reading.Style), d.Position, FilterParticles, d.Seed)
+	}
+	return d.filter()
+}
+
+// FilterWorlds returns the advisor's own worlds at d: the filter's hands
+// in FilterShare of them, the estimate's in the rest.
+func FilterWorlds(d *Decision) advise.Worlds {
+	if ps, ok := d.Filter(); ok {
+		return advise.Worlds{Hands: ps.Draw, Share: FilterShare}
+	}
+	return advise.Worlds{}
+}
 
 // FilterParticles is the particles of the filter that follows the
 // opponent's hand through the record (reading.Filter), and FilterShare

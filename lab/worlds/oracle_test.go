@@ -1,4 +1,4 @@
-package analyze
+package worlds
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
@@ -15,8 +16,8 @@ import (
 )
 
 // TestOracleFillsEveryWorld: where the oracle answers, every world of the
-// decision holds its cards; where it does not, the worlds are drawn as
-// without it; and the fixed model, which reads nothing, never asks it.
+// decision holds its cards, told as a hand or card by card at a share of
+// 1; where it does not, the worlds are the advisor's own.
 func TestOracleFillsEveryWorld(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	checked := 0
@@ -27,35 +28,24 @@ func TestOracleFillsEveryWorld(t *testing.T) {
 			if st.Turn() == 0 && st.Draws() > 1 {
 				p := st.Position(0)
 				truth := st.Hand(1) & p.Unseen()
-				asked := 0
 				answer := true
-				oracle := func(q *game.Position) (notation.CardSet, bool) {
-					asked++
-					return truth, answer
-				}
-				so := searchOptions(&p, Options{Oracle: oracle})
-				if so.HandsShare != 1 || so.Hands == nil {
-					t.Fatalf("draw %d: share %g with an oracle", st.Draws(), so.HandsShare)
-				}
-				for range 5 {
-					if h := so.Hands(rng); h != truth {
-						t.Fatalf("draw %d: a world holds %v, the opponent %v", st.Draws(), h, truth)
+				told := func(*game.Position) (notation.CardSet, bool) { return truth, answer }
+				d := decision(&p, seed)
+				for _, tell := range []Telling{Hand, Cards} {
+					w := (&Oracle{Told: told, Share: 1, Tell: tell}).Worlds(d)
+					if w.Share != 1 || w.Hands == nil {
+						t.Fatalf("draw %d, telling %d: share %g", st.Draws(), tell, w.Share)
+					}
+					for range 5 {
+						if h := w.Hands(rng); h != truth {
+							t.Fatalf("draw %d, telling %d: a world holds %v, the opponent %v", st.Draws(), tell, h, truth)
+						}
 					}
 				}
-				// Told card by card at a share of 1, the hands are the
-				// true one too, drawn by the sampler, not the pool.
-				if so := searchOptions(&p, Options{Oracle: oracle, OracleMarginal: true, OracleShare: 1}); so.HandsShare != 1 || so.Hands == nil || so.Hands(rng) != truth {
-					t.Fatalf("draw %d: told card by card, share %g", st.Draws(), so.HandsShare)
-				}
 				answer = false
-				if so := searchOptions(&p, Options{Oracle: oracle}); so.HandsShare == 1 {
-					t.Fatalf("draw %d: every world from an oracle that did not answer", st.Draws())
-				}
-				if so := searchOptions(&p, Options{Oracle: oracle, Fixed: true}); so.Hands != nil {
-					t.Fatalf("draw %d: the fixed model drew on the oracle", st.Draws())
-				}
-				if asked != 3 {
-					t.Fatalf("draw %d: the oracle was asked %d times, not 3", st.Draws(), asked)
+				w, own := (&Oracle{Told: told}).Worlds(d), analyze.FilterWorlds(d)
+				if w.Share != own.Share || (w.Hands == nil) != (own.Hands == nil) || w.Weigh != nil {
+					t.Fatalf("draw %d: unanswered, share %g, the advisor's %g", st.Draws(), w.Share, own.Share)
 				}
 				checked++
 			}
@@ -73,29 +63,29 @@ func TestOracleFillsEveryWorld(t *testing.T) {
 // that share of all the worlds and the other hands in theirs.
 func TestOracleShare(t *testing.T) {
 	told, other := notation.CardSet(0b111), notation.CardSet(0b111000)
+	drawTold := func(*rand.Rand) notation.CardSet { return told }
 	drawOther := func(*rand.Rand) notation.CardSet { return other }
 	for _, tc := range []struct {
 		name              string
 		share             float64
-		hands             func(*rand.Rand) notation.CardSet
-		handsShare        float64
+		own               advise.Worlds
 		wantShare, wantIn float64 // the share of all worlds, and of those drawn from hands, that are told
 	}{
-		{"all, at 0", 0, drawOther, 0.5, 1, 1},
-		{"all, at 1", 1, drawOther, 0.5, 1, 1},
-		{"all, above 1", 1.5, drawOther, 0.5, 1, 1},
-		{"half, with the filter's half", 0.5, drawOther, 0.5, 0.75, 2.0 / 3},
-		{"a tenth, with the filter's half", 0.1, drawOther, 0.5, 0.55, 0.1 / 0.55},
-		{"half, with no other hands", 0.5, nil, 0, 0.5, 1},
+		{"all, at 0", 0, advise.Worlds{Hands: drawOther, Share: 0.5}, 1, 1},
+		{"all, at 1", 1, advise.Worlds{Hands: drawOther, Share: 0.5}, 1, 1},
+		{"all, above 1", 1.5, advise.Worlds{Hands: drawOther, Share: 0.5}, 1, 1},
+		{"half, with the filter's half", 0.5, advise.Worlds{Hands: drawOther, Share: 0.5}, 0.75, 2.0 / 3},
+		{"a tenth, with the filter's half", 0.1, advise.Worlds{Hands: drawOther, Share: 0.5}, 0.55, 0.1 / 0.55},
+		{"half, with no other hands", 0.5, advise.Worlds{}, 0.5, 1},
 	} {
-		hands, share := withOracle(told, tc.share, tc.hands, tc.handsShare)
-		if math.Abs(share-tc.wantShare) > 1e-12 {
-			t.Errorf("%s: share %g, want %g", tc.name, share, tc.wantShare)
+		w := withTold(drawTold, tc.share, tc.own)
+		if math.Abs(w.Share-tc.wantShare) > 1e-12 {
+			t.Errorf("%s: share %g, want %g", tc.name, w.Share, tc.wantShare)
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
 		n, in := 4000, 0
 		for range n {
-			switch h := hands(rng); h {
+			switch h := w.Hands(rng); h {
 			case told:
 				in++
 			case other:
@@ -121,7 +111,7 @@ func TestMarginalHandsTellCardByCard(t *testing.T) {
 			return
 		}
 		p := st.Position(0)
-		ps, ok := reading.Filter(&style, &p, FilterParticles, 3)
+		ps, ok := reading.Filter(&style, &p, analyze.FilterParticles, 3)
 		if !ok {
 			t.Fatal("no filter")
 		}
@@ -132,7 +122,7 @@ func TestMarginalHandsTellCardByCard(t *testing.T) {
 			t.Errorf("share 1 drew %v, want %v", h, truth)
 		}
 		est := probability.Infer(&p)
-		_, ch := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 9)
+		_, chance := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 9)
 		const draws = 4000
 		var counts [64]float64
 		draw := marginalHands(&p, ps, accept, truth, 0.5, 9)
@@ -142,7 +132,7 @@ func TestMarginalHandsTellCardByCard(t *testing.T) {
 			}
 		}
 		for c := range est.Unseen.Cards.All() {
-			want := 0.5 * ch.All[c]
+			want := 0.5 * chance[c]
 			if truth.Has(c) {
 				want += 0.5
 			}
@@ -168,7 +158,7 @@ func TestMeldedHandsHoldTheMelds(t *testing.T) {
 			return
 		}
 		p := st.Position(0)
-		ps, ok := reading.Filter(&style, &p, FilterParticles, 3)
+		ps, ok := reading.Filter(&style, &p, analyze.FilterParticles, 3)
 		if !ok {
 			t.Fatal("no filter")
 		}
@@ -210,20 +200,19 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 		if melded.Empty() || (truth&^melded).Len() < 3 {
 			return
 		}
-		oracle := func(*game.Position) (notation.CardSet, bool) { return truth, true }
-		so := searchOptions(&p, Options{Oracle: oracle, OracleMelds: true, OracleShare: 0.5})
+		told := func(*game.Position) (notation.CardSet, bool) { return truth, true }
+		w := (&Oracle{Told: told, Share: 0.5, Tell: Melds}).Worlds(decision(&p, 0))
 		rng := rand.New(rand.NewPCG(2, uint64(st.Draws())))
 		const draws = 400
 		holding, whole := 0, 0
 		for range draws {
-			if h := so.Hands(rng); h == truth {
+			if h := w.Hands(rng); h == truth {
 				whole++
 			} else if h&melded == melded {
 				holding++
 			}
 		}
-		share := so.HandsShare
-		if f := float64(holding+whole) / draws * share; f < 0.4 || float64(whole)/draws > 0.05 {
+		if f := float64(holding+whole) / draws * w.Share; f < 0.4 || float64(whole)/draws > 0.05 {
 			t.Errorf("draw %d: %.2f of the worlds hold the melds, %d of %d the whole hand", st.Draws(), f, whole, draws)
 		}
 		checked++
@@ -241,7 +230,7 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 // 0.07 of halfway between the pool's share and the truth (where that
 // share is from 0.1 to 0.9).
 func TestOracleDangerTellsEachDiscard(t *testing.T) {
-	checked, told := 0, 0
+	checked, dangerous := 0, 0
 	againstHeuristic(t, 8, 9, func(st *game.State) {
 		if st.Phase() != game.DiscardPhase || st.Draws() <= 4 || st.Hand(0).Len() != 11 {
 			return
@@ -249,14 +238,14 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 		p := st.Position(0)
 		truth := st.Hand(1) & p.Unseen()
 		known := p.OpponentKnown()
-		oracle := func(*game.Position) (notation.CardSet, bool) { return truth, true }
-		ps, ok := particles(nil, new(reading.Style), &p, 3)
+		told := func(*game.Position) (notation.CardSet, bool) { return truth, true }
+		d := decision(&p, 3)
+		ps, ok := d.Filter()
 		if !ok {
 			t.Fatal("no particles")
 		}
 		est := probability.Infer(&p)
-		_, accept := bot.ReadingModel(new(reading.Style), &p)
-		pool, _ := drawPool(&p, &est, ps, accept, advise.MaxRedraws, 77)
+		pool, _ := drawPool(&p, &est, ps, d.Accept, advise.MaxRedraws, 77)
 		moves := p.Legal(nil)
 		w := make([]float64, len(moves))
 		for _, given := range []float64{1, 0.5, 0} {
@@ -264,15 +253,15 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 			if given == 0 {
 				share = 1 // as for the whole hand, 0 tells all the way
 			}
-			so := searchOptions(&p, Options{Oracle: oracle, OracleDanger: true, OracleShare: given, Seed: 3})
-			if so.Weigh == nil {
+			weigh := (&Oracle{Told: told, Share: given, Tell: Danger}).Worlds(d).Weigh
+			if weigh == nil {
 				t.Fatal("no weights at a discard told the danger")
 			}
 			for i, m := range moves {
 				c := m.Card
 				var sum, yes, n float64
 				for _, h := range pool {
-					so.Weigh(h|known, moves, w)
+					weigh(h|known, moves, w)
 					melds := meld.InMeld(h|known|c.Set(), c)
 					sum += w[i]
 					if melds {
@@ -283,7 +272,7 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 				truly := 0.0
 				if meld.InMeld(truth|known|c.Set(), c) {
 					truly = 1
-					told++
+					dangerous++
 				}
 				q, got := n/float64(len(pool)), yes/sum
 				want := share*truly + (1-share)*q
@@ -298,7 +287,31 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 			checked++
 		}
 	})
-	if checked < 10 || told == 0 {
-		t.Fatalf("only %d decisions checked, %d dangerous discards", checked, told)
+	if checked < 10 || dangerous == 0 {
+		t.Fatalf("only %d decisions checked, %d dangerous discards", checked, dangerous)
+	}
+}
+
+// TestNoFilterDrawsFromTheEstimate: the advisor before the filter has no
+// second source of worlds, where the advisor's own draws half of them
+// from the filter.
+func TestNoFilterDrawsFromTheEstimate(t *testing.T) {
+	checked := 0
+	againstHeuristic(t, 2, 4, func(st *game.State) {
+		if st.Draws() < 4 {
+			return
+		}
+		p := st.Position(0)
+		d := decision(&p, 1)
+		if w := (NoFilter{}).Worlds(d); w.Hands != nil || w.Share != 0 || w.Weigh != nil {
+			t.Fatalf("draw %d: the advisor before the filter draws hands in %g of its worlds", st.Draws(), w.Share)
+		}
+		if w := analyze.FilterWorlds(d); w.Hands == nil || w.Share != analyze.FilterShare {
+			t.Fatalf("draw %d: the advisor's own worlds draw hands in %g of them", st.Draws(), w.Share)
+		}
+		checked++
+	})
+	if checked < 5 {
+		t.Fatalf("only %d decisions checked", checked)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -102,5 +103,23 @@ func TestRunRefusesBadArguments(t *testing.T) {
 	}
 	if err := run(2, 1, "all", 0, mode{danger: true}, []string{"simple"}); err == nil {
 		t.Error("run with -danger at -share 0 ran")
+	}
+}
+
+// TestModeTells: each flag tells the hand its own way, and none the
+// whole hand.
+func TestModeTells(t *testing.T) {
+	for _, c := range []struct {
+		m    mode
+		want worlds.Telling
+	}{
+		{mode{}, worlds.Hand},
+		{mode{marginal: true}, worlds.Cards},
+		{mode{melds: true}, worlds.Melds},
+		{mode{danger: true}, worlds.Danger},
+	} {
+		if got := c.m.telling(); got != c.want {
+			t.Errorf("%+v tells %d, want %d", c.m, got, c.want)
+		}
 	}
 }

@@ -1,25 +1,25 @@
 // Command ceiling measures what a perfect reading of the opponent's hand
 // would be worth to the advisor, by kind of decision: it plays the
 // advisor, told the opponent's true hidden cards at its decisions of one
-// kind (analyze.Options.Oracle: every world of such a decision holds
-// them, the stock still drawn at random), against a partner, in mirrored
-// eaai games, and prints the advisor's share of the games won with the
-// paired 95% interval, for each kind asked. With -share below 1 only that
-// share of a told decision's worlds hold the true hand, the others drawn
-// as without it. A partner is a player spec, as simulate takes one. The
-// kinds run side by side, one game at a time each (the partner's hand is
-// watched between its moves). With -marginal the hand is told card by
-// card instead (analyze.Options.OracleMarginal): every world of a told
+// kind (worlds.Oracle: every world of such a decision holds them, the
+// stock still drawn at random), against a partner, in mirrored eaai
+// games, and prints the advisor's share of the games won with the paired
+// 95% interval, for each kind asked. With -share below 1 only that share
+// of a told decision's worlds hold the true hand, the others drawn as
+// without it. A partner is a player spec of the lab's registry
+// (lab/registry). The kinds run side by side, one game at a time each
+// (the partner's hand is watched between its moves). With -marginal the
+// hand is told card by card instead (worlds.Cards): every world of a told
 // decision is drawn card by card, each card's chance moved -share of the
 // way to the truth; -share 0 is then the worlds drawn card by card with
 // no truth told. With -melds only the cards the opponent melds are told
-// (analyze.Options.OracleMelds), in -share of the worlds. With -danger
-// only whether the hand would meld each discard is told, at the discards
-// (analyze.Options.OracleDanger): each discard's worlds are weighed so
-// that the share of them in which it melds moves -share of the way to the
-// truth. It exits 1 on an error, 2 on a bad flag.
+// (worlds.Melds), in -share of the worlds. With -danger only whether the
+// hand would meld each discard is told, at the discards (worlds.Danger):
+// each discard's worlds are weighed so that the share of them in which it
+// melds moves -share of the way to the truth. It exits 1 on an error, 2
+// on a bad flag.
 //
-//	go run ./internal/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
+//	go run ./lab/cmd/ceiling -games 300 -seed 121 -kinds all,discard,knock,draw advisor
 package main
 
 import (
@@ -35,8 +35,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/registry"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -117,6 +118,19 @@ type result struct {
 // whether it melds each discard.
 type mode struct{ marginal, melds, danger bool }
 
+// telling is the oracle's way of telling the hand in mode m.
+func (m mode) telling() worlds.Telling {
+	switch {
+	case m.marginal:
+		return worlds.Cards
+	case m.melds:
+		return worlds.Melds
+	case m.danger:
+		return worlds.Danger
+	}
+	return worlds.Hand
+}
+
 // btoi is 1 for true.
 func btoi(b bool) int {
 	if b {
@@ -145,11 +159,11 @@ func run(games int, seed uint64, kindList string, share float64, m mode, args []
 			return fmt.Errorf("-kinds: %q is not all, draw, discard or knock", notation.Clip(k, 20))
 		}
 	}
-	partner, err := players.LookupWith(args[0], players.Options{})
+	partner, err := registry.LookupWith(args[0])
 	if err != nil {
 		return err
 	}
-	advisor, err := players.LookupWith("advisor", players.Options{})
+	advisor, err := registry.LookupWith("advisor")
 	if err != nil {
 		return err
 	}
@@ -199,10 +213,7 @@ func play(kind string, games int, seed uint64, share float64, m mode, advisor, p
 			func(s uint64) bot.Player {
 				pl := advisor(s)
 				if a, ok := pl.(*analyze.Player); ok {
-					a.SetOracle(oracle(kind, &hand, &told), share)
-					a.SetOracleMarginal(m.marginal)
-					a.SetOracleMelds(m.melds)
-					a.SetOracleDanger(m.danger)
+					a.SetWorlds(&worlds.Oracle{Told: oracle(kind, &hand, &told), Share: share, Tell: m.telling()})
 				}
 				return pl
 			},

@@ -11,30 +11,21 @@
 // against the filter's particles and the card estimate's worlds, which
 // says whether the worlds hold hands as strong as the real ones; and the
 // log-loss the worlds would read at with the true hand in a tenth of them,
-// which internal/ceiling's -share 0.1 plays; and the share of the worlds
+// which lab/cmd/ceiling's -share 0.1 plays; and the share of the worlds
 // that hold every hidden card the opponent melds, which a reading of its
-// melds would raise (internal/ceiling -melds). A
-// partner is a player spec, as simulate takes one: advisor,filter=off is
-// the advisor reading its opponent without the filter. With -tilt the
-// filter is reading.FilterTilted. With -discards it scores the reader's
-// discard decisions too. With -dumpbin it also writes, for each card the
-// reader has not seen at each decision it scores, a row for fitting the
-// card net (internal/netfit): the game's number, the hand's draws,
-// whether the opponent holds the card, the worlds' log-odds of it, and
-// the net's input (reading.AppendCardFeatures), all little-endian
-// float32s. It will not replace a file.
+// melds would raise (lab/cmd/ceiling -melds). A partner is a player spec
+// of the lab's registry (lab/registry): advisor,filter=off is the advisor
+// reading its opponent without the filter. With -tilt the filter is
+// reading.FilterTilted. With -discards it scores the reader's discard
+// decisions too.
 //
-//	go run ./internal/readcal -games 200 simple heuristic cautious grabber patient
-//	go run ./internal/readcal -games 600 -dumpbin heuristic.bin heuristic
+//	go run ./lab/cmd/readcal -games 200 simple heuristic cautious grabber patient
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -46,9 +37,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/registry"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -61,26 +52,8 @@ func main() {
 	mix = flag.Float64("mix", analyze.FilterShare, "share of the worlds drawn from the filter")
 	tilt = flag.Bool("tilt", false, "the filter with the strength tilt (reading.FilterTilted)")
 	discards = flag.Bool("discards", false, "score the reader's discard decisions too")
-	dumpb := flag.String("dumpbin", "", "write the card net's rows to this new file (internal/netfit)")
 	flag.Parse()
-	var dumpFile *os.File
-	if *dumpb != "" {
-		f, err := os.OpenFile(*dumpb, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			fmt.Fprintf(os.Stderr, "readcal: -dumpbin %q: %v\n", *dumpb, err)
-			os.Exit(1)
-		}
-		dumpFile, dumpBin = f, bufio.NewWriter(f)
-	}
-	err := run(*games, *worlds, flag.Args())
-	if dumpFile != nil {
-		err = errors.Join(err, dumpBin.Flush(), dumpFile.Close())
-	}
-	if err != nil {
+	if err := run(*games, *worlds, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "readcal:", err)
 		os.Exit(1)
 	}
@@ -98,7 +71,7 @@ var (
 const axes = reading.NumKnockRules + reading.NumTakeRules + reading.NumDiscardRules
 
 // toldShare is the share of the worlds that hold the true hand in the
-// log-loss that says what internal/ceiling's -share 0.1 reads like.
+// log-loss that says what lab/cmd/ceiling's -share 0.1 reads like.
 const toldShare = 0.1
 
 // deadwoodWorlds is the hands of each kind whose least deadwood a
@@ -132,7 +105,6 @@ type tally struct {
 	deadwood   [3][4]float64
 	deadwoodN  [4]int
 	filterTime time.Duration
-	game       int
 }
 
 // reader plays as simple and reads its opponent; at its draw decisions it
@@ -182,14 +154,7 @@ func (r *reader) score(p *game.Position) {
 	if !ok {
 		r.t.nofilter++
 	}
-	var counts [4][64]float64
-	if ok && dumpBin != nil {
-		for range r.worlds {
-			for c := range ps.Draw(r.rng).All() {
-				counts[3][c]++
-			}
-		}
-	}
+	var counts [3][64]float64
 	// melded are the hidden cards the opponent melds; held counts the
 	// worlds that hold them all.
 	_, unmelded, _ := meld.FirstArrangement(*r.oppHand & (p.Unseen() | p.OpponentKnown()))
@@ -225,7 +190,7 @@ func (r *reader) score(p *game.Position) {
 			q := (counts[k][c] + 0.5) / (float64(r.worlds) + 1)
 			if k == 2 {
 				// The filter's worlds with the true hand in a share of
-				// them, as internal/ceiling -share gives the advisor.
+				// them, as lab/cmd/ceiling -share gives the advisor.
 				told := (1 - toldShare) * q
 				if y {
 					told += toldShare
@@ -240,16 +205,6 @@ func (r *reader) score(p *game.Position) {
 			r.t.loss[k][stage] -= math.Log(q)
 		}
 		r.t.cards[stage]++
-		if dumpBin != nil && ok {
-			n := float64(r.worlds) + 1
-			var ch reading.Chances
-			for i := range ch.All {
-				ch.All[i] = (counts[2][i] + 0.5) / n
-				ch.Filter[i] = (counts[3][i] + 0.5) / n
-				ch.Estimate[i] = (counts[1][i] + 0.5) / n
-			}
-			dumpNeighbours(r.t.game, p, c, y, &ch)
-		}
 	}
 	r.t.decisions[stage]++
 }
@@ -303,12 +258,12 @@ func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error)
 
 func run(games, worlds int, names []string) error {
 	if len(names) == 0 {
-		return fmt.Errorf("name the partners, of: %s", strings.Join(players.Names(), ", "))
+		return fmt.Errorf("name the partners, of: %s", strings.Join(registry.Names(), ", "))
 	}
 	eaai, _ := rules.Preset("eaai")
 	var all []*tally
 	for _, name := range names {
-		partner, err := players.LookupWith(name, players.Options{})
+		partner, err := registry.LookupWith(name)
 		if err != nil {
 			return err
 		}
@@ -321,7 +276,6 @@ func run(games, worlds int, names []string) error {
 			Rules: eaai, Games: games, Seed: 3, Workers: 1, Names: [2]string{"reader", name},
 			Players: [2]bot.NewPlayerFunc{
 				func(seed uint64) bot.Player {
-					t.game++
 					return &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
 				},
 				func(seed uint64) bot.Player { return &watched{Player: partner(seed), hand: &hand} },

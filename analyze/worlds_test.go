@@ -1,0 +1,203 @@
+package analyze
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/reading"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestFilterCacheLastsUntilTheOpponentPlays follows hands of simple
+// against simple: at each of seat 0's draw decisions the cache is filled,
+// the discard decision after a draw from the stock reuses it and never
+// draws the card the seat drew, and the next draw decision, after the
+// opponent's turn, fills it again.
+func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
+	var s reading.Style
+	reused, refilled := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 4))
+		st := dealt(t, rng)
+		var cache FilterCache
+		var last *reading.Particles
+		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 9)}
+		for st.Phase() != game.Over {
+			if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 1 {
+				p := st.Position(0)
+				if _, ok := particles(&cache, &s, &p, seed); !ok {
+					t.Fatal("no filter at a draw decision")
+				}
+				if cache.ps == last {
+					t.Fatal("the cache was not refilled after the opponent played")
+				}
+				last = cache.ps
+				refilled++
+				m := pol[0].Choose(&st)
+				if err := st.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				if m.Kind != game.Draw || st.Phase() != game.DiscardPhase {
+					continue
+				}
+				q := st.Position(0)
+				drawn := q.Hand() &^ p.Hand()
+				ps, ok := particles(&cache, &s, &q, seed+1)
+				if !ok {
+					continue
+				}
+				if cache.ps != last {
+					t.Fatal("the discard decision ran the filter again")
+				}
+				for range 40 {
+					if h := ps.Draw(rng); h&drawn != 0 {
+						t.Fatalf("drew %v, with %v the seat drew", h, drawn)
+					}
+				}
+				reused++
+				continue
+			}
+			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if reused < 10 || refilled < 20 {
+		t.Fatalf("reused %d, refilled %d: too few to tell", reused, refilled)
+	}
+}
+
+// fakeSource is a WorldSource that notes the decisions it is asked and
+// draws one hand in every world.
+type fakeSource struct {
+	hand  notation.CardSet
+	asked []*Decision
+}
+
+func (f *fakeSource) Worlds(d *Decision) advise.Worlds {
+	f.asked = append(f.asked, d)
+	return advise.Worlds{Hands: func(*rand.Rand) notation.CardSet { return f.hand }, Share: 1}
+}
+
+// TestWorldsComeFromTheSeam: the advisor that reads draws the filter's
+// hands in FilterShare of its worlds, unless a WorldSource is plugged in,
+// whose worlds are then the search's and which is asked once, with the
+// decision's position, seed and weighing; the fixed model draws neither
+// and asks nothing.
+func TestWorldsComeFromTheSeam(t *testing.T) {
+	st := dealt(t, rand.New(rand.NewPCG(2, 2)))
+	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
+	for st.Draws() < 6 || st.Turn() != 0 || st.Phase() != game.DrawPhase {
+		if st.Phase() == game.Over {
+			t.Fatal("the hand ended early")
+		}
+		if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := st.Position(0)
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, c := range []struct {
+		name      string
+		fixed     bool
+		source    bool
+		wantShare float64
+		wantAsked int
+	}{
+		{"by default, the filter", false, false, FilterShare, 0},
+		{"with a source, its worlds", false, true, 1, 1},
+		{"the fixed model, none", true, true, 0, 0},
+	} {
+		src := &fakeSource{hand: st.Hand(1) & p.Unseen()}
+		o := Options{Fixed: c.fixed, Seed: 9}
+		if c.source {
+			o.Worlds = src
+		}
+		so := searchOptions(&p, o)
+		if so.Worlds.Share != c.wantShare || (so.Worlds.Hands != nil) != (c.wantShare > 0) {
+			t.Errorf("%s: hands %v, share %g, want share %g", c.name, so.Worlds.Hands != nil, so.Worlds.Share, c.wantShare)
+		}
+		if len(src.asked) != c.wantAsked {
+			t.Fatalf("%s: the source asked %d times, want %d", c.name, len(src.asked), c.wantAsked)
+		}
+		if c.wantAsked == 0 {
+			continue
+		}
+		if d := src.asked[0]; d.Position != &p || d.Seed != 9 || d.Accept == nil {
+			t.Errorf("%s: asked at %p seed %d (accept %v), want %p seed 9 with the reading's weighing", c.name, d.Position, d.Seed, d.Accept != nil, &p)
+		}
+		if h := so.Worlds.Hands(rng); h != src.hand {
+			t.Errorf("%s: a world holds %v, the source drew %v", c.name, h, src.hand)
+		}
+	}
+}
+
+// TestDecisionFilterIsTheAdvisors: the filter a WorldSource reads, and
+// the one the advisor's own worlds draw from at the same decision, is the
+// filter of the options' reading, particles (not the default's) and seed:
+// all three draw the same hands.
+func TestDecisionFilterIsTheAdvisors(t *testing.T) {
+	st := dealt(t, rand.New(rand.NewPCG(4, 4)))
+	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
+	var style reading.Style
+	checked := 0
+	for st.Phase() != game.Over {
+		if st.Turn() == 0 && st.Draws() > 2 {
+			p := st.Position(0)
+			o := Options{Seed: uint64(st.Draws()), Reading: &style, Particles: 64}
+			want, ok := reading.Filter(&style, &p, 64, o.Seed)
+			own := searchOptions(&p, o).Worlds
+			src := &fakeSource{}
+			o.Worlds = src
+			searchOptions(&p, o)
+			if len(src.asked) != 1 {
+				t.Fatalf("draw %d: the source asked %d times", st.Draws(), len(src.asked))
+			}
+			told, tok := src.asked[0].Filter()
+			if tok != ok || (own.Hands != nil) != ok {
+				t.Fatalf("draw %d: a filter %v, the source's %v, the advisor's worlds draw from one %v", st.Draws(), ok, tok, own.Hands != nil)
+			}
+			if ok {
+				checked++
+			}
+			for k := range 20 {
+				if !ok {
+					break
+				}
+				x := want.Draw(rand.New(rand.NewPCG(7, uint64(k))))
+				y := told.Draw(rand.New(rand.NewPCG(7, uint64(k))))
+				z := own.Hands(rand.New(rand.NewPCG(7, uint64(k))))
+				if x != y || x != z {
+					t.Fatalf("draw %d: the filter drew %v, the source's %v, the advisor's worlds %v", st.Draws(), x, y, z)
+				}
+			}
+		}
+		if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d decisions checked", checked)
+	}
+}
+
+// dealt deals the first hand of an eaai game from a deck shuffled by rng,
+// seat 1 dealing.
+func dealt(t *testing.T, rng *rand.Rand) game.State {
+	t.Helper()
+	eaai, _ := rules.Preset("eaai")
+	var deck [notation.NumCards]notation.Card
+	for i := range deck {
+		deck[i] = notation.CardAt(i)
+	}
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}

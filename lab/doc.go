@@ -1,0 +1,8 @@
+// Package lab holds ginadvisor's experiments, apart from the product: the
+// measurements that were run to decide what the advisor became, and those
+// still to run. A lab package may import any package of the product; no
+// product package imports the lab (internal/layers checks it). An
+// experiment reaches the advisor through one seam, analyze.WorldSource,
+// and its player through the lab's own registry (lab/registry); the lab's
+// commands are under lab/cmd. The findings are in docs/analysis.md.
+package lab

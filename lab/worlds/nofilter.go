@@ -1,0 +1,21 @@
+// Package worlds holds the lab's sources of the advisor's worlds
+// (analyze.WorldSource): the advisor before its particle filter, and the
+// oracle of the opponent's true hand, which measures what a perfect
+// reading would be worth (lab/cmd/ceiling). No player of the product uses
+// them.
+package worlds
+
+import (
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
+)
+
+// NoFilter draws every world from the card estimate, weighed by the
+// opponent's last turn, as the advisor did before it followed the
+// opponent's hand with a particle filter: it plays the advisor of then
+// exactly, a partner against which a change to the reading is measured
+// (docs/analysis.md, "Following the hand").
+type NoFilter struct{}
+
+// Worlds returns no second source: the search draws from the estimate.
+func (NoFilter) Worlds(*analyze.Decision) advise.Worlds { return advise.Worlds{} }
