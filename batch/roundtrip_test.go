@@ -40,8 +40,12 @@ func TestDecisionPositionsReadBack(t *testing.T) {
 			graded = append(graded, p)
 		}
 	}
-	testhands.Random(t, 2, 17, each)
-	testhands.Long(t, 2*game.MaxDraws+30, each)
+	hands, draws := 1, game.MaxDraws+24 // -long: 2 hands a preset, a hand twice past MaxDraws
+	if *long {
+		hands, draws = 2, 2*game.MaxDraws+30
+	}
+	testhands.Random(t, hands, 17, each)
+	testhands.Long(t, draws, each)
 	if err := cw.Flush(); err != nil {
 		t.Fatal(err)
 	}

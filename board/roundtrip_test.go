@@ -111,7 +111,11 @@ func TestBoardPositionsReadBack(t *testing.T) {
 			}
 		}
 	}
-	testhands.Random(t, 3, 13, each)
-	testhands.Long(t, 2*game.MaxDraws+30, each)
+	hands, draws := 1, game.MaxDraws+24 // -long: 3 hands a preset, a hand twice past MaxDraws
+	if *long {
+		hands, draws = 3, 2*game.MaxDraws+30
+	}
+	testhands.Random(t, hands, 13, each)
+	testhands.Long(t, draws, each)
 	t.Logf("%d answers read back", n)
 }

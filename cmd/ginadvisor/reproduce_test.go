@@ -41,7 +41,7 @@ func TestAdviseReproducesAGrade(t *testing.T) {
 		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Position == "" || r.EquityLost == 0 || !strings.HasPrefix(r.Move, "discard") {
 			continue
 		}
-		if finer := r.Particles > 0; checked[finer] < 2 {
+		if finer := r.Particles > 0; checked[finer] < 1 {
 			checked[finer]++
 		} else {
 			continue
