@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -90,6 +91,21 @@ func (l *gameLog) Write(g *gamelog.Game) error { return l.file.Append(gamelog.Ga
 
 // Close closes the log; its games stay.
 func (l *gameLog) Close() error { return l.file.Close() }
+
+// sameFileAsStdout says path names the file that standard output writes
+// to, such as /dev/stdout.
+func sameFileAsStdout(path string, stdout io.Writer) bool {
+	f, ok := unwrap(stdout).(*os.File)
+	if !ok {
+		return false
+	}
+	out, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	named, err := os.Stat(path)
+	return err == nil && os.SameFile(out, named)
+}
 
 // dieBySignal ends the process by SIGINT, as if no handler had caught
 // the signal: for a command that keeps nothing when stopped, such as a
