@@ -31,8 +31,12 @@ type docRule struct {
 	// one of them on the PATH it is skipped.
 	needs []string
 	// skip never runs it.
-	skip   bool
-	reason string
+	skip bool
+	// reproduces is a file of the repository that the command, run as
+	// written (with -long), writes again byte for byte, at the same path
+	// under its working directory.
+	reproduces string
+	reason     string
 }
 
 // docRules are the documented commands that run only with -long, need
@@ -56,6 +60,8 @@ var docRules = []docRule{
 	{cmd: `duckdb -c "SELECT deadwood, COUNT(*) AS knocks FROM read_csv_auto('decisions.csv') WHERE kind = 'knock' AND move <> 'playon' GROUP BY deadwood ORDER BY deadwood"`, needs: []string{"duckdb"}},
 	{cmd: `parallel -j 16 'ginadvisor batch --json --quiet --shard {}/16 logs/ > part-{}.json' ::: $(seq 16)`, needs: []string{"parallel"}},
 	{cmd: `ginadvisor man > ginadvisor.1 && man ./ginadvisor.1`, needs: []string{"man"}},
+	// Cut to 20 games by default; as written, it regenerates the table.
+	{cmd: `ginadvisor equity --games 20000 --seed 2024 > advise/equity_data.go`, reproduces: "advise/equity_data.go"},
 
 	// Servers, which run until Ctrl-C; board's tests start the server.
 	{cmd: `ginadvisor serve`, skip: true, reason: "serves until Ctrl-C"},
@@ -243,6 +249,9 @@ func runDocSource(t *testing.T, bin, source string, examples []docExample, tally
 			if edit, ok := runDocExample(t, bin, dir, e); ok {
 				edits = append(edits, edit)
 			}
+			if rule.reproduces != "" && *long {
+				checkReproduced(t, filepath.Join(dir, rule.reproduces), filepath.Join(root, rule.reproduces))
+			}
 		})
 	}
 	if len(edits) > 0 {
@@ -260,6 +269,23 @@ func docRuleFor(e docExample) docRule {
 		}
 	}
 	return docRule{}
+}
+
+// checkReproduced fails unless a command wrote the repository's file
+// again.
+func checkReproduced(t *testing.T, written, kept string) {
+	t.Helper()
+	got, err := os.ReadFile(written)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not written again as the repository holds it (%d bytes, not %d)", written, len(got), len(want))
+	}
 }
 
 // missingPrograms names the programs that are not on the PATH.
