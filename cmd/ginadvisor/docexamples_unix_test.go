@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -32,6 +33,9 @@ type docRule struct {
 	needs []string
 	// skip never runs it.
 	skip bool
+	// interrupt stops the command, which runs until Ctrl-C, with SIGINT
+	// once it has printed as many lines as the document shows.
+	interrupt bool
 	// reproduces is a file of the repository that the command, run as
 	// written (with -long), writes again byte for byte, at the same path
 	// under its working directory.
@@ -63,8 +67,8 @@ var docRules = []docRule{
 	// Cut to 20 games by default; as written, it regenerates the table.
 	{cmd: `ginadvisor equity --games 20000 --seed 2024 > advise/equity_data.go`, reproduces: "advise/equity_data.go"},
 
-	// Servers, which run until Ctrl-C; board's tests start the server.
-	{cmd: `ginadvisor serve`, skip: true, reason: "serves until Ctrl-C"},
+	// The server runs until Ctrl-C.
+	{cmd: `ginadvisor serve`, interrupt: true},
 	{cmd: `ginadvisor serve --addr 127.0.0.1:8080 --open`, skip: true, reason: "serves until Ctrl-C, and opens a browser"},
 
 	// Minutes of work.
@@ -221,7 +225,7 @@ func runDocSource(t *testing.T, bin, source string, examples []docExample, tally
 		t.Fatal(err)
 	}
 	if setup := docSetup[source]; setup != "" {
-		if code, out := runShell(t, bin, dir, "set -e\n"+setup, ""); code != 0 {
+		if code, out := runShell(t, bin, dir, "set -e\n"+setup, "", 0); code != 0 {
 			t.Fatalf("setup: exit %d:\n%s", code, out)
 		}
 	}
@@ -246,7 +250,7 @@ func runDocSource(t *testing.T, bin, source string, examples []docExample, tally
 			tally.compared++
 		}
 		t.Run(strconv.Itoa(e.line), func(t *testing.T) {
-			if edit, ok := runDocExample(t, bin, dir, e); ok {
+			if edit, ok := runDocExample(t, bin, dir, e, rule); ok {
 				edits = append(edits, edit)
 			}
 			if rule.reproduces != "" && *long {
@@ -307,12 +311,16 @@ type docEdit struct {
 
 // runDocExample runs one example and checks its exit code and output; it
 // returns the edit that -update makes to the output shown.
-func runDocExample(t *testing.T, bin, dir string, e docExample) (docEdit, bool) {
+func runDocExample(t *testing.T, bin, dir string, e docExample, rule docRule) (docEdit, bool) {
 	text := strings.ReplaceAll(e.text, "go run ./cmd/ginadvisor", "ginadvisor")
 	if !e.shown && !*long {
 		text = lighterText(text)
 	}
-	code, out := runShell(t, bin, dir, text, e.stdin)
+	stopAfter := 0
+	if rule.interrupt {
+		stopAfter = max(1, len(e.want))
+	}
+	code, out := runShell(t, bin, dir, text, e.stdin, stopAfter)
 	if code != e.exit {
 		t.Errorf("%s\nexit %d, want %d; output:\n%s", e, code, e.exit, out)
 	}
@@ -355,8 +363,10 @@ func applyDocEdits(path string, edits []docEdit) error {
 // runShell runs a command line in bash, in dir, with ginadvisor from bin
 // first on the PATH, in a fixed environment: no terminal, no color, 80
 // columns. It returns the exit code and standard output and standard
-// error together, as a terminal shows them.
-func runShell(t *testing.T, bin, dir, text, stdin string) (int, string) {
+// error together, as a terminal shows them. With stopAfter above 0, the
+// command is sent SIGINT, as by Ctrl-C, once it has printed that many
+// lines.
+func runShell(t *testing.T, bin, dir, text, stdin string, stopAfter int) (int, string) {
 	t.Helper()
 	// Only a guard against a hang: no example comes near it.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -370,13 +380,23 @@ func runShell(t *testing.T, bin, dir, text, stdin string) (int, string) {
 		"PAGER=cat", "MANPAGER=cat", "TMPDIR=" + os.TempDir(),
 	}
 	cmd.Stdin = strings.NewReader(stdin)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &lockedBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	// The command's whole process group goes at the guard's end.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	if stopAfter > 0 {
+		err = interruptAfterLines(cmd, out, stopAfter, done)
+	} else {
+		err = <-done
+	}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
@@ -386,6 +406,40 @@ func runShell(t *testing.T, bin, dir, text, stdin string) (int, string) {
 	default:
 		return -1, fmt.Sprintf("%s\n(%v)", out.String(), err)
 	}
+}
+
+// interruptAfterLines waits until the command has printed n lines, or has
+// ended, then sends its process group SIGINT and returns how it ended.
+func interruptAfterLines(cmd *exec.Cmd, out *lockedBuffer, n int, done <-chan error) error {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for strings.Count(out.String(), "\n") < n {
+		select {
+		case err := <-done:
+			return err
+		case <-tick.C:
+		}
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+	return <-done
+}
+
+// lockedBuffer is a buffer that one goroutine writes while another reads.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // lighterText is a documented command at a smaller workload, for the
