@@ -132,10 +132,10 @@ func AccuracyFitFor(grading string) AccuracyFit {
 // the advisor's and random's mean equity lost a decision, as a fraction,
 // under each grading.
 const (
-	advisorFloor = 0.00174
-	advisorScale = 3.375
-	quickFloor   = 0.00528
-	quickScale   = 0.882
+	advisorFloor = 0.00168
+	advisorScale = 3.395
+	quickFloor   = 0.00595
+	quickScale   = 0.897
 )
 
 // Of is the accuracy, 0 to 100, of a player who lost meanLost of the

@@ -91,8 +91,8 @@ func knockCommand(env *environment) *cli.Command {
 			"minimal arrangement is shown beside it.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
-			"  ginadvisor knock --knocker \"...\" --defender \"...\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
-			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"...\" --defender \"...\"",
+			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
+			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"KC KD KH 2S 3S 4S 5D 6D 7D AH\" \\\n    --defender \"QS QH QC 9H 9C 8S 8C 3H 4H 5C\"",
 		Flags: append(append(outputFlags(),
 			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
 			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -94,6 +95,21 @@ func (l *gameLog) Close() error { return l.file.Close() }
 // Remove closes the log and removes it, if this run created it: for a run
 // that wrote no game to it (see outfile.Growing.Remove).
 func (l *gameLog) Remove() error { return l.file.Remove() }
+
+// sameFileAsStdout says path names the file that standard output writes
+// to, such as /dev/stdout.
+func sameFileAsStdout(path string, stdout io.Writer) bool {
+	f, ok := unwrap(stdout).(*os.File)
+	if !ok {
+		return false
+	}
+	out, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	named, err := os.Stat(path)
+	return err == nil && os.SameFile(out, named)
+}
 
 // dieBySignal ends the process by SIGINT, as if no handler had caught
 // the signal: for a command that keeps nothing when stopped, such as a

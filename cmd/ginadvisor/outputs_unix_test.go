@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -227,5 +229,34 @@ func TestBatchOneOutputOnStdout(t *testing.T) {
 		if code != ExitUsage || out != "" || !strings.Contains(errOut, "standard output") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a usage error and nothing on stdout", args, code, out, errOut)
 		}
+	}
+}
+
+// TestSimulateLogOnStdout: with --log naming standard output, as
+// /dev/stdout does, stdout carries the log alone and the summary goes to
+// stderr; a log elsewhere leaves the summary on stdout.
+func TestSimulateLogOnStdout(t *testing.T) {
+	t.Parallel()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	read := make(chan []byte)
+	go func() {
+		data, _ := io.ReadAll(r)
+		read <- data
+	}()
+	var errOut bytes.Buffer
+	// /dev/fd/N names the pipe's end as /dev/stdout names fd 1.
+	logPath := fmt.Sprintf("/dev/fd/%d", w.Fd())
+	code := run([]string{"ginadvisor", "simulate", "--games", "3", "--seed", "2", "--log", logPath, "--quiet"}, strings.NewReader(""), w, &errOut, noEnv)
+	if sameFileAsStdout(filepath.Join(t.TempDir(), "games.log"), w) || sameFileAsStdout("/dev/null", w) {
+		t.Error("another file is taken for stdout")
+	}
+	w.Close()
+	out := string(<-read)
+	if code != ExitOK || !strings.HasPrefix(out, "ginadvisor-log 2\n") || strings.Count(out, "\nend\n") != 3 || strings.Contains(out, "Per player") || !strings.Contains(errOut.String(), "Per player") {
+		t.Errorf("exit %d, stdout:\n%.300s\nstderr:\n%s", code, out, errOut.String())
 	}
 }

@@ -187,7 +187,7 @@ func dangerCommand(env *environment) *cli.Command {
 			"share of sampled opponent hands with which it completes or extends a meld.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"\n" +
-			"  ginadvisor danger --json --samples 20000 \"...\"",
+			"  ginadvisor danger --json --samples 20000 \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
 		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(env, c)
@@ -209,7 +209,7 @@ func riskCommand(env *environment) *cli.Command {
 		Description: "POSITION is a hand at its knock decision (the knock phase), within the limit.\n" +
 			"Each sampled opponent hand lays off exactly (greedily under eaai).\n\n" +
 			"Examples:\n" +
-			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S drawn=AC dealer=p2\"\n" +
+			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S \\\n    drawn=AC dealer=p2\"\n" +
 			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" \\\n    --samples 20000 < positions.txt",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
@@ -347,7 +347,7 @@ func adviseCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
-			"  ginadvisor advise --time 200ms \"...\"",
+			"  ginadvisor advise --time 200ms \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
 		Flags: append(append(append(outputFlags(), samplingFlags()...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
 			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},

@@ -28,7 +28,7 @@ func scoreCommand(env *environment) *cli.Command {
 			"that names a file reads the file.\n\n" +
 			"Examples:\n" +
 			"  ginadvisor score \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\"\n" +
-			"  ginadvisor score --rules modern --symbols \"s:A23 h:777 d:JQK 4c\"\n" +
+			"  ginadvisor score --rules modern --symbols \"s:A234 h:789 d:TJQK\"\n" +
 			"  ginadvisor score --json < hands.txt",
 		Flags: append(append(outputFlags(),
 			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},

@@ -74,10 +74,16 @@ func simulateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
+			// A log on standard output (--log /dev/stdout) keeps it to
+			// itself, so that a pipe reads the log alone.
+			summary := env.stdout
+			if lw != nil && sameFileAsStdout(c.String("log"), env.stdout) {
+				summary = env.stderr
+			}
 			if wantJSON(c) {
-				err = render.JSON(env.stdout, s)
+				err = render.JSON(summary, s)
 			} else {
-				err = render.Simulation(env.stdout, env.styleFor(c), s)
+				err = render.Simulation(summary, env.styleFor(c), s)
 			}
 			if err != nil {
 				return err
@@ -100,7 +106,7 @@ func simulateFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
 		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
-		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force)"},
+		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force); with --log /dev/stdout the summary goes to stderr"},
 		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
 		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},

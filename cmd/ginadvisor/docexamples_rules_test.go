@@ -1,0 +1,97 @@
+package main
+
+// The documented examples the default run of TestDocExamples does not run
+// as written, and the files their pages and helps name.
+
+// docRule is how the suite treats a documented command that the default
+// run does not run as written.
+type docRule struct {
+	// cmd is the command, its white space made single spaces.
+	cmd string
+	// long runs the command only with -long.
+	long bool
+	// needs are the programs the command runs besides ginadvisor: without
+	// one of them on the PATH it is skipped.
+	needs []string
+	// skip never runs it.
+	skip bool
+	// interrupt stops the command, which runs until Ctrl-C, with SIGINT
+	// once it has printed as many lines as the document shows.
+	interrupt bool
+	// reproduces is a file of the repository that the command, run as
+	// written (with -long), writes again byte for byte, at the same path
+	// under its working directory.
+	reproduces string
+	// reason says why, for the reader of the table and of -v's log.
+	reason string
+}
+
+// docRules are the documented commands that run only with -long, need
+// another program, or are never run; every other documented command runs
+// in the default run.
+// A rule that names no documented command fails the test, so that the
+// table follows the documents.
+var docRules = []docRule{
+	// Another program's or the reader's own, which the suite does not have.
+	{cmd: `ginadvisor match --p1 'engine:./mybot --level 3' --p2 simple --games 2000 --movetime 500ms --sprt 'elo0=0 elo1=10'`, skip: true, reason: "./mybot is the reader's engine"},
+	{cmd: `seq 8 | xargs -P 8 -I{} ginadvisor match --p1 'engine:./mybot' --p2 simple --games 2000 --shard {}/8 --log part-{}.log`, skip: true, reason: "./mybot is the reader's engine (the next line reads logs the setup plays)"},
+	{cmd: `ginadvisor tournament --log t.log --concurrency 2 'engine:./mybot' simple heuristic`, skip: true, reason: "./mybot is the reader's engine (the next line reads a log the setup plays)"},
+	{cmd: `ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'`, skip: true, reason: "mybot.py is the reader's engine"},
+	{cmd: `javac -cp framework.jar -d host contrib/eaai/src/ginadvisor/Host.java`, skip: true, reason: "needs the EAAI framework's jar; contrib/eaai's TestBridge builds the host"},
+	{cmd: `ginadvisor match --rules eaai --p1 'engine:java -cp host:framework.jar:mybot.jar ginadvisor.Host MyPlayer' --p2 simple`, skip: true, reason: "needs the EAAI framework's jar and the reader's player"},
+	{cmd: `ginadvisor advise --full --samples N --seed S --particles P 'POSITION'`, skip: true, reason: "a template: N, S, P and POSITION are a graded decision's"},
+	{cmd: `source <(ginadvisor completion zsh) # in ~/.zshrc`, skip: true, reason: "zsh's script, for zsh; TestCompletionScriptsAndMan checks it is printed"},
+	{cmd: `ginadvisor completion powershell | Out-String | Invoke-Expression`, skip: true, reason: "PowerShell's; TestCompletionScriptsAndMan checks the script is printed"},
+	// Other programs, run when the machine has them.
+	{cmd: `sqlite3 gin.db ".import --csv decisions.csv decisions"`, needs: []string{"sqlite3"}},
+	{cmd: `sqlite3 gin.db "SELECT player, CASE WHEN CAST(turn AS INTEGER) <= 3 THEN 'early' WHEN CAST(turn AS INTEGER) <= 8 THEN 'middle' ELSE 'late' END AS stage, COUNT(*) AS decisions, ROUND(100.0 * SUM(class = 'blunder') / COUNT(*), 2) AS blunder_pct FROM decisions GROUP BY player, stage ORDER BY player, stage"`, needs: []string{"sqlite3"}},
+	{cmd: `duckdb -c "SELECT deadwood, COUNT(*) AS knocks FROM read_csv_auto('decisions.csv') WHERE kind = 'knock' AND move <> 'playon' GROUP BY deadwood ORDER BY deadwood"`, needs: []string{"duckdb"}},
+	{cmd: `parallel -j 16 'ginadvisor batch --json --quiet --shard {}/16 logs/ > part-{}.json' ::: $(seq 16)`, needs: []string{"parallel"}},
+	{cmd: `ginadvisor man > ginadvisor.1 && man ./ginadvisor.1`, needs: []string{"man"}},
+	// Cut to 20 games by default; as written, it regenerates the table.
+	{cmd: `ginadvisor equity --games 20000 --seed 2024 > advise/equity_data.go`, reproduces: "advise/equity_data.go"},
+
+	// The server runs until Ctrl-C.
+	{cmd: `ginadvisor serve`, interrupt: true},
+	{cmd: `ginadvisor serve --addr 127.0.0.1:8080 --open`, skip: true, reason: "serves until Ctrl-C, and opens a browser"},
+
+	// Minutes of work.
+	{cmd: `ginadvisor simulate --p1 advisor,samples=512 --p2 advisor --games 200 --mirrored`, skip: true, reason: "200 games of the advisor against itself: some 8 minutes of CPU (2 games take 5 s)"},
+	{cmd: `ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 --sprt 'elo0=0 elo1=20' --log m.log`, skip: true, reason: "200 games of the engine under a clock: tens of minutes (the next line reads a log the setup plays)"},
+	{cmd: "for f in adv40 rnd40 small40 heur40; do ginadvisor batch --quiet --json $f.log > $f.json done", skip: true, reason: "grades 160 games at the default budget: tens of minutes (checked by hand: docs/batch.md)"},
+	{cmd: `go run ./internal/accuracyfit adv40.json rnd40.json small40.json heur40.json`, skip: true, reason: "reads the summaries of the line before"},
+	{cmd: `ginadvisor simulate --p1 advisor --p2 simple --games 40 --seed 11 --log adv40.log`, long: true, reason: "40 games of the advisor: a minute"},
+	{cmd: `ginadvisor simulate --p1 advisor-small --p2 simple --games 40 --seed 13 --log small40.log`, long: true, reason: "40 games of the advisor at 48 worlds"},
+	{cmd: `ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345`, long: true, reason: "3 s of CPU"},
+	{cmd: `ginadvisor check-engine 'engine:ginadvisor engine'`, long: true, reason: "whole games of the engine at 256 worlds: 1.5 s of CPU"},
+	{cmd: `ginadvisor match --p1 advisor --p2 heuristic --games 2 --tc 30 --rules eaai`, long: true, reason: "the advisor under a clock: 1.5 s of CPU"},
+}
+
+// docSetup are the shell lines that make, in a source's working
+// directory, the files its examples name that the repository does not
+// hold by that name. Every directory has testdata/, the repository's, and
+// a home directory.
+var docSetup = map[string]string{
+	"docs/arena.md": "ginadvisor match --p1 simple --p2 random --games 4 --shard 1/2 --log part-1.log >/dev/null 2>&1\n" +
+		"ginadvisor match --p1 simple --p2 random --games 4 --shard 2/2 --log part-2.log >/dev/null 2>&1",
+	"docs/batch.md": "mkdir logs && cp testdata/sample.log logs/\n" +
+		"ginadvisor batch --quick --json --shard 1/2 logs/ > part-1.json\n" +
+		"ginadvisor batch --quick --json --shard 2/2 logs/ > part-2.json",
+	"help batch":      "cp testdata/sample.log games.log\nmkdir logs && cp testdata/sample.log logs/\ncp testdata/eaai/heuristic-vs-simple-001.txt marjj-vs-simple-001.txt",
+	"help convert":    "cp testdata/eaai/heuristic-vs-simple-001.txt marjj-vs-simple-001.txt\ncp testdata/openspiel/heuristic-vs-simple.jsonl samples.jsonl",
+	"help log check":  "cp testdata/sample.log games.log",
+	"help score":      "cp testdata/hands.txt hands.txt",
+	"help equity":     "mkdir advise",
+	"help completion": "mkdir -p ~/.config/fish/completions",
+	"help merge": "ginadvisor batch --quick --json --shard 1/2 testdata/sample.log > part1.json\n" +
+		"ginadvisor batch --quick --json --shard 2/2 testdata/sample.log > part2.json",
+	"help engine":     "printf 'ginrummy\\nisready\\nnewgame\\nnewhand seat p1 dealer p2 number 1 hand 2C 3C 7C JD 4H 5H 6H 9H QH JS upcard 5S\\ngo\\nquit\\n' > session.txt",
+	"help match":      "ginadvisor match --p1 heuristic --p2 simple --games 4 --log m.log >/dev/null 2>&1",
+	"help tournament": "ginadvisor tournament --games 2 --log t.log simple heuristic >/dev/null 2>&1",
+	"help outs": "echo 'p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1' > positions.txt\n" +
+		"echo 'p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1' >> positions.txt",
+	"help advise": "echo 'p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1' > positions.txt\n" +
+		"echo 'p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD drawn=5H dealer=p1 draws=6' >> positions.txt",
+	"help risk": "echo 'p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S drawn=AC dealer=p2' > positions.txt\n" +
+		"echo 'p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,6C,QS,AH,9S,JD,KS,TS,5D,QH,QD,QC,JH,4C,4H,8S,8C,JC,4D,9C,2C,9H,TD,6S,9D,3D,AS stock=3 took=- passed=- discards=6H,6C,AH,JD,TS,QH,QC,4C,8S,JC,9C,9H,6S,3D drawn=AC dealer=p2 rules=eaai' >> positions.txt",
+}
