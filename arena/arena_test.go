@@ -118,15 +118,9 @@ func helper(mode string) string {
 
 func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game) {
 	t.Helper()
-	a, err := ParseSpec(p1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Options = map[string]string{"samples": "8"}
-	b, _ := ParseSpec("simple")
 	eaai, _ := rules.Preset("eaai")
 	var gs []*Game
-	r, err := Play(context.Background(), Options{Rules: eaai, Games: games, Seed: 3, Concurrency: 2, Players: [2]Spec{a, b}, Time: tc,
+	r, err := Play(context.Background(), Options{Rules: eaai, Games: games, Seed: 3, Concurrency: 2, Players: againstSimple(t, p1), Time: tc,
 		OnGame: func(g *Game) error { gs = append(gs, g); return nil }})
 	if err != nil {
 		t.Fatal(err)
@@ -308,4 +302,46 @@ func TestResume(t *testing.T) {
 	if _, err := Resume(path, &swapped); err == nil {
 		t.Error("a log of other players resumed")
 	}
+}
+
+// specsOf parses the specs of players, in order.
+func specsOf(tb testing.TB, names ...string) []Spec {
+	tb.Helper()
+	specs := make([]Spec, len(names))
+	for i, n := range names {
+		s, err := ParseSpec(n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		specs[i] = s
+	}
+	return specs
+}
+
+// placed numbers specs from 1 in their order, as a command line's
+// players are.
+func placed(specs []Spec) []Spec {
+	for i := range specs {
+		specs[i].Place = i + 1
+	}
+	return specs
+}
+
+// sampledSpec parses a player's spec and gives it 8 samples a decision,
+// a budget that keeps an advisor's games quick.
+func sampledSpec(t *testing.T, spec string) Spec {
+	t.Helper()
+	s, err := ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Options = map[string]string{"samples": "8"}
+	return s
+}
+
+// againstSimple is p1, at 8 samples, against simple.
+func againstSimple(t *testing.T, p1 string) [2]Spec {
+	t.Helper()
+	b, _ := ParseSpec("simple")
+	return [2]Spec{sampledSpec(t, p1), b}
 }

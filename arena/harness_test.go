@@ -30,13 +30,7 @@ func startSetsidHelper(path string) error {
 // harnessOptions is a two-game match of p1 against simple.
 func harnessOptions(t *testing.T, p1 string) Options {
 	t.Helper()
-	a, err := ParseSpec(p1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Options = map[string]string{"samples": "8"}
-	b, _ := ParseSpec("simple")
-	return Options{Rules: shortGames(t, "eaai"), Games: 2, Seed: 3, Players: [2]Spec{a, b}, Grace: 200 * time.Millisecond}
+	return Options{Rules: shortGames(t, "eaai"), Games: 2, Seed: 3, Players: againstSimple(t, p1), Grace: 200 * time.Millisecond}
 }
 
 // TestStartFailureIsNoForfeit: an engine that cannot be started at all is

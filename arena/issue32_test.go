@@ -49,12 +49,7 @@ func shortGames(t *testing.T, preset string) rules.Rules {
 
 func engineSpec(t *testing.T, mode string) Spec {
 	t.Helper()
-	s, err := ParseSpec(helper(mode))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Options = map[string]string{"samples": "8"}
-	return s
+	return sampledSpec(t, helper(mode))
 }
 
 // TestStopDoesNotChargeEngines stops a match of an engine while games are
@@ -176,11 +171,7 @@ func TestShardsCombine(t *testing.T) {
 // TestTournamentFromLog: a tournament's standings come back from its log.
 func TestTournamentFromLog(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
-	var specs []Spec
-	for _, n := range []string{"simple", "heuristic", "cautious"} {
-		s, _ := ParseSpec(n)
-		specs = append(specs, s)
-	}
+	specs := specsOf(t, "simple", "heuristic", "cautious")
 	lw := &memLog{}
 	o := TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 10, Seed: 4, Concurrency: 2}}
 	o.OnGame = func(_, _ int, players [2]Spec, g *Game) error { return WriteGame(lw, g, players, eaai) }

@@ -43,12 +43,7 @@ func TestLogTextReadsBack(t *testing.T) {
 // twice rebuilds its standings from its log, and resumes from it.
 func TestTournamentOfOneSpecTwice(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
-	var specs []Spec
-	for i, n := range []string{"simple", "simple", "heuristic"} {
-		s, _ := ParseSpec(n)
-		s.Place = i + 1
-		specs = append(specs, s)
-	}
+	specs := placed(specsOf(t, "simple", "simple", "heuristic"))
 	specs, err := ResolveNames(context.Background(), specs, 0)
 	if err != nil {
 		t.Fatal(err)

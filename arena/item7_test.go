@@ -21,15 +21,7 @@ import (
 // the same standings, its pairings unnumbered.
 func TestTournamentLogsPairing(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
-	var specs []Spec
-	for i, n := range []string{"simple", "heuristic", "cautious"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Place = i + 1
-		specs = append(specs, s)
-	}
+	specs := placed(specsOf(t, "simple", "heuristic", "cautious"))
 	lw := &memLog{}
 	o := TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 2, Seed: 3}}
 	o.OnGame = func(_, _ int, players [2]Spec, g *Game) error { return WriteGame(lw, g, players, eaai) }

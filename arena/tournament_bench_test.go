@@ -14,15 +14,7 @@ import (
 //
 //	go test -run XXX -bench TournamentConcurrency ./arena/
 func BenchmarkTournamentConcurrency(b *testing.B) {
-	var specs []Spec
-	for k, n := range []string{"simple", "heuristic", "cautious", "grabber", "standin"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			b.Fatal(err)
-		}
-		s.Place = k + 1
-		specs = append(specs, s)
-	}
+	specs := placed(specsOf(b, "simple", "heuristic", "cautious", "grabber", "standin"))
 	eaai, _ := rules.Preset("eaai")
 	for _, c := range []int{1, 2} {
 		b.Run(fmt.Sprintf("concurrency=%d", c), func(b *testing.B) {

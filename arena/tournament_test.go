@@ -81,14 +81,7 @@ func TestBradleyTerrySweep(t *testing.T) {
 // pairing is played, the cross-table adds up, and heuristic, much the
 // strongest of the three, rates first.
 func TestRoundRobin(t *testing.T) {
-	var specs []Spec
-	for _, n := range []string{"simple", "heuristic", "cautious"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
+	specs := specsOf(t, "simple", "heuristic", "cautious")
 	eaai, _ := rules.Preset("eaai")
 	pairings := 0
 	s, err := Tournament(context.Background(), TournamentOptions{Players: specs, Match: Options{Rules: eaai, Games: 200, Seed: 2, Concurrency: 2},
@@ -161,14 +154,7 @@ func TestTextKeepsControlBytesOff(t *testing.T) {
 // the standings hold the first pairing's games, rated, and say they were
 // interrupted, with the context's error.
 func TestTournamentInterrupted(t *testing.T) {
-	var specs []Spec
-	for _, n := range []string{"simple", "heuristic", "cautious"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
+	specs := specsOf(t, "simple", "heuristic", "cautious")
 	eaai, _ := rules.Preset("eaai")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -203,15 +189,7 @@ func TestTournamentInterrupted(t *testing.T) {
 // order may differ). The games are logged from several pairings at once,
 // and the run under -race checks the log is written one game at a time.
 func TestTournamentConcurrencyAcrossPairings(t *testing.T) {
-	var specs []Spec
-	for k, n := range []string{"simple", "heuristic", "cautious", "simple"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Place = k + 1
-		specs = append(specs, s)
-	}
+	specs := placed(specsOf(t, "simple", "heuristic", "cautious", "simple"))
 	eaai, _ := rules.Preset("eaai")
 	run := func(concurrency int) (Standings, []string, []string) {
 		var logged, told []string
@@ -254,14 +232,7 @@ func TestTournamentConcurrencyAcrossPairings(t *testing.T) {
 // after another, the tournament would wait for ever (the test's guard
 // fails it instead).
 func TestTournamentGamesSpanPairings(t *testing.T) {
-	var specs []Spec
-	for _, n := range []string{"simple", "heuristic", "cautious"} {
-		s, err := ParseSpec(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
+	specs := specsOf(t, "simple", "heuristic", "cautious")
 	const marker = 4747 // this test's seed: other tests' games pass
 	other := make(chan struct{})
 	var once sync.Once

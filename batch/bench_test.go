@@ -6,11 +6,9 @@ import (
 	"io"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
-	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -20,25 +18,15 @@ func simulatedLog(b testing.TB, games int) (log []byte, transcripts [][]byte) {
 	b.Helper()
 	var buf bytes.Buffer
 	lw := gamelog.NewWriter(&buf)
-	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets()["eaai"], Games: games, Seed: 77,
-		Players: [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New},
-		Names:   [2]string{"heuristic", "simple"},
-		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
-			if err != nil {
-				return err
-			}
-			var t bytes.Buffer
-			if err := importer.WriteEAAI(&t, lg); err != nil {
-				return err
-			}
-			transcripts = append(transcripts, t.Bytes())
-			return lw.Write(lg)
-		},
-	})
-	if err != nil {
-		b.Fatal(err)
+	for _, lg := range testgames.PlayBetween(b, rules.Presets()["eaai"], "heuristic", "simple", games, 77) {
+		var t bytes.Buffer
+		if err := importer.WriteEAAI(&t, lg); err != nil {
+			b.Fatal(err)
+		}
+		transcripts = append(transcripts, t.Bytes())
+		if err := lw.Write(lg); err != nil {
+			b.Fatal(err)
+		}
 	}
 	return buf.Bytes(), transcripts
 }

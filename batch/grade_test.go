@@ -4,19 +4,10 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/internal/testpositions"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 )
-
-func card(t *testing.T, s string) notation.Card {
-	t.Helper()
-	c, err := notation.ParseCard(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 // TestGradeQuick checks --quick's grading on positions worked by hand.
 func TestGradeQuick(t *testing.T) {
@@ -35,8 +26,8 @@ func TestGradeQuick(t *testing.T) {
 		best string
 		lost float64
 	}{
-		{game.DiscardMove(card(t, "KS")), "discard KS", 0},
-		{game.DiscardMove(card(t, "9C")), "discard KS", 0.012},
+		{game.DiscardMove(testcards.Card(t, "KS")), "discard KS", 0},
+		{game.DiscardMove(testcards.Card(t, "9C")), "discard KS", 0.012},
 	} {
 		best, lost := gradeQuick(&dead, c.move)
 		if best.String() != c.best || !near(lost, c.lost) {
@@ -45,7 +36,7 @@ func TestGradeQuick(t *testing.T) {
 	}
 	// Breaking the set of sevens leaves 26 deadwood (7H, KS, 9C; the 7D
 	// runs on from the diamonds): far worse.
-	if _, lost := gradeQuick(&dead, game.DiscardMove(card(t, "7C"))); lost < 0.15 {
+	if _, lost := gradeQuick(&dead, game.DiscardMove(testcards.Card(t, "7C"))); lost < 0.15 {
 		t.Errorf("breaking the sevens lost only %.3f", lost)
 	}
 	took, err := position.Parse("p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,TS stock=30 took=- passed=QC discards=TS dealer=p1")
@@ -81,7 +72,7 @@ func TestGradeQuickAtAKnock(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range []game.Event{{Kind: game.Drew, Seat: p.Seat(), Card: card(t, c.draw)}, {Kind: game.Discarded, Seat: p.Seat(), Card: card(t, "KD")}} {
+		for _, e := range []game.Event{{Kind: game.Drew, Seat: p.Seat(), Card: testcards.Card(t, c.draw)}, {Kind: game.Discarded, Seat: p.Seat(), Card: testcards.Card(t, "KD")}} {
 			if err := p.Observe(e); err != nil {
 				t.Fatalf("%s: %v", c.name, err)
 			}

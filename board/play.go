@@ -310,6 +310,20 @@ func (ss *sessions) get(id string) (*session, error) {
 	return s, nil
 }
 
+// use finds a game in play for a request about it: it marks the game
+// used now, so that it is not ended as idle, and gives the decision the
+// page must answer (nil once the game is over).
+func (ss *sessions) use(id string) (*session, *turn, error) {
+	s, err := ss.get(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last = time.Now()
+	return s, s.pending, nil
+}
+
 // next waits for the person's next decision or the end of the game.
 func (s *session) next(ctx context.Context) error {
 	select {
@@ -421,13 +435,10 @@ func (s *server) gameState(_ context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	g, err := s.games.get(q.Game)
+	g, _, err := s.games.use(q.Game)
 	if err != nil {
 		return nil, err
 	}
-	g.mu.Lock()
-	g.last = time.Now()
-	g.mu.Unlock()
 	return g.answer()
 }
 
@@ -439,14 +450,10 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	g, err := s.games.get(q.Game)
+	g, pending, err := s.games.use(q.Game)
 	if err != nil {
 		return nil, err
 	}
-	g.mu.Lock()
-	g.last = time.Now()
-	pending := g.pending
-	g.mu.Unlock()
 	if pending == nil {
 		return nil, badf("move", "the game is over")
 	}

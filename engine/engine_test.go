@@ -12,6 +12,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
@@ -193,9 +194,9 @@ func TestFirstUpcardOffer(t *testing.T) {
 func TestBigGinInEngine(t *testing.T) {
 	// A stacked deck: the non-dealer holds 10 cards of gin and draws the
 	// 11th melding card.
-	hand1 := mustCards(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH")
+	hand1 := testcards.Hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH")
 	var deck [notation.NumCards]notation.Card
-	rest := notation.FullDeck &^ hand1 &^ mustCards(t, "QH")
+	rest := notation.FullDeck &^ hand1 &^ testcards.Hand(t, "QH")
 	rc := rest.Cards()
 	h1 := hand1.Cards()
 	for i := 0; i < 10; i++ {
@@ -213,15 +214,6 @@ func TestBigGinInEngine(t *testing.T) {
 	if res, _ := st.Result(); res.Score.Outcome != rules.BigGin || res.Winner != 0 {
 		t.Fatalf("result %+v", res)
 	}
-}
-
-func mustCards(t *testing.T, s string) notation.CardSet {
-	t.Helper()
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
 }
 
 // lateKnocker never takes or knocks until the stock is down to the dead

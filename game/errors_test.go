@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -13,14 +14,6 @@ import (
 // that the error names its reason with a sentinel and that the state is
 // left as it was.
 func TestIllegalMoveReasons(t *testing.T) {
-	mustCards := func(text string) notation.CardSet {
-		t.Helper()
-		h, err := notation.ParseHand(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h
-	}
 	mustApply := func(st *State, m Move) {
 		t.Helper()
 		if err := st.Apply(m); err != nil {
@@ -29,7 +22,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 	}
 	// p1 holds a spade run to the nine and the KH; the upcard TS makes
 	// gin.
-	p1, p2 := mustCards("AS 2S 3S 4S 5S 6S 7S 8S 9S KH"), mustCards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
+	p1, p2 := testcards.Hand(t, "AS 2S 3S 4S 5S 6S 7S 8S 9S KH"), testcards.Hand(t, "AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
 	up := notation.NewCard(notation.Ten, notation.Spades)
 	stock := (notation.FullDeck &^ p1 &^ p2 &^ up.Set()).Cards()
 	offer, err := FromDeal(Setup{Rules: rules.Standard(), Dealer: notation.P2, Number: 1}, [2]notation.CardSet{p1, p2}, up, stock)
@@ -45,7 +38,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 	kh := notation.NewCard(notation.King, notation.Hearts)
 	mustApply(&knock, DiscardMove(kh))
 	notMine := notation.NewCard(notation.Ace, notation.Hearts)
-	notAMeld := mustCards("2S 5S 9S")
+	notAMeld := testcards.Hand(t, "2S 5S 9S")
 
 	tests := []struct {
 		name string

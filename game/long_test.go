@@ -3,6 +3,7 @@ package game
 import (
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -30,7 +31,7 @@ func longHandEach(t *testing.T, r rules.Rules, draws int, each func(*State, *[2]
 		t.Fatal(err)
 	}
 	hands := [2]notation.CardSet{notation.SetOf(a...), notation.SetOf(b...)}
-	up := card(t, "8D")
+	up := testcards.Card(t, "8D")
 	var stock []notation.Card
 	for c := range (notation.FullDeck &^ hands[0] &^ hands[1]).Without(up).All() {
 		stock = append(stock, c)
@@ -42,7 +43,7 @@ func longHandEach(t *testing.T, r rules.Rules, draws int, each func(*State, *[2]
 	}
 	pos := [2]Position{st.Position(0), st.Position(1)}
 	seen := st.NumEvents()
-	first := [2]notation.Card{card(t, "KC"), card(t, "KH")}
+	first := [2]notation.Card{testcards.Card(t, "KC"), testcards.Card(t, "KH")}
 	var taken [2]notation.Card
 	apply := func(m Move) {
 		t.Helper()
@@ -150,13 +151,4 @@ func (cycler) Choose(st *State) Move {
 		}
 	}
 	return TakeMove()
-}
-
-func card(t *testing.T, s string) notation.Card {
-	t.Helper()
-	c, err := notation.ParseCard(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }

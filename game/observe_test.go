@@ -4,7 +4,8 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
+	"github.com/ginadvisor/ginadvisor/internal/testmelds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -13,14 +14,6 @@ import (
 // one for each reason with a sentinel: the error wraps ErrEvent and the
 // reason, and the position is left as it was.
 func TestObserveReasons(t *testing.T) {
-	cards := func(text string) notation.CardSet {
-		t.Helper()
-		h, err := notation.ParseHand(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h
-	}
 	apply := func(st State, moves ...Move) State {
 		t.Helper()
 		for _, m := range moves {
@@ -32,7 +25,7 @@ func TestObserveReasons(t *testing.T) {
 	}
 	deal := func(p1 string) State {
 		t.Helper()
-		h1, h2 := cards(p1), cards("AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
+		h1, h2 := testcards.Hand(t, p1), testcards.Hand(t, "AC 2C 3C 4C 5C 6C 7C 8C 9C TC")
 		up := notation.NewCard(notation.Ten, notation.Spades)
 		stock := (notation.FullDeck &^ h1 &^ h2 &^ up.Set()).Cards()
 		st, err := FromDeal(Setup{Rules: rules.Standard(), Dealer: notation.P2, Number: 1}, [2]notation.CardSet{h1, h2}, up, stock)
@@ -56,7 +49,7 @@ func TestObserveReasons(t *testing.T) {
 	if err := looseKnock.Observe(Event{Kind: Discarded, Seat: p1, Card: kh}); err != nil {
 		t.Fatal(err)
 	}
-	over := apply(ginDeal, TakeMove(), DiscardMove(kh), GinMove(mustSpread(t, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS")))
+	over := apply(ginDeal, TakeMove(), DiscardMove(kh), GinMove(testmelds.Spread(t, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS")))
 
 	pos := func(st State) Position { return st.Position(p1) }
 	tests := []struct {
@@ -95,13 +88,4 @@ func TestObserveReasons(t *testing.T) {
 			t.Errorf("%s from a gin hand: %v", e, err)
 		}
 	}
-}
-
-func mustSpread(t *testing.T, text string) meld.Spread {
-	t.Helper()
-	sp, err := meld.ParseMelds(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -111,7 +112,7 @@ func TestDeadHandFacts(t *testing.T) {
 	r.DrawLimit = 1
 	hand := notation.SetOf(cards(t, "AC 3C 4C TD KD AH 5H TH JH 6S")...)
 	f := Facts{Seat: 0, Phase: DrawPhase, Hand: hand, Pile: cards(t, "KS 7H"), StockCount: 30,
-		FirstUpcard: Unknown, OppPassed: notation.SetOf(card(t, "KS")), OppDiscards: cards(t, "7H")}
+		FirstUpcard: Unknown, OppPassed: notation.SetOf(testcards.Card(t, "KS")), OppDiscards: cards(t, "7H")}
 	if _, err := PositionFromFacts(Setup{Rules: rules.Standard(), Dealer: 0, Number: 1}, f); err != nil {
 		t.Fatalf("the live hand is refused: %v", err)
 	}

@@ -11,16 +11,7 @@ import (
 // the end of its line, is written and read back to the microsecond; a
 // move without it has none, and a malformed one is refused.
 func TestMoveTimeAnnotation(t *testing.T) {
-	f, err := os.Open("testdata/sample-v1.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := ReadLog(f)
-	if err != nil || len(games) == 0 {
-		t.Fatalf("%d games, %v", len(games), err)
-	}
-	g := games[0]
+	g := firstSample(t)
 	g.Hands[0].Moves[0].Time, g.Hands[0].Moves[0].HasTime = 2500*time.Microsecond, true
 	text := Header() + "\n" + string(GameText(g))
 	if !strings.Contains(text, " ms=2.500\n") {
@@ -47,16 +38,7 @@ func TestMoveTimeAnnotation(t *testing.T) {
 // characters as "?"; a move without it has none; an info line of the
 // other seat's, or with no move before it, is refused.
 func TestMoveInfoAnnotation(t *testing.T) {
-	f, err := os.Open("testdata/sample-v1.log")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := ReadLog(f)
-	if err != nil || len(games) == 0 {
-		t.Fatalf("%d games, %v", len(games), err)
-	}
-	g := games[0]
+	g := firstSample(t)
 	m0 := &g.Hands[0].Moves[0]
 	m0.Info = "depth 3  score cp 12 pv\x1b KS"
 	text := Header() + "\n" + string(GameText(g))
@@ -79,4 +61,19 @@ func TestMoveInfoAnnotation(t *testing.T) {
 	if _, err := ReadLog(strings.NewReader(other)); err == nil {
 		t.Error("an info line of the other seat accepted")
 	}
+}
+
+// firstSample reads the first game of the version 1 sample log.
+func firstSample(t *testing.T) *Game {
+	t.Helper()
+	f, err := os.Open("testdata/sample-v1.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	games, err := ReadLog(f)
+	if err != nil || len(games) == 0 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	return games[0]
 }

@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -10,13 +11,7 @@ import (
 func TestWholeGames(t *testing.T) {
 	head := Header() + "\n"
 	game := "game 1 seed 1 first-dealer p1\nrules eaai\nend\n"
-	tests := []struct {
-		name  string
-		log   string
-		bytes int
-		cut   bool
-		line  int
-	}{
+	tests := []wholeCase{
 		{"empty", "", 0, false, 0},
 		{"header only", head, len(head), false, 0},
 		{"whole", head + game, len(head + game), false, 0},
@@ -29,14 +24,7 @@ func TestWholeGames(t *testing.T) {
 		{"torn game line", head + game + "gam", len(head + game), true, 5},
 		{"long line cut", head + "game 1 " + strings.Repeat("x", 70000), len(head), true, 2},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			w, err := WholeGames(strings.NewReader(tt.log))
-			if err != nil || w.Bytes != int64(tt.bytes) || w.Cut != tt.cut || w.Line != tt.line {
-				t.Errorf("got %+v, %v; want %d bytes, cut %v at line %d", w, err, tt.bytes, tt.cut, tt.line)
-			}
-		})
-	}
+	checkWhole(t, WholeGames, tests)
 }
 
 // TestWrittenGamesTornTail: in a log that a program grows, a last line
@@ -47,13 +35,7 @@ func TestWrittenGamesTornTail(t *testing.T) {
 	head := Header() + "\n"
 	game := "game 1 seed 1 first-dealer p1\nrules eaai\nend\n"
 	game2 := "game 2 seed 1 first-dealer p1\nrules eaai\nend\n"
-	tests := []struct {
-		name  string
-		log   string
-		bytes int
-		cut   bool
-		line  int
-	}{
+	tests := []wholeCase{
 		{"whole", head + game, len(head + game), false, 0},
 		{"end without its line break", head + game + strings.TrimSuffix(game2, "\n"), len(head + game), true, 5},
 		{"only game without end's break", head + strings.TrimSuffix(game, "\n"), len(head), true, 2},
@@ -64,9 +46,24 @@ func TestWrittenGamesTornTail(t *testing.T) {
 		{"header without its break", strings.TrimSuffix(head, "\n"), 0, true, 1},
 		{"trailing blank lines", head + game + "\n\n", len(head + game + "\n\n"), false, 0},
 	}
+	checkWhole(t, WrittenGames, tests)
+}
+
+// wholeCase is a log and the whole part a reader of it must find.
+type wholeCase struct {
+	name  string
+	log   string
+	bytes int
+	cut   bool
+	line  int
+}
+
+// checkWhole runs whole, WholeGames or WrittenGames, on each case's log.
+func checkWhole(t *testing.T, whole func(io.Reader) (Whole, error), tests []wholeCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, err := WrittenGames(strings.NewReader(tt.log))
+			w, err := whole(strings.NewReader(tt.log))
 			if err != nil || w.Bytes != int64(tt.bytes) || w.Cut != tt.cut || w.Line != tt.line {
 				t.Errorf("got %+v, %v; want %d bytes, cut %v at line %d", w, err, tt.bytes, tt.cut, tt.line)
 			}

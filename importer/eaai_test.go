@@ -2,17 +2,14 @@ package importer
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -44,24 +41,7 @@ func TestSharedEAAISamples(t *testing.T) {
 // records them as the log does.
 func simulated(t testing.TB, games int, seed uint64) []*gamelog.Game {
 	t.Helper()
-	var out []*gamelog.Game
-	_, err := engine.Simulate(context.Background(), engine.SimOptions{
-		Rules: rules.Presets()["eaai"], Games: games, Seed: seed, Workers: 1,
-		Players: [2]bot.NewPlayerFunc{players.MustLookup("heuristic").New, players.MustLookup("simple").New},
-		Names:   [2]string{"heuristic", "simple"},
-		OnGame: func(n int, g *engine.GameRecord) error {
-			lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final)
-			if err != nil {
-				return err
-			}
-			out = append(out, lg)
-			return nil
-		},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return testgames.PlayBetween(t, rules.Presets()["eaai"], "heuristic", "simple", games, seed)
 }
 
 // sameGame compares what a transcript can carry: the deals, the moves,

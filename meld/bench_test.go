@@ -24,75 +24,42 @@ func benchHands(n, size int, dense bool) []notation.CardSet {
 
 var sink int
 
-func BenchmarkMinDeadwood10(b *testing.B) {
-	hands := benchHands(1<<12, 10, false)
+// benchSum times f over the fixed pool of hands of a size, summing what
+// it returns into sink so that the work is not optimized away.
+func benchSum(b *testing.B, size int, dense bool, f func(notation.CardSet) int) {
+	hands := benchHands(1<<12, size, dense)
 	b.ReportAllocs()
 	b.ResetTimer()
 	s := 0
 	for i := 0; i < b.N; i++ {
-		s += MinDeadwood(hands[i&(len(hands)-1)])
+		s += f(hands[i&(len(hands)-1)])
 	}
 	sink = s
 }
 
-func BenchmarkMinDeadwood10Dense(b *testing.B) {
-	hands := benchHands(1<<12, 10, true)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		s += MinDeadwood(hands[i&(len(hands)-1)])
-	}
-	sink = s
+func bestDiscardDeadwood(h notation.CardSet) int {
+	_, dw, _ := BestDiscard(h)
+	return dw
 }
 
-func BenchmarkBestDiscard11(b *testing.B) {
-	hands := benchHands(1<<12, 11, false)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		_, dw, _ := BestDiscard(hands[i&(len(hands)-1)])
-		s += dw
-	}
-	sink = s
-}
+func arrangementCount(h notation.CardSet) int { return len(Arrangements(h)) }
 
-func BenchmarkBestDiscard11Dense(b *testing.B) {
-	hands := benchHands(1<<12, 11, true)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		_, dw, _ := BestDiscard(hands[i&(len(hands)-1)])
-		s += dw
-	}
-	sink = s
-}
+func BenchmarkMinDeadwood10(b *testing.B)      { benchSum(b, 10, false, MinDeadwood) }
+func BenchmarkMinDeadwood10Dense(b *testing.B) { benchSum(b, 10, true, MinDeadwood) }
+func BenchmarkBestDiscard11(b *testing.B)      { benchSum(b, 11, false, bestDiscardDeadwood) }
+func BenchmarkBestDiscard11Dense(b *testing.B) { benchSum(b, 11, true, bestDiscardDeadwood) }
+func BenchmarkArrangements10(b *testing.B)     { benchSum(b, 10, false, arrangementCount) }
 
-func benchArrangements(b *testing.B, dense bool) {
-	hands := benchHands(1<<12, 10, dense)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		s += len(Arrangements(hands[i&(len(hands)-1)]))
-	}
-	sink = s
-}
-
-func BenchmarkArrangements10(b *testing.B) { benchArrangements(b, false) }
-
+// benchVisit counts the arrangements VisitArrangements visits, with one
+// visitor for the whole run so that the count itself allocates nothing.
 func benchVisit(b *testing.B, dense bool) {
-	hands := benchHands(1<<12, 10, dense)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	count := func(Spread, notation.CardSet) bool { s++; return true }
-	for i := 0; i < b.N; i++ {
-		_ = VisitArrangements(hands[i&(len(hands)-1)], count)
-	}
-	sink = s
+	n := 0
+	count := func(Spread, notation.CardSet) bool { n++; return true }
+	benchSum(b, 10, dense, func(h notation.CardSet) int {
+		_ = VisitArrangements(h, count)
+		return 0
+	})
+	sink = n
 }
 
 // BenchmarkVisitArrangements10 visits every tied arrangement of a random
@@ -103,18 +70,13 @@ func BenchmarkVisitArrangements10(b *testing.B) { benchVisit(b, false) }
 // neighbouring ranks, where sets and runs compete.
 func BenchmarkVisitArrangements10Dense(b *testing.B) { benchVisit(b, true) }
 
-func BenchmarkArrangements10Dense(b *testing.B) { benchArrangements(b, true) }
+func BenchmarkArrangements10Dense(b *testing.B) { benchSum(b, 10, true, arrangementCount) }
 
 // BenchmarkAppendArrangements10 is the sorted form into a reused slice.
 func BenchmarkAppendArrangements10(b *testing.B) {
-	hands := benchHands(1<<12, 10, false)
 	buf := make([]Spread, 0, 64)
-	b.ReportAllocs()
-	b.ResetTimer()
-	s := 0
-	for i := 0; i < b.N; i++ {
-		buf, _ = AppendArrangements(buf[:0], hands[i&(len(hands)-1)])
-		s += len(buf)
-	}
-	sink = s
+	benchSum(b, 10, false, func(h notation.CardSet) int {
+		buf, _ = AppendArrangements(buf[:0], h)
+		return len(buf)
+	})
 }

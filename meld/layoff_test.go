@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -161,13 +162,13 @@ func TestLayoffExamples(t *testing.T) {
 	for _, tt := range tests {
 		var ms []notation.CardSet
 		for _, m := range tt.melds {
-			ms = append(ms, mustHand(t, m))
+			ms = append(ms, testcards.Hand(t, m))
 		}
 		sp, err := NewSpread(ms...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dw, laid := BestLayoff(&sp, mustHand(t, tt.hand))
+		dw, laid := BestLayoff(&sp, testcards.Hand(t, tt.hand))
 		if dw != tt.deadwood || laid.String() != tt.layoffs {
 			t.Errorf("BestLayoff(%v, %s) = %d, %q; want %d, %q", tt.melds, tt.hand, dw, laid, tt.deadwood, tt.layoffs)
 		}
@@ -267,8 +268,8 @@ func TestKnockSpreadsAgainstReference(t *testing.T) {
 }
 
 func TestCandidates(t *testing.T) {
-	sp, _ := NewSpread(mustHand(t, "7D 8D 9D"), mustHand(t, "KC KD KH"))
-	got := Candidates(&sp, mustHand(t, "5D 6D TD KS 2C"))
+	sp, _ := NewSpread(testcards.Hand(t, "7D 8D 9D"), testcards.Hand(t, "KC KD KH"))
+	got := Candidates(&sp, testcards.Hand(t, "5D 6D TD KS 2C"))
 	want := []string{"6D on 0", "5D on 0 after 6D", "TD on 0", "KS on 1"}
 	if len(got) != len(want) {
 		t.Fatalf("Candidates = %+v", got)
@@ -285,17 +286,17 @@ func TestCandidates(t *testing.T) {
 }
 
 func TestNewSpreadErrors(t *testing.T) {
-	if _, err := NewSpread(mustHand(t, "7D 8D TD")); err == nil {
+	if _, err := NewSpread(testcards.Hand(t, "7D 8D TD")); err == nil {
 		t.Error("7D 8D TD accepted as a meld")
 	}
-	if _, err := NewSpread(mustHand(t, "7D 8D 9D"), mustHand(t, "7C 7D 7H")); err == nil {
+	if _, err := NewSpread(testcards.Hand(t, "7D 8D 9D"), testcards.Hand(t, "7C 7D 7H")); err == nil {
 		t.Error("overlapping melds accepted")
 	}
 }
 
 func TestGreedyLayoffMissesRearrangements(t *testing.T) {
-	sp, _ := NewSpread(mustHand(t, "5H 6H 7H"))
-	hand := mustHand(t, "8H 8C 8D 8S 9H")
+	sp, _ := NewSpread(testcards.Hand(t, "5H 6H 7H"))
+	hand := testcards.Hand(t, "8H 8C 8D 8S 9H")
 	// Exactly: lay off 8H and then 9H, keeping 8C 8D 8S as a set.
 	if dw, laid := BestLayoff(&sp, hand); dw != 0 || laid.String() != "8H 9H" {
 		t.Errorf("BestLayoff = %d, %s", dw, laid)
@@ -306,8 +307,8 @@ func TestGreedyLayoffMissesRearrangements(t *testing.T) {
 		t.Errorf("GreedyLayoff laid off %s", laid)
 	}
 	// Greedy chains still work: 6D, then 5D, onto 7D 8D 9D.
-	sp, _ = NewSpread(mustHand(t, "7D 8D 9D"))
-	if laid := GreedyLayoff(&sp, mustHand(t, "5D 6D KC")); laid.String() != "5D 6D" {
+	sp, _ = NewSpread(testcards.Hand(t, "7D 8D 9D"))
+	if laid := GreedyLayoff(&sp, testcards.Hand(t, "5D 6D KC")); laid.String() != "5D 6D" {
 		t.Errorf("GreedyLayoff chain = %s", laid)
 	}
 }

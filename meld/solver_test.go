@@ -6,19 +6,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 var long = flag.Bool("long", false, "run the long randomized comparisons")
-
-func mustHand(t testing.TB, s string) notation.CardSet {
-	t.Helper()
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		t.Fatalf("ParseHand(%q): %v", s, err)
-	}
-	return h
-}
 
 func TestClassify(t *testing.T) {
 	tests := []struct {
@@ -37,7 +29,7 @@ func TestClassify(t *testing.T) {
 		{"5H 5D 6H 6D", NotMeld},
 	}
 	for _, tt := range tests {
-		if got := Classify(mustHand(t, tt.cards)); got != tt.want {
+		if got := Classify(testcards.Hand(t, tt.cards)); got != tt.want {
 			t.Errorf("Classify(%s) = %v, want %v", tt.cards, got, tt.want)
 		}
 	}
@@ -102,7 +94,7 @@ func TestMinDeadwoodExamples(t *testing.T) {
 	for _, tt := range tests {
 		var h notation.CardSet
 		if tt.hand != "" {
-			h = mustHand(t, tt.hand)
+			h = testcards.Hand(t, tt.hand)
 		}
 		if got := MinDeadwood(h); got != tt.want {
 			t.Errorf("%s: MinDeadwood(%s) = %d, want %d", tt.name, tt.hand, got, tt.want)
@@ -111,7 +103,7 @@ func TestMinDeadwoodExamples(t *testing.T) {
 }
 
 func TestWikiHowGinAfterDiscard(t *testing.T) {
-	c, dw, _ := BestDiscard(mustHand(t, "7C 7D 7H 7S 3S 4S 5S TC TD TH KC"))
+	c, dw, _ := BestDiscard(testcards.Hand(t, "7C 7D 7H 7S 3S 4S 5S TC TD TH KC"))
 	if c.String() != "KC" || dw != 0 {
 		t.Errorf("BestDiscard = %v %d, want KC 0 (gin)", c, dw)
 	}
@@ -120,7 +112,7 @@ func TestWikiHowGinAfterDiscard(t *testing.T) {
 func TestBestDiscardBeatsOpenSpielShortcut(t *testing.T) {
 	// Melding all 11 cards and dropping the highest deadwood card leaves 3
 	// here; discarding the six of spades is gin.
-	h := mustHand(t, "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S")
+	h := testcards.Hand(t, "3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S")
 	c, dw, ok := BestDiscard(h)
 	if !ok || c.String() != "6S" || dw != 0 {
 		t.Fatalf("BestDiscard = %v %d %v, want 6S 0 true", c, dw, ok)
@@ -145,7 +137,7 @@ func TestArrangementsExamples(t *testing.T) {
 		{"5H 5D 5C 6H 7H 5S", []string{"5C 5D 5S | 5H 6H 7H"}},
 	}
 	for _, tt := range tests {
-		got := Arrangements(mustHand(t, tt.hand))
+		got := Arrangements(testcards.Hand(t, tt.hand))
 		if len(got) != len(tt.want) {
 			t.Errorf("Arrangements(%s) = %v, want %v", tt.hand, got, tt.want)
 			continue
@@ -297,11 +289,11 @@ func TestLargeHands(t *testing.T) {
 		t.Errorf("MinDeadwood(full deck) = %d", got)
 	}
 	// Every card of a suit but the king, and the four kings: all meld.
-	h := notation.FullDeck.Minus(mustHand(t, "KC KD KH KS")).Union(mustHand(t, "KC KD KH"))
+	h := notation.FullDeck.Minus(testcards.Hand(t, "KC KD KH KS")).Union(testcards.Hand(t, "KC KD KH"))
 	if got := MinDeadwood(h); got != 0 {
 		t.Errorf("MinDeadwood(%s) = %d, want 0", h, got)
 	}
-	h = mustHand(t, "c:A2345678 d:A2345678 h:A2345678 s:A2345678 KC KD")
+	h = testcards.Hand(t, "c:A2345678 d:A2345678 h:A2345678 s:A2345678 KC KD")
 	if got := MinDeadwood(h); got != 20 {
 		t.Errorf("MinDeadwood(%s) = %d, want 20", h, got)
 	}
@@ -310,14 +302,14 @@ func TestLargeHands(t *testing.T) {
 func TestGroupSplits(t *testing.T) {
 	// A nine-card run splits into 3+3+3, 3+6, 6+3, 4+5, 5+4 and more; all
 	// group under the whole run.
-	h := mustHand(t, "s:A23456789 KD")
+	h := testcards.Hand(t, "s:A23456789 KD")
 	arrs := Arrangements(h)
 	groups := GroupSplits(arrs)
 	if len(groups) != 1 || groups[0].Count != len(arrs) || len(groups[0].Arrangement.Melds) != 1 || len(arrs) < 5 {
 		t.Fatalf("%d arrangements in %d groups: %+v", len(arrs), len(groups), groups)
 	}
 	// A set or a run of tens with the same deadwood: two groups.
-	h = mustHand(t, "TC TD TH JH QH")
+	h = testcards.Hand(t, "TC TD TH JH QH")
 	if g := GroupSplits(Arrangements(h)); len(g) != 2 || g[0].Count != 1 || g[1].Count != 1 {
 		t.Fatalf("set and run grouped together: %+v", g)
 	}
@@ -418,12 +410,12 @@ func TestVisitArrangements(t *testing.T) {
 	}
 	// Stopping early stops.
 	n := 0
-	_ = VisitArrangements(mustHand(t, "s:A23456789TJQK"), func(Spread, notation.CardSet) bool { n++; return false })
+	_ = VisitArrangements(testcards.Hand(t, "s:A23456789TJQK"), func(Spread, notation.CardSet) bool { n++; return false })
 	if n != 1 {
 		t.Errorf("visited %d after stopping", n)
 	}
 	// Too many melds for a spread: nine sets, among others.
-	if err := VisitArrangements(mustHand(t, "c:A23456789 d:A23456789 h:A23456789"), func(Spread, notation.CardSet) bool { return true }); !errors.Is(err, ErrSpreadFull) {
+	if err := VisitArrangements(testcards.Hand(t, "c:A23456789 d:A23456789 h:A23456789"), func(Spread, notation.CardSet) bool { return true }); !errors.Is(err, ErrSpreadFull) {
 		t.Errorf("the full deck: %v", err)
 	}
 }
@@ -494,7 +486,7 @@ func TestSoleArrangement(t *testing.T) {
 		{"s:A h:A d:A c:A s:2", true}, // a set of four, a single
 		{"s:A2345 h:9TJ d:K", true},
 	} {
-		if _, _, ok := soleArrangement(uint64(mustHand(t, c.hand))); ok != c.ok {
+		if _, _, ok := soleArrangement(uint64(testcards.Hand(t, c.hand))); ok != c.ok {
 			t.Errorf("%s: answered %v, want %v", c.hand, ok, c.ok)
 		}
 	}

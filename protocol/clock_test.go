@@ -81,7 +81,7 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 // go with time searches (its info lines name the candidates) without the
 // danger and outs the budget would not bound.
 func TestNoTimeAnswersAtOnce(t *testing.T) {
-	const pos = "position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
+	const pos = aDiscard
 	p, err := position.Parse(strings.TrimPrefix(pos, "position "))
 	if err != nil {
 		t.Fatal(err)

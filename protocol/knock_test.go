@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/internal/testmelds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -37,16 +37,6 @@ func knockPosition(t *testing.T, top string) game.Position {
 // TestCheckKnockReasons: the protocol's check of a reported knock wraps
 // the rules' reason, for the engine's own seat and for the opponent.
 func TestCheckKnockReasons(t *testing.T) {
-	melds := func(s string) meld.Spread {
-		if s == "" {
-			return meld.Spread{}
-		}
-		sp, err := meld.ParseMelds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sp
-	}
 	loose, gin := knockPosition(t, "5D"), knockPosition(t, "8S")
 	tests := []struct {
 		name string
@@ -69,7 +59,7 @@ func TestCheckKnockReasons(t *testing.T) {
 		{"opponent's big gin under standard rules", loose, notation.P2, game.WentBigGin, "8C 9C TC JC | 2H 3H 4H | QD QH QS QC", rules.ErrNoBigGin},
 	}
 	for _, tt := range tests {
-		err := checkKnock(&tt.p, tt.seat, tt.kind, melds(tt.sp))
+		err := checkKnock(&tt.p, tt.seat, tt.kind, testmelds.Spread(t, tt.sp))
 		if tt.why == nil && err != nil || tt.why != nil && !errors.Is(err, tt.why) {
 			t.Errorf("%s: %v, want %v", tt.name, err, tt.why)
 		}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"io"
 	"os"
 	"runtime"
 	"strings"
@@ -34,14 +33,8 @@ func TestServeLeavesNoGoroutine(t *testing.T) {
 			var out syncBuffer
 			served := make(chan error, 1)
 			go func() { served <- New(&out, "x").Serve(ctx, pr) }()
-			send := func(s string) {
-				if _, err := io.WriteString(pw, s+"\n"); err != nil {
-					t.Fatal(err)
-				}
-			}
-			send("setoption name samples value 100000")
-			send("position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1")
-			send("go")
+			send := lineSender(t, pw)
+			send(largestGo)
 			// isready is answered at once only while the go runs.
 			send("isready")
 			for i := 0; i < 1000 && !strings.Contains(out.String(), "readyok"); i++ {
@@ -79,10 +72,9 @@ func TestServeLeavesNoGoroutine(t *testing.T) {
 // largest budget, over and over: the go never answers once quit is read
 // (issue 32: bestmove came after quit 3 times of 3).
 func TestQuitDuringGoAnswersNothing(t *testing.T) {
-	const pos = "position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
 	for trial := 0; trial < 5; trial++ {
 		var out syncBuffer
-		in := "setoption name samples value 100000\n" + pos + "\ngo\nquit\nisready\n"
+		in := largestGo + "\nquit\nisready\n"
 		if err := New(&out, "x").Serve(context.Background(), strings.NewReader(in)); err != nil {
 			t.Fatal(err)
 		}

@@ -220,14 +220,8 @@ func TestStopAnswersAtOnce(t *testing.T) {
 	e := New(&out, "x")
 	served := make(chan error, 1)
 	go func() { served <- e.Serve(context.Background(), pr) }()
-	send := func(s string) {
-		if _, err := io.WriteString(pw, s+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	send("setoption name samples value 100000")
-	send("position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1")
-	send("go")
+	send := lineSender(t, pw)
+	send(largestGo)
 	time.Sleep(50 * time.Millisecond)
 	send("isready")
 	send("stop")
@@ -244,6 +238,23 @@ func TestStopAnswersAtOnce(t *testing.T) {
 	text := out.String()
 	if !strings.Contains(text, "readyok") || !strings.Contains(text, "bestmove discard ") || !strings.Contains(text, "position p1 discard") {
 		t.Fatalf("replies:\n%s", text)
+	}
+}
+
+// aDiscard is a discard decision, as the position command sets it.
+const aDiscard = "position p1 discard hand=AC,6C,2D,4D,6D,7D,AH,8H,9H,3S,4S pile=6H,TD,JS,QH,QC,TC,JH,QS stock=23 first=6H took=- passed=QC,6H,JH,JS discards=TD,QH,TC,QS drawn=AC draws=8 score=0-0 dealer=p1 rules=eaai number=1"
+
+// largestGo searches aDiscard with the largest budget: minutes of work,
+// so that the go is still in flight when the test ends it.
+const largestGo = "setoption name samples value 100000\n" + aDiscard + "\ngo"
+
+// lineSender writes each text it is given to w as a line, failing the
+// test if the write fails.
+func lineSender(t *testing.T, w io.Writer) func(string) {
+	return func(s string) {
+		if _, err := io.WriteString(w, s+"\n"); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -4,22 +4,13 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/meld"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-func mustHand(t *testing.T, s string) notation.CardSet {
-	t.Helper()
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 func TestKnockReport(t *testing.T) {
-	rep, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	rep, err := Knock(rules.Standard(), testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +37,7 @@ func TestKnockReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err = Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{})
+	rep, err = Knock(rules.Standard(), testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,22 +49,22 @@ func TestKnockReport(t *testing.T) {
 	}
 	// Melds the knocker does not hold.
 	sp, _ = meld.ParseMelds("5H 6H 7H")
-	if _, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{}); !errors.Is(err, rules.ErrMeldsNotInHand) {
+	if _, err := Knock(rules.Standard(), testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC"), testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), &sp, rules.Deal{}); !errors.Is(err, rules.ErrMeldsNotInHand) {
 		t.Errorf("foreign melds: %v", err)
 	}
 }
 
 func TestLayoffReport(t *testing.T) {
 	sp, _ := meld.ParseMelds("3C 3D 3S | AH 2H 3H | 8H 9H TH")
-	rep, err := Layoff(sp, mustHand(t, "4H 5H 7H 6H 3D KS KD KC 9C JH"))
+	rep, err := Layoff(sp, testcards.Hand(t, "4H 5H 7H 6H 3D KS KD KC 9C JH"))
 	if err == nil {
 		t.Fatalf("3D in both: %+v", rep)
 	}
-	rep, err = Layoff(sp, mustHand(t, "4H 5H 7H 6H 3H KS KD KC 9C JH"))
+	rep, err = Layoff(sp, testcards.Hand(t, "4H 5H 7H 6H 3H KS KD KC 9C JH"))
 	if err == nil {
 		t.Fatalf("3H in both: %+v", rep)
 	}
-	rep, err = Layoff(sp, mustHand(t, "4H 5H 7H 6H 2C KS KD KC 9C JH"))
+	rep, err = Layoff(sp, testcards.Hand(t, "4H 5H 7H 6H 2C KS KD KC 9C JH"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +80,7 @@ func TestLayoffReport(t *testing.T) {
 
 func TestKnockWithElevenCards(t *testing.T) {
 	// Discarding KH leaves the 10-card knock of TestKnockReport.
-	rep, err := Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC KH"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	rep, err := Knock(rules.Standard(), testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC KH"), testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +88,7 @@ func TestKnockWithElevenCards(t *testing.T) {
 		t.Errorf("report = %+v", rep)
 	}
 	// No discard brings this hand within the limit.
-	_, err = Knock(rules.Standard(), mustHand(t, "2H 3H 4H AC 7S 8S 9S JC QC KH KS"), mustHand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
+	_, err = Knock(rules.Standard(), testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KH KS"), testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD"), nil, rules.Deal{})
 	var over *rules.OverLimitError
 	if !errors.As(err, &over) || over.Deadwood != 31 {
 		t.Errorf("over the limit: %v", err)
@@ -105,8 +96,8 @@ func TestKnockWithElevenCards(t *testing.T) {
 }
 
 func TestKnockElevenCardsAllMelded(t *testing.T) {
-	knocker := mustHand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH")
-	defender := mustHand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD")
+	knocker := testcards.Hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH")
+	defender := testcards.Hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD")
 	sp, err := meld.ParseMelds("7C 7D 7H 7S | 3S 4S 5S | 9H TH JH QH")
 	if err != nil {
 		t.Fatal(err)

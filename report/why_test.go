@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/meld"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
+	"github.com/ginadvisor/ginadvisor/internal/testmelds"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -13,21 +14,7 @@ import (
 // measure's words, shares that would read the same given a tenth, the
 // ties counted, the rival named by kind, and cards with suit symbols.
 func TestWhySentence(t *testing.T) {
-	card := func(s string) notation.Card {
-		c, err := notation.ParseCard(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
-	spread := func(s string) meld.Spread {
-		sp, err := meld.ParseMelds(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sp
-	}
-	as, qh := game.DiscardMove(card("AS")), game.DiscardMove(card("QH"))
+	as, qh := game.DiscardMove(testcards.Card(t, "AS")), game.DiscardMove(testcards.Card(t, "QH"))
 	tests := []struct {
 		name    string
 		why     Why
@@ -52,12 +39,12 @@ func TestWhySentence(t *testing.T) {
 			"discard AS: your knock is undercut in 1% of the worlds against 4% after QH; it leaves 3 outs to a knock against 1."},
 		{"one out", Why{Best: as, Other: qh, Reasons: []Difference{{Measure: OwnUndercuts, Best: 0.01, Other: 0.04}}, Fact: &Difference{Measure: KnockOuts, Best: 1, Other: 0}}, false,
 			"discard AS: your knock is undercut in 1% of the worlds against 4% after QH; it leaves 1 out to a knock against 0."},
-		{"symbols", Why{Best: game.DiscardMove(card("9H")), Other: game.KnockMove(spread("7C 7D 7H | KC KD KH")), Reasons: []Difference{{Measure: OppKnocks, Best: 0.3, Other: 0.4}}}, true,
+		{"symbols", Why{Best: game.DiscardMove(testcards.Card(t, "9H")), Other: game.KnockMove(testmelds.Spread(t, "7C 7D 7H | KC KD KH")), Reasons: []Difference{{Measure: OppKnocks, Best: 0.3, Other: 0.4}}}, true,
 			"discard 9♥: the opponent knocks and scores in 30% of the worlds against 40% after knocking with 7♣ 7♦ 7♥|K♣ K♦ K♥."},
-		{"a knock beside playing on", Why{Best: game.KnockMove(spread("7C 7D 7H | KC KD KH")), Other: game.PlayOnMove(),
+		{"a knock beside playing on", Why{Best: game.KnockMove(testmelds.Spread(t, "7C 7D 7H | KC KD KH")), Other: game.PlayOnMove(),
 			Reasons: []Difference{{Measure: MeanPoints, Best: 12.25, Other: -3}}, Fact: &Difference{Measure: KnockUndercut, Best: 0, Other: math.NaN()}}, false,
 			"knock 7C 7D 7H|KC KD KH: the hand brings you +12.2 points on average against -3.0 after playing on; the knock is undercut in 0% of the worlds."},
-		{"big gin beside gin", Why{Best: game.BigGinMove(spread("AS 2S 3S 4S | 5H 6H 7H 8H | 9D 9C 9H")), Other: game.GinMove(spread("AS 2S 3S 4S | 5H 6H 7H | 9D 9C 9H")),
+		{"big gin beside gin", Why{Best: game.BigGinMove(testmelds.Spread(t, "AS 2S 3S 4S | 5H 6H 7H 8H | 9D 9C 9H")), Other: game.GinMove(testmelds.Spread(t, "AS 2S 3S 4S | 5H 6H 7H | 9D 9C 9H")),
 			Reasons: []Difference{{Measure: MeanPoints, Best: 50, Other: 45}}}, false,
 			"big-gin AS 2S 3S 4S|5H 6H 7H 8H|9C 9D 9H: the hand brings you +50.0 points on average against +45.0 after going gin with AS 2S 3S 4S|5H 6H 7H|9C 9D 9H."},
 	}

@@ -5,28 +5,18 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
+	"github.com/ginadvisor/ginadvisor/internal/testmelds"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
-
-func spread(t testing.TB, s string) meld.Spread {
-	t.Helper()
-	if s == "" {
-		return meld.Spread{}
-	}
-	sp, err := meld.ParseMelds(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
-}
 
 // rawSpread builds a spread without checking it is melds.
 func rawSpread(t testing.TB, melds ...string) meld.Spread {
 	t.Helper()
 	var sp meld.Spread
 	for _, m := range melds {
-		sp.Melds[sp.N] = hand(t, m)
+		sp.Melds[sp.N] = testcards.Hand(t, m)
 		sp.N++
 	}
 	return sp
@@ -52,26 +42,26 @@ func TestCheckLayDownReasons(t *testing.T) {
 		limit int
 		want  []error // nil: accepted
 	}{
-		{"knock within the limit", standard, DeclareKnock, spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 10, nil},
-		{"knock holding a meld back", standard, DeclareKnock, spread(t, "7D 7H 7S | 8S 9S TS JS"), gin, 10, nil},
-		{"gin", standard, DeclareGin, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 10, nil},
-		{"big gin", modern, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS QS"), eleven, 0, nil},
-		{"big gin under standard rules", standard, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS QS"), eleven, 0, []error{ErrNoBigGin}},
-		{"big gin of ten cards", modern, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 0, []error{ErrKnockerSize}},
-		{"knock of eleven cards", standard, DeclareKnock, spread(t, "AC 2C 3C"), eleven, 10, []error{ErrKnockerSize}},
+		{"knock within the limit", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 10, nil},
+		{"knock holding a meld back", standard, DeclareKnock, testmelds.Spread(t, "7D 7H 7S | 8S 9S TS JS"), gin, 10, nil},
+		{"gin", standard, DeclareGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 10, nil},
+		{"big gin", modern, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS QS"), eleven, 0, nil},
+		{"big gin under standard rules", standard, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS QS"), eleven, 0, []error{ErrNoBigGin}},
+		{"big gin of ten cards", modern, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 0, []error{ErrKnockerSize}},
+		{"knock of eleven cards", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C"), eleven, 10, []error{ErrKnockerSize}},
 		{"a group that is no meld", standard, DeclareKnock, rawSpread(t, "AC 2C 3C", "7D 9S KH"), ten, 10, []error{ErrNotMelds}},
 		{"a meld laid twice", standard, DeclareKnock, overlap, ten, 10, []error{ErrNotMelds}},
 		{"more melds than a spread holds", standard, DeclareKnock, tooMany, ten, 10, []error{ErrNotMelds}},
-		{"a meld not held", standard, DeclareKnock, spread(t, "JD QD KD"), ten, 10, []error{ErrMeldsNotInHand}},
-		{"knock over the limit", standard, DeclareKnock, spread(t, "AC 2C 3C"), ten, 10, []error{ErrOverLimit}},
-		{"knock over an Oklahoma limit", standard, DeclareKnock, spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 5, []error{ErrOverLimit}},
-		{"gin with deadwood", standard, DeclareGin, spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 10, []error{ErrNotGin, ErrOverLimit}},
-		{"big gin with deadwood", modern, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), eleven, 0, []error{ErrNotGin, ErrOverLimit}},
-		{"a knock that is gin", standard, DeclareKnock, spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 10, []error{ErrKnockIsGin}},
+		{"a meld not held", standard, DeclareKnock, testmelds.Spread(t, "JD QD KD"), ten, 10, []error{ErrMeldsNotInHand}},
+		{"knock over the limit", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C"), ten, 10, []error{ErrOverLimit}},
+		{"knock over an Oklahoma limit", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 5, []error{ErrOverLimit}},
+		{"gin with deadwood", standard, DeclareGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS"), ten, 10, []error{ErrNotGin, ErrOverLimit}},
+		{"big gin with deadwood", modern, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), eleven, 0, []error{ErrNotGin, ErrOverLimit}},
+		{"a knock that is gin", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 8S 9S TS JS"), gin, 10, []error{ErrKnockIsGin}},
 	}
 	for _, tt := range tests {
 		sp := tt.sp
-		err := tt.r.CheckLayDown(tt.d, &sp, hand(t, tt.hand), tt.limit)
+		err := tt.r.CheckLayDown(tt.d, &sp, testcards.Hand(t, tt.hand), tt.limit)
 		checkReasons(t, tt.name, err, tt.want, all)
 	}
 }
@@ -104,13 +94,13 @@ func checkReasons(t *testing.T, name string, err error, want, all []error) {
 // TestOverLimitErrorSays: the over-limit error tells the deadwood and the
 // limit, or that gin leaves none.
 func TestOverLimitErrorSays(t *testing.T) {
-	sp := spread(t, "AC 2C 3C")
-	err := Standard().CheckLayDown(DeclareKnock, &sp, hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), 10)
+	sp := testmelds.Spread(t, "AC 2C 3C")
+	err := Standard().CheckLayDown(DeclareKnock, &sp, testcards.Hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), 10)
 	var ol *OverLimitError
 	if !errors.As(err, &ol) || ol.Deadwood != 60 || ol.Limit != 10 || ol.Gin || err.Error() != "knocker's deadwood 60 is over the knock limit of 10" {
 		t.Errorf("knock: %#v %q", ol, err)
 	}
-	err = Standard().CheckLayDown(DeclareGin, &sp, hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), 10)
+	err = Standard().CheckLayDown(DeclareGin, &sp, testcards.Hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), 10)
 	if !errors.As(err, &ol) || ol.Deadwood != 60 || !ol.Gin || err.Error() != "60 deadwood left, and gin leaves none" {
 		t.Errorf("gin: %#v %q", ol, err)
 	}
@@ -139,7 +129,7 @@ func TestCheckDeclarationReasons(t *testing.T) {
 		{"big gin of ten", modern, DeclareBigGin, "AC 2C 3C 7D 7H 7S 8S 9S TS JS", 0, []error{ErrKnockerSize}},
 	}
 	for _, tt := range tests {
-		h := hand(t, tt.hand)
+		h := testcards.Hand(t, tt.hand)
 		err := tt.r.CheckDeclaration(tt.d, h, tt.limit)
 		checkReasons(t, tt.name, err, tt.want, all)
 		if can := tt.r.CanDeclare(tt.d, h, tt.limit); can != (err == nil) {
@@ -169,7 +159,7 @@ func TestCanDeclareIsCheckDeclaration(t *testing.T) {
 			}
 		}
 	}
-	h, standard := hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), Standard()
+	h, standard := testcards.Hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH"), Standard()
 	if allocs := testing.AllocsPerRun(100, func() { _ = standard.CanDeclare(DeclareGin, h, 10) }); allocs != 0 {
 		t.Errorf("CanDeclare allocates %.1f times", allocs)
 	}
@@ -203,7 +193,7 @@ func TestAllowsDeadwood(t *testing.T) {
 // TestCheckHiddenLayDownReasons checks lay-downs by a hand not seen.
 func TestCheckHiddenLayDownReasons(t *testing.T) {
 	standard, modern := Standard(), Presets()["modern"]
-	mayHold := notation.FullDeck &^ hand(t, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
+	mayHold := notation.FullDeck &^ testcards.Hand(t, "AS 2S 3S 4S 5S 6S 7S 8S 9S TS")
 	all := []error{ErrNoBigGin, ErrKnockerSize, ErrNotMelds, ErrMeldsNotInHand, ErrNotGin, ErrKnockIsGin}
 	tests := []struct {
 		name string
@@ -212,16 +202,16 @@ func TestCheckHiddenLayDownReasons(t *testing.T) {
 		sp   meld.Spread
 		want []error
 	}{
-		{"knock", standard, DeclareKnock, spread(t, "AC 2C 3C | 7D 7H 7C"), nil},
-		{"gin", standard, DeclareGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), nil},
-		{"big gin", modern, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), nil},
-		{"big gin not allowed", standard, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), []error{ErrNoBigGin}},
+		{"knock", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C"), nil},
+		{"gin", standard, DeclareGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), nil},
+		{"big gin", modern, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), nil},
+		{"big gin not allowed", standard, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), []error{ErrNoBigGin}},
 		{"not melds", standard, DeclareKnock, rawSpread(t, "AC 2C 3C", "AC 2C 3C"), []error{ErrNotMelds}},
-		{"cards it cannot hold", standard, DeclareKnock, spread(t, "AS 2S 3S"), []error{ErrMeldsNotInHand}},
-		{"a knock of ten melded cards", standard, DeclareKnock, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), []error{ErrKnockIsGin}},
-		{"gin of nine cards", standard, DeclareGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD"), []error{ErrNotGin}},
-		{"gin of eleven cards", standard, DeclareGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), []error{ErrKnockerSize}},
-		{"big gin of ten cards", modern, DeclareBigGin, spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), []error{ErrNotGin}},
+		{"cards it cannot hold", standard, DeclareKnock, testmelds.Spread(t, "AS 2S 3S"), []error{ErrMeldsNotInHand}},
+		{"a knock of ten melded cards", standard, DeclareKnock, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), []error{ErrKnockIsGin}},
+		{"gin of nine cards", standard, DeclareGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD"), []error{ErrNotGin}},
+		{"gin of eleven cards", standard, DeclareGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD QD"), []error{ErrKnockerSize}},
+		{"big gin of ten cards", modern, DeclareBigGin, testmelds.Spread(t, "AC 2C 3C | 7D 7H 7C | 8D 9D TD JD"), []error{ErrNotGin}},
 	}
 	for _, tt := range tests {
 		sp := tt.sp
@@ -231,9 +221,9 @@ func TestCheckHiddenLayDownReasons(t *testing.T) {
 
 // TestCheckLayoffsReasons refuses lay-offs for each reason.
 func TestCheckLayoffsReasons(t *testing.T) {
-	sp := spread(t, "AC 2C 3C | 7D 7H 7S")
-	defender := hand(t, "4C 5C 7C 9D TD JD KS QS 2H 3H")
-	dead := hand(t, "8S 9H KH JH")
+	sp := testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S")
+	defender := testcards.Hand(t, "4C 5C 7C 9D TD JD KS QS 2H 3H")
+	dead := testcards.Hand(t, "8S 9H KH JH")
 	tests := []struct {
 		name  string
 		dead  notation.CardSet
@@ -250,7 +240,7 @@ func TestCheckLayoffsReasons(t *testing.T) {
 	for _, tt := range tests {
 		var laid notation.CardSet
 		if tt.laid != "" {
-			laid = hand(t, tt.laid)
+			laid = testcards.Hand(t, tt.laid)
 		}
 		err := CheckLayoffs(&sp, tt.dead, defender, laid)
 		if tt.valid != (err == nil) || !tt.valid && !errors.Is(err, ErrLayoff) {
@@ -263,23 +253,23 @@ func TestCheckLayoffsReasons(t *testing.T) {
 // refuses.
 func TestShowdownChecksTheLayDown(t *testing.T) {
 	r := Standard()
-	knocker := hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH")
-	defender := hand(t, "4C 5C 7C 9D TD JD KS QS 2H 3H")
+	knocker := testcards.Hand(t, "AC 2C 3C 7D 7H 7S 9S TS JS KH")
+	defender := testcards.Hand(t, "4C 5C 7C 9D TD JD KS QS 2H 3H")
 	for _, tt := range []struct {
 		name string
 		sp   meld.Spread
 		want error
 	}{
 		{"a meld laid twice", rawSpread(t, "AC 2C 3C", "AC 2C 3C"), ErrNotMelds},
-		{"a meld not held", spread(t, "JD QD KD"), ErrMeldsNotInHand},
-		{"over the limit", spread(t, "AC 2C 3C"), ErrOverLimit},
+		{"a meld not held", testmelds.Spread(t, "JD QD KD"), ErrMeldsNotInHand},
+		{"over the limit", testmelds.Spread(t, "AC 2C 3C"), ErrOverLimit},
 	} {
 		if _, err := r.KnockWith(tt.sp, knocker, defender, Deal{}); !errors.Is(err, tt.want) {
 			t.Errorf("KnockWith, %s: %v, want %v", tt.name, err, tt.want)
 		}
 	}
-	sp := spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS")
-	if _, err := r.SettleWith(&sp, hand(t, "KH"), defender, hand(t, "KS"), false, Deal{}); !errors.Is(err, ErrLayoff) {
+	sp := testmelds.Spread(t, "AC 2C 3C | 7D 7H 7S | 9S TS JS")
+	if _, err := r.SettleWith(&sp, testcards.Hand(t, "KH"), defender, testcards.Hand(t, "KS"), false, Deal{}); !errors.Is(err, ErrLayoff) {
 		t.Errorf("SettleWith a lay-off that fits nothing: %v", err)
 	}
 }

@@ -5,18 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
-
-func hand(t testing.TB, s string) notation.CardSet {
-	t.Helper()
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		t.Fatalf("ParseHand(%q): %v", s, err)
-	}
-	return h
-}
 
 func TestScoreKnockExamples(t *testing.T) {
 	tests := []struct {
@@ -155,7 +147,7 @@ func TestGameFinal(t *testing.T) {
 func TestBestKnockExamples(t *testing.T) {
 	// Wikipedia's example: the defender lays off the fourth king.
 	r := Standard()
-	s, err := r.BestKnock(hand(t, "KC KD KH 2S 3S 4S 5D 6D 7D AH"), hand(t, "KS QH QC 9H 9C 8S 8C 3H 4H 5C"), Deal{})
+	s, err := r.BestKnock(testcards.Hand(t, "KC KD KH 2S 3S 4S 5D 6D 7D AH"), testcards.Hand(t, "KS QH QC 9H 9C 8S 8C 3H 4H 5C"), Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,8 +157,8 @@ func TestBestKnockExamples(t *testing.T) {
 	// Laid down whole, 2-3-4 of hearts takes the defender's five and six
 	// and the defender ties at 1 for an undercut. Kept back as deadwood, it
 	// costs the knocker 9 but leaves the defender 12: a win by 2.
-	knocker := hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC")
-	defender := hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD")
+	knocker := testcards.Hand(t, "2H 3H 4H AC 7S 8S 9S JC QC KC")
+	defender := testcards.Hand(t, "5H 6H AD 8C 8D 8H TD JD QD KD")
 	auto, err := r.AutoKnock(knocker, defender, Deal{})
 	if err != nil {
 		t.Fatal(err)
@@ -182,11 +174,11 @@ func TestBestKnockExamples(t *testing.T) {
 		t.Errorf("best = %+v, deadwood %s, layoffs %s", best.Score, best.KnockerDeadwood, best.Layoffs)
 	}
 	// Knocking with exactly 10 is allowed; with 29 it is refused.
-	if _, err := r.BestKnock(hand(t, "KC KD KH 2S 3S 4S 5D 6D 7D QH"), defender.Minus(hand(t, "KD QD")).Union(hand(t, "2C 3C")), Deal{}); err != nil {
+	if _, err := r.BestKnock(testcards.Hand(t, "KC KD KH 2S 3S 4S 5D 6D 7D QH"), defender.Minus(testcards.Hand(t, "KD QD")).Union(testcards.Hand(t, "2C 3C")), Deal{}); err != nil {
 		t.Errorf("knock with 10: %v", err)
 	}
 	var ol *OverLimitError
-	_, err = r.BestKnock(hand(t, "KC KS KH 2S 3S 4S 5D 6D 8D QH"), hand(t, "5H 6H AD 8C 7D 8H TD JD QD KD"), Deal{})
+	_, err = r.BestKnock(testcards.Hand(t, "KC KS KH 2S 3S 4S 5D 6D 8D QH"), testcards.Hand(t, "5H 6H AD 8C 7D 8H TD JD QD KD"), Deal{})
 	if !errors.As(err, &ol) || ol.Deadwood != 29 || !errors.Is(err, ErrOverLimit) {
 		t.Errorf("knock with 29: %v", err)
 	}
@@ -197,7 +189,7 @@ func TestBestKnockExamples(t *testing.T) {
 
 func TestBigGinShowdown(t *testing.T) {
 	r := Presets()["modern"]
-	s, err := r.BestKnock(hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{})
+	s, err := r.BestKnock(testcards.Hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), testcards.Hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +197,7 @@ func TestBigGinShowdown(t *testing.T) {
 	if s.Score.Outcome != BigGin || s.Score.Points != 31+54 || s.Layoffs != 0 {
 		t.Errorf("big gin = %+v", s.Score)
 	}
-	if _, err := Standard().BestKnock(hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{}); !errors.Is(err, ErrKnockerSize) {
+	if _, err := Standard().BestKnock(testcards.Hand(t, "7C 7D 7H 7S 3S 4S 5S 9H TH JH QH"), testcards.Hand(t, "KC KD 2C 3D 4H 6S 8S 9S AC AD"), Deal{}); !errors.Is(err, ErrKnockerSize) {
 		t.Errorf("11 cards without big gin: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -16,8 +17,8 @@ import (
 // first offer, a discard after taking the upcard, and a knock decision.
 func decisions(t *testing.T) []game.State {
 	t.Helper()
-	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
-	jd := first(mustCards(t, "JD"))
+	mine := testcards.Hand(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
+	jd := first(testcards.Hand(t, "JD"))
 	rest := (notation.FullDeck &^ mine).Without(jd).Cards()
 	offer, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
 		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, jd, rest[10:])

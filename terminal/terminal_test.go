@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -77,8 +78,8 @@ func TestTerminalInputEnds(t *testing.T) {
 func TestTerminalRejectsBadDiscards(t *testing.T) {
 	var out bytes.Buffer
 	// Seat 1, the non-dealer, takes the first upcard JD.
-	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
-	jd := first(mustCards(t, "JD"))
+	mine := testcards.Hand(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TD")
+	jd := first(testcards.Hand(t, "JD"))
 	rest := (notation.FullDeck &^ mine).Without(jd).Cards()
 	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
 		[2]notation.CardSet{notation.SetOf(rest[:10]...), mine}, jd, rest[10:])
@@ -91,7 +92,7 @@ func TestTerminalRejectsBadDiscards(t *testing.T) {
 	pos := st.Position(1)
 	p := New(strings.NewReader("zz\nQS\nJD\nTD\n"), &out)
 	m, err := p.Move(context.Background(), &pos)
-	if err != nil || m != game.DiscardMove(first(mustCards(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
+	if err != nil || m != game.DiscardMove(first(testcards.Hand(t, "TD"))) || !strings.Contains(out.String(), "You do not hold QS") || !strings.Contains(out.String(), "just took it from the pile") {
 		t.Fatalf("move %v, %v; output:\n%s", m, err, out.String())
 	}
 }
@@ -109,8 +110,8 @@ func knockState(t *testing.T) game.State {
 	t.Helper()
 	// Seat 1 draws the 3D, which makes AD 2D 3D, and discards the KD:
 	// melds AS 2S 3S, 7C 7D 7H, AD 2D 3D and 4 deadwood.
-	mine := mustCards(t, "AS 2S 3S 7H 7D 7C 4C 2D AD KD")
-	three := first(mustCards(t, "3D"))
+	mine := testcards.Hand(t, "AS 2S 3S 7H 7D 7C 4C 2D AD KD")
+	three := first(testcards.Hand(t, "3D"))
 	rest := (notation.FullDeck &^ mine).Without(three).Cards()
 	stock := append([]notation.Card{three}, rest[11:]...)
 	st, err := game.FromDeal(game.Setup{Rules: rules.Standard(), Dealer: 0, Number: 1},
@@ -118,7 +119,7 @@ func knockState(t *testing.T) game.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range []game.Move{game.PassMove(), game.PassMove(), game.DrawMove(), game.DiscardMove(first(mustCards(t, "KD")))} {
+	for _, m := range []game.Move{game.PassMove(), game.PassMove(), game.DrawMove(), game.DiscardMove(first(testcards.Hand(t, "KD")))} {
 		if err := st.Apply(m); err != nil {
 			t.Fatal(err)
 		}
@@ -159,15 +160,6 @@ func TestTerminalQuit(t *testing.T) {
 	}
 }
 
-func mustCards(t *testing.T, s string) notation.CardSet {
-	t.Helper()
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
 func first(s notation.CardSet) notation.Card {
 	c, _ := s.First()
 	return c
@@ -176,8 +168,8 @@ func first(s notation.CardSet) notation.Card {
 // TestTerminalBigGin checks that the terminal declares big gin where the
 // rulebook allows it, and asks for a discard where the rules forbid it.
 func TestTerminalBigGin(t *testing.T) {
-	mine := mustCards(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TC")
-	jc := first(mustCards(t, "JC"))
+	mine := testcards.Hand(t, "AS 2S 3S 4H 5H 6H 7C 8C 9C TC")
+	jc := first(testcards.Hand(t, "JC"))
 	rest := (notation.FullDeck &^ mine).Without(jc).Cards()
 	stock := append([]notation.Card{jc}, rest[11:]...)
 	for _, tt := range []struct {

@@ -1627,15 +1627,21 @@ function gradedRequest(d) {
   return { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 };
 }
 
-async function answer(d, m) {
-  for (const b of $("moves").children) b.disabled = true;
-  let a;
+// puzzleAdvice asks for the advice that graded puzzle d; when the
+// request fails it says why in the status line and answers null.
+async function puzzleAdvice(d) {
   try {
-    a = await api("advise", gradedRequest(d));
+    return await api("advise", gradedRequest(d));
   } catch (e) {
     status(e.message, true);
-    return;
+    return null;
   }
+}
+
+async function answer(d, m) {
+  for (const b of $("moves").children) b.disabled = true;
+  const a = await puzzleAdvice(d);
+  if (!a) return;
   const top = a.candidates[0];
   const picked = a.candidates.find((c) => c.move === m.move) || null;
   const played = a.candidates.find((c) => c.move === d.move) || null;
@@ -1670,13 +1676,8 @@ async function revealPuzzle() {
   const d = puzzles[puzzleAt];
   if (!d) return;
   $("reveal").disabled = true;
-  let a;
-  try {
-    a = await api("advise", gradedRequest(d));
-  } catch (e) {
-    status(e.message, true);
-    return;
-  }
+  const a = await puzzleAdvice(d);
+  if (!a) return;
   scorePuzzle(false);
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
   const top = a.candidates[0];

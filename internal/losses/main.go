@@ -211,36 +211,39 @@ func write(w io.Writer, who string, all []*tally) {
 	for _, t := range all {
 		fmt.Fprintf(w, "| %s | %d | %.1f [%.1f, %.1f] | %d |\n", t.partner, t.games, 100*t.winRate, 100*t.ci[0], 100*t.ci[1], t.hands)
 	}
-	fmt.Fprintf(w, "\nHow hands end: share of hands %%, and net points a hand to %s from them.\n\n| hand ends in |", who)
-	for _, t := range all {
-		fmt.Fprintf(w, " %s |", t.partner)
-	}
-	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
-	for e := range advise.NumEndings {
-		fmt.Fprintf(w, "| %s |", endNames[e])
-		for _, t := range all {
-			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(t.ends[e], t.hands), per(t.endNet[e], t.hands))
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "\nThe stage a hand ends at (draws by both seats): share of hands %%, net points a hand to %s.\n\n| stage |", who)
-	for _, t := range all {
-		fmt.Fprintf(w, " %s |", t.partner)
-	}
-	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
+	fmt.Fprintf(w, "\nHow hands end: share of hands %%, and net points a hand to %s from them.\n\n", who)
+	shareTable(w, "hand ends in", endNames[:], all, func(t *tally, e int) (int, int) { return t.ends[e], t.endNet[e] })
+	fmt.Fprintf(w, "\nThe stage a hand ends at (draws by both seats): share of hands %%, net points a hand to %s.\n\n", who)
+	stageNames := make([]string, len(stages))
 	for i, s := range stages {
-		fmt.Fprintf(w, "| %s (%s) |", s.name, s.label)
-		for _, t := range all {
-			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(t.stageN[i], t.hands), per(t.stageNet[i], t.hands))
-		}
-		fmt.Fprintln(w)
+		stageNames[i] = s.name + " (" + s.label + ")"
 	}
+	shareTable(w, "stage", stageNames, all, func(t *tally, i int) (int, int) { return t.stageN[i], t.stageNet[i] })
 	fmt.Fprintf(w, "\nKnocks (gin included): knocks a hand, mean draws and deadwood at the knock, share undercut.\n\n| partner | %s knocks | its draws, deadwood | undercut | partner knocks | draws, deadwood | undercut |\n|---|---|---|---|---|---|---|\n", who)
 	for _, t := range all {
 		fmt.Fprintf(w, "| %s |", t.partner)
 		for side := range 2 {
 			n := t.knocks[side]
 			fmt.Fprintf(w, " %.2f | %.1f, %.1f | %.1f%% |", per(n, t.hands), per(t.knockDraws[side], n), per(t.knockDeadwood[side], n), pct(t.cut[side], n))
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// shareTable prints a table of the hands a row takes, a column a
+// partner: in each cell, the row's share of the partner's hands and its
+// net points a hand; count gives a row's hands and net points.
+func shareTable(w io.Writer, corner string, rows []string, all []*tally, count func(t *tally, row int) (n, net int)) {
+	fmt.Fprintf(w, "| %s |", corner)
+	for _, t := range all {
+		fmt.Fprintf(w, " %s |", t.partner)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", repeat("---|", len(all)))
+	for i, row := range rows {
+		fmt.Fprintf(w, "| %s |", row)
+		for _, t := range all {
+			n, net := count(t, i)
+			fmt.Fprintf(w, " %.1f%%, %+.2f |", pct(n, t.hands), per(net, t.hands))
 		}
 		fmt.Fprintln(w)
 	}
