@@ -26,6 +26,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -151,6 +152,9 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			fmt.Fprintln(stderr, ee.detail)
 		}
 		return ee.code
+	}
+	if _, ok := errors.AsType[*outfile.Refusal](err); ok {
+		return ExitUsage
 	}
 	return ExitFailure
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -59,10 +60,10 @@ func playCommand(env *environment) *cli.Command {
 			if c.IsSet("log") && logPath == "" {
 				return usageError("--log needs a file name")
 			}
-			var lw *gameLog
+			var lw *gamelog.File
 			if logPath != "" {
 				// Opened before the game, so that a bad path fails at once.
-				if lw, err = startGameLog(logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
+				if lw, err = gamelog.StartFile(logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
 					return err
 				}
 			}
@@ -79,7 +80,7 @@ type playedGame struct {
 	opponent string
 	rules    rules.Rules
 	seed     uint64
-	log      *gameLog // nil without --log
+	log      *gamelog.File // nil without --log
 	logPath  string
 }
 
@@ -119,7 +120,7 @@ func (g playedGame) play(ctx context.Context, seats [2]bot.Player) (err error) {
 		return err
 	}
 	if g.log != nil {
-		if err := g.log.recorder("ginadvisor play")(1, rec); err != nil {
+		if err := recorder(g.log, "ginadvisor play")(1, rec); err != nil {
 			return fmt.Errorf("--log: %w", err)
 		}
 		logged = true

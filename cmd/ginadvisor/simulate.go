@@ -129,7 +129,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // --force says to overwrite it. opts.OnGame then adds each game to the log
 // as it finishes, in game order, so that a run stopped in any way leaves
 // every game it finished. The log is nil when none was asked for.
-func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error) {
+func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
 	if c.IsSet("log") && c.String("log") == "" {
 		return nil, usageError("--log needs a file name")
 	}
@@ -137,18 +137,18 @@ func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error
 	if path == "" {
 		return nil, nil
 	}
-	lw, err := startGameLog(path, c.Bool("force"), "give --force to overwrite it")
+	lw, err := gamelog.StartFile(path, c.Bool("force"), "give --force to overwrite it")
 	if err != nil {
 		return nil, err
 	}
-	opts.OnGame = lw.recorder("ginadvisor simulate")
+	opts.OnGame = recorder(lw, "ginadvisor simulate")
 	return lw, nil
 }
 
 // recorder writes each game played here to the log, tagged with its
 // source: simulate and play write their logs alike, so that batch and the
 // board's review read either.
-func (l *gameLog) recorder(source string) func(n int, g *engine.GameRecord) error {
+func recorder(l *gamelog.File, source string) func(n int, g *engine.GameRecord) error {
 	tag := gamelog.Tag{Key: gamelog.TagSource, Value: source}
 	return func(n int, g *engine.GameRecord) error {
 		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final, tag)
