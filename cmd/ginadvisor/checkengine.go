@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -60,7 +58,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			if wantJSON(c) {
 				err = render.JSON(env.stdout, rep)
 			} else {
-				err = writeCheck(env.stdout, rep, c.Bool("verbose"))
+				err = rep.WriteText(env.stdout, c.Bool("verbose"))
 			}
 			switch {
 			case err != nil:
@@ -73,31 +71,4 @@ func checkEngineCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-// writeCheck prints the engine's name (its id name), each situation's verdict, with the exchange of each
-// that failed, or of all when verbose, and a last line of totals.
-func writeCheck(w io.Writer, rep *enginecheck.Report, verbose bool) error {
-	if _, err := fmt.Fprintf(w, "engine %s\n", render.EscapeControl(rep.Engine)); err != nil {
-		return err
-	}
-	for _, r := range rep.Results {
-		verdict := "passed"
-		if !r.Passed {
-			verdict = "FAILED: " + render.EscapeControl(r.Reason)
-		}
-		if _, err := fmt.Fprintf(w, "%-45s %s\n", r.Name, verdict); err != nil {
-			return err
-		}
-		if r.Passed && !verbose {
-			continue
-		}
-		for _, l := range r.Exchange {
-			if _, err := fmt.Fprintf(w, "    %s\n", render.EscapeControl(l)); err != nil {
-				return err
-			}
-		}
-	}
-	_, err := fmt.Fprintf(w, "%d of %d situations passed\n", len(rep.Results)-rep.Failed(), len(rep.Results))
-	return err
 }
