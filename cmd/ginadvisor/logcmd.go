@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/batch"
@@ -27,7 +28,7 @@ func logCommand(env *environment) *cli.Command {
 					"  ginadvisor log check games.log\n" +
 					"  ginadvisor simulate --games 10 --log /dev/stdout --quiet \\\n    | ginadvisor log check -",
 				Flags:        outputFlags(),
-				OnUsageError: onUsageError,
+				OnUsageError: clihelp.OnUsageError,
 				Action: func(c *cli.Context) error {
 					if err := env.setColor(c); err != nil {
 						return err

@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -24,6 +23,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/outfile"
@@ -106,6 +106,9 @@ type checkedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer checked, for help to find its width.
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
 func (c *checkedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
@@ -153,47 +156,13 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return ee.code
 	}
+	if _, ok := errors.AsType[*clihelp.UsageError](err); ok {
+		return ExitUsage
+	}
 	if _, ok := errors.AsType[*outfile.Refusal](err); ok {
 		return ExitUsage
 	}
 	return ExitFailure
-}
-
-// flagNotDefined matches the flag package's one-dash unknown-flag message.
-var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-
-// singleDashFlag matches the flag package's "for flag -name".
-var singleDashFlag = regexp.MustCompile(`for (?:flag )?-+([a-z0-9-]+)`)
-
-// onUsageError words a flag error in the --flag form and points at the
-// command's help.
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	msg := err.Error()
-	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
-		msg = "unknown flag --" + m[1]
-	}
-	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
-	help := "ginadvisor --help"
-	if path := commandPath(c); path != "" {
-		help = "ginadvisor " + path + " --help"
-	}
-	return &exitError{code: ExitUsage, err: fmt.Errorf("%s; see '%s'", msg, help)}
-}
-
-// commandPath is the names of the command c runs and its parents, such as
-// "log check", or "" for the app itself. The app's own context has a root
-// command named as the app, which is left out.
-func commandPath(c *cli.Context) string {
-	var names []string
-	if c == nil {
-		return ""
-	}
-	for _, x := range c.Lineage() {
-		if x.Command != nil && x.Command.Name != "" && (x.App == nil || x.Command.Name != x.App.Name) {
-			names = append([]string{x.Command.Name}, names...)
-		}
-	}
-	return strings.Join(names, " ")
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
@@ -216,8 +185,8 @@ func newAppWith(env *environment) *cli.App {
 		ErrWriter:            env.stderr,
 		// Errors are printed once, by run, with their exit codes.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
-		CommandNotFound: env.commandNotFound,
+		OnUsageError:    clihelp.OnUsageError,
+		CommandNotFound: clihelp.NotFound(env.stderr, &env.notFound),
 		Commands:        commands(env),
 		After: func(*cli.Context) error {
 			if env.notFound {
@@ -230,8 +199,8 @@ func newAppWith(env *environment) *cli.App {
 	// app gets its own (and with it --help), so that apps may run at once.
 	app.HideHelpCommand = true
 	app.Flags = append(app.Flags, cli.HelpFlag)
-	app.Commands = append(app.Commands, helpCommand())
-	setUsageErrors("", app.Commands)
+	app.Commands = append(app.Commands, clihelp.Command())
+	clihelp.Prepare("", app.Commands)
 	app.Description = render.UnwrapParagraphs(app.Description)
 	return app
 }
@@ -263,79 +232,6 @@ func commands(env *environment) []*cli.Command {
 		tournamentCommand(env),
 		completionCommand(env),
 		manCommand(env),
-	}
-}
-
-// commandNotFound reports an unknown command, with the nearest name among
-// its level's commands, and marks the run a usage error.
-func (env *environment) commandNotFound(c *cli.Context, name string) {
-	var names []string
-	cmds, where := c.App.Commands, "ginadvisor"
-	if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
-		cmds, where = c.Command.Subcommands, "ginadvisor "+c.Command.Name
-	}
-	for _, cmd := range cmds {
-		names = append(names, cmd.Name)
-	}
-	hint := ""
-	if s := render.Suggest(name, names); s != "" {
-		hint = fmt.Sprintf(" Did you mean %q?", s)
-	}
-	fmt.Fprintf(env.stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
-	env.notFound = true
-}
-
-// helpCommand is the app's own help command.
-func helpCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "help",
-		Aliases:   []string{"h"},
-		Usage:     "show the commands, or one command's help",
-		ArgsUsage: "[COMMAND]",
-		Description: "Examples:\n" +
-			"  ginadvisor help\n" +
-			"  ginadvisor help advise",
-		Action: func(c *cli.Context) error {
-			if args := c.Args().Slice(); len(args) > 0 {
-				// "help log check" is check's help: the context is moved
-				// down to each named command that has subcommands.
-				ctx, cmds := c, c.App.Commands
-				for len(args) > 1 {
-					var next *cli.Command
-					for _, cmd := range cmds {
-						if cmd.HasName(args[0]) && len(cmd.Subcommands) > 0 {
-							next = cmd
-						}
-					}
-					if next == nil {
-						break
-					}
-					ctx = cli.NewContext(c.App, nil, ctx)
-					ctx.Command, cmds, args = next, next.Subcommands, args[1:]
-				}
-				return cli.ShowCommandHelp(ctx, args[0])
-			}
-			return cli.ShowAppHelp(c)
-		},
-	}
-}
-
-// setUsageErrors gives every command and subcommand the app's usage
-// error handler, hides their help subcommands, and joins the hand-wrapped
-// lines of their descriptions, which help wraps once at its width. Each
-// subcommand is given its help name ("ginadvisor log check"), which "help
-// log check" shows as "log check --help" does.
-func setUsageErrors(prefix string, cmds []*cli.Command) {
-	for _, c := range cmds {
-		if c.HelpName == "" && prefix != "" {
-			// The library names a top command itself, and a subcommand
-			// only when its parent runs, which help does not.
-			c.HelpName = "ginadvisor " + prefix + " " + c.Name
-		}
-		c.OnUsageError = onUsageError
-		c.HideHelpCommand = true
-		c.Description = render.UnwrapParagraphs(c.Description)
-		setUsageErrors(strings.TrimSpace(prefix+" "+c.Name), c.Subcommands)
 	}
 }
 

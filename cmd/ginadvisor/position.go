@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -55,7 +56,7 @@ func positionFailure(c *cli.Context, input string, err error) error {
 		_, standIns := position.HandPosition(hand)
 		return &exitError{code: ExitBadInput, err: err,
 			summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
-			detail:  "  ginadvisor " + commandPath(c) + " " + shellQuote(pe.Suggest)}
+			detail:  "  ginadvisor " + clihelp.CommandPath(c) + " " + shellQuote(pe.Suggest)}
 	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand):
 		return &exitError{code: ExitBadInput, err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
 	case errors.As(err, &list):
