@@ -221,17 +221,17 @@ func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Su
 
 // batchFlags are batch's options.
 func batchFlags() []cli.Flag {
-	return append(append(outputFlags(), cliargs.ImportFlags()...),
+	return append(append(cliargs.OutputFlags(), cliargs.ImportFlags()...),
 		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
 		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-		&cli.IntFlag{Name: "workers", Usage: "games analyzed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		cliargs.Workers("games analyzed at once, 0 to 1024; 0 is one per core"),
 		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
 		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
 		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		cliargs.Quiet(),
 	)
 }
 
@@ -247,8 +247,8 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}
-	if o.Workers < 0 || o.Workers > 1024 {
-		return o, usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
+	if o.Workers, err = cliargs.WorkersFrom(c); err != nil {
+		return o, usageError("%v", err)
 	}
 	if s := c.String("shard"); s != "" {
 		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
@@ -283,7 +283,7 @@ func oneOnStdout(c *cli.Context) error {
 	switch named := batchPaths(c).OnStdout(); {
 	case len(named) > 1:
 		return usageError("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
-	case len(named) == 1 && wantJSON(c):
+	case len(named) == 1 && cliargs.WantJSON(c):
 		return usageError("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
 	}
 	return nil
@@ -312,7 +312,7 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 	}
 	if len(batchPaths(c).OnStdout()) == 0 {
 		var err error
-		if wantJSON(c) {
+		if cliargs.WantJSON(c) {
 			err = render.JSON(env.stdout, *s)
 		} else {
 			err = render.Batch(env.stdout, env.styleFor(c), s)
@@ -348,7 +348,7 @@ func mergeCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor merge part*.json\n" +
 			"  cat part*.json | ginadvisor merge --json -",
-		Flags: append(outputFlags(), &cli.BoolFlag{Name: "allow-partial", Usage: "merge summaries of runs stopped early"}),
+		Flags: append(cliargs.OutputFlags(), &cli.BoolFlag{Name: "allow-partial", Usage: "merge summaries of runs stopped early"}),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
@@ -365,7 +365,7 @@ func mergeCommand(env *environment) *cli.Command {
 				return &exitError{code: ExitBadInput, err: err}
 			}
 			m := batch.Merge(parts...)
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, m)
 			}
 			return render.Batch(env.stdout, env.styleFor(c), &m)

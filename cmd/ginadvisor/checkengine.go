@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
@@ -24,7 +25,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor check-engine 'engine:ginadvisor engine'\n" +
 			"  ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			&cli.StringSliceFlag{Name: "set", Usage: "NAME=VALUE: an option sent in every situation, when the engine declares it"},
 			&cli.StringFlag{Name: "only", Usage: "run only the situations whose names contain this"},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Second, Usage: "the wait for an answer due at once (readyok, stop, quit)"},
@@ -55,7 +56,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			if err != nil && ctx.Err() == nil {
 				return usageError("%v", err)
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				err = render.JSON(env.stdout, rep)
 			} else {
 				err = rep.WriteText(env.stdout, c.Bool("verbose"))

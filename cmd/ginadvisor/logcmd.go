@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/urfave/cli/v2"
 
@@ -27,7 +28,7 @@ func logCommand(env *environment) *cli.Command {
 					"Examples:\n" +
 					"  ginadvisor log check games.log\n" +
 					"  ginadvisor simulate --games 10 --log /dev/stdout --quiet \\\n    | ginadvisor log check -",
-				Flags:        outputFlags(),
+				Flags:        cliargs.OutputFlags(),
 				OnUsageError: clihelp.OnUsageError,
 				Action: func(c *cli.Context) error {
 					if err := env.setColor(c); err != nil {
@@ -45,7 +46,7 @@ func logCommand(env *environment) *cli.Command {
 					if err != nil {
 						return err
 					}
-					if wantJSON(c) {
+					if cliargs.WantJSON(c) {
 						err = render.JSON(env.stdout, rep)
 					} else {
 						err = render.LogCheck(env.stdout, rep)

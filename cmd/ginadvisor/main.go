@@ -16,8 +16,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -179,7 +177,7 @@ func newAppWith(env *environment) *cli.App {
 		Version: render.BuildVersion(version),
 		// Completion scripts end their request with --generate-bash-completion.
 		EnableBashCompletion: true,
-		Flags:                outputFlags(),
+		Flags:                cliargs.OutputFlags(),
 		Reader:               env.stdin,
 		Writer:               env.stdout,
 		ErrWriter:            env.stderr,
@@ -251,7 +249,7 @@ type environment struct {
 // useColor says; suits as symbols when its --symbols flag asks for them.
 // setColor has checked the flags' values.
 func (e *environment) styleFor(c *cli.Context) render.Style {
-	f, _ := formatMode(c)
+	f, _ := cliargs.Format(c)
 	if f == "auto" || f == "json" || f == "" {
 		f = "plain"
 		if e.isTerminal(e.stdout) {
@@ -273,48 +271,19 @@ func unwrap(w io.Writer) io.Writer {
 	return w
 }
 
-// wantJSON says --json or --format json was given, before or after the
-// command.
-func wantJSON(c *cli.Context) bool {
-	if cliargs.Bool(c, "json") {
-		return true
-	}
-	f, _ := formatMode(c)
-	return f == "json"
-}
-
-// choice reads a flag that takes one of choices, before or after the
-// command; unset, it is the first.
-func choice(c *cli.Context, name string, choices ...string) (string, error) {
-	ctx, ok := cliargs.Lineage(c, name)
-	if !ok {
-		return choices[0], nil
-	}
-	if m := strings.ToLower(ctx.String(name)); slices.Contains(choices, m) {
-		return m, nil
-	}
-	last := len(choices) - 1
-	return "", usageError("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
-}
-
 // refuseTSV refuses --format tsv for a command that prints no table,
 // whose output would be empty under it: its figures are in --json.
 func refuseTSV(c *cli.Context, command string) error {
-	if f, _ := formatMode(c); f == "tsv" && !wantJSON(c) {
+	if f, _ := cliargs.Format(c); f == "tsv" && !cliargs.WantJSON(c) {
 		return usageError("--format tsv: %s prints no table; give --json for its figures", command)
 	}
 	return nil
 }
 
-func formatMode(c *cli.Context) (string, error) {
-	return choice(c, "format", "auto", "table", "plain", "tsv", "json")
-}
-func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto", "always", "never") }
-
 // useColor decides whether to color output, as render.UseColor does;
 // --no-color is --color=never.
 func (e *environment) useColor(c *cli.Context) bool {
-	if mode, _ := colorMode(c); !cliargs.Bool(c, "no-color") {
+	if mode, _ := cliargs.ColorMode(c); !cliargs.Bool(c, "no-color") {
 		return render.UseColor(mode, e.getenv, e.isTerminal(e.stdout))
 	}
 	return false
@@ -323,11 +292,14 @@ func (e *environment) useColor(c *cli.Context) bool {
 // setColor checks the output flags: a bad --color or --format value is a
 // usage error. styleFor then works out the style from them.
 func (e *environment) setColor(c *cli.Context) error {
-	if _, err := colorMode(c); err != nil {
-		return err
+	_, err := cliargs.ColorMode(c)
+	if err == nil {
+		_, err = cliargs.Format(c)
 	}
-	_, err := formatMode(c)
-	return err
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return nil
 }
 
 // awaitingInput tells a person at a terminal that input is read from
@@ -335,16 +307,5 @@ func (e *environment) setColor(c *cli.Context) error {
 func (e *environment) awaitingInput(what string) {
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprintf(e.stderr, "Reading %s from standard input, one a line. End with Ctrl-D (Ctrl-Z, Enter on Windows).\n", what)
-	}
-}
-
-// outputFlags are the flags every command has, and the app too, so that
-// they may come before the command.
-func outputFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
-		&cli.StringFlag{Name: "format", Value: "auto", Usage: "table (boxes), plain (aligned columns), tsv or json; auto is table on a terminal and plain in a pipe"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
-		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
@@ -62,7 +63,7 @@ func matchCommand(env *environment) *cli.Command {
 			"  ginadvisor match --p1 heuristic --p2 simple --games 200\n" +
 			"  ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 \\\n    --sprt 'elo0=0 elo1=20' --log m.log\n" +
 			"  ginadvisor match --from-log m.log",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			append([]cli.Flag{&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)"},
 				&cli.StringFlag{Name: "p2", Usage: "the second player"}}, arenaFlags(200)...)...),
 		Action: func(c *cli.Context) error {
@@ -130,7 +131,7 @@ func startFailed(ctx context.Context, err error) error {
 }
 
 func writeResult(env *environment, c *cli.Context, r *arena.Result) error {
-	if wantJSON(c) {
+	if cliargs.WantJSON(c) {
 		return render.JSON(env.stdout, r)
 	}
 	return r.WriteText(env.stdout)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
@@ -29,16 +30,14 @@ func playCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor play\n" +
 			"  ginadvisor play --opponent random --rules oklahoma --symbols",
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
-			&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
-			&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
+		Flags: append(append(cliargs.ColorFlags(),
+			cliargs.Symbols(""),
 			&cli.StringFlag{Name: "opponent", Value: "simple", Usage: "the bot: " + strings.Join(players.Names(), ", ")},
 			&cli.Uint64Flag{Name: "seed", Usage: "the seed of the shuffles", DefaultText: "from the clock"},
 			&cli.StringFlag{Name: "log", Usage: "write the game, once over, to this file in the game log format (for batch and the board's review; a file there is refused without --force; a game stopped before its end leaves no file)"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file if there is one"},
 			&cli.IntFlag{Name: "hint-samples", Value: analyze.SmallPlayerSamples, Usage: "the advisor's sampled worlds behind each hint, 1 to 100,000; 0 hints the discard that leaves the least deadwood"},
-		}, rulesFlags()...),
+		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {

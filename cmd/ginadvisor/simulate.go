@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
@@ -76,7 +77,7 @@ func simulateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				err = render.JSON(env.stdout, s)
 			} else {
 				err = render.Simulation(env.stdout, env.styleFor(c), s)
@@ -95,16 +96,16 @@ func simulateCommand(env *environment) *cli.Command {
 
 // simulateFlags are simulate's options.
 func simulateFlags() []cli.Flag {
-	return append(append(outputFlags(),
+	return append(append(cliargs.OutputFlags(),
 		&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
 		&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
 		&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		cliargs.Workers("games played at once, 0 to 1024; 0 is one per core"),
 		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force)"},
 		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		cliargs.Quiet(),
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 	), rulesFlags()...)
 }
@@ -117,9 +118,8 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 	} else if c.Bool("mirrored") && games%2 != 0 {
 		return 0, 0, usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
-	workers = c.Int("workers")
-	if workers < 0 || workers > 1024 {
-		return 0, 0, usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
+	if workers, err = cliargs.WorkersFrom(c); err != nil {
+		return 0, 0, usageError("%v", err)
 	}
 	return games, workers, nil
 }

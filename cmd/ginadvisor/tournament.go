@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -17,7 +18,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious\n" +
 			"  ginadvisor tournament --log t.log --concurrency 2 \\\n    'engine:./mybot' simple heuristic\n" +
 			"  ginadvisor tournament --from-log t.log",
-		Flags: append(outputFlags(), append(arenaFlags(100),
+		Flags: append(cliargs.OutputFlags(), append(arenaFlags(100),
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
@@ -91,7 +92,7 @@ func tournamentCommand(env *environment) *cli.Command {
 
 func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error {
 	switch {
-	case wantJSON(c):
+	case cliargs.WantJSON(c):
 		return render.JSON(env.stdout, s)
 	case c.Bool("html"):
 		return s.WriteHTML(env.stdout)
