@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
@@ -13,12 +12,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
-	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -66,72 +62,10 @@ func playCommand(env *environment) *cli.Command {
 					return err
 				}
 			}
-			g := playedGame{env: env, opponent: c.String("opponent"), rules: r, seed: seed, log: lw, logPath: logPath}
-			return g.play(c.Context, [2]bot.Player{human, opponent(seed ^ 0xb07)})
+			g := terminal.Game{Opponent: c.String("opponent"), Rules: r, Seed: seed, Log: lw, LogPath: logPath}
+			return notText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
 		},
 	}
-}
-
-// playedGame is a game of play: the person against the bot, and the log
-// it goes to once over.
-type playedGame struct {
-	env      *environment
-	opponent string
-	rules    rules.Rules
-	seed     uint64
-	log      *gamelog.File // nil without --log
-	logPath  string
-}
-
-// play plays the game to its end and logs it. A game stopped before its
-// end, by quit, the end of the input or an error, is not logged, and its
-// log, when this run created it, is removed: a file holding only the
-// header would refuse the rerun that the message suggests.
-func (g playedGame) play(ctx context.Context, seats [2]bot.Player) (err error) {
-	logged := false
-	if g.log != nil {
-		defer func() {
-			if !logged {
-				err = errors.Join(err, g.log.Remove())
-			} else if cerr := g.log.Close(); err == nil && cerr != nil {
-				err = fmt.Errorf("--log: %w", cerr)
-			}
-		}()
-	}
-	w := g.env.stdout
-	// The player shows each showdown; the game adds the score.
-	setup := engine.GameSetup{Rules: g.rules, Seed: g.seed, Record: g.log != nil, OnHand: func(st *game.State) {
-		res, _ := st.Result()
-		fmt.Fprintf(w, "Score: you %d, the opponent (%s) %d.\n", res.Totals[0], g.opponent, res.Totals[1])
-	}}
-	st, rec, err := engine.PlayGame(ctx, setup, seats)
-	if errors.Is(err, terminal.ErrQuit) || errors.Is(err, terminal.ErrInputEnded) {
-		// Quitting, or Ctrl-D, ends the game cleanly.
-		_, werr := fmt.Fprintf(w, "\nGame stopped. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n",
-			g.seed, g.opponent, rules.FormatSpec(g.rules))
-		var ie *terminal.InputError
-		if errors.As(err, &ie) {
-			return notText("stdin", ie.Err)
-		}
-		return werr
-	}
-	if err != nil {
-		return err
-	}
-	if g.log != nil {
-		if err := recorder(g.log, "ginadvisor play")(1, rec); err != nil {
-			return fmt.Errorf("--log: %w", err)
-		}
-		logged = true
-		fmt.Fprintf(w, "The game is in %s: review it with ginadvisor batch %s, or on the board.\n", g.logPath, g.logPath)
-	}
-	f := st.Final
-	who := "You win"
-	if f.Winner == notation.P2 {
-		who = "The bot wins"
-	}
-	_, err = fmt.Fprintf(w, "\n%s: %d to %d (with bonuses). Seed %d.\n", who, f.Totals[0], f.Totals[1], g.seed)
-	return err
 }
 
 // terminalPlayer is the person at the terminal, with the advisor's hint

@@ -146,12 +146,10 @@ func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, 
 }
 
 // recorder writes each game played here to the log, tagged with its
-// source: simulate and play write their logs alike, so that batch and the
-// board's review read either.
+// source (see engine.GameRecord.Logged).
 func recorder(l *gamelog.File, source string) func(n int, g *engine.GameRecord) error {
-	tag := gamelog.Tag{Key: gamelog.TagSource, Value: source}
 	return func(n int, g *engine.GameRecord) error {
-		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final, tag)
+		lg, err := g.Logged(n, source)
 		if err != nil {
 			return err
 		}
