@@ -18,7 +18,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious\n" +
 			"  ginadvisor tournament --log t.log --concurrency 2 \\\n    'engine:./mybot' simple heuristic\n" +
 			"  ginadvisor tournament --from-log t.log",
-		Flags: append(cliargs.OutputFlags(), append(arenaFlags(100),
+		Flags: append(cliargs.OutputFlags(), append(cliargs.ArenaFlags(100),
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
@@ -31,7 +31,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			o := arena.TournamentOptions{Gauntlet: c.Bool("gauntlet")}
 			var err error
-			if o.Match, err = arenaConfig(c, args[0], args[1]).Options(); err != nil {
+			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
 				return usageError("%v", err)
 			}
 			if o.Match.SPRT != nil && !o.Gauntlet {
