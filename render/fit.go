@@ -89,22 +89,7 @@ func wrapCell(cell string, width int) string {
 			out = append(out, line)
 			continue
 		}
-		var b strings.Builder
-		n := 0
-		for i, word := range strings.Fields(line) {
-			w := twwidth.Width(word)
-			if i > 0 && n+1+w > width {
-				out = append(out, b.String())
-				b.Reset()
-				n = 0
-			} else if i > 0 {
-				b.WriteByte(' ')
-				n++
-			}
-			b.WriteString(word)
-			n += w
-		}
-		out = append(out, b.String())
+		out = append(out, strings.Split(strings.TrimSuffix(Wrap(line, width), "\n"), "\n")...)
 	}
 	return carryColor(out)
 }

@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lines"
 )
 
 // LogCheck writes the result of checking logs: each problem with its
@@ -53,19 +51,8 @@ func Plural(n int, one, many string) string {
 }
 
 // EscapeControl keeps the control characters of input off the terminal,
-// writing them as Go escapes.
-func EscapeControl(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) || r == utf8.RuneError {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// writing them as Go escapes (see lines.Escape).
+func EscapeControl(s string) string { return lines.Escape(s) }
 
 // Thousands writes n with a comma between each group of three digits, as
 // the help texts and messages write bounds: 1,000,000.

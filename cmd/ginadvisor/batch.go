@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
 
@@ -16,7 +15,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
-	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -124,56 +122,21 @@ func finishConversion(env *environment, out io.Writer, closeOut func() error, to
 	return nil
 }
 
-// openOut opens an output file, or stdout for "-", as package outfile
-// does: a regular file is written beside its target and replaces it on
-// commit, with the mode a create gives or the one it had, and abort, or no
-// commit, leaves it as it was; a FIFO or a device is written directly; a
-// symbolic link is followed. A target that is one of the inputs, or that
-// cannot be written, is a usage error.
+// openOut opens an output file, or stdout for "-", as
+// batch.CreateOutput does: a regular file is written beside its target
+// and replaces it on commit, and abort, or no commit, leaves it as it
+// was; a FIFO or a device is written directly.
 func openOut(ctx context.Context, env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
 	if path == "-" {
 		return env.stdout, func() error { return nil }, func() {}, nil
 	}
-	f, err := createOut(ctx, path, env.inputFiles(inputs))
-	if err != nil {
+	f, err := batch.CreateOutput(ctx, path, batch.InputFiles(inputs, env.stdin))
+	if ctx.Err() != nil {
+		return nil, nil, nil, silentExit(ExitInterrupted)
+	} else if err != nil {
 		return nil, nil, nil, err
 	}
 	return f, f.Commit, f.Abort, nil
-}
-
-// createOut starts the output file at path, refusing, as a usage error, a
-// path that is one of inputs or cannot be written. A FIFO waits for its
-// reader a bounded time, and no longer than ctx.
-func createOut(ctx context.Context, path string, inputs []os.FileInfo) (*outfile.File, error) {
-	f, err := outfile.CreateForContext(ctx, path, inputs)
-	if ctx.Err() != nil {
-		return nil, silentExit(ExitInterrupted)
-	}
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	return f, nil
-}
-
-// inputFiles says what the inputs are, as os.Stat sees them, for an
-// output to be compared with: every file named, and standard input when
-// it is a file (a redirection) and one of the inputs.
-func (env *environment) inputFiles(inputs []batch.Input) []os.FileInfo {
-	var infos []os.FileInfo
-	for _, in := range inputs {
-		if info, err := os.Stat(in.Name); err == nil {
-			infos = append(infos, info)
-		}
-		if in.Name != "stdin" {
-			continue
-		}
-		if f, ok := env.stdin.(*os.File); ok {
-			if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-				infos = append(infos, info)
-			}
-		}
-	}
-	return infos
 }
 
 func batchCommand(env *environment) *cli.Command {
@@ -223,8 +186,8 @@ func batchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			defer outs.abort()
-			o.OnDecision = outs.sinks.OnDecision()
+			defer outs.Abort()
+			o.OnDecision = outs.Sinks.OnDecision()
 			var bar *render.Progress
 			if !c.Bool("quiet") && env.isTerminal(env.stderr) {
 				bar = render.NewProgress(env.stderr, -1, "games")
@@ -241,14 +204,14 @@ func batchCommand(env *environment) *cli.Command {
 // games analysed, and otherwise leaves them as they were; then it reports
 // how the run ended. Whether the run was stopped (ctx, the run's, is done)
 // is settled once, here: a signal after this changes nothing.
-func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error, outs *batchOutputs) error {
+func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error, outs *batch.Outputs) error {
 	interrupted := ctx.Err() != nil
 	if s.Complete && !interrupted && s.GamesAnalyzed > 0 {
-		runErr = outs.finish(s)
+		runErr = outs.Finish(s)
 	}
-	outs.abort()
+	outs.Abort()
 	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && !interrupted {
-		if left := outs.left(); len(left) > 0 {
+		if left := outs.Left(); len(left) > 0 {
 			return fmt.Errorf("%w; the outputs were left as they were (%s)", runErr, strings.Join(left, ", "))
 		}
 		return runErr
@@ -258,17 +221,17 @@ func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Su
 
 // batchFlags are batch's options.
 func batchFlags() []cli.Flag {
-	return append(append(outputFlags(), cliargs.ImportFlags()...),
+	return append(append(cliargs.OutputFlags(), cliargs.ImportFlags()...),
 		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
 		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-		&cli.IntFlag{Name: "workers", Usage: "games analyzed at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		cliargs.Workers("games analyzed at once, 0 to 1024; 0 is one per core"),
 		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
 		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
 		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
 		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		cliargs.Quiet(),
 	)
 }
 
@@ -284,8 +247,8 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}
-	if o.Workers < 0 || o.Workers > 1024 {
-		return o, usageError("--workers must be from 0 (one per core) to 1024, not %d", o.Workers)
+	if o.Workers, err = cliargs.WorkersFrom(c); err != nil {
+		return o, usageError("%v", err)
 	}
 	if s := c.String("shard"); s != "" {
 		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
@@ -295,161 +258,40 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	return o, nil
 }
 
-// batchOutputs are batch's output files and streams: opened before the
-// run, so that a bad path fails before any work, and put in place only
-// when the run ends complete, so that a run stopped or failed leaves
-// every file as it was.
-type batchOutputs struct {
-	// sinks feed --csv and --jsonl each graded decision; closing them
-	// flushes what is buffered.
-	sinks batch.Sinks
-	// players and html are written from the summary at the end.
-	players, html io.Writer
-	// files are the outputs written to files, in the order opened.
-	files []batchFile
-}
-
-// batchFile is an output file of batch, with the flag that named it.
-type batchFile struct {
-	flag   string
-	file   *outfile.File
-	placed bool // committed: the target replaced
-}
-
-// openBatchOutputs opens --csv, --jsonl, --players-csv and --html, those
-// asked for. A path that is one of the inputs (by any name), that another
-// output names too, or that cannot be written is a usage error, and
-// nothing is left open.
-func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (_ *batchOutputs, err error) {
-	outs := &batchOutputs{}
-	defer func() {
-		if err != nil {
-			outs.abort()
-		}
-	}()
+// openBatchOutputs opens batch's outputs, those asked for: before any
+// work, so that a bad path fails at once.
+func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (*batch.Outputs, error) {
 	if err := oneOnStdout(c); err != nil {
 		return nil, err
 	}
-	inputs := env.inputFiles(ins)
-	open := func(flag string, stdoutToo bool) (io.Writer, error) {
-		path := c.String(flag)
-		if path == "" {
-			return nil, nil
-		}
-		if path == "-" && stdoutToo {
-			return env.stdout, nil
-		}
-		return outs.open(ctx, flag, path, inputs)
+	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))
+	if ctx.Err() != nil {
+		return nil, silentExit(ExitInterrupted)
 	}
-	w, err := open("csv", true)
-	if err != nil {
-		return nil, err
-	} else if w != nil {
-		cw, err := batch.NewCSVWriter(w)
-		if err != nil {
-			return nil, fmt.Errorf("--csv: %w", err)
-		}
-		outs.sinks.Add(cw.Write, cw.Flush, nil)
-	}
-	if w, err = open("jsonl", true); err != nil {
-		return nil, err
-	} else if w != nil {
-		outs.sinks.Add(batch.NewJSONLWriter(w).Write, nil, nil)
-	}
-	if outs.players, err = open("players-csv", true); err != nil {
-		return nil, err
-	}
-	// The report is a file even when named "-".
-	if outs.html, err = open("html", false); err != nil {
-		return nil, err
-	}
-	return outs, nil
+	return outs, err
+}
+
+// batchPaths are batch's outputs as its flags name them.
+func batchPaths(c *cli.Context) batch.OutputPaths {
+	return batch.OutputPaths{CSV: c.String("csv"), JSONL: c.String("jsonl"), PlayersCSV: c.String("players-csv"), HTML: c.String("html")}
 }
 
 // oneOnStdout refuses, as a usage error, two outputs that both name
 // standard output ("-"), whose lines would mix, and --json with one of
 // them, whose summary would not be printed.
 func oneOnStdout(c *cli.Context) error {
-	var named []string
-	for _, flag := range []string{"csv", "jsonl", "players-csv"} {
-		if c.String(flag) == "-" {
-			named = append(named, "--"+flag)
-		}
-	}
-	switch {
+	switch named := batchPaths(c).OnStdout(); {
 	case len(named) > 1:
 		return usageError("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
-	case len(named) == 1 && wantJSON(c):
+	case len(named) == 1 && cliargs.WantJSON(c):
 		return usageError("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
 	}
 	return nil
 }
 
-// open starts the output file of flag at path, refusing one of the inputs
-// or a file another output replaces too.
-func (o *batchOutputs) open(ctx context.Context, flag, path string, inputs []os.FileInfo) (io.Writer, error) {
-	f, err := createOut(ctx, path, inputs)
-	if err != nil {
-		return nil, fmt.Errorf("--%s: %w", flag, err)
-	}
-	for _, other := range o.files {
-		if other.file.Collides(f) {
-			f.Abort()
-			return nil, usageError("%s and --%s name the same file, %s: one would be lost", other.flag, flag, render.EscapeControl(path))
-		}
-	}
-	o.files = append(o.files, batchFile{flag: "--" + flag, file: f})
-	return f, nil
-}
-
-// finish writes what is written from the summary and puts every file in
-// place, once all of it is written.
-func (o *batchOutputs) finish(s *batch.Summary) error {
-	if err := o.sinks.Close(); err != nil {
-		return err
-	}
-	if o.players != nil {
-		if err := batch.WritePlayersCSV(o.players, s); err != nil {
-			return fmt.Errorf("--players-csv: %w", err)
-		}
-	}
-	if o.html != nil {
-		if err := batch.WriteHTML(o.html, s); err != nil {
-			return fmt.Errorf("--html: %w", err)
-		}
-	}
-	for i := range o.files {
-		f := &o.files[i]
-		if err := f.file.Commit(); err != nil {
-			return fmt.Errorf("%s: %w", f.flag, err)
-		}
-		f.placed = true
-	}
-	return nil
-}
-
-// abort removes the temporary files of the outputs not put in place,
-// leaving their targets as they were. It may be deferred.
-func (o *batchOutputs) abort() {
-	for _, f := range o.files {
-		f.file.Abort()
-	}
-}
-
-// left are the flags of the output files not put in place.
-func (o *batchOutputs) left() []string {
-	var flags []string
-	for _, f := range o.files {
-		if !f.placed {
-			flags = append(flags, f.flag)
-		}
-	}
-	return flags
-}
-
 // sayLeft says which output files were left as they were, if any.
-func (o *batchOutputs) sayLeft(env *environment, interrupted bool) {
-	left := o.left()
+func sayLeft(env *environment, o *batch.Outputs, interrupted bool) {
+	left := o.Left()
 	if len(left) == 0 {
 		return
 	}
@@ -464,14 +306,13 @@ func (o *batchOutputs) sayLeft(env *environment, interrupted bool) {
 // decision stream has stdout, and says how the run ended: interrupted,
 // failed, with bad input, or whole, and which output files it left as
 // they were.
-func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batchOutputs) error {
+func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batch.Outputs) error {
 	for _, e := range s.Errors {
 		fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
 	}
-	stdoutTaken := c.String("csv") == "-" || c.String("jsonl") == "-" || c.String("players-csv") == "-"
-	if !stdoutTaken {
+	if len(batchPaths(c).OnStdout()) == 0 {
 		var err error
-		if wantJSON(c) {
+		if cliargs.WantJSON(c) {
 			err = render.JSON(env.stdout, *s)
 		} else {
 			err = render.Batch(env.stdout, env.styleFor(c), s)
@@ -482,15 +323,15 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 	}
 	if interrupted {
 		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analyzed\n", s.GamesAnalyzed)
-		outs.sayLeft(env, true)
+		sayLeft(env, outs, true)
 		return silentExit(ExitInterrupted)
 	}
 	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
 		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
-		outs.sayLeft(env, false)
+		sayLeft(env, outs, false)
 		return silentExit(ExitFailure)
 	}
-	outs.sayLeft(env, false)
+	sayLeft(env, outs, false)
 	if len(s.Errors) > 0 {
 		return silentExit(ExitBadInput)
 	}
@@ -507,7 +348,7 @@ func mergeCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor merge part*.json\n" +
 			"  cat part*.json | ginadvisor merge --json -",
-		Flags: append(outputFlags(), &cli.BoolFlag{Name: "allow-partial", Usage: "merge summaries of runs stopped early"}),
+		Flags: append(cliargs.OutputFlags(), &cli.BoolFlag{Name: "allow-partial", Usage: "merge summaries of runs stopped early"}),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
@@ -524,7 +365,7 @@ func mergeCommand(env *environment) *cli.Command {
 				return &exitError{code: ExitBadInput, err: err}
 			}
 			m := batch.Merge(parts...)
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, m)
 			}
 			return render.Batch(env.stdout, env.styleFor(c), &m)

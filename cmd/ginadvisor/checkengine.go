@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"io"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
@@ -26,7 +25,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor check-engine 'engine:ginadvisor engine'\n" +
 			"  ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			&cli.StringSliceFlag{Name: "set", Usage: "NAME=VALUE: an option sent in every situation, when the engine declares it"},
 			&cli.StringFlag{Name: "only", Usage: "run only the situations whose names contain this"},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Second, Usage: "the wait for an answer due at once (readyok, stop, quit)"},
@@ -57,10 +56,10 @@ func checkEngineCommand(env *environment) *cli.Command {
 			if err != nil && ctx.Err() == nil {
 				return usageError("%v", err)
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				err = render.JSON(env.stdout, rep)
 			} else {
-				err = writeCheck(env.stdout, rep, c.Bool("verbose"))
+				err = rep.WriteText(env.stdout, c.Bool("verbose"))
 			}
 			switch {
 			case err != nil:
@@ -73,31 +72,4 @@ func checkEngineCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-// writeCheck prints the engine's name (its id name), each situation's verdict, with the exchange of each
-// that failed, or of all when verbose, and a last line of totals.
-func writeCheck(w io.Writer, rep *enginecheck.Report, verbose bool) error {
-	if _, err := fmt.Fprintf(w, "engine %s\n", render.EscapeControl(rep.Engine)); err != nil {
-		return err
-	}
-	for _, r := range rep.Results {
-		verdict := "passed"
-		if !r.Passed {
-			verdict = "FAILED: " + render.EscapeControl(r.Reason)
-		}
-		if _, err := fmt.Fprintf(w, "%-45s %s\n", r.Name, verdict); err != nil {
-			return err
-		}
-		if r.Passed && !verbose {
-			continue
-		}
-		for _, l := range r.Exchange {
-			if _, err := fmt.Fprintf(w, "    %s\n", render.EscapeControl(l)); err != nil {
-				return err
-			}
-		}
-	}
-	_, err := fmt.Fprintf(w, "%d of %d situations passed\n", len(rep.Results)-rep.Failed(), len(rep.Results))
-	return err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -93,12 +94,12 @@ func knockCommand(env *environment) *cli.Command {
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
 			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"KC KD KH 2S 3S 4S 5D 6D 7D AH\" \\\n    --defender \"QS QH QC 9H 9C 8S 8C 3H 4H 5C\"",
-		Flags: append(append(outputFlags(),
+		Flags: append(append(cliargs.OutputFlags(),
 			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
 			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},
 			&cli.StringFlag{Name: "melds", Usage: "the melds the knocker lays down, separated by |"},
 			&cli.StringFlag{Name: "upcard", Usage: "the first upcard (Oklahoma)"},
-			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+			cliargs.Symbols("print cards with suit symbols"),
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
@@ -125,7 +126,7 @@ func knockCommand(env *environment) *cli.Command {
 			if err != nil {
 				return showdownError(err)
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, rep)
 			}
 			return render.Knock(env.stdout, env.styleFor(c), rep)
@@ -140,10 +141,10 @@ func layoffCommand(env *environment) *cli.Command {
 		Description: "Examples:\n" +
 			"  ginadvisor layoff --melds \"3C 3D 3S | AH 2H 3H | 8H 9H TH\" \\\n    --hand \"4H 5H 7H 6H 2C KS KD KC 9C JH\"\n" +
 			"  ginadvisor layoff --melds \"7D 8D 9D\" \\\n    --hand \"5D 6D KC QC JC JH QS 2S 3H 4C\" --json",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			&cli.StringFlag{Name: "melds", Usage: "the knocker's melds, separated by |"},
 			&cli.StringFlag{Name: "hand", Usage: "the defender's hand"},
-			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+			cliargs.Symbols("print cards with suit symbols"),
 		),
 		Action: func(c *cli.Context) error {
 			if err := env.start(c); err != nil {
@@ -167,7 +168,7 @@ func layoffCommand(env *environment) *cli.Command {
 			if err != nil {
 				return inputError(err)
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, rep)
 			}
 			return render.Layoff(env.stdout, env.styleFor(c), rep, sp)

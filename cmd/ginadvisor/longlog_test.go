@@ -20,11 +20,11 @@ func TestLogALongHand(t *testing.T) {
 	t.Parallel()
 	rec, _ := testgames.PlayLong(t, 3*game.MaxDraws+17, 5)
 	path := filepath.Join(t.TempDir(), "long.log")
-	lw, err := startGameLog(path, false, "")
+	lw, err := gamelog.StartFile(path, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lw.recorder("ginadvisor simulate")(1, rec); err != nil {
+	if err := recorder(lw, "ginadvisor simulate")(1, rec); err != nil {
 		t.Fatalf("logging a hand of %d draws: %v", rec.Hands[0].Draws(), err)
 	}
 	if err := lw.Close(); err != nil {

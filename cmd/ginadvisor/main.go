@@ -16,16 +16,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
-	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -105,6 +104,9 @@ type checkedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer checked, for help to find its width.
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
 func (c *checkedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
@@ -152,44 +154,13 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return ee.code
 	}
+	if _, ok := errors.AsType[*clihelp.UsageError](err); ok {
+		return ExitUsage
+	}
+	if _, ok := errors.AsType[*outfile.Refusal](err); ok {
+		return ExitUsage
+	}
 	return ExitFailure
-}
-
-// flagNotDefined matches the flag package's one-dash unknown-flag message.
-var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
-
-// singleDashFlag matches the flag package's "for flag -name".
-var singleDashFlag = regexp.MustCompile(`for (?:flag )?-+([a-z0-9-]+)`)
-
-// onUsageError words a flag error in the --flag form and points at the
-// command's help.
-func onUsageError(c *cli.Context, err error, _ bool) error {
-	msg := err.Error()
-	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
-		msg = "unknown flag --" + m[1]
-	}
-	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
-	help := "ginadvisor --help"
-	if path := commandPath(c); path != "" {
-		help = "ginadvisor " + path + " --help"
-	}
-	return &exitError{code: ExitUsage, err: fmt.Errorf("%s; see '%s'", msg, help)}
-}
-
-// commandPath is the names of the command c runs and its parents, such as
-// "log check", or "" for the app itself. The app's own context has a root
-// command named as the app, which is left out.
-func commandPath(c *cli.Context) string {
-	var names []string
-	if c == nil {
-		return ""
-	}
-	for _, x := range c.Lineage() {
-		if x.Command != nil && x.Command.Name != "" && (x.App == nil || x.Command.Name != x.App.Name) {
-			names = append([]string{x.Command.Name}, names...)
-		}
-	}
-	return strings.Join(names, " ")
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
@@ -206,14 +177,14 @@ func newAppWith(env *environment) *cli.App {
 		Version: render.BuildVersion(version),
 		// Completion scripts end their request with --generate-bash-completion.
 		EnableBashCompletion: true,
-		Flags:                outputFlags(),
+		Flags:                cliargs.OutputFlags(),
 		Reader:               env.stdin,
 		Writer:               env.stdout,
 		ErrWriter:            env.stderr,
 		// Errors are printed once, by run, with their exit codes.
 		ExitErrHandler:  func(*cli.Context, error) {},
-		OnUsageError:    onUsageError,
-		CommandNotFound: env.commandNotFound,
+		OnUsageError:    clihelp.OnUsageError,
+		CommandNotFound: clihelp.NotFound(env.stderr, &env.notFound),
 		Commands:        commands(env),
 		After: func(*cli.Context) error {
 			if env.notFound {
@@ -226,8 +197,8 @@ func newAppWith(env *environment) *cli.App {
 	// app gets its own (and with it --help), so that apps may run at once.
 	app.HideHelpCommand = true
 	app.Flags = append(app.Flags, cli.HelpFlag)
-	app.Commands = append(app.Commands, helpCommand())
-	setUsageErrors("", app.Commands)
+	app.Commands = append(app.Commands, clihelp.Command())
+	clihelp.Prepare("", app.Commands)
 	app.Description = render.UnwrapParagraphs(app.Description)
 	return app
 }
@@ -262,79 +233,6 @@ func commands(env *environment) []*cli.Command {
 	}
 }
 
-// commandNotFound reports an unknown command, with the nearest name among
-// its level's commands, and marks the run a usage error.
-func (env *environment) commandNotFound(c *cli.Context, name string) {
-	var names []string
-	cmds, where := c.App.Commands, "ginadvisor"
-	if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
-		cmds, where = c.Command.Subcommands, "ginadvisor "+c.Command.Name
-	}
-	for _, cmd := range cmds {
-		names = append(names, cmd.Name)
-	}
-	hint := ""
-	if s := render.Suggest(name, names); s != "" {
-		hint = fmt.Sprintf(" Did you mean %q?", s)
-	}
-	fmt.Fprintf(env.stderr, "ginadvisor: unknown command %q.%s See '%s --help'.\n", render.EscapeControl(name), hint, where)
-	env.notFound = true
-}
-
-// helpCommand is the app's own help command.
-func helpCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "help",
-		Aliases:   []string{"h"},
-		Usage:     "show the commands, or one command's help",
-		ArgsUsage: "[COMMAND]",
-		Description: "Examples:\n" +
-			"  ginadvisor help\n" +
-			"  ginadvisor help advise",
-		Action: func(c *cli.Context) error {
-			if args := c.Args().Slice(); len(args) > 0 {
-				// "help log check" is check's help: the context is moved
-				// down to each named command that has subcommands.
-				ctx, cmds := c, c.App.Commands
-				for len(args) > 1 {
-					var next *cli.Command
-					for _, cmd := range cmds {
-						if cmd.HasName(args[0]) && len(cmd.Subcommands) > 0 {
-							next = cmd
-						}
-					}
-					if next == nil {
-						break
-					}
-					ctx = cli.NewContext(c.App, nil, ctx)
-					ctx.Command, cmds, args = next, next.Subcommands, args[1:]
-				}
-				return cli.ShowCommandHelp(ctx, args[0])
-			}
-			return cli.ShowAppHelp(c)
-		},
-	}
-}
-
-// setUsageErrors gives every command and subcommand the app's usage
-// error handler, hides their help subcommands, and joins the hand-wrapped
-// lines of their descriptions, which help wraps once at its width. Each
-// subcommand is given its help name ("ginadvisor log check"), which "help
-// log check" shows as "log check --help" does.
-func setUsageErrors(prefix string, cmds []*cli.Command) {
-	for _, c := range cmds {
-		if c.HelpName == "" && prefix != "" {
-			// The library names a top command itself, and a subcommand
-			// only when its parent runs, which help does not.
-			c.HelpName = "ginadvisor " + prefix + " " + c.Name
-		}
-		c.OnUsageError = onUsageError
-		c.HideHelpCommand = true
-		c.Description = render.UnwrapParagraphs(c.Description)
-		setUsageErrors(strings.TrimSpace(prefix+" "+c.Name), c.Subcommands)
-	}
-}
-
 // environment is what the commands share: streams, the environment and
 // the output settings.
 type environment struct {
@@ -351,7 +249,7 @@ type environment struct {
 // useColor says; suits as symbols when its --symbols flag asks for them.
 // setColor has checked the flags' values.
 func (e *environment) styleFor(c *cli.Context) render.Style {
-	f, _ := formatMode(c)
+	f, _ := cliargs.Format(c)
 	if f == "auto" || f == "json" || f == "" {
 		f = "plain"
 		if e.isTerminal(e.stdout) {
@@ -373,48 +271,19 @@ func unwrap(w io.Writer) io.Writer {
 	return w
 }
 
-// wantJSON says --json or --format json was given, before or after the
-// command.
-func wantJSON(c *cli.Context) bool {
-	if cliargs.Bool(c, "json") {
-		return true
-	}
-	f, _ := formatMode(c)
-	return f == "json"
-}
-
-// choice reads a flag that takes one of choices, before or after the
-// command; unset, it is the first.
-func choice(c *cli.Context, name string, choices ...string) (string, error) {
-	ctx, ok := cliargs.Lineage(c, name)
-	if !ok {
-		return choices[0], nil
-	}
-	if m := strings.ToLower(ctx.String(name)); slices.Contains(choices, m) {
-		return m, nil
-	}
-	last := len(choices) - 1
-	return "", usageError("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
-}
-
 // refuseTSV refuses --format tsv for a command that prints no table,
 // whose output would be empty under it: its figures are in --json.
 func refuseTSV(c *cli.Context, command string) error {
-	if f, _ := formatMode(c); f == "tsv" && !wantJSON(c) {
+	if f, _ := cliargs.Format(c); f == "tsv" && !cliargs.WantJSON(c) {
 		return usageError("--format tsv: %s prints no table; give --json for its figures", command)
 	}
 	return nil
 }
 
-func formatMode(c *cli.Context) (string, error) {
-	return choice(c, "format", "auto", "table", "plain", "tsv", "json")
-}
-func colorMode(c *cli.Context) (string, error) { return choice(c, "color", "auto", "always", "never") }
-
 // useColor decides whether to color output, as render.UseColor does;
 // --no-color is --color=never.
 func (e *environment) useColor(c *cli.Context) bool {
-	if mode, _ := colorMode(c); !cliargs.Bool(c, "no-color") {
+	if mode, _ := cliargs.ColorMode(c); !cliargs.Bool(c, "no-color") {
 		return render.UseColor(mode, e.getenv, e.isTerminal(e.stdout))
 	}
 	return false
@@ -423,11 +292,14 @@ func (e *environment) useColor(c *cli.Context) bool {
 // setColor checks the output flags: a bad --color or --format value is a
 // usage error. styleFor then works out the style from them.
 func (e *environment) setColor(c *cli.Context) error {
-	if _, err := colorMode(c); err != nil {
-		return err
+	_, err := cliargs.ColorMode(c)
+	if err == nil {
+		_, err = cliargs.Format(c)
 	}
-	_, err := formatMode(c)
-	return err
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return nil
 }
 
 // awaitingInput tells a person at a terminal that input is read from
@@ -435,16 +307,5 @@ func (e *environment) setColor(c *cli.Context) error {
 func (e *environment) awaitingInput(what string) {
 	if f, ok := e.stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprintf(e.stderr, "Reading %s from standard input, one a line. End with Ctrl-D (Ctrl-Z, Enter on Windows).\n", what)
-	}
-}
-
-// outputFlags are the flags every command has, and the app too, so that
-// they may come before the command.
-func outputFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
-		&cli.StringFlag{Name: "format", Value: "auto", Usage: "table (boxes), plain (aligned columns), tsv or json; auto is table on a terminal and plain in a pipe"},
-		&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
-		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -26,9 +28,9 @@ func positionCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor position \"p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S \\\n    pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1\"\n" +
 			"  ginadvisor position \"history p1 dealer=p2: \\\n    dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; \\\n    p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
-		Flags: append(append(outputFlags(), &cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"}), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.Symbols("")), rulesFlags()...),
 		Action: func(c *cli.Context) error {
-			style, asJSON := env.styleFor(c), wantJSON(c)
+			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				if asJSON {
 					return wrote(render.JSONLine(env.stdout, line, report.Position(p)))
@@ -55,7 +57,7 @@ func positionFailure(c *cli.Context, input string, err error) error {
 		_, standIns := position.HandPosition(hand)
 		return &exitError{code: ExitBadInput, err: err,
 			summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
-			detail:  "  ginadvisor " + commandPath(c) + " " + shellQuote(pe.Suggest)}
+			detail:  "  ginadvisor " + clihelp.CommandPath(c) + " " + shellQuote(pe.Suggest)}
 	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand):
 		return &exitError{code: ExitBadInput, err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
 	case errors.As(err, &list):

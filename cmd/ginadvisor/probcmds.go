@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"strings"
 	"time"
@@ -26,8 +27,8 @@ func samplingFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.IntFlag{Name: "samples", Value: 2000, Usage: "sampled worlds, 1 to 1,000,000"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed: the same seed gives the same figures at any worker count"},
-		&cli.IntFlag{Name: "workers", Usage: "goroutines sampling at once, 0 to 1024", DefaultText: "one per core"},
-		&cli.BoolFlag{Name: "symbols", Usage: "write suits as symbols (♣♦♥♠)"},
+		cliargs.Workers("goroutines sampling at once, 0 to 1024"),
+		cliargs.Symbols(""),
 	}
 }
 
@@ -39,12 +40,13 @@ type sampling struct {
 }
 
 func samplingFrom(env *environment, c *cli.Context) (sampling, error) {
-	s := sampling{samples: c.Int("samples"), workers: c.Int("workers"), seed: c.Uint64("seed"), names: env.styleFor(c), json: wantJSON(c)}
+	s := sampling{samples: c.Int("samples"), seed: c.Uint64("seed"), names: env.styleFor(c), json: cliargs.WantJSON(c)}
 	if s.samples < 1 || s.samples > probability.MaxSamples {
 		return s, usageError("--samples must be from 1 to %s, not %d", render.Thousands(probability.MaxSamples), s.samples)
 	}
-	if s.workers < 0 || s.workers > 1024 {
-		return s, usageError("--workers must be from 0 (one per core) to 1024, not %d", s.workers)
+	var err error
+	if s.workers, err = cliargs.WorkersFrom(c); err != nil {
+		return s, usageError("%v", err)
 	}
 	return s, nil
 }
@@ -87,7 +89,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		return nil
 	}, func(n int, text string, err error) error {
 		fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(err.Error()))
-		if !wantJSON(c) {
+		if !cliargs.WantJSON(c) {
 			return nil
 		}
 		// A script reading JSON Lines sees the bad line too.
@@ -165,7 +167,7 @@ func outsCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
-		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(env, c)
 			if err != nil {
@@ -188,7 +190,7 @@ func dangerCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(outputFlags(), samplingFlags()...), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), samplingFlags()...), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(env, c)
 			if err != nil {
@@ -211,7 +213,7 @@ func riskCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S \\\n    drawn=AC dealer=p2\"\n" +
 			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" \\\n    --samples 20000 < positions.txt",
-		Flags: append(append(append(outputFlags(), samplingFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), samplingFlags()...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := samplingFrom(env, c)
@@ -240,7 +242,7 @@ func calibrateCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor calibrate --games 200 --seed 7\n" +
 			"  ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			&cli.IntFlag{Name: "games", Value: 200, Usage: "games to play, 1 to 100,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the games"},
 			&cli.StringFlag{Name: "rules", Value: "standard", Usage: "rules preset (the model was fitted under eaai)"},
@@ -267,7 +269,7 @@ func calibrateCommand(env *environment) *cli.Command {
 				if err != nil {
 					return err
 				}
-				if wantJSON(c) {
+				if cliargs.WantJSON(c) {
 					return render.JSON(env.stdout, struct {
 						Model   probability.Model `json:"model"`
 						LogLoss float64           `json:"log_loss"`
@@ -280,7 +282,7 @@ func calibrateCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, cal)
 			}
 			return render.Calibration(env.stdout, env.styleFor(c), cal, games)
@@ -299,7 +301,7 @@ func equityCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor equity --games 20000 --seed 2024 > advise/equity_data.go\n" +
 			"  ginadvisor equity --games 2000 --presets eaai,uk --json",
-		Flags: append(outputFlags(),
+		Flags: append(cliargs.OutputFlags(),
 			&cli.IntFlag{Name: "games", Value: 20000, Usage: "games to play a preset, 1 to 1,000,000"},
 			&cli.Uint64Flag{Name: "seed", Value: 2024, Usage: "the seed of the games"},
 			&cli.StringFlag{Name: "presets", Value: strings.Join(rules.PresetNames(), ","), Usage: "the presets to measure, comma-separated"},
@@ -319,7 +321,7 @@ func equityCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, ds)
 			}
 			var names []string
@@ -348,7 +350,7 @@ func adviseCommand(env *environment) *cli.Command {
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(append(outputFlags(), samplingFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), samplingFlags()...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
 			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},
 			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), rulesFlags()...),

@@ -45,13 +45,13 @@ func rulesCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor rules --rules modern --knock-limit 7\n" +
 			"  ginadvisor rules --rules eaai --json",
-		Flags: append(outputFlags(), rulesFlags()...),
+		Flags: append(cliargs.OutputFlags(), rulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, r)
 			}
 			return env.styleFor(c).Tables(env.stdout).Render([]string{"Rule", "Value"}, render.RulesRows(r))

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"os"
 	"strconv"
@@ -30,8 +31,8 @@ func scoreCommand(env *environment) *cli.Command {
 			"  ginadvisor score \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\"\n" +
 			"  ginadvisor score --rules modern --symbols \"s:A234 h:789 d:TJQK\"\n" +
 			"  ginadvisor score --json < hands.txt",
-		Flags: append(append(outputFlags(),
-			&cli.BoolFlag{Name: "symbols", Usage: "print cards with suit symbols"},
+		Flags: append(append(cliargs.OutputFlags(),
+			cliargs.Symbols("print cards with suit symbols"),
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
 		), rulesFlags()...),
 		Action: func(c *cli.Context) error {
@@ -42,7 +43,7 @@ func scoreCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			p := scorePrinter{env: env, out: env.stdout, tables: env.styleFor(c).Tables(env.stdout), json: wantJSON(c), names: env.styleFor(c), rules: rs, allSplits: c.Bool("all-splits")}
+			p := scorePrinter{env: env, out: env.stdout, tables: env.styleFor(c).Tables(env.stdout), json: cliargs.WantJSON(c), names: env.styleFor(c), rules: rs, allSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				env.awaitingInput("hands")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
@@ -80,7 +81,7 @@ func simulateCommand(env *environment) *cli.Command {
 			if lw != nil && sameFileAsStdout(c.String("log"), env.stdout) {
 				summary = env.stderr
 			}
-			if wantJSON(c) {
+			if cliargs.WantJSON(c) {
 				err = render.JSON(summary, s)
 			} else {
 				err = render.Simulation(summary, env.styleFor(c), s)
@@ -99,16 +100,16 @@ func simulateCommand(env *environment) *cli.Command {
 
 // simulateFlags are simulate's options.
 func simulateFlags() []cli.Flag {
-	return append(append(outputFlags(),
+	return append(append(cliargs.OutputFlags(),
 		&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
 		&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
 		&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
 		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-		&cli.IntFlag{Name: "workers", Usage: "games played at once, 0 to 1024; 0 is one per core", DefaultText: "one per core"},
+		cliargs.Workers("games played at once, 0 to 1024; 0 is one per core"),
 		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force); with --log /dev/stdout the summary goes to stderr"},
 		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
-		&cli.BoolFlag{Name: "quiet", Usage: "no progress bar"},
+		cliargs.Quiet(),
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
 	), rulesFlags()...)
 }
@@ -121,9 +122,8 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 	} else if c.Bool("mirrored") && games%2 != 0 {
 		return 0, 0, usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
-	workers = c.Int("workers")
-	if workers < 0 || workers > 1024 {
-		return 0, 0, usageError("--workers must be from 0 (one per core) to 1024, not %d", workers)
+	if workers, err = cliargs.WorkersFrom(c); err != nil {
+		return 0, 0, usageError("%v", err)
 	}
 	return games, workers, nil
 }
@@ -133,7 +133,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // --force says to overwrite it. opts.OnGame then adds each game to the log
 // as it finishes, in game order, so that a run stopped in any way leaves
 // every game it finished. The log is nil when none was asked for.
-func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error) {
+func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
 	if c.IsSet("log") && c.String("log") == "" {
 		return nil, usageError("--log needs a file name")
 	}
@@ -141,21 +141,19 @@ func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gameLog, error
 	if path == "" {
 		return nil, nil
 	}
-	lw, err := startGameLog(path, c.Bool("force"), "give --force to overwrite it")
+	lw, err := gamelog.StartFile(path, c.Bool("force"), "give --force to overwrite it")
 	if err != nil {
 		return nil, err
 	}
-	opts.OnGame = lw.recorder("ginadvisor simulate")
+	opts.OnGame = recorder(lw, "ginadvisor simulate")
 	return lw, nil
 }
 
 // recorder writes each game played here to the log, tagged with its
-// source: simulate and play write their logs alike, so that batch and the
-// board's review read either.
-func (l *gameLog) recorder(source string) func(n int, g *engine.GameRecord) error {
-	tag := gamelog.Tag{Key: gamelog.TagSource, Value: source}
+// source (see engine.GameRecord.Logged).
+func recorder(l *gamelog.File, source string) func(n int, g *engine.GameRecord) error {
 	return func(n int, g *engine.GameRecord) error {
-		lg, err := gamelog.GameFromStates(n, g.Seed, g.Rules, g.Players, g.FirstDealer, g.Hands, g.Events, g.Final, tag)
+		lg, err := g.Logged(n, source)
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -17,7 +18,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			"Examples:\n  ginadvisor tournament --games 100 simple heuristic cautious\n" +
 			"  ginadvisor tournament --log t.log --concurrency 2 \\\n    'engine:./mybot' simple heuristic\n" +
 			"  ginadvisor tournament --from-log t.log",
-		Flags: append(outputFlags(), append(arenaFlags(100),
+		Flags: append(cliargs.OutputFlags(), append(cliargs.ArenaFlags(100),
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
@@ -30,7 +31,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			o := arena.TournamentOptions{Gauntlet: c.Bool("gauntlet")}
 			var err error
-			if o.Match, err = arenaConfig(c, args[0], args[1]).Options(); err != nil {
+			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
 				return usageError("%v", err)
 			}
 			if o.Match.SPRT != nil && !o.Gauntlet {
@@ -44,18 +45,25 @@ func tournamentCommand(env *environment) *cli.Command {
 				s.Place = len(o.Players) + 1
 				o.Players = append(o.Players, s)
 			}
-			if err := checkArenaFiles(c, args); err != nil {
+			files := arenaFiles(c, args)
+			if err := files.Check(); err != nil {
 				return err
 			}
 			ctx, stop := interruptible(c)
 			defer stop()
-			if err := saveDeals(c, &o.Match, args); err != nil {
+			if err := files.WriteSavedDeals(&o.Match); err != nil {
 				return err
 			}
 			if o.Players, err = arena.ResolveNames(ctx, o.Players, o.Match.Handshake); err != nil {
 				return startFailed(ctx, err)
 			}
-			lw, err := openTournamentLog(env, c, &o)
+			// With --resume, the earlier run's games go to the pairings
+			// they belong to.
+			lw, err := files.OpenLog("the tournament", func(path string) (arena.Resumed, error) {
+				r, err := arena.ReadWholeLog(path)
+				o.Logged = r.Games
+				return r, err
+			}, env.note)
 			if err != nil {
 				return err
 			}
@@ -84,7 +92,7 @@ func tournamentCommand(env *environment) *cli.Command {
 
 func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error {
 	switch {
-	case wantJSON(c):
+	case cliargs.WantJSON(c):
 		return render.JSON(env.stdout, s)
 	case c.Bool("html"):
 		return s.WriteHTML(env.stdout)
@@ -92,44 +100,12 @@ func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error 
 	return render.Standings(env.stdout, env.styleFor(c), s)
 }
 
-// openTournamentLog opens --log as a match does; with --resume, the
-// earlier run's games go to the pairings they belong to.
-func openTournamentLog(env *environment, c *cli.Context, o *arena.TournamentOptions) (*gameLog, error) {
-	path := c.String("log")
-	if !c.Bool("resume") {
-		if path == "" {
-			return nil, nil
-		}
-		return startGameLog(path, c.Bool("force"), "give --resume to continue it, or --force to overwrite it")
-	}
-	if path == "" {
-		return nil, usageError("--resume: give the tournament's log with --log")
-	}
-	g, err := lockGameLog(path)
-	if err != nil {
-		return nil, err
-	}
-	prior, err := arena.ReadWholeLog(path)
-	if err != nil {
-		g.Close()
-		return nil, usageError("--resume: %v", err)
-	}
-	o.Logged = prior.Games
-	return continueLog(env, g, path, prior)
-}
-
 // tournamentFromLog prints the standings the logs hold, as the tournament
 // printed them.
 func tournamentFromLog(env *environment, c *cli.Context) error {
-	pairings, err := logPairings(c)
+	pairings, test, err := fromLog(c)
 	if err != nil {
 		return err
-	}
-	var test *arena.SPRT
-	if s := c.String("sprt"); s != "" {
-		if test, err = arena.ParseSPRT(s); err != nil {
-			return usageError("--sprt: %v", err)
-		}
 	}
 	s := arena.StandingsFromLog(pairings, test)
 	return wrote(writeStandings(env, c, &s))

@@ -1,0 +1,196 @@
+package batch
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ginadvisor/ginadvisor/lines"
+	"github.com/ginadvisor/ginadvisor/outfile"
+)
+
+// InputFiles says what the inputs are, as os.Stat sees them, for an
+// output to be compared with: every file named, and standard input when
+// it is a file (a redirection) and one of the inputs.
+func InputFiles(inputs []Input, stdin io.Reader) []os.FileInfo {
+	var infos []os.FileInfo
+	for _, in := range inputs {
+		if info, err := os.Stat(in.Name); err == nil {
+			infos = append(infos, info)
+		}
+		if in.Name != "stdin" {
+			continue
+		}
+		if f, ok := stdin.(*os.File); ok {
+			if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+				infos = append(infos, info)
+			}
+		}
+	}
+	return infos
+}
+
+// CreateOutput starts the output file at path (see outfile), refusing,
+// with an outfile.Refusal, a path that is one of inputs or cannot be
+// written. A FIFO waits for its reader a bounded time, and no longer than
+// ctx: once ctx is done, its error is returned.
+func CreateOutput(ctx context.Context, path string, inputs []os.FileInfo) (*outfile.File, error) {
+	f, err := outfile.CreateForContext(ctx, path, inputs)
+	if ctx.Err() != nil {
+		if f != nil {
+			f.Abort()
+		}
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, &outfile.Refusal{Err: err}
+	}
+	return f, nil
+}
+
+// OutputPaths are where a batch writes besides its summary, by flag: ""
+// is no output, "-" is standard output (but for the HTML report, a file
+// named "-").
+type OutputPaths struct {
+	CSV, JSONL, PlayersCSV, HTML string
+}
+
+// OnStdout are the flags of the outputs that name standard output.
+func (p OutputPaths) OnStdout() []string {
+	var named []string
+	for _, o := range [][2]string{{"--csv", p.CSV}, {"--jsonl", p.JSONL}, {"--players-csv", p.PlayersCSV}} {
+		if o[1] == "-" {
+			named = append(named, o[0])
+		}
+	}
+	return named
+}
+
+// Outputs are a batch's output files and streams: opened before the run,
+// so that a bad path fails before any work, and put in place only when
+// the run ends complete, so that a run stopped or failed leaves every
+// file as it was.
+type Outputs struct {
+	// Sinks feed --csv and --jsonl each graded decision; closing them
+	// flushes what is buffered.
+	Sinks Sinks
+	// players and html are written from the summary at the end.
+	players, html io.Writer
+	// files are the outputs written to files, in the order opened.
+	files []outputFile
+}
+
+// outputFile is an output file of a batch, with the flag that named it.
+type outputFile struct {
+	flag   string
+	file   *outfile.File
+	placed bool // committed: the target replaced
+}
+
+// OpenOutputs opens the outputs paths names, those asked for. A path that
+// is one of the inputs (by any name), that another output names too, or
+// that cannot be written is refused (see CreateOutput), and nothing is
+// left open.
+func OpenOutputs(ctx context.Context, paths OutputPaths, stdout io.Writer, inputs []os.FileInfo) (_ *Outputs, err error) {
+	outs := &Outputs{}
+	defer func() {
+		if err != nil {
+			outs.Abort()
+		}
+	}()
+	open := func(flag, path string, stdoutToo bool) (io.Writer, error) {
+		if path == "" {
+			return nil, nil
+		}
+		if path == "-" && stdoutToo {
+			return stdout, nil
+		}
+		return outs.open(ctx, flag, path, inputs)
+	}
+	w, err := open("csv", paths.CSV, true)
+	if err != nil {
+		return nil, err
+	} else if w != nil {
+		cw, err := NewCSVWriter(w)
+		if err != nil {
+			return nil, fmt.Errorf("--csv: %w", err)
+		}
+		outs.Sinks.Add(cw.Write, cw.Flush, nil)
+	}
+	if w, err = open("jsonl", paths.JSONL, true); err != nil {
+		return nil, err
+	} else if w != nil {
+		outs.Sinks.Add(NewJSONLWriter(w).Write, nil, nil)
+	}
+	if outs.players, err = open("players-csv", paths.PlayersCSV, true); err != nil {
+		return nil, err
+	}
+	// The report is a file even when named "-".
+	if outs.html, err = open("html", paths.HTML, false); err != nil {
+		return nil, err
+	}
+	return outs, nil
+}
+
+// open starts the output file of flag at path, refusing one of the inputs
+// or a file another output replaces too.
+func (o *Outputs) open(ctx context.Context, flag, path string, inputs []os.FileInfo) (io.Writer, error) {
+	f, err := CreateOutput(ctx, path, inputs)
+	if err != nil {
+		return nil, fmt.Errorf("--%s: %w", flag, err)
+	}
+	for _, other := range o.files {
+		if other.file.Collides(f) {
+			f.Abort()
+			return nil, outfile.Refuse("%s and --%s name the same file, %s: one would be lost", other.flag, flag, lines.Escape(path))
+		}
+	}
+	o.files = append(o.files, outputFile{flag: "--" + flag, file: f})
+	return f, nil
+}
+
+// Finish writes what is written from the summary and puts every file in
+// place, once all of it is written.
+func (o *Outputs) Finish(s *Summary) error {
+	if err := o.Sinks.Close(); err != nil {
+		return err
+	}
+	if o.players != nil {
+		if err := WritePlayersCSV(o.players, s); err != nil {
+			return fmt.Errorf("--players-csv: %w", err)
+		}
+	}
+	if o.html != nil {
+		if err := WriteHTML(o.html, s); err != nil {
+			return fmt.Errorf("--html: %w", err)
+		}
+	}
+	for i := range o.files {
+		f := &o.files[i]
+		if err := f.file.Commit(); err != nil {
+			return fmt.Errorf("%s: %w", f.flag, err)
+		}
+		f.placed = true
+	}
+	return nil
+}
+
+// Abort removes the temporary files of the outputs not put in place,
+// leaving their targets as they were. It may be deferred.
+func (o *Outputs) Abort() {
+	for _, f := range o.files {
+		f.file.Abort()
+	}
+}
+
+// Left are the flags of the output files not put in place.
+func (o *Outputs) Left() []string {
+	var flags []string
+	for _, f := range o.files {
+		if !f.placed {
+			flags = append(flags, f.flag)
+		}
+	}
+	return flags
+}

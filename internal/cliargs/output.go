@@ -1,0 +1,87 @@
+package cliargs
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/render"
+)
+
+// OutputFlags are the flags every command has, and the app too, so that
+// they may come before the command: --json, --format and the color flags.
+func OutputFlags() []cli.Flag {
+	return append([]cli.Flag{
+		&cli.BoolFlag{Name: "json", Usage: "print JSON with stable field names"},
+		&cli.StringFlag{Name: "format", Value: "auto", Usage: "table (boxes), plain (aligned columns), tsv or json; auto is table on a terminal and plain in a pipe"},
+	}, ColorFlags()...)
+}
+
+// ColorFlags are --color and --no-color.
+func ColorFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "color", Value: "auto", Usage: "color the output: auto (on a terminal), always or never"},
+		&cli.BoolFlag{Name: "no-color", Usage: "never color the output (as --color=never; NO_COLOR and TERM=dumb work too)"},
+	}
+}
+
+// Symbols is --symbols, worded as usage, or as suits written as symbols
+// when usage is "".
+func Symbols(usage string) cli.Flag {
+	if usage == "" {
+		usage = "write suits as symbols (♣♦♥♠)"
+	}
+	return &cli.BoolFlag{Name: "symbols", Usage: usage}
+}
+
+// Quiet is --quiet, which turns off the progress bar.
+func Quiet() cli.Flag { return &cli.BoolFlag{Name: "quiet", Usage: "no progress bar"} }
+
+// Workers is --workers, worded as usage: how many of what run at once,
+// 0 being one per core.
+func Workers(usage string) cli.Flag {
+	return &cli.IntFlag{Name: "workers", Usage: usage, DefaultText: "one per core"}
+}
+
+// WorkersFrom reads --workers, which must be from 0 to 1024.
+func WorkersFrom(c *cli.Context) (int, error) {
+	n := c.Int("workers")
+	if n < 0 || n > 1024 {
+		return n, fmt.Errorf("--workers must be from 0 (one per core) to 1024, not %d", n)
+	}
+	return n, nil
+}
+
+// Choice reads a flag that takes one of choices, before or after the
+// command; unset, it is the first.
+func Choice(c *cli.Context, name string, choices ...string) (string, error) {
+	ctx, ok := Lineage(c, name)
+	if !ok {
+		return choices[0], nil
+	}
+	if m := strings.ToLower(ctx.String(name)); slices.Contains(choices, m) {
+		return m, nil
+	}
+	last := len(choices) - 1
+	return "", fmt.Errorf("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
+}
+
+// Format reads --format.
+func Format(c *cli.Context) (string, error) {
+	return Choice(c, "format", "auto", "table", "plain", "tsv", "json")
+}
+
+// ColorMode reads --color.
+func ColorMode(c *cli.Context) (string, error) { return Choice(c, "color", "auto", "always", "never") }
+
+// WantJSON says --json or --format json was given, before or after the
+// command.
+func WantJSON(c *cli.Context) bool {
+	if Bool(c, "json") {
+		return true
+	}
+	f, _ := Format(c)
+	return f == "json"
+}
