@@ -122,7 +122,11 @@ func handError(hand notation.CardSet) *Error {
 	e := &Error{Col: 1, Err: ErrHand}
 	suggest, standIns := HandPosition(hand)
 	if suggest == "" {
-		e.Msg = fmt.Sprintf("a hand of %d cards, not a position: a position starts with the seat and the phase, such as \"p1 draw\", then the hand= and the rest (docs/notation.md)", hand.Len())
+		cards := "cards"
+		if hand.Len() == 1 {
+			cards = "card"
+		}
+		e.Msg = fmt.Sprintf("a hand of %d %s, not a position: a position starts with the seat and the phase, such as \"p1 draw\", then the hand= and the rest (docs/notation.md)", hand.Len(), cards)
 		return e
 	}
 	e.Suggest = suggest
