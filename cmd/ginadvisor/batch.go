@@ -15,6 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -43,7 +44,7 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			o, err := cliargs.Import(c)
 			if err != nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
@@ -51,7 +52,7 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			to := c.String("to")
 			if to != "ginadvisor" && to != "eaai" {
-				return usageError("--to takes ginadvisor or eaai, not %q", to)
+				return cliexit.Usagef("--to takes ginadvisor or eaai, not %q", to)
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the output is aborted.
@@ -76,10 +77,10 @@ func convertCommand(env *environment) *cli.Command {
 			res, err := importer.Convert(ctx, ins, o, write, env.reportProblem)
 			if ctx.Err() != nil {
 				stopped()
-				return silentExit(ExitInterrupted)
+				return cliexit.Silent(ExitInterrupted)
 			}
 			if errors.Is(err, importer.ErrNotEAAI) {
-				return usageError("--to eaai: %v", err)
+				return cliexit.Usagef("--to eaai: %v", err)
 			} else if err != nil {
 				return err
 			}
@@ -117,7 +118,7 @@ func finishConversion(env *environment, out io.Writer, closeOut func() error, to
 	}
 	fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
 	if skipped > 0 || failed {
-		return silentExit(ExitBadInput)
+		return cliexit.Silent(ExitBadInput)
 	}
 	return nil
 }
@@ -132,7 +133,7 @@ func openOut(ctx context.Context, env *environment, path string, inputs []batch.
 	}
 	f, err := batch.CreateOutput(ctx, path, batch.InputFiles(inputs, env.stdin))
 	if ctx.Err() != nil {
-		return nil, nil, nil, silentExit(ExitInterrupted)
+		return nil, nil, nil, cliexit.Silent(ExitInterrupted)
 	} else if err != nil {
 		return nil, nil, nil, err
 	}
@@ -239,20 +240,20 @@ func batchFlags() []cli.Flag {
 func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	imp, err := cliargs.Import(c)
 	if err != nil {
-		return batch.Options{}, usageError("%v", err)
+		return batch.Options{}, cliexit.Usagef("%v", err)
 	}
 	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 	if o.Samples < 1 || o.Samples > advise.MaxSamples {
-		return o, usageError("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
+		return o, cliexit.Usagef("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}
 	if o.Workers, err = cliargs.WorkersFrom(c); err != nil {
-		return o, usageError("%v", err)
+		return o, cliexit.Usagef("%v", err)
 	}
 	if s := c.String("shard"); s != "" {
 		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
-			return o, usageError("--shard %v", err)
+			return o, cliexit.Usagef("--shard %v", err)
 		}
 	}
 	return o, nil
@@ -266,7 +267,7 @@ func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins
 	}
 	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))
 	if ctx.Err() != nil {
-		return nil, silentExit(ExitInterrupted)
+		return nil, cliexit.Silent(ExitInterrupted)
 	}
 	return outs, err
 }
@@ -282,9 +283,9 @@ func batchPaths(c *cli.Context) batch.OutputPaths {
 func oneOnStdout(c *cli.Context) error {
 	switch named := batchPaths(c).OnStdout(); {
 	case len(named) > 1:
-		return usageError("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
+		return cliexit.Usagef("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
 	case len(named) == 1 && cliargs.WantJSON(c):
-		return usageError("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
+		return cliexit.Usagef("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
 	}
 	return nil
 }
@@ -324,16 +325,16 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 	if interrupted {
 		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analyzed\n", s.GamesAnalyzed)
 		sayLeft(env, outs, true)
-		return silentExit(ExitInterrupted)
+		return cliexit.Silent(ExitInterrupted)
 	}
 	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
 		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
 		sayLeft(env, outs, false)
-		return silentExit(ExitFailure)
+		return cliexit.Silent(ExitFailure)
 	}
 	sayLeft(env, outs, false)
 	if len(s.Errors) > 0 {
-		return silentExit(ExitBadInput)
+		return cliexit.Silent(ExitBadInput)
 	}
 	return nil
 }
@@ -362,7 +363,7 @@ func mergeCommand(env *environment) *cli.Command {
 				err = batch.CheckMergeable(parts, c.Bool("allow-partial"))
 			}
 			if err != nil {
-				return &exitError{code: ExitBadInput, err: err}
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			m := batch.Merge(parts...)
 			if cliargs.WantJSON(c) {

@@ -3,11 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
@@ -22,14 +23,14 @@ import (
 func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
 	s := c.String(name)
 	if !c.IsSet(name) {
-		return 0, usageError("--%s is required", name)
+		return 0, cliexit.Usagef("--%s is required", name)
 	}
 	if strings.TrimSpace(s) == "" {
-		return 0, inputError(fmt.Errorf("--%s is empty: give the cards, such as --%s \"As 2s 3s …\"", name, name))
+		return 0, cliexit.Input(fmt.Errorf("--%s is empty: give the cards, such as --%s \"As 2s 3s …\"", name, name))
 	}
 	h, err := notation.ParseHand(s)
 	if err != nil {
-		return 0, parseFailure("--"+name, s, err)
+		return 0, cliexit.ParseFailure("--"+name, s, err)
 	}
 	return h, nil
 }
@@ -39,7 +40,7 @@ func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
 	s := c.String(name)
 	sp, err := meld.ParseMelds(s)
 	if err != nil {
-		return sp, parseFailure("--"+name, s, err)
+		return sp, cliexit.ParseFailure("--"+name, s, err)
 	}
 	return sp, nil
 }
@@ -64,11 +65,11 @@ func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
 		return rules.Deal{}, nil
 	}
 	if !r.Oklahoma {
-		return rules.Deal{}, usageError("--upcard sets the knock limit only under Oklahoma rules; add --oklahoma or drop --upcard")
+		return rules.Deal{}, cliexit.Usagef("--upcard sets the knock limit only under Oklahoma rules; add --oklahoma or drop --upcard")
 	}
 	card, err := notation.ParseCard(s)
 	if err != nil {
-		return rules.Deal{}, parseFailure("--upcard", s, err)
+		return rules.Deal{}, cliexit.ParseFailure("--upcard", s, err)
 	}
 	return rules.Deal{Upcard: card, HasUpcard: true}, nil
 }
@@ -76,9 +77,9 @@ func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
 // showdownError gives rule violations their own exit code.
 func showdownError(err error) error {
 	if errors.Is(err, rules.ErrOverLimit) {
-		return &exitError{code: ExitIllegal, err: err}
+		return &cliexit.Error{Code: ExitIllegal, Err: err}
 	}
-	return inputError(err)
+	return cliexit.Input(err)
 }
 
 func knockCommand(env *environment) *cli.Command {
@@ -151,14 +152,14 @@ func layoffCommand(env *environment) *cli.Command {
 				return err
 			}
 			if !c.IsSet("melds") {
-				return usageError("--melds is required")
+				return cliexit.Usagef("--melds is required")
 			}
 			sp, err := meldsFlag(c, "melds")
 			if err != nil {
 				return err
 			}
 			if n := sp.Cards().Len(); n > 11 {
-				return inputError(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
+				return cliexit.Input(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
 			}
 			hand, err := handFlag(c, "hand")
 			if err != nil {
@@ -166,7 +167,7 @@ func layoffCommand(env *environment) *cli.Command {
 			}
 			rep, err := report.Layoff(sp, hand)
 			if err != nil {
-				return inputError(err)
+				return cliexit.Input(err)
 			}
 			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, rep)

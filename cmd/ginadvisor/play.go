@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
@@ -14,6 +13,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
@@ -41,7 +42,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			opponent, err := players.LookupWith(c.String("opponent"), players.Options{})
 			if err != nil {
-				return usageError("--opponent: %v", err)
+				return cliexit.Usagef("--opponent: %v", err)
 			}
 			seed := c.Uint64("seed")
 			if !c.IsSet("seed") {
@@ -53,7 +54,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			logPath := c.String("log")
 			if c.IsSet("log") && logPath == "" {
-				return usageError("--log needs a file name")
+				return cliexit.Usagef("--log needs a file name")
 			}
 			var lw *gamelog.File
 			if logPath != "" {
@@ -63,7 +64,7 @@ func playCommand(env *environment) *cli.Command {
 				}
 			}
 			g := terminal.Game{Opponent: c.String("opponent"), Rules: r, Seed: seed, Log: lw, LogPath: logPath}
-			return notText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
+			return cliexit.NotText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
 		},
 	}
 }
@@ -77,7 +78,7 @@ func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error
 	human.DeadwoodStyle = env.styleFor(c).Deadwood
 	n := c.Int("hint-samples")
 	if n < 0 || n > advise.MaxSamples {
-		return nil, usageError("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
+		return nil, cliexit.Usagef("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
 	}
 	if n > 0 {
 		human.HintName = fmt.Sprintf("the advisor at %d worlds", n)

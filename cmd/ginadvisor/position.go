@@ -3,13 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
-	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -33,9 +34,9 @@ func positionCommand(env *environment) *cli.Command {
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				if asJSON {
-					return wrote(render.JSONLine(env.stdout, line, report.Position(p)))
+					return cliexit.Wrote(render.JSONLine(env.stdout, line, report.Position(p)))
 				}
-				return wrote(render.Position(env.stdout, style, p, line))
+				return cliexit.Wrote(render.Position(env.stdout, style, p, line))
 			})
 		},
 	}
@@ -47,7 +48,7 @@ func positionCommand(env *environment) *cli.Command {
 // position to run instead.
 func positionFailure(c *cli.Context, input string, err error) error {
 	if lines.BinaryLine([]byte(input)) {
-		return inputError(fmt.Errorf("position %s: %w", render.Quote(input, 0), lines.ErrBinary))
+		return cliexit.Input(fmt.Errorf("position %s: %w", render.Quote(input, 0), lines.ErrBinary))
 	}
 	var list *position.Errors
 	var pe *position.Error
@@ -55,25 +56,25 @@ func positionFailure(c *cli.Context, input string, err error) error {
 	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand) && pe.Suggest != "":
 		hand, _ := notation.ParseHand(input)
 		_, standIns := position.HandPosition(hand)
-		return &exitError{code: ExitBadInput, err: err,
-			summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
-			detail:  "  ginadvisor " + clihelp.CommandPath(c) + " " + shellQuote(pe.Suggest)}
+		return &cliexit.Error{Code: ExitBadInput, Err: err,
+			Summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
+			Detail:  "  ginadvisor " + clihelp.CommandPath(c) + " " + shellQuote(pe.Suggest)}
 	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand):
-		return &exitError{code: ExitBadInput, err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
+		return &cliexit.Error{Code: ExitBadInput, Err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
 	case errors.As(err, &list):
 		faults := make([]render.Fault, len(list.Faults))
 		for i, f := range list.Faults {
 			faults[i] = render.Fault{Col: f.Col, Msg: f.Msg}
 		}
-		return &exitError{code: ExitBadInput, err: err,
-			summary: fmt.Sprintf("position: %d faults:", len(list.Faults)+list.More),
-			detail:  render.Faults(input, faults, list.More)}
+		return &cliexit.Error{Code: ExitBadInput, Err: err,
+			Summary: fmt.Sprintf("position: %d faults:", len(list.Faults)+list.More),
+			Detail:  render.Faults(input, faults, list.More)}
 	}
 	col := 0
 	if pe != nil {
 		col = pe.Col
 	}
-	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: render.Caret(input, col)}
+	return &cliexit.Error{Code: ExitBadInput, Err: fmt.Errorf("position: %w", err), Detail: render.Caret(input, col)}
 }
 
 // shellQuote quotes s for a POSIX shell, in double quotes when nothing in

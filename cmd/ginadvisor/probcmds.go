@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"strings"
 	"time"
@@ -14,6 +13,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -42,11 +43,11 @@ type sampling struct {
 func samplingFrom(env *environment, c *cli.Context) (sampling, error) {
 	s := sampling{samples: c.Int("samples"), seed: c.Uint64("seed"), names: env.styleFor(c), json: cliargs.WantJSON(c)}
 	if s.samples < 1 || s.samples > probability.MaxSamples {
-		return s, usageError("--samples must be from 1 to %s, not %d", render.Thousands(probability.MaxSamples), s.samples)
+		return s, cliexit.Usagef("--samples must be from 1 to %s, not %d", render.Thousands(probability.MaxSamples), s.samples)
 	}
 	var err error
 	if s.workers, err = cliargs.WorkersFrom(c); err != nil {
-		return s, usageError("%v", err)
+		return s, cliexit.Usagef("%v", err)
 	}
 	return s, nil
 }
@@ -66,13 +67,13 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	if c.Args().Len() > 0 && arg != "-" {
 		p, err := position.ParseWith(arg, given)
 		if errors.Is(err, position.ErrRulesConflict) {
-			return usageError("%v", err)
+			return cliexit.Usagef("%v", err)
 		}
 		if err != nil {
 			return positionFailure(c, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
-			return inputErrorFor(err)
+			return cliexit.InputUnlessWrite(err)
 		}
 		return nil
 	}
@@ -81,7 +82,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
 		read++
 		if err := report(p, n); err != nil {
-			if _, ok := err.(*writeFailure); ok {
+			if _, ok := err.(*cliexit.WriteFailure); ok {
 				return fmt.Errorf("%w: %w", position.ErrStop, err)
 			}
 			return err
@@ -100,40 +101,18 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		}{n, text, err.Error()})
 	})
 	if err != nil {
-		var wf *writeFailure
+		var wf *cliexit.WriteFailure
 		if errors.As(err, &wf) {
 			return wf
 		}
-		return notText("stdin", err)
+		return cliexit.NotText("stdin", err)
 	}
 	if failed {
-		return silentExit(ExitBadInput)
+		return cliexit.Silent(ExitBadInput)
 	} else if read == 0 {
-		return inputError(errors.New("stdin: no positions in it"))
+		return cliexit.Input(errors.New("stdin: no positions in it"))
 	}
 	return nil
-}
-
-// writeFailure marks an error writing the output, which stops a stream.
-type writeFailure struct{ err error }
-
-func (w *writeFailure) Error() string { return w.err.Error() }
-func (w *writeFailure) Unwrap() error { return w.err }
-
-func wrote(err error) error {
-	if err != nil {
-		return &writeFailure{err}
-	}
-	return nil
-}
-
-// inputErrorFor gives a report's error its exit code: a position in the
-// wrong phase is bad input.
-func inputErrorFor(err error) error {
-	if _, ok := err.(*writeFailure); ok {
-		return err
-	}
-	return inputError(err)
 }
 
 // reportSampled runs one sampled analysis on each position read, and
@@ -148,9 +127,9 @@ func reportSampled[R any](env *environment, c *cli.Context, s sampling,
 			return err
 		}
 		if s.json {
-			return wrote(render.JSONLine(env.stdout, line, r))
+			return cliexit.Wrote(render.JSONLine(env.stdout, line, r))
 		}
-		return wrote(print(env.stdout, &r, s.names, line))
+		return cliexit.Wrote(print(env.stdout, &r, s.names, line))
 	})
 }
 
@@ -254,11 +233,11 @@ func calibrateCommand(env *environment) *cli.Command {
 			}
 			games := c.Int("games")
 			if games < 1 || games > 100_000 {
-				return usageError("--games must be from 1 to 100,000, not %d", games)
+				return cliexit.Usagef("--games must be from 1 to 100,000, not %d", games)
 			}
 			r, err := rules.Preset(c.String("rules"))
 			if err != nil {
-				return usageError("--rules: %v", err)
+				return cliexit.Usagef("--rules: %v", err)
 			}
 			o := calibrate.Options{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.DefaultModel()}
 			if c.Bool("fit") {
@@ -312,11 +291,11 @@ func equityCommand(env *environment) *cli.Command {
 			}
 			games := c.Int("games")
 			if games < 1 || games > calibrate.MaxEquityGames {
-				return usageError("--games must be from 1 to %s, not %d", render.Thousands(calibrate.MaxEquityGames), games)
+				return cliexit.Usagef("--games must be from 1 to %s, not %d", render.Thousands(calibrate.MaxEquityGames), games)
 			}
 			ds, err := calibrate.MeasurePresets(c.Context, strings.Split(c.String("presets"), ","), games, c.Uint64("seed"))
 			if errors.Is(err, rules.ErrUnknownPreset) {
-				return usageError("--presets: %v", err)
+				return cliexit.Usagef("--presets: %v", err)
 			}
 			if err != nil {
 				return err
@@ -361,11 +340,11 @@ func adviseCommand(env *environment) *cli.Command {
 			}
 			budget := c.Duration("time")
 			if budget < 0 || budget > time.Hour {
-				return usageError("--time must be from 0 to 1h, not %v", budget)
+				return cliexit.Usagef("--time must be from 0 to 1h, not %v", budget)
 			}
 			particles := c.Int("particles")
 			if particles < 0 || particles > reading.MaxParticles {
-				return usageError("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
+				return cliexit.Usagef("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
 			}
 			samples := s.samples
 			if budget > 0 && !c.IsSet("samples") {
@@ -379,9 +358,9 @@ func adviseCommand(env *environment) *cli.Command {
 				}
 				a.Line = line
 				if s.json {
-					return wrote(render.JSON(env.stdout, a))
+					return cliexit.Wrote(render.JSON(env.stdout, a))
 				}
-				return wrote(render.Advice(env.stdout, p, a, s.names))
+				return cliexit.Wrote(render.Advice(env.stdout, p, a, s.names))
 			})
 		},
 	}
@@ -398,7 +377,7 @@ func engineCommand(env *environment) *cli.Command {
 			"  ginadvisor engine < session.txt",
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return usageError("engine takes no arguments: it reads its commands from stdin")
+				return cliexit.Usagef("engine takes no arguments: it reads its commands from stdin")
 			}
 			return protocol.New(env.stdout, "ginadvisor "+version).Serve(c.Context, env.stdin)
 		},

@@ -4,6 +4,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -15,7 +16,7 @@ func rulesFlags() []cli.Flag { return cliargs.RulesFlags() }
 func rulesFrom(c *cli.Context) (rules.Rules, error) {
 	r, err := cliargs.Rules(c)
 	if err != nil {
-		return r, usageError("%v", err)
+		return r, cliexit.Usagef("%v", err)
 	}
 	return r, nil
 }
@@ -66,7 +67,7 @@ func (e *environment) start(c *cli.Context) error {
 		return err
 	}
 	if c.Args().Len() > 0 {
-		return usageError("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
+		return cliexit.Usagef("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"os"
 	"strconv"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
@@ -63,13 +64,13 @@ func scoreCommand(env *environment) *cli.Command {
 					}
 				}
 				if _, serr := os.Lstat(arg); serr == nil || strings.ContainsAny(arg, "/.") {
-					return inputError(ferr)
+					return cliexit.Input(ferr)
 				}
-				return parseFailure("hand", arg, err)
+				return cliexit.ParseFailure("hand", arg, err)
 			}
 			r, err := report.Score(hand, rs)
 			if err != nil {
-				return inputError(err)
+				return cliexit.Input(err)
 			}
 			return p.print(r, 0)
 		},
@@ -137,13 +138,13 @@ func (p scorePrinter) stream(r io.Reader, name string) error {
 		return nil
 	}, out.Flush)
 	if err != nil {
-		return notText(name, err)
+		return cliexit.NotText(name, err)
 	}
 	if read == 0 {
-		return inputError(fmt.Errorf("%s: no hands in it", name))
+		return cliexit.Input(fmt.Errorf("%s: no hands in it", name))
 	} else if bad > 0 {
 		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
-		return silentExit(ExitBadInput)
+		return cliexit.Silent(ExitBadInput)
 	}
 	return nil
 }

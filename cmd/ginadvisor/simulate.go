@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
@@ -11,6 +10,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -36,14 +37,14 @@ func simulateCommand(env *environment) *cli.Command {
 				return err
 			}
 			if n := c.Int("advisor-samples"); n < 1 || n > advise.MaxSamples {
-				return usageError("--advisor-samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), n)
+				return cliexit.Usagef("--advisor-samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), n)
 			}
 			var makers [2]bot.NewPlayerFunc
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
 				if makers[i], err = players.LookupWith(names[i], players.Options{AdvisorSamples: c.Int("advisor-samples")}); err != nil {
-					return usageError("--%s: %v", flag, err)
+					return cliexit.Usagef("--%s: %v", flag, err)
 				}
 			}
 			if names[0] == names[1] {
@@ -91,7 +92,7 @@ func simulateCommand(env *environment) *cli.Command {
 			}
 			if s.Interrupted {
 				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the first %d of %d games\n", s.Games, games)
-				return silentExit(ExitInterrupted)
+				return cliexit.Silent(ExitInterrupted)
 			}
 			return nil
 		},
@@ -118,12 +119,12 @@ func simulateFlags() []cli.Flag {
 func simulationSize(c *cli.Context) (games, workers int, err error) {
 	games = c.Int("games")
 	if games < 1 || games > engine.MaxGames {
-		return 0, 0, usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
+		return 0, 0, cliexit.Usagef("--games must be from 1 to %d, not %d", engine.MaxGames, games)
 	} else if c.Bool("mirrored") && games%2 != 0 {
-		return 0, 0, usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
+		return 0, 0, cliexit.Usagef("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
 	if workers, err = cliargs.WorkersFrom(c); err != nil {
-		return 0, 0, usageError("%v", err)
+		return 0, 0, cliexit.Usagef("%v", err)
 	}
 	return games, workers, nil
 }
@@ -135,7 +136,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // every game it finished. The log is nil when none was asked for.
 func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
 	if c.IsSet("log") && c.String("log") == "" {
-		return nil, usageError("--log needs a file name")
+		return nil, cliexit.Usagef("--log needs a file name")
 	}
 	path := c.String("log")
 	if path == "" {
