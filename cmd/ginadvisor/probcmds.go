@@ -78,16 +78,12 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 		return nil
 	}
 	env.awaitingInput("positions")
-	read := 0
-	failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
-		read++
-		if err := report(p, n); err != nil {
-			if _, ok := err.(*cliexit.WriteFailure); ok {
-				return fmt.Errorf("%w: %w", position.ErrStop, err)
-			}
-			return err
+	read, failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
+		err := report(p, n)
+		if errors.As(err, new(*cliexit.WriteFailure)) {
+			err = fmt.Errorf("%w: %w", position.ErrStop, err)
 		}
-		return nil
+		return err
 	}, func(n int, text string, err error) error {
 		fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(err.Error()))
 		if !cliargs.WantJSON(c) {
@@ -100,14 +96,12 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			Error string `json:"error"`
 		}{n, text, err.Error()})
 	})
-	if err != nil {
-		var wf *cliexit.WriteFailure
-		if errors.As(err, &wf) {
-			return wf
-		}
+	if wf, ok := errors.AsType[*cliexit.WriteFailure](err); ok {
+		return wf
+	} else if err != nil {
 		return cliexit.NotText("stdin", err)
 	}
-	if failed {
+	if failed > 0 {
 		return cliexit.Silent(ExitBadInput)
 	} else if read == 0 {
 		return cliexit.Input(errors.New("stdin: no positions in it"))
