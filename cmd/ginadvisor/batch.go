@@ -74,7 +74,7 @@ func convertCommand(env *environment) *cli.Command {
 			if to == "eaai" {
 				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
 			}
-			res, err := importer.Convert(ctx, ins, o, write, env.reportProblem)
+			res, err := importer.Convert(ctx, ins, o, write, func(source string, err error) { render.Problem(env.stderr, source, err) })
 			if ctx.Err() != nil {
 				stopped()
 				return cliexit.Silent(ExitInterrupted)
@@ -84,43 +84,16 @@ func convertCommand(env *environment) *cli.Command {
 			} else if err != nil {
 				return err
 			}
-			return finishConversion(env, out, closeOut, to == "ginadvisor", res)
+			if err := res.Finish(out, to == "ginadvisor", closeOut); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			fmt.Fprintln(env.stderr, render.Converted(res))
+			if res.Bad() {
+				return cliexit.Silent(ExitBadInput)
+			}
+			return nil
 		},
 	}
-}
-
-// reportProblem reports a damaged game or input of a conversion, by its
-// source when it has one.
-func (env *environment) reportProblem(source string, err error) {
-	if source == "" {
-		fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(err.Error()))
-		return
-	}
-	fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
-}
-
-// finishConversion ends a conversion's output, with the log's header
-// when it holds no game (toLog says the output is ginadvisor's log), and
-// says what was converted and whether some input failed.
-func finishConversion(env *environment, out io.Writer, closeOut func() error, toLog bool, res importer.ConvertResult) error {
-	converted, skipped, failed := res.Converted, res.Skipped, res.Failed
-	if converted == 0 && toLog {
-		if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
-			return err
-		}
-	}
-	// A file is replaced only by games, or by an empty log when
-	// nothing failed.
-	if converted > 0 || !(skipped > 0 || failed) {
-		if err := closeOut(); err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-	}
-	fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
-	if skipped > 0 || failed {
-		return cliexit.Silent(ExitBadInput)
-	}
-	return nil
 }
 
 // openOut opens an output file, or stdout for "-", as
