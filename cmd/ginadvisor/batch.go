@@ -263,27 +263,12 @@ func oneOnStdout(c *cli.Context) error {
 	return nil
 }
 
-// sayLeft says which output files were left as they were, if any.
-func sayLeft(env *environment, o *batch.Outputs, interrupted bool) {
-	left := o.Left()
-	if len(left) == 0 {
-		return
-	}
-	how := ""
-	if interrupted {
-		how = "interrupted: "
-	}
-	fmt.Fprintf(env.stderr, "ginadvisor: %sthe outputs were left as they were (%s)\n", how, strings.Join(left, ", "))
-}
-
 // reportBatch prints a run's damaged games and its summary, unless a
 // decision stream has stdout, and says how the run ended: interrupted,
 // failed, with bad input, or whole, and which output files it left as
 // they were.
 func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batch.Outputs) error {
-	for _, e := range s.Errors {
-		fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
-	}
+	render.Problems(env.stderr, s.Errors)
 	if len(batchPaths(c).OnStdout()) == 0 {
 		var err error
 		if cliargs.WantJSON(c) {
@@ -295,19 +280,20 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 			return err
 		}
 	}
-	if interrupted {
+	code := ExitOK
+	switch {
+	case interrupted:
 		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analyzed\n", s.GamesAnalyzed)
-		sayLeft(env, outs, true)
-		return cliexit.Silent(ExitInterrupted)
-	}
-	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
+		code = ExitInterrupted
+	case runErr != nil && !errors.Is(runErr, importer.ErrNotLog):
 		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
-		sayLeft(env, outs, false)
-		return cliexit.Silent(ExitFailure)
+		code = ExitFailure
+	case len(s.Errors) > 0:
+		code = ExitBadInput
 	}
-	sayLeft(env, outs, false)
-	if len(s.Errors) > 0 {
-		return cliexit.Silent(ExitBadInput)
+	fmt.Fprint(env.stderr, render.Left(outs.Left(), interrupted))
+	if code != ExitOK {
+		return cliexit.Silent(code)
 	}
 	return nil
 }
