@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -238,18 +237,14 @@ func calibrateCommand(env *environment) *cli.Command {
 				if err := refuseTSV(c, "calibrate --fit"); err != nil {
 					return err
 				}
-				m, loss, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
+				f, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
 				if err != nil {
 					return err
 				}
 				if cliargs.WantJSON(c) {
-					return render.JSON(env.stdout, struct {
-						Model   probability.Model `json:"model"`
-						LogLoss float64           `json:"log_loss"`
-					}{m, loss})
+					return render.JSON(env.stdout, f)
 				}
-				_, err = fmt.Fprintf(env.stdout, "Fitted model (log-loss %.5f):\n%+v\n", loss, m)
-				return err
+				return render.Fitted(env.stdout, f)
 			}
 			cal, err := calibrate.Inference(c.Context, o)
 			if err != nil {
@@ -297,13 +292,7 @@ func equityCommand(env *environment) *cli.Command {
 			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, ds)
 			}
-			var names []string
-			byPreset := map[string]advise.Distribution{}
-			for _, d := range ds {
-				names = append(names, d.Preset)
-				byPreset[d.Preset] = d.Distribution
-			}
-			_, err = io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
+			_, err = io.WriteString(env.stdout, calibrate.EquitySource(ds, games, c.Uint64("seed")))
 			return err
 		},
 	}
