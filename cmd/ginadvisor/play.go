@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -11,7 +9,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
@@ -72,23 +69,12 @@ func playCommand(env *environment) *cli.Command {
 // terminalPlayer is the person at the terminal, with the advisor's hint
 // at --hint-samples worlds a move, or the least deadwood's at 0.
 func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error) {
-	human := terminal.New(env.stdin, env.stdout)
-	human.Symbols = c.Bool("symbols")
-	human.MeldStyle = env.styleFor(c).Meld
-	human.DeadwoodStyle = env.styleFor(c).Deadwood
-	n := c.Int("hint-samples")
-	if n < 0 || n > advise.MaxSamples {
+	human, style := terminal.New(env.stdin, env.stdout), env.styleFor(c)
+	human.Symbols, human.MeldStyle, human.DeadwoodStyle = c.Bool("symbols"), style.Meld, style.Deadwood
+	if n := c.Int("hint-samples"); n < 0 || n > advise.MaxSamples {
 		return nil, cliexit.Usagef("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
-	}
-	if n > 0 {
-		human.HintName = fmt.Sprintf("the advisor at %d worlds", n)
-		human.Hint = func(ctx context.Context, pos *game.Position) (game.Move, error) {
-			a, err := analyze.Advise(ctx, pos, analyze.Options{Samples: n, Seed: 1, Workers: 1, MovesOnly: true})
-			if err != nil {
-				return game.Move{}, err
-			}
-			return a.Candidates[0].Move, nil
-		}
+	} else if n > 0 {
+		human.HintName, human.Hint = players.Hint(n)
 	}
 	return human, nil
 }
