@@ -44,7 +44,7 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			o, err := cliargs.Import(c)
 			if err != nil {
-				return cliexit.Usagef("%v", err)
+				return err
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
@@ -213,7 +213,7 @@ func batchFlags() []cli.Flag {
 func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	imp, err := cliargs.Import(c)
 	if err != nil {
-		return batch.Options{}, cliexit.Usagef("%v", err)
+		return batch.Options{}, err
 	}
 	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 	if o.Samples < 1 || o.Samples > advise.MaxSamples {
@@ -222,7 +222,7 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}
 	if o.Workers, err = cliargs.WorkersFrom(c); err != nil {
-		return o, cliexit.Usagef("%v", err)
+		return o, err
 	}
 	if s := c.String("shard"); s != "" {
 		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {

@@ -3,76 +3,15 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
-	"github.com/ginadvisor/ginadvisor/meld"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-// handFlag reads a hand from a flag, naming the flag in errors.
-//
-// A flag left out is a usage error (exit 2); a flag given an empty value
-// is bad input (exit 3), as an empty hand argument is.
-func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
-	s := c.String(name)
-	if !c.IsSet(name) {
-		return 0, cliexit.Usagef("--%s is required", name)
-	}
-	if strings.TrimSpace(s) == "" {
-		return 0, cliexit.Input(fmt.Errorf("--%s is empty: give the cards, such as --%s \"As 2s 3s …\"", name, name))
-	}
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		return 0, cliexit.ParseFailure("--"+name, s, err)
-	}
-	return h, nil
-}
-
-// meldsFlag reads a meld list from a flag, naming the flag in errors.
-func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
-	s := c.String(name)
-	sp, err := meld.ParseMelds(s)
-	if err != nil {
-		return sp, cliexit.ParseFailure("--"+name, s, err)
-	}
-	return sp, nil
-}
-
-// optionalMelds reads --melds when it is given; nil means the best
-// arrangement.
-func optionalMelds(c *cli.Context) (*meld.Spread, error) {
-	if !c.IsSet("melds") {
-		return nil, nil
-	}
-	sp, err := meldsFlag(c, "melds")
-	if err != nil {
-		return nil, err
-	}
-	return &sp, nil
-}
-
-// dealFrom reads --upcard, which matters only under Oklahoma rules.
-func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
-	s := c.String("upcard")
-	if !c.IsSet("upcard") {
-		return rules.Deal{}, nil
-	}
-	if !r.Oklahoma {
-		return rules.Deal{}, cliexit.Usagef("--upcard sets the knock limit only under Oklahoma rules; add --oklahoma or drop --upcard")
-	}
-	card, err := notation.ParseCard(s)
-	if err != nil {
-		return rules.Deal{}, cliexit.ParseFailure("--upcard", s, err)
-	}
-	return rules.Deal{Upcard: card, HasUpcard: true}, nil
-}
 
 // showdownError gives rule violations their own exit code.
 func showdownError(err error) error {
@@ -101,25 +40,25 @@ func knockCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "melds", Usage: "the melds the knocker lays down, separated by |"},
 			&cli.StringFlag{Name: "upcard", Usage: "the first upcard (Oklahoma)"},
 			cliargs.Symbols("print cards with suit symbols"),
-		), rulesFlags()...),
+		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
-			knocker, err := handFlag(c, "knocker")
+			knocker, err := cliargs.Hand(c, "knocker")
 			if err != nil {
 				return err
 			}
-			defender, err := handFlag(c, "defender")
+			defender, err := cliargs.Hand(c, "defender")
 			if err != nil {
 				return err
 			}
-			d, err := dealFrom(c, r)
+			d, err := cliargs.Deal(c, r)
 			if err != nil {
 				return err
 			}
-			given, err := optionalMelds(c)
+			given, err := cliargs.OptionalMelds(c)
 			if err != nil {
 				return err
 			}
@@ -154,14 +93,14 @@ func layoffCommand(env *environment) *cli.Command {
 			if !c.IsSet("melds") {
 				return cliexit.Usagef("--melds is required")
 			}
-			sp, err := meldsFlag(c, "melds")
+			sp, err := cliargs.Melds(c, "melds")
 			if err != nil {
 				return err
 			}
 			if n := sp.Cards().Len(); n > 11 {
 				return cliexit.Input(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
 			}
-			hand, err := handFlag(c, "hand")
+			hand, err := cliargs.Hand(c, "hand")
 			if err != nil {
 				return err
 			}

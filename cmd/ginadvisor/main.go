@@ -190,14 +190,11 @@ func (e *environment) useColor(c *cli.Context) bool {
 // setColor checks the output flags: a bad --color or --format value is a
 // usage error. styleFor then works out the style from them.
 func (e *environment) setColor(c *cli.Context) error {
-	_, err := cliargs.ColorMode(c)
-	if err == nil {
-		_, err = cliargs.Format(c)
+	if _, err := cliargs.ColorMode(c); err != nil {
+		return err
 	}
-	if err != nil {
-		return cliexit.Usagef("%v", err)
-	}
-	return nil
+	_, err := cliargs.Format(c)
+	return err
 }
 
 // awaitingInput tells a person at a terminal that input is read from

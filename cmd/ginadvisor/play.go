@@ -31,7 +31,7 @@ func playCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "log", Usage: "write the game, once over, to this file in the game log format (for batch and the board's review; a file there is refused without --force; a game stopped before its end leaves no file)"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file if there is one"},
 			&cli.IntFlag{Name: "hint-samples", Value: analyze.SmallPlayerSamples, Usage: "the advisor's sampled worlds behind each hint, 1 to 100,000; 0 hints the discard that leaves the least deadwood"},
-		), rulesFlags()...),
+		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {

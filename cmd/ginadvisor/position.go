@@ -22,7 +22,7 @@ func positionCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor position \"p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S \\\n    pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1\"\n" +
 			"  ginadvisor position \"history p1 dealer=p2: \\\n    dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; \\\n    p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
-		Flags: append(append(cliargs.OutputFlags(), cliargs.Symbols("")), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.Symbols("")), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {

@@ -34,12 +34,12 @@ func scoreCommand(env *environment) *cli.Command {
 		Flags: append(append(cliargs.OutputFlags(),
 			cliargs.Symbols("print cards with suit symbols"),
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
-		), rulesFlags()...),
+		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			rs, err := rulesFrom(c)
+			rs, err := cliargs.Rules(c)
 			if err != nil {
 				return err
 			}

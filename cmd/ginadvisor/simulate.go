@@ -112,7 +112,7 @@ func simulateFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
 		cliargs.Quiet(),
 		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
-	), rulesFlags()...)
+	), cliargs.RulesFlags()...)
 }
 
 // simulationSize reads and checks the number of games and of workers.
@@ -123,10 +123,8 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 	} else if c.Bool("mirrored") && games%2 != 0 {
 		return 0, 0, cliexit.Usagef("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
-	if workers, err = cliargs.WorkersFrom(c); err != nil {
-		return 0, 0, cliexit.Usagef("%v", err)
-	}
-	return games, workers, nil
+	workers, err = cliargs.WorkersFrom(c)
+	return games, workers, err
 }
 
 // openSimulationLog opens the --log file, when asked for, before the first
