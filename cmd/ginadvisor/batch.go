@@ -136,7 +136,7 @@ func batchCommand(env *environment) *cli.Command {
 			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
 			"  ginadvisor batch --json --shard 2/8 logs/ > part2.json\n" +
 			"  ginadvisor batch --html report.html marjj-vs-simple-001.txt",
-		Flags: batchFlags(),
+		Flags: cliargs.BatchFlags(),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
@@ -191,22 +191,6 @@ func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Su
 		return runErr
 	}
 	return reportBatch(env, c, s, runErr, interrupted, outs)
-}
-
-// batchFlags are batch's options.
-func batchFlags() []cli.Flag {
-	return append(append(cliargs.OutputFlags(), cliargs.ImportFlags()...),
-		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
-		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-		cliargs.Workers("games analyzed at once, 0 to 1024; 0 is one per core"),
-		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
-		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
-		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
-		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
-		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
-		cliargs.Quiet(),
-	)
 }
 
 // batchOptions reads and checks batch's options for the run.

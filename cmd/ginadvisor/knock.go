@@ -34,13 +34,7 @@ func knockCommand(env *environment) *cli.Command {
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
 			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"KC KD KH 2S 3S 4S 5D 6D 7D AH\" \\\n    --defender \"QS QH QC 9H 9C 8S 8C 3H 4H 5C\"",
-		Flags: append(append(cliargs.OutputFlags(),
-			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
-			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},
-			&cli.StringFlag{Name: "melds", Usage: "the melds the knocker lays down, separated by |"},
-			&cli.StringFlag{Name: "upcard", Usage: "the first upcard (Oklahoma)"},
-			cliargs.Symbols("print cards with suit symbols"),
-		), cliargs.RulesFlags()...),
+		Flags: cliargs.KnockFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/advise"
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -30,7 +29,7 @@ func simulateCommand(env *environment) *cli.Command {
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
 			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor \\\n    --games 200 --mirrored\n" +
 			"  ginadvisor simulate --games 200 --log games.log && \\\n    ginadvisor log check games.log",
-		Flags: simulateFlags(),
+		Flags: cliargs.SimulateFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
@@ -97,22 +96,6 @@ func simulateCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-// simulateFlags are simulate's options.
-func simulateFlags() []cli.Flag {
-	return append(append(cliargs.OutputFlags(),
-		&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
-		&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
-		&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-		cliargs.Workers("games played at once, 0 to 1024; 0 is one per core"),
-		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force); with --log /dev/stdout the summary goes to stderr"},
-		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
-		cliargs.Quiet(),
-		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
-	), cliargs.RulesFlags()...)
 }
 
 // simulationSize reads and checks the number of games and of workers.
