@@ -1,10 +1,11 @@
 package main
 
 import (
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -27,20 +28,20 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			args := c.Args().Slice()
 			if len(args) < 2 || len(args) > 32 {
-				return usageError("tournament takes 2 to 32 players, not %d", len(args))
+				return cliexit.Usagef("tournament takes 2 to 32 players, not %d", len(args))
 			}
 			o := arena.TournamentOptions{Gauntlet: c.Bool("gauntlet")}
 			var err error
 			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			if o.Match.SPRT != nil && !o.Gauntlet {
-				return usageError("--sprt tests a gauntlet's pairings: give --gauntlet")
+				return cliexit.Usagef("--sprt tests a gauntlet's pairings: give --gauntlet")
 			}
 			for _, a := range args {
 				s, err := arena.ParseSpec(a)
 				if err != nil {
-					return usageError("player %q: %v", render.EscapeControl(a), err)
+					return cliexit.Usagef("player %q: %v", render.EscapeControl(a), err)
 				}
 				s.Place = len(o.Players) + 1
 				o.Players = append(o.Players, s)
@@ -80,10 +81,10 @@ func tournamentCommand(env *environment) *cli.Command {
 				return err
 			}
 			if err := writeStandings(env, c, &s); err != nil {
-				return wrote(err)
+				return cliexit.Wrote(err)
 			}
 			if s.Interrupted {
-				return silentExit(ExitInterrupted) // the games played are reported
+				return cliexit.Silent(ExitInterrupted) // the games played are reported
 			}
 			return nil
 		},
@@ -108,5 +109,5 @@ func tournamentFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	s := arena.StandingsFromLog(pairings, test)
-	return wrote(writeStandings(env, c, &s))
+	return cliexit.Wrote(writeStandings(env, c, &s))
 }
