@@ -143,7 +143,8 @@ type environment struct {
 }
 
 // styleFor is how the command writes for people: --format, or boxes on a
-// terminal (as wide as it) and plain columns in a pipe; color as
+// terminal and plain columns in a pipe, lines as wide as the terminal
+// (else COLUMNS, else 80); color as
 // useColor says; suits as symbols when its --symbols flag asks for them.
 // setColor has checked the flags' values.
 func (e *environment) styleFor(c *cli.Context) render.Style {
@@ -155,9 +156,7 @@ func (e *environment) styleFor(c *cli.Context) render.Style {
 		}
 	}
 	s := render.Style{Format: f, Color: e.useColor(c), Symbols: cliargs.Bool(c, "symbols")}
-	if f == "table" {
-		s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
-	}
+	s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
 	return s
 }
 

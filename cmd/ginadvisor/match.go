@@ -94,7 +94,7 @@ func writeResult(env *environment, c *cli.Context, r *arena.Result) error {
 	if cliargs.WantJSON(c) {
 		return render.JSON(env.stdout, r)
 	}
-	return r.WriteText(env.stdout)
+	return render.MatchResult(env.stdout, env.styleFor(c), r)
 }
 
 // matchFromLog prints the result of the match the logs hold, as the match
