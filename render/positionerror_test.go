@@ -26,13 +26,13 @@ func TestPositionError(t *testing.T) {
 		if perr == nil {
 			t.Fatalf("%s: %q read as a position", tt.name, tt.input)
 		}
-		err, summary, detail := PositionError("ginadvisor outs", tt.input, perr)
+		err, summary, detail := PositionError("ginadvisor outs", position.AnyDecision, nil, tt.input, perr)
 		if !strings.Contains(err.Error(), tt.err) || !strings.Contains(summary, tt.summary) || !strings.Contains(detail, tt.detail) ||
 			(tt.summary == "") != (summary == "") || (tt.detail == "") != (detail == "") {
 			t.Errorf("%s: %v; %q; %q", tt.name, err, summary, detail)
 		}
 	}
-	if err, _, _ := PositionError("x", "p1\x00", errors.New("?")); !errors.Is(err, lines.ErrBinary) {
+	if err, _, _ := PositionError("x", position.AnyDecision, nil, "p1\x00", errors.New("?")); !errors.Is(err, lines.ErrBinary) {
 		t.Errorf("binary input: %v, want lines.ErrBinary", err)
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/internal/clihelp"
+	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 func positionCommand(env *environment) *cli.Command {
@@ -36,8 +38,22 @@ func positionCommand(env *environment) *cli.Command {
 }
 
 // positionFailure reports a position that could not be read by the
-// command c runs, as render.PositionError explains it.
-func positionFailure(c *cli.Context, input string, err error) error {
-	e, summary, detail := render.PositionError("ginadvisor "+clihelp.CommandPath(c), input, err)
+// command c runs, under the rules r, as render.PositionError explains it.
+func positionFailure(c *cli.Context, r *rules.Rules, input string, err error) error {
+	e, summary, detail := render.PositionError("ginadvisor "+clihelp.CommandPath(c), decisionOf(c.Command.Name), r, input, err)
 	return &cliexit.Error{Code: ExitBadInput, Err: e, Summary: summary, Detail: detail}
+}
+
+// decisionOf is the decision the command takes positions at: the
+// position of a hand it offers is one it takes.
+func decisionOf(command string) position.Decision {
+	switch command {
+	case "outs":
+		return position.DrawDecision
+	case "danger":
+		return position.DiscardDecision
+	case "risk":
+		return position.KnockDecision
+	}
+	return position.AnyDecision
 }

@@ -40,7 +40,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			return cliexit.Usagef("%v", err)
 		}
 		if err != nil {
-			return positionFailure(c, arg, err)
+			return positionFailure(c, given, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
 			return cliexit.InputUnlessWrite(err)
