@@ -48,7 +48,7 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			to := c.String("to")
 			if to != "ginadvisor" && to != "eaai" {
@@ -147,7 +147,7 @@ func batchCommand(env *environment) *cli.Command {
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the outputs are aborted.
@@ -299,7 +299,7 @@ func mergeCommand(env *environment) *cli.Command {
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			parts, err := batch.ReadSummaries(ins)
 			if err == nil {
