@@ -14,14 +14,14 @@ import (
 // MCMC draws every world's opponent hand from the posterior of the whole
 // record against an opponent whose policy is known exactly: heuristic.
 // It samples where the opponent's cards came from (its dealt cards and
-// the card of each of its stock draws) by a Metropolis chain, each
-// assignment weighed by replaying heuristic's own code from the
+// the card of each of its stock draws) by a tempered Metropolis chain,
+// each assignment weighed by replaying heuristic's own code from the
 // opponent's seat along the record, with a chance Eps of any other
 // legal move. Against heuristic it is the best reading of the record
 // there can be, given the time: the ceiling of any reading
-// (lab/cmd/ceiling -mcmc). The chain carries from one decision to the
-// next of the same hand, started again from where it stopped. An MCMC
-// serves one player, one decision at a time.
+// (lab/cmd/mcmc). The chain carries from one decision to the next of the
+// same hand, started again from where it stopped. An MCMC serves one
+// player, one decision at a time.
 type MCMC struct {
 	// Eps is the chance that the opponent plays another move than
 	// heuristic would (0: DefaultEps).
@@ -128,7 +128,7 @@ func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
 // tempered starts a tempered chain at r, each replica from the assignment
 // its last state in prev left, as far as it still holds (none: anew).
 func (r *oppRecord) tempered(prev [][]notation.Card, eps float64, rng *rand.Rand) (*tempered, bool) {
-	reps := make([]*chain, len(betas))
+	reps := make([]*chain, replicas)
 	for k := range reps {
 		var from []notation.Card
 		if k < len(prev) {

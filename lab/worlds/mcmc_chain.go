@@ -8,11 +8,12 @@ import (
 )
 
 // chain is a Metropolis chain over assignments of cards to slots, whose
-// stationary distribution is the assignments weighed by like. Its two
-// proposals are both symmetric, so a move is accepted with the chance
-// like's ratio gives, under a uniform prior: a card of a free slot
-// swapped with a card of the pool outside the slots (not a fixed card,
-// which must stay in a slot), or the cards of two free slots exchanged.
+// stationary distribution is the assignments weighed by like, to the
+// power beta. Its proposals are all symmetric, so a move is accepted with
+// the chance the likelihoods' ratio gives, under a uniform prior: a card
+// of a free slot swapped with a card of the pool outside the slots (not
+// a fixed card, which must stay in a slot), two such cards at once, or
+// the cards of two free slots exchanged.
 type chain struct {
 	a    []notation.Card
 	pool []notation.Card
@@ -32,11 +33,14 @@ type chain struct {
 	tried, accepted int
 }
 
-// swapInShare is the share of the proposals that swap a card in from the
-// pool; the others exchange two slots, which moves a card in time.
-const swapInShare = 0.6
-
-var doubleShare = 0.2
+// The shares of the proposals: two cards swapped in from the pool at
+// once (which moves between hands that differ by a pair, such as a meld
+// for another), one card, and the rest exchanging two slots (which moves
+// a card in time).
+const (
+	doubleShare = 0.2
+	swapInShare = 0.4
+)
 
 // newChain starts a chain at assignment a, which like must find possible,
 // with the pool of cards outside it.
@@ -48,73 +52,83 @@ func newChain(a, pool []notation.Card, fixed notation.CardSet, free []int, like 
 	return &chain{a: a, pool: pool, fixed: fixed, free: free, beta: 1, ll: ll, like: like, rng: rng, next: make([]notation.Card, len(a))}, true
 }
 
+// swapIn is a proposal's exchange with the pool: the pool's cards at
+// in[:n] put in slots, in place of the cards out[:n].
+type swapIn struct {
+	n   int
+	in  [2]int
+	out [2]notation.Card
+}
+
+// two returns two different indexes below n, at random (n >= 2).
+func two(rng *rand.Rand, n int) (int, int) {
+	x, y := rng.IntN(n), rng.IntN(n-1)
+	if y >= x {
+		y++
+	}
+	return x, y
+}
+
+// propose writes a proposal to b, a copy of the assignment, and what it
+// took from the pool; false for one that changes nothing, which is
+// rejected (staying put keeps the proposals symmetric).
+func (c *chain) propose(b []notation.Card) (sw swapIn, ok bool) {
+	u := c.rng.Float64()
+	switch {
+	case u < doubleShare && len(c.pool) > 1 && len(c.free) > 1:
+		x, y := two(c.rng, len(c.free))
+		i, j := c.free[x], c.free[y]
+		if c.fixed.Has(b[i]) || c.fixed.Has(b[j]) {
+			return sw, false
+		}
+		p, q := two(c.rng, len(c.pool))
+		sw.n, sw.in = 2, [2]int{p, q}
+		sw.out[0], b[i] = b[i], c.pool[p]
+		sw.out[1], b[j] = b[j], c.pool[q]
+	case u < doubleShare+swapInShare && len(c.pool) > 0:
+		i := c.free[c.rng.IntN(len(c.free))]
+		if c.fixed.Has(b[i]) {
+			return sw, false
+		}
+		sw.n, sw.in[0] = 1, c.rng.IntN(len(c.pool))
+		sw.out[0], b[i] = b[i], c.pool[sw.in[0]]
+	default:
+		if len(c.free) < 2 {
+			return sw, false
+		}
+		x, y := two(c.rng, len(c.free))
+		i, j := c.free[x], c.free[y]
+		if i < dealtSlots && j < dealtSlots {
+			return sw, false // two dealt cards: the same hand at every turn
+		}
+		b[i], b[j] = b[j], b[i]
+	}
+	return sw, true
+}
+
 // step proposes one move and takes it or not.
 func (c *chain) step() {
 	if len(c.free) == 0 {
 		return
 	}
 	copy(c.next, c.a)
-	b := c.next
-	in := -1 // the pool's card swapped in, if any
-	var out notation.Card
-	u := c.rng.Float64()
-	in2 := -1
-	var out2 notation.Card
-	if len(c.pool) > 1 && len(c.free) > 1 && u < doubleShare {
-		x := c.rng.IntN(len(c.free))
-		y := c.rng.IntN(len(c.free) - 1)
-		if y >= x {
-			y++
-		}
-		i, j := c.free[x], c.free[y]
-		if c.fixed.Has(b[i]) || c.fixed.Has(b[j]) {
-			return
-		}
-		in = c.rng.IntN(len(c.pool))
-		in2 = c.rng.IntN(len(c.pool) - 1)
-		if in2 >= in {
-			in2++
-		}
-		out, b[i] = b[i], c.pool[in]
-		out2, b[j] = b[j], c.pool[in2]
-	} else if len(c.pool) > 0 && u < swapInShare {
-		i := c.free[c.rng.IntN(len(c.free))]
-		if c.fixed.Has(b[i]) {
-			return // rejected: the proposal stays symmetric
-		}
-		in = c.rng.IntN(len(c.pool))
-		out, b[i] = b[i], c.pool[in]
-	} else {
-		if len(c.free) < 2 {
-			return
-		}
-		x := c.rng.IntN(len(c.free))
-		y := c.rng.IntN(len(c.free) - 1)
-		if y >= x {
-			y++
-		}
-		i, j := c.free[x], c.free[y]
-		if i < dealtSlots && j < dealtSlots {
-			return // two dealt cards: the same hand at every turn
-		}
-		b[i], b[j] = b[j], b[i]
+	sw, ok := c.propose(c.next)
+	if !ok {
+		return
 	}
 	// Taken when beta like(b) >= beta ll + log u: the chance min(1, the
 	// ratio of the likelihoods to the power beta).
 	floor := c.ll + math.Log(c.rng.Float64())/c.beta
 	c.tried++
-	ll, ok := c.like(b, floor)
+	ll, ok := c.like(c.next, floor)
 	if !ok || ll < floor {
 		return
 	}
 	c.accepted++
-	c.a, c.next = b, c.a
+	c.a, c.next = c.next, c.a
 	c.ll = ll
-	if in >= 0 {
-		c.pool[in] = out
-	}
-	if in2 >= 0 {
-		c.pool[in2] = out2
+	for k := range sw.n {
+		c.pool[sw.in[k]] = sw.out[k]
 	}
 }
 
@@ -159,18 +173,21 @@ type tempered struct {
 	swaps, swapped int
 }
 
-// Betas are the powers of the replicas, coldest first.
-var betas = []float64{1, 0.5, 0.25, 0.12}
+// powers are the powers of the likelihood of a tempered chain's
+// replicas, coldest first, and replicas their number.
+var powers = [...]float64{1, 0.5, 0.25, 0.12}
+
+const replicas = len(powers)
 
 // exchangeEvery is the steps of each replica between two rounds of
 // exchanges, unless a test asks for more.
 const exchangeEvery = 10
 
-// temper makes a tempered chain of reps, one a power of betas, coldest
-// first.
+// temper makes a tempered chain of reps, coldest first, each at its
+// power.
 func temper(reps []*chain, rng *rand.Rand) *tempered {
 	for k, c := range reps {
-		c.beta = betas[k]
+		c.beta = powers[k]
 	}
 	return &tempered{reps: reps, rng: rng, every: exchangeEvery}
 }

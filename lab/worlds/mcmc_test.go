@@ -111,7 +111,7 @@ func TestMCMCMatchesEnumeration(t *testing.T) {
 		pool = pool[:4]
 		want := enumerate(&r, truth, free, pool, eps)
 		like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihood(a, eps, floor) }
-		reps := make([]*chain, len(betas))
+		reps := make([]*chain, replicas)
 		for k := range reps {
 			if reps[k], ok = newChain(slices.Clone(truth), slices.Clone(pool), r.goneCards, free, like, rng); !ok {
 				t.Fatal("the truth is impossible")
@@ -242,7 +242,7 @@ func TestMCMCWorldsHonourThePosition(t *testing.T) {
 			}
 		}
 		r, _ := readRecord(&p)
-		if len(m.last) != len(betas) {
+		if len(m.last) != replicas {
 			t.Fatalf("draw %d: %d replicas kept", st.Draws(), len(m.last))
 		}
 		for _, a := range m.last {
