@@ -122,26 +122,6 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	return m, err
 }
 
-// watched records the hand of each of its decisions.
-type watched struct {
-	bot.Player
-	hand *notation.CardSet
-}
-
-func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	*w.hand = p.Hand()
-	return w.Player.Move(ctx, p)
-}
-
-// told answers with the opponent's hidden cards, from hand, its hand at
-// its last decision, where they are as many as it hides.
-func told(hand *notation.CardSet) func(p *game.Position) (notation.CardSet, bool) {
-	return func(p *game.Position) (notation.CardSet, bool) {
-		hidden := *hand & p.Unseen()
-		return hidden, hidden.Len() == p.OpponentHidden()
-	}
-}
-
 // play runs the games of the advisor with worlds of kind (its own, the
 // chain's or the true hand's) against heuristic, one at a time, the same
 // deals whatever the kind.
@@ -167,7 +147,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 				}
 				switch kind {
 				case "true":
-					a.SetWorlds(&worlds.Oracle{Told: told(&hand), Share: 1})
+					a.SetWorlds(&worlds.Oracle{Told: func(p *game.Position) (notation.CardSet, bool) { return worlds.HiddenOf(hand, p) }, Share: 1})
 				case "chain":
 					m := c.chain
 					sources = append(sources, &m)
@@ -175,7 +155,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 				}
 				return &timed{Player: pl, times: &o.times}
 			},
-			func(s uint64) bot.Player { return &watched{Player: bot.NewHeuristic(s), hand: &hand} },
+			func(s uint64) bot.Player { return &worlds.Watched{Player: bot.NewHeuristic(s), Hand: &hand} },
 		},
 		OnGame: func(n int, g *engine.GameRecord) error {
 			seat := slices.Index(g.Players[:], "advisor")

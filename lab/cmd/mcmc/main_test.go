@@ -62,23 +62,23 @@ func TestPairShares(t *testing.T) {
 	}
 }
 
-// TestToldAnswersWithTheHiddenCards: the oracle tells what the seat has
-// not seen of the opponent's hand, only where that is as many cards as
-// it hides.
-func TestToldAnswersWithTheHiddenCards(t *testing.T) {
+// TestHiddenOfTellsTheHiddenCards: the oracle's answer, worlds.HiddenOf,
+// is what the seat has not seen of the opponent's hand, only where that
+// is as many cards as it hides.
+func TestHiddenOfTellsTheHiddenCards(t *testing.T) {
 	st := dealtState(t)
 	p := st.Position(0)
 	hand := st.Hand(1)
-	got, ok := told(&hand)(&p)
+	got, ok := worlds.HiddenOf(hand, &p)
 	if !ok || got != hand&p.Unseen() || got.Len() != p.OpponentHidden() {
 		t.Fatalf("told %v (%v), the opponent hides %v", got, ok, hand&p.Unseen())
 	}
 	short := hand.Without(hand.Cards()[0])
-	if _, ok := told(&short)(&p); ok {
+	if _, ok := worlds.HiddenOf(short, &p); ok {
 		t.Fatal("told a hand a card short")
 	}
 	var none notation.CardSet
-	if _, ok := told(&none)(&p); ok {
+	if _, ok := worlds.HiddenOf(none, &p); ok {
 		t.Fatal("told an empty hand")
 	}
 }

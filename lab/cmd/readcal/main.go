@@ -257,18 +257,6 @@ func (r *reader) HandOver(p *game.Position) {
 	r.t.hands[k]++
 }
 
-// watched records its hand at each of its decisions: after its discard,
-// the hand the reader's next draw decision faces.
-type watched struct {
-	bot.Player
-	hand *notation.CardSet
-}
-
-func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	*w.hand = p.Hand()
-	return w.Player.Move(ctx, p)
-}
-
 func run(games, worlds int, names []string) error {
 	if len(names) == 0 {
 		return fmt.Errorf("name the partners, of: %s", strings.Join(registry.Names(), ", "))
@@ -295,7 +283,7 @@ func run(games, worlds int, names []string) error {
 					}
 					return rd
 				},
-				func(seed uint64) bot.Player { return &watched{Player: partner(seed), hand: &hand} },
+				func(seed uint64) bot.Player { return &labworlds.Watched{Player: partner(seed), Hand: &hand} },
 			},
 		})
 		if err != nil {
