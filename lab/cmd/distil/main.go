@@ -1,0 +1,180 @@
+// Command distil distils the advisor at a high budget into the lab's
+// ranking model of the moves (lab/rank).
+//
+// "distil verdicts" reads game logs, and for every decision of the
+// seats it may see whole (every few, with -every) asks the advisor at
+// -samples worlds a candidate, seeded from the position, for its verdict
+// on each candidate; it writes one verdict a line (rank.WriteVerdict) to
+// standard output. "distil fit" reads verdicts, fits the model on all but
+// every fourth (the held-out quarter), prints the equity each pick loses
+// against the best measured move, the model's and the heuristic's, on
+// both parts, and writes the model as JSON to -out.
+//
+//	go run ./lab/cmd/distil verdicts -samples 4096 -every 3 games.log > verdicts.tsv
+//	go run ./lab/cmd/distil fit -prune 6 -out model.json verdicts.tsv
+//
+// It exits 1 on an error, 2 on bad usage.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/position"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit [flags] FILE...")
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "verdicts":
+		err = verdicts(ctx, os.Args[2:], os.Stdout)
+	case "fit":
+		err = fit(os.Args[2:], os.Stdout)
+	default:
+		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts or fit\n", os.Args[1])
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "distil:", err)
+		os.Exit(1)
+	}
+}
+
+// verdicts writes the advisor's verdicts on the decisions of the logs.
+func verdicts(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
+	samples := fs.Int("samples", 4096, "worlds a candidate")
+	every := fs.Int("every", 1, "ask every Nth decision")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *samples < 1 || *samples > 100_000 || *every < 1 {
+		return fmt.Errorf("-samples %d, -every %d: need 1 to 100,000 worlds and every 1 or more", *samples, *every)
+	}
+	n := 0
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		games, err := gamelog.ReadLog(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		for _, g := range games {
+			var werr error
+			err := g.Replay(func(d *gamelog.Decision) bool {
+				if d.Partial || len(d.Position.Legal(nil)) < 2 {
+					return true
+				}
+				if n++; n%*every != 0 {
+					return true
+				}
+				v, err := verdict(ctx, &d.Position, *samples)
+				if err == nil {
+					err = rank.WriteVerdict(w, v)
+				}
+				werr = err
+				return err == nil && ctx.Err() == nil
+			})
+			if err := errors.Join(werr, err, ctx.Err()); err != nil {
+				return fmt.Errorf("%s: game %d: %w", name, g.Number, err)
+			}
+		}
+	}
+	return nil
+}
+
+// verdict asks the advisor at samples worlds a candidate, seeded from the
+// position's text, so that a decision's verdict is the same in any file.
+func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict, error) {
+	h := fnv.New64a()
+	text, _ := position.FormatHistory(p)
+	h.Write([]byte(text))
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Workers: 1, MovesOnly: true, Seed: h.Sum64()})
+	if err != nil {
+		return nil, err
+	}
+	v := &rank.Verdict{Position: *p}
+	for _, c := range a.Candidates {
+		v.Moves = append(v.Moves, c.Move)
+		v.Equity = append(v.Equity, c.Equity)
+		v.SE = append(v.SE, c.EquitySE)
+	}
+	return v, nil
+}
+
+// fit fits the model and reports its regrets.
+func fit(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	out := fs.String("out", "", "write the model here")
+	prune := fs.Float64("prune", 0, "leave out candidates this far below the best score")
+	temp := fs.Float64("temp", 0, "the target's equity a unit of log-odds (0: 0.01)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var all []rank.Verdict
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		vs, err := rank.ReadVerdicts(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		all = append(all, vs...)
+	}
+	var train, test []rank.Verdict
+	for i, v := range all {
+		if i%4 == 3 {
+			test = append(test, v)
+		} else {
+			train = append(train, v)
+		}
+	}
+	m := rank.Fit(train, rank.FitOptions{Temp: *temp})
+	m.Prune = *prune
+	for _, part := range []struct {
+		name string
+		vs   []rank.Verdict
+	}{{"fitted on", train}, {"held out", test}} {
+		r := m.Regrets(part.vs)
+		fmt.Fprintf(w, "%s: %d decisions; equity lost against the best measured: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points; best picked: model %.1f%%, heuristic %.1f%%; pruned %.2f a decision, the best among them %.2f%%\n",
+			part.name, r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE, 100*r.ModelBest, 100*r.HeuristicBest, r.Pruned, 100*r.PrunedBest)
+	}
+	for g, ws := range m.W {
+		fmt.Fprintf(w, "group %d:", g)
+		for k, x := range ws {
+			fmt.Fprintf(w, " %s=%.3f", rank.Names[g][k], x)
+		}
+		fmt.Fprintln(w)
+	}
+	if *out == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(*out, append(data, '\n'), 0o644)
+}
