@@ -25,9 +25,9 @@ const (
 	numGroups
 )
 
-// groupOf is the group of p's decision, and false for one the model does
+// GroupOf is the group of p's decision, and false for one the model does
 // not rank.
-func groupOf(p *game.Position) (Group, bool) {
+func GroupOf(p *game.Position) (Group, bool) {
 	switch p.Phase() {
 	case game.FirstOffer, game.DrawPhase:
 		return TakeGroup, true

@@ -25,7 +25,7 @@ type Model struct {
 // Scores returns the score of each move at p and true, or false where the
 // model has no weights for the decision.
 func (m *Model) Scores(p *game.Position, moves []game.Move) ([]float64, bool) {
-	g, ok := groupOf(p)
+	g, ok := GroupOf(p)
 	if !ok || len(m.W[g]) == 0 {
 		return nil, false
 	}

@@ -24,8 +24,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"slices"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -47,6 +49,8 @@ func main() {
 		err = verdicts(ctx, os.Args[2:], os.Stdout)
 	case "fit":
 		err = fit(os.Args[2:], os.Stdout)
+	case "regret":
+		err = regret(ctx, os.Args[2:], os.Stdout)
 	default:
 		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts or fit\n", os.Args[1])
 		os.Exit(2)
@@ -122,6 +126,88 @@ func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict,
 	return v, nil
 }
 
+// regret plays the advisor at -samples worlds, with its own baseline and
+// with the model's, on the held-out quarter of the verdicts, and prints
+// what each one's pick loses against the verdict's best move.
+func regret(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("regret", flag.ContinueOnError)
+	model := fs.String("model", "", "the model's JSON file")
+	samples := fs.Int("samples", 256, "the advisor's worlds a candidate")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(*model)
+	if err != nil {
+		return err
+	}
+	m, err := rank.ReadModel(data)
+	if err != nil {
+		return err
+	}
+	all, err := readVerdicts(fs.Args())
+	if err != nil {
+		return err
+	}
+	var own, ranked, diffs []float64
+	for i := 3; i < len(all); i += 4 {
+		v := &all[i]
+		best := slices.Max(v.Equity)
+		lost := [2]float64{}
+		for k, src := range []analyze.WorldSource{nil, rank.Source{Model: m}} {
+			text, _ := position.FormatHistory(&v.Position)
+			h := fnv.New64a()
+			h.Write([]byte(text))
+			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Workers: 1, MovesOnly: true, Seed: h.Sum64() + 1, Worlds: src})
+			if err != nil {
+				return err
+			}
+			j := slices.IndexFunc(v.Moves, func(mv game.Move) bool { return mv.String() == a.Best().String() })
+			if j < 0 {
+				return fmt.Errorf("the advisor's %v is not among the verdict's moves", a.Best())
+			}
+			lost[k] = best - v.Equity[j]
+		}
+		own, ranked, diffs = append(own, lost[0]), append(ranked, lost[1]), append(diffs, lost[1]-lost[0])
+	}
+	mo, _ := meanSE(own)
+	mr, _ := meanSE(ranked)
+	md, se := meanSE(diffs)
+	fmt.Fprintf(w, "the advisor at %d worlds on %d held-out decisions: its own baseline loses %.3f%%, the model's %.3f%%, difference %+.3f ± %.3f points\n", *samples, len(own), 100*mo, 100*mr, 100*md, 100*se)
+	return nil
+}
+
+func meanSE(x []float64) (float64, float64) {
+	if len(x) < 2 {
+		return 0, 0
+	}
+	s, ss := 0.0, 0.0
+	for _, v := range x {
+		s += v
+	}
+	m := s / float64(len(x))
+	for _, v := range x {
+		ss += (v - m) * (v - m)
+	}
+	return m, math.Sqrt(ss / float64(len(x)-1) / float64(len(x)))
+}
+
+func readVerdicts(names []string) ([]rank.Verdict, error) {
+	var all []rank.Verdict
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		vs, err := rank.ReadVerdicts(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		all = append(all, vs...)
+	}
+	return all, nil
+}
+
 // fit fits the model and reports its regrets.
 func fit(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
@@ -131,18 +217,9 @@ func fit(args []string, w io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var all []rank.Verdict
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		vs, err := rank.ReadVerdicts(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		all = append(all, vs...)
+	all, err := readVerdicts(fs.Args())
+	if err != nil {
+		return err
 	}
 	var train, test []rank.Verdict
 	for i, v := range all {
@@ -161,6 +238,17 @@ func fit(args []string, w io.Writer) error {
 		r := m.Regrets(part.vs)
 		fmt.Fprintf(w, "%s: %d decisions; equity lost against the best measured: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points; best picked: model %.1f%%, heuristic %.1f%%; pruned %.2f a decision, the best among them %.2f%%\n",
 			part.name, r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE, 100*r.ModelBest, 100*r.HeuristicBest, r.Pruned, 100*r.PrunedBest)
+	}
+	for g := range m.W {
+		var mine []rank.Verdict
+		for _, v := range test {
+			if k, ok := rank.GroupOf(&v.Position); ok && int(k) == g {
+				mine = append(mine, v)
+			}
+		}
+		r := m.Regrets(mine)
+		fmt.Fprintf(w, "held out, %s: %d decisions; lost: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points\n",
+			rank.Names[g][1], r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE)
 	}
 	for g, ws := range m.W {
 		fmt.Fprintf(w, "group %d:", g)
