@@ -65,6 +65,7 @@ var docRules = []docRule{
 	{cmd: `ginadvisor simulate --rules eaai --p1 advisor-fixed --p2 simple --games 2000 --seed 2026`, skip: true, reason: "2,000 games of the advisor: tens of minutes of CPU"},
 	{cmd: `ginadvisor simulate --rules eaai --p1 advisor --p2 heuristic --games 300 --mirrored --seed 121`, skip: true, reason: "300 games of the advisor: minutes of CPU"},
 	{cmd: `for s in 281 282; do ginadvisor simulate --rules eaai --p1 advisor,samples=512 --p2 advisor --games 1000 --mirrored --seed $s; done`, skip: true, reason: "2,000 games of the advisor against itself, one side at 512 worlds: over an hour of CPU"},
+	{cmd: `ginadvisor simulate --p1 advisor --p2 advisor --games 120 --seed 4242 --workers 1 --log selfplay-4242.log --quiet`, skip: true, reason: "120 games of the advisor against itself: some 5 minutes of CPU, for the lab's verdicts"},
 	{cmd: `ginadvisor simulate --p1 advisor --p2 simple --games 40 --seed 11 --log adv40.log`, long: true, reason: "40 games of the advisor: a minute"},
 	{cmd: `ginadvisor simulate --p1 advisor-small --p2 simple --games 40 --seed 13 --log small40.log`, long: true, reason: "40 games of the advisor at 48 worlds"},
 	{cmd: `ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345`, long: true, reason: "3 s of CPU"},

@@ -66,6 +66,7 @@ func verdicts(ctx context.Context, args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
 	samples := fs.Int("samples", 4096, "worlds a candidate")
 	every := fs.Int("every", 1, "ask every Nth decision")
+	knocks := fs.Bool("knocks", false, "ask only the knock decisions")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func verdicts(ctx context.Context, args []string, w io.Writer) error {
 		for _, g := range games {
 			var werr error
 			err := g.Replay(func(d *gamelog.Decision) bool {
-				if d.Partial || len(d.Position.Legal(nil)) < 2 {
+				if d.Partial || len(d.Position.Legal(nil)) < 2 || *knocks && d.Position.Phase() != game.KnockPhase {
 					return true
 				}
 				if n++; n%*every != 0 {
