@@ -95,7 +95,7 @@ func parseVerdict(line string) (Verdict, error) {
 
 func isLegal(m game.Move, legal []game.Move) bool {
 	for _, l := range legal {
-		if sameMove(m, l) {
+		if m.Same(l) {
 			return true
 		}
 	}

@@ -228,7 +228,7 @@ func argmax(x []float64) int {
 
 func indexOf(moves []game.Move, m game.Move) int {
 	for i, mv := range moves {
-		if sameMove(mv, m) {
+		if mv.Same(m) {
 			return i
 		}
 	}

@@ -110,7 +110,7 @@ func TestPickKeepsTheBestAndPrunes(t *testing.T) {
 		}
 		j := 0
 		for i, mv := range moves {
-			in := j < len(kept) && sameMove(kept[j], mv)
+			in := j < len(kept) && kept[j].Same(mv)
 			if in {
 				j++
 			}
@@ -122,7 +122,7 @@ func TestPickKeepsTheBestAndPrunes(t *testing.T) {
 		var none Model
 		all, hb := none.Pick(&p, moves)
 		h, _ := bot.NewHeuristic(0).Move(context.Background(), &p)
-		if len(all) != len(moves) || !sameMove(all[hb], h) {
+		if len(all) != len(moves) || !all[hb].Same(h) {
 			t.Fatalf("%s: no weights kept %d of %d, baseline %v, heuristic %v", position.Format(&p), len(all), len(moves), all[hb], h)
 		}
 	}
@@ -157,7 +157,7 @@ func TestVerdictsReadBackEqual(t *testing.T) {
 			t.Fatalf("verdict %d: %q / %q", i, pa, pb)
 		}
 		for j := range a.Moves {
-			if !sameMove(a.Moves[j], b.Moves[j]) || a.Equity[j] != b.Equity[j] || a.SE[j] != b.SE[j] {
+			if !a.Moves[j].Same(b.Moves[j]) || a.Equity[j] != b.Equity[j] || a.SE[j] != b.SE[j] {
 				t.Fatalf("verdict %d move %d: %v %v %v / %v %v %v", i, j, a.Moves[j], a.Equity[j], a.SE[j], b.Moves[j], b.Equity[j], b.SE[j])
 			}
 		}
@@ -210,7 +210,7 @@ func TestSourceSetsTheAdvisorsBaseline(t *testing.T) {
 			t.Fatalf("%s: %d candidates, the model kept %d", position.Format(&p), len(a.Candidates), len(kept))
 		}
 		for _, c := range a.Candidates {
-			if c.Baseline != sameMove(c.Move, kept[base]) {
+			if c.Baseline != c.Move.Same(kept[base]) {
 				t.Fatalf("%s: %v marked baseline %v, the model's is %v", position.Format(&p), c.Move, c.Baseline, kept[base])
 			}
 		}
