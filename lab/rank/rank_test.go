@@ -189,6 +189,9 @@ func TestReadVerdictsRefuses(t *testing.T) {
 	if _, err := ReadVerdicts(strings.NewReader(pos + strings.Repeat("\tdiscard AC\t0.5\t0.01", maxMoves+1))); !errors.Is(err, ErrVerdict) {
 		t.Errorf("too many moves: %v", err)
 	}
+	if _, err := ReadVerdicts(strings.NewReader(pos + "\tdiscard AC\t0.5\t0.01\n" + strings.Repeat("a", maxLine+1))); !errors.Is(err, ErrVerdict) || !strings.HasPrefix(err.Error(), "line 2: ") {
+		t.Errorf("a line too long: %v", err)
+	}
 }
 
 // TestSourceSetsTheAdvisorsBaseline: through the seam, the advisor's

@@ -38,7 +38,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit [flags] FILE...")
+		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit|regret [flags] FILE...")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -52,7 +52,7 @@ func main() {
 	case "regret":
 		err = regret(ctx, os.Args[2:], os.Stdout)
 	default:
-		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts or fit\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts, fit or regret\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {
