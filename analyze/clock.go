@@ -6,9 +6,10 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 )
 
-// The game clock's guesses, for a player given a time for the whole game
-// (Player.SetGameTime). They err long: a game that runs past them leaves
-// time over, one that stops short of them would starve its last moves.
+// The game clock's guesses of the decisions a game has left. They err
+// long: a game that runs past them would starve its last moves, one that
+// stops short of them leaves time over, which the shares of close
+// decisions (NeedShares) win back.
 const (
 	// PointsPerHand is the points a hand is taken to score, to guess the
 	// hands left from the leader's distance to the target. Hands of the
@@ -17,10 +18,86 @@ const (
 	// DecisionsPerHand is the seat's decisions a hand is taken to ask
 	// (draw or take, discard, knock or play on, over some nine turns).
 	DecisionsPerHand = 20
-	// clockReserve is the share of the time left that a decision's share
-	// leaves alone, against a game longer than the guess.
-	clockReserve = 0.1
 )
+
+// The clock's margins and its spending by need.
+const (
+	// ClockMargin is kept back from the game's time as a whole, once, for
+	// the round trips through the pipes and the controller's reading of
+	// the answers.
+	ClockMargin = 50 * time.Millisecond
+	// MoveOverhead is kept back from every decision's time for its own
+	// round trip and the work outside the search (through the EAAI
+	// bridge 62 µs at the median, 136 µs at the 90th percentile).
+	MoveOverhead = 2 * time.Millisecond
+	// MinSearch is the least time worth a search: its first chunk of
+	// worlds always runs and takes a few milliseconds on a busy core.
+	// Below it the rollouts' own policy answers at once (Quick): a
+	// plainer move rather than a move too late.
+	MinSearch = 10 * time.Millisecond
+	// NeedShares is how many of its shares a decision may spend: the
+	// search stops as soon as its best move is clear (advise's adaptive
+	// stop), so a clear decision spends a fraction of one share and a
+	// close one up to NeedShares; what the clear ones leave raises the
+	// shares of the decisions after them.
+	NeedShares = 3
+	// mostOfTheBank is the most of the time left that one decision may
+	// spend, whatever its shares: a quarter.
+	mostOfTheBank = 4
+)
+
+// A Clock is what a game clock tells a seat before a decision, as the
+// protocol's go line does: whether it plays under a game clock (Game),
+// its time left, the increment, the decisions to the next time control
+// (0: the rest of the game) and a bound on this decision alone (Move, 0
+// for none). Its zero value is no clock at all.
+type Clock struct {
+	Game      bool
+	Left, Inc time.Duration
+	MovesToGo int
+	Move      time.Duration
+}
+
+// Timed says the clock bounds the decision at all.
+func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
+
+// Budget returns the time the decision at p may spend, 0 for no limit, and
+// whether a search fits in it. over is what each decision so far spent
+// beyond its time, on average (the chunk a search cannot stop within,
+// the work outside it): it is kept back for every decision left, so that
+// a busy machine, whose chunks run long, spends less a decision.
+//
+// Under a game clock a decision's share is the time left, less
+// ClockMargin and the decisions' expected overshoot, over the decisions
+// left (MovesToGo, else the guess DecisionsLeft), plus the increment; the
+// decision may spend NeedShares of them, at most a quarter of the time
+// left, less MoveOverhead. A Move bound caps it. A time below MinSearch
+// is no search.
+func (c Clock) Budget(p *game.Position, over time.Duration) (time.Duration, bool) {
+	if !c.Timed() {
+		return 0, true
+	}
+	spend := time.Duration(0)
+	if c.Move > 0 {
+		spend = c.Move - MoveOverhead
+	}
+	if c.Game {
+		n := c.MovesToGo
+		if n <= 0 {
+			n = DecisionsLeft(p)
+		}
+		bank := c.Left - ClockMargin - max(over, 0)*time.Duration(n)
+		share := bank/time.Duration(n) + c.Inc
+		mine := min(NeedShares*share, bank/mostOfTheBank+c.Inc, bank) - MoveOverhead
+		if c.Move <= 0 || mine < spend {
+			spend = mine
+		}
+	}
+	if spend < MinSearch {
+		return 0, false
+	}
+	return spend, true
+}
 
 // DecisionsLeft guesses the seat's decisions left in the game at p: the
 // rest of this hand, by the stock's cards left (two decisions for each of
@@ -34,14 +111,23 @@ func DecisionsLeft(p *game.Position) int {
 	return here + hands*DecisionsPerHand
 }
 
-// DecisionTime is the share of left, the game's time not yet spent, that
-// a decision at p may spend: the time less a reserve, over the decisions
-// left, and never more than a quarter of it. With no time left it is a
-// nanosecond, which buys the search's least work, one chunk of worlds.
-func DecisionTime(left time.Duration, p *game.Position) time.Duration {
-	if left <= 0 {
-		return time.Nanosecond
+// Overshoot keeps what a seat's decisions spent beyond their budgets, for
+// Clock.Budget's over. Its zero value has measured nothing.
+type Overshoot struct {
+	sum time.Duration
+	n   int
+}
+
+// Add records a decision that had budget and spent spent.
+func (o *Overshoot) Add(budget, spent time.Duration) {
+	o.sum += max(0, spent-budget)
+	o.n++
+}
+
+// Mean is the mean overshoot a decision so far, 0 before any.
+func (o *Overshoot) Mean() time.Duration {
+	if o.n == 0 {
+		return 0
 	}
-	share := time.Duration(float64(left) * (1 - clockReserve) / float64(DecisionsLeft(p)))
-	return max(min(share, left/4), time.Nanosecond)
+	return o.sum / time.Duration(o.n)
 }

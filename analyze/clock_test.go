@@ -38,32 +38,69 @@ func TestDecisionsLeft(t *testing.T) {
 	}
 }
 
-// TestDecisionTimeNeverRunsOut spends a game's time decision by decision,
-// for far more decisions than any guess: every share is within the time
-// left and a quarter of it, so the clock is never overdrawn, and the
-// first shares are the time over the decisions the guess expects.
-func TestDecisionTimeNeverRunsOut(t *testing.T) {
+// TestBudget: a decision's time under each kind of clock.
+func TestBudget(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := 30 * time.Second
-	if got, want := DecisionTime(total, &p), time.Duration(float64(total)*0.9/140); got != want {
-		t.Errorf("first share %v, want %v", got, want)
+	n := time.Duration(DecisionsLeft(&p)) // 140
+	s := time.Second
+	tests := []struct {
+		name   string
+		c      Clock
+		over   time.Duration
+		want   time.Duration
+		search bool
+	}{
+		{"no clock", Clock{}, 0, 0, true},
+		{"sudden death", Clock{Game: true, Left: 30 * s}, 0, NeedShares*((30*s-ClockMargin)/n) - MoveOverhead, true},
+		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, 0, NeedShares*((30*s-ClockMargin)/n+s) - MoveOverhead, true},
+		{"moves to go", Clock{Game: true, Left: 30 * s, MovesToGo: 40}, 0, NeedShares*((30*s-ClockMargin)/40) - MoveOverhead, true},
+		{"a quarter at most", Clock{Game: true, Left: 8 * s, MovesToGo: 2}, 0, (8*s-ClockMargin)/4 - MoveOverhead, true},
+		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-140*10*time.Millisecond)/n) - MoveOverhead, true},
+		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
+		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
+		{"too little for a search", Clock{Game: true, Left: 400 * time.Millisecond}, 0, 0, false},
+		{"out of time", Clock{Game: true}, 0, 0, false},
 	}
-	left := total
-	for i := range 1000 {
-		share := DecisionTime(left, &p)
-		if share <= 0 || share > left/4 && share > time.Nanosecond {
-			t.Fatalf("decision %d: share %v of %v left", i, share, left)
-		}
-		left -= share
-		if left < 0 {
-			t.Fatalf("decision %d: the clock is overdrawn by %v", i, -left)
+	for _, tt := range tests {
+		got, search := tt.c.Budget(&p, tt.over)
+		if got != tt.want || search != tt.search {
+			t.Errorf("%s: %v, %v; want %v, %v", tt.name, got, search, tt.want, tt.search)
 		}
 	}
-	if got := DecisionTime(0, &p); got != time.Nanosecond {
-		t.Errorf("no time left: share %v, want a nanosecond (one chunk)", got)
+}
+
+// TestBudgetNeverRunsOut spends a game's time decision by decision, each
+// its whole budget, for far more decisions than any guess: no budget is
+// more than a quarter of the time left, and the clock is never
+// overdrawn; at the end the decisions answer at once.
+func TestBudgetNeverRunsOut(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, total := range []time.Duration{3 * time.Second, 10 * time.Second, 30 * time.Second} {
+		left := total
+		searched := 0
+		for i := range 1000 {
+			budget, search := Clock{Game: true, Left: left}.Budget(&p, 0)
+			if !search {
+				continue
+			}
+			searched++
+			if budget > left/4 {
+				t.Fatalf("%v: decision %d: %v of %v left", total, i, budget, left)
+			}
+			left -= budget + MoveOverhead
+			if left < ClockMargin {
+				t.Fatalf("%v: decision %d: the margin is spent: %v left", total, i, left)
+			}
+		}
+		if searched < 50 {
+			t.Errorf("%v: only %d decisions searched", total, searched)
+		}
 	}
 }
 

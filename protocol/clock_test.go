@@ -11,13 +11,19 @@ import (
 	"github.com/ginadvisor/ginadvisor/position"
 )
 
-// TestGoClock reads go's time fields, ignoring what it does not know,
-// and spends a share of the time: never more than is left less the
-// margins, within movetime, and no search when the share is below
-// minSearch.
+// TestGoClock reads go's time fields, ignoring what it does not know, and
+// spends by analyze.Clock.Budget under them; the movetime option caps a
+// clock's budget, and with no clock is the decision's time as it is.
 func TestGoClock(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ms := time.Millisecond
-	bank := func(d time.Duration) time.Duration { return d - pipeMargin }
+	clock := func(c analyze.Clock) time.Duration {
+		d, _ := c.Budget(&p, 0)
+		return d
+	}
 	tests := []struct {
 		line     string
 		movetime time.Duration
@@ -27,49 +33,50 @@ func TestGoClock(t *testing.T) {
 		{"", 0, 0, true},
 		{"", 500 * ms, 500 * ms, true},
 		{"", 5 * ms, 5 * ms, true}, // the option is the user's own choice
-		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, bank(3000*ms) - moveOverhead, true},
-		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, bank(3000*ms)/10 - moveOverhead, true},
-		{"time 3000 inc 100 movestogo 10", 0, bank(3000*ms)/10 + 100*ms - moveOverhead, true},
+		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 1}), true},
+		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 10}), true},
+		{"time 3000 inc 100 movestogo 10", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, Inc: 100 * ms, MovesToGo: 10}), true},
 		{"time 3000 inc 100 movestogo 10", 200 * ms, 200 * ms, true},
-		{"time 3000", 0, bank(3000*ms)/30 - moveOverhead, true},
-		{"time 200 inc 5000 movestogo 4", 0, bank(200*ms) - moveOverhead, true},
-		{"time 2000", 0, bank(2000*ms)/30 - moveOverhead, true},
+		{"time 30000", 0, clock(analyze.Clock{Game: true, Left: 30000 * ms}), true},
 		{"time 300", 0, 0, false},
 		{"time 10 movestogo 1", 0, 0, false},
-		{"infinite time 3000 ponder movestogo 1 nodes x", 0, bank(3000*ms) - moveOverhead, true},
+		{"infinite time 3000 ponder movestogo 1 nodes x", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 1}), true},
 		{"time abc movestogo 1", 0, 0, true},
-		{"movetime 300", 0, 300*ms - moveOverhead, true},
-		{"movetime 300", 100 * ms, 300*ms - moveOverhead, true},
-		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - moveOverhead, true},
+		{"movetime 300", 0, 300*ms - analyze.MoveOverhead, true},
+		{"movetime 300", 100 * ms, 300*ms - analyze.MoveOverhead, true},
+		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - analyze.MoveOverhead, true},
 		{"movetime 20", 0, 18 * ms, true},
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(tt.movetime, 30)
+		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0)
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
 	}
 }
 
-// TestGoClockNeverOverdraws: at any time left and any guess of the
-// decisions left, a go's budget is a search's of at least minSearch within
-// the time left less the margins, or no search at all; the one chunk a
-// search cannot stop within is what minSearch leaves room for (advise's
+// TestGoClockNeverOverdraws: at any time left, increment and overshoot,
+// a go's budget is a search's of at least analyze.MinSearch within the
+// time left less the margins, or no search at all; the one chunk a
+// search cannot stop within is what MinSearch leaves room for (advise's
 // TestTimedAdviceOutOfTimePlaysOneChunk bounds it in worlds).
 func TestGoClockNeverOverdraws(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, ms := range []int{0, 1, 49, 50, 51, 60, 61, 62, 100, 500, 1000, 2000, 30000} {
-		for _, guess := range []int{0, 1, 2, 20, 140} {
+		for _, over := range []time.Duration{0, time.Millisecond, 50 * time.Millisecond} {
 			for _, inc := range []int{0, 5, 100} {
 				line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
-				got, search := parseGo(strings.Fields(line)).budget(0, guess)
-				limit := time.Duration(ms)*time.Millisecond - pipeMargin - moveOverhead + time.Duration(inc)*time.Millisecond
-				limit = min(limit, time.Duration(ms)*time.Millisecond-pipeMargin-moveOverhead)
+				got, search := parseGo(strings.Fields(line)).budget(&p, 0, over)
+				limit := time.Duration(ms)*time.Millisecond - analyze.ClockMargin - analyze.MoveOverhead
 				switch {
 				case !search && got != 0:
-					t.Errorf("go %s, guess %d: no search but a budget of %v", line, guess, got)
-				case search && (got < minSearch || got > limit):
-					t.Errorf("go %s, guess %d: budget %v, want within [%v, %v]", line, guess, got, minSearch, limit)
+					t.Errorf("go %s, over %v: no search but a budget of %v", line, over, got)
+				case search && (got < analyze.MinSearch || got > limit):
+					t.Errorf("go %s, over %v: budget %v, want within [%v, %v]", line, over, got, analyze.MinSearch, limit)
 				}
 			}
 		}

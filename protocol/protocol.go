@@ -52,6 +52,9 @@ type Engine struct {
 	// samplesSet says a setoption chose samples: under a go's game clock
 	// they stay the cap; otherwise the clock alone bounds the search.
 	samplesSet bool
+	// over is what the decisions under a clock spent beyond their
+	// budgets, kept back for each decision left (analyze.Clock.Budget).
+	over analyze.Overshoot
 	// movetime, when set, is the time a go spends, samples its cap.
 	movetime time.Duration
 	seed     uint64
@@ -349,6 +352,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "newgame":
 		e.scores = [2]int{}
 		e.have = false
+		e.over = analyze.Overshoot{}
 	case "newhand":
 		e.newHand(f[1:])
 	case "position":
@@ -798,7 +802,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		// worlds than the default, a clear one stops early.
 		samples = advise.MaxSamples
 	}
-	budget, search := clock.budget(e.movetime, analyze.DecisionsLeft(p))
+	budget, search := clock.budget(p, e.movetime, e.over.Mean())
 	if !search {
 		// Too little time for a search: the rollouts' own policy answers.
 		m, err := analyze.Quick(ctx, p)
@@ -811,6 +815,10 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	}
 	// Under a clock the danger, the outs and the reading's words, which
 	// the budget does not bound, are left out of the info lines.
+	if clock.timed() {
+		start := time.Now()
+		defer func() { e.over.Add(budget, time.Since(start)) }()
+	}
 	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter})
 	// A stopped go answers with its best move so far.
