@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -116,7 +117,7 @@ func TestReadingAdviceSameAtAnyWorkerCount(t *testing.T) {
 	var reading reading.Style
 	advice := func(workers int) advise.Advice {
 		o := options(300, 5, workers)
-		o.Rollout, o.Accept = bot.ReadingModel(&reading, &p)
+		o.Rollout, o.Accept = analyze.ReadingModel(&reading, &p)
 		if o.Accept == nil {
 			t.Fatal("no decline read in a position where the opponent just discarded")
 		}

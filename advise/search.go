@@ -17,6 +17,45 @@ import (
 	"github.com/ginadvisor/ginadvisor/probability"
 )
 
+// The search of one advice, in the order it runs: Advise checks the
+// position and sets the search up (newSearch: the candidates and the
+// baseline), spends the budget on chunks of worlds (run, evaluate), and
+// ranks what they tallied (summarize, in rank.go).
+
+// Advise values every candidate of the seat's decision by determinized
+// Monte Carlo: it samples worlds from the opponent inference, plays each
+// candidate out in each world with the rollout policies, and scores the
+// hand's outcome by the change in the chance of winning the game. Every
+// candidate is played in the same worlds, so differences are sharp. The
+// figures are the same for a seed at any worker count.
+//
+// A rollout that fails stops the advice with an error wrapping
+// ErrRollout. Advise stops within one chunk of ChunkWorlds worlds when ctx
+// is done. It then returns the advice from the worlds played so far, if
+// every candidate has been played in at least one, together with ctx's
+// error; a caller that wants the best move so far (the protocol's stop)
+// uses it, and one that wants nothing after a cancel checks the error.
+func Advise(ctx context.Context, p *game.Position, o Options) (Advice, error) {
+	s, err := newSearch(p, o)
+	if err != nil {
+		return Advice{}, err
+	}
+	a := Advice{Phase: p.Phase(), Before: s.before()}
+	if len(s.moves) == 1 {
+		// One legal move: nothing to weigh, and no world to sample. Its
+		// equity is the chance before the hand, from no samples.
+		m := s.moves[0]
+		a.Candidates = []Candidate{{Move: m, Baseline: true, Equity: a.Before, Deadwood: p.DeadwoodAfter(m)}}
+		return a, nil
+	}
+	tallies, err := s.run(ctx)
+	if err != nil {
+		return Advice{}, err
+	}
+	a.Candidates, a.Abandoned = s.summarize(tallies)
+	return a, ctx.Err()
+}
+
 // search is one advice in progress: the position, the options with their
 // defaults filled, the candidates and the baseline among them.
 type search struct {

@@ -1,7 +1,8 @@
 // Package analyze is the advisor: the one place that decides what "the
 // advisor's advice" on a decision is. From one seat's position it composes
-// the search (package advise), the reading of the opponent (bot's style
-// reading), and the danger and outs of each discard (package probability)
+// the search (package advise), the reading of the opponent (package
+// reading: the worlds it weighs and draws, and the style bot's rollouts
+// play), and the danger and outs of each discard (package probability)
 // into a report.Advice, with why its move is recommended over the
 // runner-up (explain). The advise command, the board, the protocol,
 // batch's grades and the advisor players of the registry all ask here, so
@@ -16,6 +17,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -75,7 +77,7 @@ type Options struct {
 	// Filter, when set, keeps the particle filter of the opponent's hand
 	// from one decision to the next of the same seat, which reuse it
 	// until the opponent plays again; nil runs it afresh.
-	Filter *FilterCache
+	Filter *reading.FilterCache
 	// DangerSamples is the sampled opponent hands behind each discard's
 	// danger; 0 means DefaultDangerSamples.
 	DangerSamples int
@@ -145,7 +147,7 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 		so.Equity = advise.ForRules(*p.Rules())
 	}
 	if !o.Fixed {
-		so.Rollout, so.Accept = bot.ReadingModel(readingOf(o), p)
+		so.Rollout, so.Accept = ReadingModel(readingOf(o), p)
 		d := &Decision{Position: p, Seed: o.Seed, Accept: so.Accept,
 			filter: func() (*reading.Particles, bool) { return particlesOf(o, p) }}
 		if o.Worlds != nil {
@@ -157,6 +159,20 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 	return so
 }
 
+// ReadingModel returns the advisor's model of its opponent at p, read
+// from s: rollouts whose opponent plays a style drawn from the reading
+// given each world's cards (bot.ReadingRollouts), and, when the opponent
+// has just played on, the chance of keeping a world by how likely that
+// decline is in it (reading.Model.Accept); nil when there is no such
+// decline.
+func ReadingModel(s *reading.Style, p *game.Position) (advise.Rollout, func(notation.CardSet) float64) {
+	m := reading.NewModel(s, p)
+	if !m.Declined() {
+		return bot.ReadingRollouts(m), nil
+	}
+	return bot.ReadingRollouts(m), m.Accept
+}
+
 // readingOf is the reading the advice starts from: the one carried over,
 // or the prior.
 func readingOf(o Options) *reading.Style {
@@ -164,6 +180,16 @@ func readingOf(o Options) *reading.Style {
 		return o.Reading
 	}
 	return new(reading.Style)
+}
+
+// particlesOf is the filter at p for the options' reading: with the
+// options' particles, run afresh, or at the default through the options'
+// cache.
+func particlesOf(o Options, p *game.Position) (*reading.Particles, bool) {
+	if o.Particles > 0 && o.Particles != FilterParticles {
+		return reading.Filter(readingOf(o), p, o.Particles, o.Seed)
+	}
+	return o.Filter.Filter(readingOf(o), p, FilterParticles, o.Seed)
 }
 
 // compare asks the fixed model too, and records what it would advise.
@@ -237,3 +263,65 @@ func discardDanger(ctx context.Context, p *game.Position, o Options) (map[game.M
 	}
 	return danger, nil
 }
+
+// The worlds of the advisor that reads its opponent: half of them hold a
+// hand of the particle filter that follows the opponent through the
+// record, the others the card estimate's, weighed by the last turn
+// (advise.Options.Accept). A measurement that needs other worlds plugs a
+// WorldSource into Options.Worlds; the product sets none.
+
+// WorldSource draws the opponent's hands of the advisor's worlds in place
+// of FilterWorlds: the one seam through which an experiment, kept out of
+// the product, changes what the advisor's worlds hold (such as the lab's
+// oracle of the opponent's true hand). The fixed model, which reads
+// nothing, never asks it.
+type WorldSource interface {
+	Worlds(d *Decision) advise.Worlds
+}
+
+// Decision is what a WorldSource reads of the decision whose worlds it
+// draws.
+type Decision struct {
+	Position *game.Position
+	// Seed is the seed of the decision's worlds.
+	Seed uint64
+	// Accept is the reading's weighing of the estimate's worlds by the
+	// opponent's last turn, as the search applies it.
+	Accept func(oppHand notation.CardSet) float64
+	// filter runs the advisor's filter at the decision, from its reading
+	// and through its cache; nil runs it from the prior.
+	filter func() (*reading.Particles, bool)
+}
+
+// Filter returns the particle filter of the opponent's hand at the
+// decision, as the advisor reads it, and false where the record leaves
+// it nothing to follow.
+func (d *Decision) Filter() (*reading.Particles, bool) {
+	if d.filter == nil {
+		return reading.Filter(new(reading.Style), d.Position, FilterParticles, d.Seed)
+	}
+	return d.filter()
+}
+
+// FilterWorlds returns the advisor's own worlds at d: the filter's hands
+// in FilterShare of them, the estimate's in the rest.
+func FilterWorlds(d *Decision) advise.Worlds {
+	if ps, ok := d.Filter(); ok {
+		return advise.Worlds{Hands: ps.Draw, Share: FilterShare}
+	}
+	return advise.Worlds{}
+}
+
+// FilterParticles is the particles of the filter that follows the
+// opponent's hand through the record (reading.Filter), and FilterShare
+// the share of the worlds whose opponent hand it draws; the others come
+// from the card estimate and the last turn's weighting. Half and half
+// read the opponent's hand better than either alone, and 512 particles
+// better than 256. At 512 a decision takes about the time it did
+// without the filter, against the advisor, heuristic and simple alike;
+// 1,024 read better but cost 5-7% more and lost to 512 in play
+// (docs/analysis.md, "Following the hand"; docs/speed.md).
+const (
+	FilterParticles = 512
+	FilterShare     = 0.5
+)

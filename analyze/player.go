@@ -60,7 +60,7 @@ type Player struct {
 	// player's to reuse). It changes nothing of the play: a measurement
 	// reads the search's figures of the moves played through it.
 	OnAdvice func(p *game.Position, a *report.Advice)
-	filter   FilterCache
+	filter   reading.FilterCache
 }
 
 // SetGameTime gives the player total for the game, on a clock it keeps

@@ -12,65 +12,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// TestFilterCacheLastsUntilTheOpponentPlays follows hands of simple
-// against simple: at each of seat 0's draw decisions the cache is filled,
-// the discard decision after a draw from the stock reuses it and never
-// draws the card the seat drew, and the next draw decision, after the
-// opponent's turn, fills it again.
-func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
-	var s reading.Style
-	reused, refilled := 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
-		rng := rand.New(rand.NewPCG(seed, 4))
-		st := dealt(t, rng)
-		var cache FilterCache
-		var last *reading.Particles
-		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 9)}
-		for st.Phase() != game.Over {
-			if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 1 {
-				p := st.Position(0)
-				if _, ok := particles(&cache, &s, &p, seed); !ok {
-					t.Fatal("no filter at a draw decision")
-				}
-				if cache.ps == last {
-					t.Fatal("the cache was not refilled after the opponent played")
-				}
-				last = cache.ps
-				refilled++
-				m := pol[0].Choose(&st)
-				if err := st.Apply(m); err != nil {
-					t.Fatal(err)
-				}
-				if m.Kind != game.Draw || st.Phase() != game.DiscardPhase {
-					continue
-				}
-				q := st.Position(0)
-				drawn := q.Hand() &^ p.Hand()
-				ps, ok := particles(&cache, &s, &q, seed+1)
-				if !ok {
-					continue
-				}
-				if cache.ps != last {
-					t.Fatal("the discard decision ran the filter again")
-				}
-				for range 40 {
-					if h := ps.Draw(rng); h&drawn != 0 {
-						t.Fatalf("drew %v, with %v the seat drew", h, drawn)
-					}
-				}
-				reused++
-				continue
-			}
-			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if reused < 10 || refilled < 20 {
-		t.Fatalf("reused %d, refilled %d: too few to tell", reused, refilled)
-	}
-}
-
 // fakeSource is a WorldSource that notes the decisions it is asked and
 // draws one hand in every world.
 type fakeSource struct {

@@ -11,28 +11,22 @@ import (
 
 // Rollout returns the fixed model's rollout policies: the own seat plays
 // on as the heuristic player, the other as simple. It is an
-// advise.Rollout; ReadingModel makes the one that reads the opponent.
+// advise.Rollout; ReadingRollouts makes the one that reads the opponent.
 func Rollout() (own, opponent game.Policy) {
 	return NewHeuristic(0), NewSimple(2)
 }
 
-// ReadingModel returns the advisor's opponent model at p: rollouts whose
-// opponent plays a style drawn from the reading s, given each world's
-// cards, and, when the opponent has just played on, the chance of keeping
-// a world by how likely that decline is in it. Accept is nil when there
-// is no such decline.
-func ReadingModel(s *reading.Style, p *game.Position) (advise.Rollout, func(notation.CardSet) float64) {
-	m := reading.NewModel(s, p)
-	rollout := func() (own, opponent game.Policy) {
+// ReadingRollouts returns the rollout policies of the advisor that reads
+// its opponent, from m, the reading at the decision: the own seat plays
+// on as the heuristic player, the other a style drawn from m's
+// posteriors, given each world's cards (ReadingRollout).
+func ReadingRollouts(m *reading.Model) advise.Rollout {
+	return func() (own, opponent game.Policy) {
 		r := NewReadingRollout(m.Knock)
 		r.take, r.discard = m.Take, m.Discard
 		r.model, r.safe = m, m.Useful()
 		return NewHeuristic(0), r
 	}
-	if !m.Declined() {
-		return rollout, nil
-	}
-	return rollout, m.Accept
 }
 
 // ReadingRollout is a rollout opponent that plays as simple but knocks by

@@ -1,13 +1,22 @@
 package probability
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
+
+// Sampling the worlds a seat cannot tell apart: a Sampler draws the
+// opponent's hand and the stock from an estimate, and parallel shares
+// many such draws among workers, each chunk of them from its own random
+// stream, so that a seed gives the same figures at any worker count.
 
 // Sampler draws opponent hands and stock orders that agree with a
 // position, weighted by an estimate. It reuses its buffers, so drawing
@@ -206,3 +215,39 @@ func (s *Sampler) Complete(rng *rand.Rand, hidden notation.CardSet) (game.State,
 // MaxSamples bounds the sampled worlds of one outs, danger or risk
 // analysis wherever a user sets them.
 const MaxSamples = 1_000_000
+
+// chunk is how many samples one random stream draws. Chunks, not workers,
+// own the random streams, so a seed gives the same figures at any worker
+// count.
+const chunk = 256
+
+// parallel runs samples draws in chunks over workers goroutines (0: one
+// per core), each chunk with its own random stream from seed, and returns
+// the chunks' results in chunk order. When ctx is done it stops within a
+// chunk a worker and returns ctx's error.
+func parallel[T any](ctx context.Context, samples int, seed uint64, workers int, run func(rng *rand.Rand, n int) T) ([]T, error) {
+	chunks := (samples + chunk - 1) / chunk
+	out := make([]T, chunks)
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	workers = max(1, min(workers, chunks))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= chunks || ctx.Err() != nil {
+					return
+				}
+				n := min(chunk, samples-i*chunk)
+				out[i] = run(rand.New(rand.NewPCG(seed, uint64(i)+1)), n)
+			}
+		}()
+	}
+	wg.Wait()
+	return out, ctx.Err()
+}

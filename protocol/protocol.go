@@ -76,7 +76,7 @@ type Engine struct {
 	reading reading.Style
 	// filter keeps the particle filter of the opponent's hand from one
 	// go to the next until the opponent plays again.
-	filter     analyze.FilterCache
+	filter     reading.FilterCache
 	readingOff bool
 }
 

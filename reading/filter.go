@@ -463,6 +463,71 @@ func (ps *Particles) For(p *game.Position) (*Particles, bool) {
 	return out, true
 }
 
+// FilterCache keeps the filter of one seat's last decision, so that its
+// next decisions before the opponent plays again (the draw, the discard,
+// the knock) reuse it: the filter reads the record up to the opponent's
+// last event, and what the seat does since only rules particles out. The
+// zero value is empty; it is for one goroutine.
+type FilterCache struct {
+	key    filterKey
+	ps     *Particles
+	filled bool
+	// ok is what the filter reported: false for a record that leaves it
+	// nothing to follow.
+	ok bool
+}
+
+// filterKey names the record a filter read: the hand, and its events up
+// to the opponent's last, by their count and a hash.
+type filterKey struct {
+	number, events int
+	hash           uint64
+}
+
+// keyOf is the filterKey of p's record up to the opponent's last event.
+func keyOf(p *game.Position) filterKey {
+	k := filterKey{number: p.Setup().Number, events: lastEventOf(p, p.Seat().Other()) + 1}
+	// FNV-1a over each event's kind, seat and card.
+	k.hash = 14695981039346656037
+	for i := p.FirstEvent(); i < k.events; i++ {
+		e := p.Event(i)
+		for _, b := range [3]byte{byte(e.Kind), byte(e.Seat), byte(e.Card)} {
+			k.hash = (k.hash ^ uint64(b)) * 1099511628211
+		}
+	}
+	return k
+}
+
+// Filter returns the filter of n particles under s at p, with seed, as
+// the function Filter does, but from the cache when the opponent has not
+// played since it was filled: the style, particles and seed of the call
+// that filled it stand until then. A nil cache runs the filter afresh.
+func (c *FilterCache) Filter(s *Style, p *game.Position, n int, seed uint64) (*Particles, bool) {
+	if c == nil {
+		return Filter(s, p, n, seed)
+	}
+	k := keyOf(p)
+	if c.filled && k == c.key {
+		if !c.ok {
+			return nil, false
+		}
+		return c.ps.For(p)
+	}
+	c.key, c.filled = k, true
+	c.ps, c.ok = Filter(s, p, n, seed)
+	return c.ps, c.ok
+}
+
+// lastEventOf is the index of seat's last event in p's record, or -1.
+func lastEventOf(p *game.Position, seat notation.Seat) int {
+	for i := p.NumEvents() - 1; i >= p.FirstEvent(); i-- {
+		if p.Event(i).Seat == seat && p.Event(i).Kind != game.Dealt {
+			return i
+		}
+	}
+	return -1
+}
+
 // Draw returns the hidden cards of a particle drawn by weight: the
 // opponent's hand less the cards known to be in it.
 func (ps *Particles) Draw(rng *rand.Rand) notation.CardSet {

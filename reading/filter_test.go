@@ -182,6 +182,86 @@ func TestFilterForDropsWhatTheSeatDrew(t *testing.T) {
 	}
 }
 
+// TestFilterCacheLastsUntilTheOpponentPlays follows hands of simple
+// against simple through one cache: at each of seat 0's draw decisions
+// the cache runs the filter afresh, as Filter does; the discard decision
+// after a draw from the stock reuses it, though asked with another seed,
+// and never draws the card the seat drew; the next draw decision, after
+// the opponent's turn, runs it afresh again.
+func TestFilterCacheLastsUntilTheOpponentPlays(t *testing.T) {
+	var s reading.Style
+	const n = 64
+	reused, refilled := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 4))
+		deck := shuffledDeck(rng)
+		eaai, _ := rules.Preset("eaai")
+		st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cache reading.FilterCache
+		pol := [2]game.Policy{bot.NewSimple(seed), bot.NewSimple(seed + 9)}
+		for st.Phase() != game.Over {
+			if st.Turn() == 0 && st.Phase() == game.DrawPhase && st.Draws() > 1 {
+				p := st.Position(0)
+				ps, ok := cache.Filter(&s, &p, n, seed)
+				fresh, fok := reading.Filter(&s, &p, n, seed)
+				if !ok || !fok {
+					t.Fatal("no filter at a draw decision")
+				}
+				if !sameDraws(ps, fresh) {
+					t.Fatal("the cache kept its filter after the opponent played")
+				}
+				refilled++
+				m := pol[0].Choose(&st)
+				if err := st.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+				if m.Kind != game.Draw || st.Phase() != game.DiscardPhase {
+					continue
+				}
+				q := st.Position(0)
+				drawn := q.Hand() &^ p.Hand()
+				got, ok := cache.Filter(&s, &q, n, seed+1)
+				want, wok := ps.For(&q)
+				if ok != wok {
+					t.Fatalf("the cache reports %v at the discard decision, the carried filter %v", ok, wok)
+				}
+				if !ok {
+					continue
+				}
+				if !sameDraws(got, want) {
+					t.Fatal("the discard decision ran the filter again")
+				}
+				for range 40 {
+					if h := got.Draw(rng); h&drawn != 0 {
+						t.Fatalf("drew %v, with %v the seat drew", h, drawn)
+					}
+				}
+				reused++
+				continue
+			}
+			if err := st.Apply(pol[st.Turn()].Choose(&st)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if reused < 10 || refilled < 20 {
+		t.Fatalf("reused %d, refilled %d: too few to tell", reused, refilled)
+	}
+}
+
+// sameDraws says a and b draw the same hands from the same streams.
+func sameDraws(a, b *reading.Particles) bool {
+	for k := range 20 {
+		if a.Draw(rand.New(rand.NewPCG(7, uint64(k)))) != b.Draw(rand.New(rand.NewPCG(7, uint64(k)))) {
+			return false
+		}
+	}
+	return true
+}
+
 // BenchmarkFilter runs the particle filter of the advisor's size
 // (analyze.FilterParticles, 512) at a draw decision after 16 draws of a
 // hand of simple against heuristic. The advisor player runs it once for

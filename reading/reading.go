@@ -6,8 +6,9 @@
 // opponent made and passed up, and its last turn before a showdown. At a
 // decision, a Model weighs each sampled world by how likely the
 // opponent's latest play is in it, a Filter follows the opponent's hand
-// through the whole record of the hand with a particle filter, and a View
-// says what is read in words.
+// through the whole record of the hand with a particle filter (which a
+// FilterCache keeps across the seat's decisions until the opponent plays
+// again), and a View says what is read in words.
 //
 // The package reads; it does not play. The rollout players that play a
 // style drawn from a reading are in package bot.

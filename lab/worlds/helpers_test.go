@@ -51,6 +51,6 @@ func againstHeuristic(t *testing.T, deals int, seed uint64, fn func(st *game.Sta
 // decision is the decision at p as the advisor that reads from the prior
 // gives it to a WorldSource.
 func decision(p *game.Position, seed uint64) *analyze.Decision {
-	_, accept := bot.ReadingModel(new(reading.Style), p)
+	_, accept := analyze.ReadingModel(new(reading.Style), p)
 	return &analyze.Decision{Position: p, Seed: seed, Accept: accept}
 }

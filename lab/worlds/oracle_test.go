@@ -115,7 +115,7 @@ func TestMarginalHandsTellCardByCard(t *testing.T) {
 		if !ok {
 			t.Fatal("no filter")
 		}
-		_, accept := bot.ReadingModel(&style, &p)
+		_, accept := analyze.ReadingModel(&style, &p)
 		truth := st.Hand(1) &^ p.OpponentKnown()
 		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 1))
 		if h := marginalHands(&p, ps, accept, truth, 1, 9)(rng); h != truth {

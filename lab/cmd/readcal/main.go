@@ -133,7 +133,7 @@ func (r *reader) score(p *game.Position) {
 	}
 	e := probability.Infer(p)
 	s := probability.NewSampler(p, &e)
-	_, accept := bot.ReadingModel(&r.reading, p)
+	_, accept := analyze.ReadingModel(&r.reading, p)
 	known := p.OpponentKnown()
 	// estimated draws a hand as advise does from the estimate: drawn
 	// again, with weighted, while the action weighting rejects it.
