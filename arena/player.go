@@ -184,6 +184,19 @@ func (e *EnginePlayer) begin(ctx context.Context, p *game.Position) error {
 	return e.send(fmt.Sprintf("newhand seat %s dealer %s number %d hand %s upcard %s", p.Seat(), s.Dealer, s.Number, strings.Join(dealt, " "), up))
 }
 
+// catchUp tells the engine what it has not heard before a question: the
+// game and the hand, when the question is its first of them, and the
+// events since. A defence may be the engine's first question of a hand
+// (the opponent took the upcard and knocked at once), or of the game.
+func (e *EnginePlayer) catchUp(ctx context.Context, p *game.Position, res *game.Result) error {
+	if !e.started || p.Setup().Number != e.number {
+		if err := e.begin(ctx, p); err != nil {
+			return err
+		}
+	}
+	return e.sync(ctx, p, res)
+}
+
 // sync tells the engine the events it has not heard yet. After its own
 // discard that left no knock, it is asked all the same, as the protocol
 // says, and must answer playon.
@@ -289,12 +302,7 @@ func (e *EnginePlayer) ask(ctx context.Context) (string, error) {
 // Move tells the engine what it has not seen and asks for its move.
 func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 	e.ctx = ctx
-	if !e.started || p.Setup().Number != e.number {
-		if err := e.begin(ctx, p); err != nil {
-			return game.Move{}, err
-		}
-	}
-	if err := e.sync(ctx, p, nil); err != nil {
+	if err := e.catchUp(ctx, p, nil); err != nil {
 		return game.Move{}, err
 	}
 	text, err := e.ask(ctx)
@@ -319,7 +327,7 @@ func (e *EnginePlayer) Move(ctx context.Context, p *game.Position) (game.Move, e
 // score.
 func (e *EnginePlayer) Defend(ctx context.Context, p *game.Position, knock *game.Result) (notation.CardSet, error) {
 	e.ctx = ctx
-	if err := e.sync(ctx, p, knock); err != nil {
+	if err := e.catchUp(ctx, p, knock); err != nil {
 		return 0, err
 	}
 	text, err := e.ask(ctx)

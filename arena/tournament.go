@@ -8,7 +8,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -643,50 +642,4 @@ func invertReduced(h [][]float64) [][]float64 {
 		}
 	}
 	return cov
-}
-
-// WriteText writes the cross-table and the ratings for people.
-func (s *Standings) WriteText(w io.Writer) error {
-	var b strings.Builder
-	width := 8
-	names := make([]string, len(s.Names))
-	for i, n := range s.Names {
-		names[i] = printable(n)
-		width = max(width, len(names[i]))
-	}
-	fmt.Fprintf(&b, "%-*s", width+2, "wins")
-	for _, n := range names {
-		fmt.Fprintf(&b, " %*s", width, n)
-	}
-	b.WriteString("\n")
-	for i, n := range names {
-		fmt.Fprintf(&b, "%-*s", width+2, n)
-		for j := range s.Names {
-			if i == j {
-				fmt.Fprintf(&b, " %*s", width, "-")
-			} else {
-				fmt.Fprintf(&b, " %*d", width, s.Wins[i][j])
-			}
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\n")
-	for _, r := range s.Ratings {
-		if r.Elo == nil {
-			fmt.Fprintf(&b, "%-*s Elo %5s (no games)\n", width+2, printable(r.Name), "n/a")
-			continue
-		}
-		ci := "(too few pairs)"
-		if r.EloCI != nil {
-			ci = fmt.Sprintf("[%s, %s]", Elo(r.EloCI[0]), Elo(r.EloCI[1]))
-		}
-		fmt.Fprintf(&b, "%-*s Elo %5s %s  %d of %d games; pairs won %d, split %d, lost %d\n", width+2, printable(r.Name),
-			Elo(*r.Elo), ci, r.Wins, r.Games, r.PairResults[0], r.PairResults[1], r.PairResults[2])
-	}
-	b.WriteString("\nBradley-Terry with a prior of half a win and half a loss a player; intervals from a bootstrap over the pairs\n")
-	if s.Interrupted {
-		b.WriteString("\ninterrupted: the table holds the games played until then\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }

@@ -107,9 +107,14 @@ func openRegular(path string) Input {
 	}}
 }
 
+// ErrEmptyDir is the error for a directory given as an input that holds
+// no file to read: a run over it would read no game, which is an error,
+// as an empty file is.
+var ErrEmptyDir = errors.New("a directory with no file to read in it (hidden files are skipped)")
+
 // ExpandInputs turns paths into inputs: "-" (or no path at all) is stdin,
 // and a directory stands for every file under it but hidden ones, in name
-// order.
+// order; one with none is an error wrapping ErrEmptyDir.
 func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 	if len(paths) == 0 {
 		paths = []string{"-"}
@@ -140,6 +145,9 @@ func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: %w", a, ErrEmptyDir)
 		}
 		slices.Sort(files)
 		for _, f := range files {

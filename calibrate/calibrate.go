@@ -95,13 +95,19 @@ func logLoss(m probability.Model, samples []sample) float64 {
 	return total / float64(max(n, 1))
 }
 
+// Fitted is a model fitted to games, with its log-loss on them.
+type Fitted struct {
+	Model   probability.Model `json:"model"`
+	LogLoss float64           `json:"log_loss"`
+}
+
 // Fit tunes the model's factors by coordinate descent on the
 // log-loss over games played with the options, starting from start, and
-// returns the best model found and its log-loss.
-func Fit(ctx context.Context, o Options, start probability.Model) (probability.Model, float64, error) {
+// returns the best model found with its log-loss.
+func Fit(ctx context.Context, o Options, start probability.Model) (Fitted, error) {
 	samples, err := collect(ctx, o)
 	if err != nil {
-		return start, 0, err
+		return Fitted{Model: start}, err
 	}
 	best := start
 	bestLoss := logLoss(best, samples)
@@ -128,5 +134,5 @@ func Fit(ctx context.Context, o Options, start probability.Model) (probability.M
 			break
 		}
 	}
-	return best, bestLoss, nil
+	return Fitted{best, bestLoss}, nil
 }

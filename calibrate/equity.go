@@ -3,6 +3,7 @@ package calibrate
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -89,3 +90,16 @@ func MeasurePresets(ctx context.Context, names []string, games int, seed uint64)
 // MaxEquityGames bounds the games MeasurePresets plays a preset wherever a
 // user sets them.
 const MaxEquityGames = 1_000_000
+
+// EquitySource is the Go source of the equity model's data, as
+// advise/equity_data.go holds it: the distributions ds, measured in games
+// a preset from seed, in their order.
+func EquitySource(ds []PresetDistribution, games int, seed uint64) string {
+	var names []string
+	byPreset := map[string]advise.Distribution{}
+	for _, d := range ds {
+		names = append(names, d.Preset)
+		byPreset[d.Preset] = d.Distribution
+	}
+	return advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, seed), byPreset, names)
+}

@@ -12,7 +12,8 @@ import (
 // each finished game goes into the file itself in one write and is
 // synced, so that a run killed at any moment leaves a log of every game
 // it finished. Its errors name --log; those of how it was asked for (a
-// file there, another run appending) are outfile.Refusals.
+// file there, a path that cannot be opened, another run appending) are
+// outfile.Refusals.
 type File struct {
 	file *outfile.Growing
 }
@@ -34,13 +35,15 @@ func StartFile(path string, replace bool, hint string) (*File, error) {
 	return &File{file: g}, nil
 }
 
-// openError is the error of a log that could not be opened: another run
-// appending to it is a refusal, which names the file.
+// openError is the error of a log that could not be opened, before any
+// work: a refusal, as an output path that cannot be written is (a
+// directory, a missing directory, no permission); another run appending
+// to it is named as such.
 func openError(path string, err error) error {
 	if errors.Is(err, outfile.ErrLocked) {
 		return outfile.Refuse("--log: another run is appending to %s", lines.Escape(path))
 	}
-	return fmt.Errorf("--log: %w", err)
+	return &outfile.Refusal{Err: fmt.Errorf("--log: %w", err)}
 }
 
 // LockFile opens the log at path, locked, for a run that resumes it to

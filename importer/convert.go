@@ -83,3 +83,24 @@ func convertOne(ctx context.Context, in gamelog.Source, o Options, r *ConvertRes
 	}
 	return nil
 }
+
+// Bad says some input failed: a game was skipped, or a source could not
+// be read.
+func (r ConvertResult) Bad() bool { return r.Skipped > 0 || r.Failed }
+
+// Finish ends the output out of a conversion: a game log (toLog) that
+// holds no game gets its header, so that it still reads as a log. commit
+// then puts the output in place, but only when it holds games or nothing
+// failed: an empty output does not replace a file because its input
+// could not be read.
+func (r ConvertResult) Finish(out io.Writer, toLog bool, commit func() error) error {
+	if r.Converted == 0 && toLog {
+		if _, err := io.WriteString(out, gamelog.Header()+"\n"); err != nil {
+			return err
+		}
+	}
+	if r.Converted > 0 || !r.Bad() {
+		return commit()
+	}
+	return nil
+}

@@ -4,5 +4,5 @@
 // product package imports the lab (internal/layers checks it). An
 // experiment reaches the advisor through one seam, analyze.WorldSource,
 // and its player through the lab's own registry (lab/registry); the lab's
-// commands are under lab/cmd. The findings are in docs/analysis.md.
+// commands are under lab/cmd. The findings are in docs/research.md.
 package lab

@@ -122,36 +122,14 @@ func handError(hand notation.CardSet) *Error {
 	e := &Error{Col: 1, Err: ErrHand}
 	suggest, standIns := HandPosition(hand)
 	if suggest == "" {
-		e.Msg = fmt.Sprintf("a hand of %d cards, not a position: a position starts with the seat and the phase, such as \"p1 draw\", then the hand= and the rest (docs/notation.md)", hand.Len())
+		cards := "cards"
+		if hand.Len() == 1 {
+			cards = "card"
+		}
+		e.Msg = fmt.Sprintf("a hand of %d %s, not a position: a position starts with the seat and the phase, such as \"p1 draw\", then the hand= and the rest (docs/notation.md)", hand.Len(), cards)
 		return e
 	}
 	e.Suggest = suggest
 	e.Msg = fmt.Sprintf("a hand, not a position; as a position, with %s: %q", standIns, suggest)
 	return e
-}
-
-// HandPosition writes the position of a seat holding hand, with all else
-// as early in the hand as can be: p1, the non-dealer, at the first offer
-// for 10 cards, and for 11 just after its first draw from the stock, both
-// seats having passed the upcard. What a hand does not tell is filled in
-// with stand-ins, which standIns names ("AC standing in for the upcard"):
-// the upcard is the first card in order that the hand lacks, the card
-// drawn the hand's last. The position names no rules, so it reads under
-// any. A hand of another size has no such position: both are then empty.
-func HandPosition(hand notation.CardSet) (pos, standIns string) {
-	rest := (notation.FullDeck &^ hand).Cards()
-	cards := hand.Cards()
-	if len(rest) == 0 || len(cards) == 0 {
-		return "", ""
-	}
-	up, drawn := rest[0], cards[len(cards)-1]
-	switch hand.Len() {
-	case 10:
-		return fmt.Sprintf("p1 first-offer hand=%s pile=%s stock=31 dealer=p2", joinSet(hand), up),
-			fmt.Sprintf("%s standing in for the upcard", up)
-	case 11:
-		return fmt.Sprintf("p1 discard hand=%s pile=%s stock=30 passed=%s drawn=%s dealer=p2", joinSet(hand), up, up, drawn),
-			fmt.Sprintf("%s standing in for the upcard and %s for the card drawn", up, drawn)
-	}
-	return "", ""
 }

@@ -19,9 +19,10 @@ var ErrStop = errors.New("stop the stream")
 // number and text. A line that is no position, or that each refuses with
 // an error, goes to bad, and reading goes on; an error from each that
 // wraps ErrStop, or one reading r, stops it and is returned. Stream
-// reports whether any line went to bad.
-func Stream(r io.Reader, rs *rules.Rules, each func(p *game.Position, line int) error, bad func(line int, text string, err error) error) (failed bool, err error) {
+// returns how many lines it read, and how many of them went to bad.
+func Stream(r io.Reader, rs *rules.Rules, each func(p *game.Position, line int) error, bad func(line int, text string, err error) error) (read, failed int, err error) {
 	err = lines.Each(r, MaxLen, func(n int, text string, err error) error {
+		read++
 		if err == nil {
 			var p game.Position
 			if p, err = ParseWith(text, rs); err == nil {
@@ -32,10 +33,10 @@ func Stream(r io.Reader, rs *rules.Rules, each func(p *game.Position, line int) 
 			}
 		}
 		if err != nil {
-			failed = true
+			failed++
 			return bad(n, text, err)
 		}
 		return nil
 	}, nil)
-	return failed, err
+	return read, failed, err
 }

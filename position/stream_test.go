@@ -22,7 +22,7 @@ func TestStream(t *testing.T) {
 		good + " score=3-4 number=3",
 	}, "\n")
 	var seen, bad []int
-	failed, err := position.Stream(strings.NewReader(in), nil, func(p *game.Position, line int) error {
+	read, failed, err := position.Stream(strings.NewReader(in), nil, func(p *game.Position, line int) error {
 		seen = append(seen, line)
 		if p.Setup().Scores[0] == 3 {
 			return errors.New("refused")
@@ -32,15 +32,15 @@ func TestStream(t *testing.T) {
 		bad = append(bad, line)
 		return nil
 	})
-	if err != nil || !failed {
-		t.Fatalf("failed %v, err %v", failed, err)
+	if err != nil || read != 5 || failed != 3 {
+		t.Fatalf("read %d, failed %d, err %v; want 5, 3, nil", read, failed, err)
 	}
 	if fmt.Sprint(seen) != "[1 6 7]" || fmt.Sprint(bad) != "[4 5 7]" {
 		t.Fatalf("positions at %v, bad lines %v", seen, bad)
 	}
 	// ErrStop ends the stream with the error given.
 	stop := fmt.Errorf("%w: out of disk", position.ErrStop)
-	_, err = position.Stream(strings.NewReader(good+"\n"+good+"\n"), nil, func(*game.Position, int) error { return stop }, nil)
+	_, _, err = position.Stream(strings.NewReader(good+"\n"+good+"\n"), nil, func(*game.Position, int) error { return stop }, nil)
 	if !errors.Is(err, stop) {
 		t.Fatalf("err %v, want the stop", err)
 	}

@@ -55,7 +55,7 @@ func tempered(l float64) float64 {
 // heuristic, over 60 games, the particles' least deadwood was 33.6 and
 // 24.0 in draws 6-11 and 12-19, the true hand's 25.3 and 14.6; tilted,
 // 25.5 and 15.4, and alike against standin and the advisor
-// (docs/analysis.md, "The particles' strength").
+// (docs/research.md, "The particles' strength").
 const (
 	strengthTilt = 0.15
 	strengthRamp = 20

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -324,4 +325,10 @@ func Significant(x float64, digits int) string {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', digits, 64), 64)
 	places := digits - 1 - int(math.Floor(math.Log10(math.Abs(r))))
 	return strconv.FormatFloat(r, 'f', max(0, places), 64)
+}
+
+// Fitted writes a model fitted to games, with its log-loss on them.
+func Fitted(w io.Writer, f calibrate.Fitted) error {
+	_, err := fmt.Fprintf(w, "Fitted model (log-loss %.5f):\n%+v\n", f.LogLoss, f.Model)
+	return err
 }

@@ -43,9 +43,10 @@ type Style struct {
 	// Format is "table" (boxes), "plain" (aligned columns) or "tsv"; ""
 	// means "table".
 	Format string
-	// Width is the terminal's width, which boxed tables fit by wrapping
-	// their cells at spaces, or else give way to plain columns (see
-	// Tables.Render); 0 leaves them as wide as their contents.
+	// Width is the width of a line: the terminal's, else COLUMNS, else
+	// 80. Boxed tables fit it by wrapping their cells at spaces, or else
+	// give way to plain columns (see Tables.Render); 0 leaves them as
+	// wide as their contents, and prose at 80 (see LineWidth).
 	Width int
 	// Color dresses melds, deadwood and verdicts.
 	Color bool
@@ -198,6 +199,56 @@ func Wrap(s string, width int) string {
 		line += n
 	}
 	b.WriteByte('\n')
+	return b.String()
+}
+
+// LineWidth is the width prose wraps at: the style's, or 80 when it
+// has none.
+func (s Style) LineWidth() int {
+	if s.Width > 0 {
+		return s.Width
+	}
+	return 80
+}
+
+// Wrap breaks prose into lines of the style's LineWidth, at spaces, each
+// line of text a paragraph; an empty line is kept.
+func (s Style) Wrap(text string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if strings.TrimSpace(p) == "" {
+			b.WriteByte('\n')
+			continue
+		}
+		b.WriteString(Wrap(p, s.LineWidth()))
+	}
+	return b.String()
+}
+
+// WrapLines wraps each line of text at width, at spaces, indenting the
+// lines a long line goes on to by two spaces more than it; an empty line
+// stays empty, and a word longer than the width has a line of its own.
+// The result ends with a newline.
+func WrapLines(text string, width int) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		n := len(indent)
+		b.WriteString(indent)
+		for i, word := range strings.Fields(line) {
+			w := twwidth.Width(word)
+			if i > 0 && n+1+w > width {
+				b.WriteString("\n" + indent + "  ")
+				n = len(indent) + 2
+			} else if i > 0 {
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(word)
+			n += w
+		}
+		b.WriteByte('\n')
+	}
 	return b.String()
 }
 

@@ -1,12 +1,15 @@
 package render
 
 import (
+	"fmt"
 	"runtime/debug"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/batch"
+	"github.com/ginadvisor/ginadvisor/calibrate"
+	"github.com/ginadvisor/ginadvisor/probability"
 )
 
 func TestVersion(t *testing.T) {
@@ -189,5 +192,16 @@ func TestUnwrapParagraphs(t *testing.T) {
 	want := "A hand-wrapped paragraph ends:\nhere.\n\nExamples:\n  ginadvisor score As\n  ginadvisor score \\\n    Ks"
 	if got := UnwrapParagraphs(in); got != want {
 		t.Errorf("UnwrapParagraphs:\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestFitted(t *testing.T) {
+	var b strings.Builder
+	m := probability.DefaultModel()
+	if err := Fitted(&b, calibrate.Fitted{Model: m, LogLoss: 0.123456}); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("Fitted model (log-loss 0.12346):\n%+v\n", m); b.String() != want {
+		t.Errorf("%q, want %q", b.String(), want)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -43,15 +44,15 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			o, err := cliargs.Import(c)
 			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			to := c.String("to")
 			if to != "ginadvisor" && to != "eaai" {
-				return usageError("--to takes ginadvisor or eaai, not %q", to)
+				return cliexit.Usagef("--to takes ginadvisor or eaai, not %q", to)
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the output is aborted.
@@ -73,53 +74,26 @@ func convertCommand(env *environment) *cli.Command {
 			if to == "eaai" {
 				write = func(g *gamelog.Game) error { return importer.WriteEAAI(out, g) }
 			}
-			res, err := importer.Convert(ctx, ins, o, write, env.reportProblem)
+			res, err := importer.Convert(ctx, ins, o, write, func(source string, err error) { render.Problem(env.stderr, source, err) })
 			if ctx.Err() != nil {
 				stopped()
-				return silentExit(ExitInterrupted)
+				return cliexit.Silent(ExitInterrupted)
 			}
 			if errors.Is(err, importer.ErrNotEAAI) {
-				return usageError("--to eaai: %v", err)
+				return cliexit.Usagef("--to eaai: %v", err)
 			} else if err != nil {
 				return err
 			}
-			return finishConversion(env, out, closeOut, to == "ginadvisor", res)
+			if err := res.Finish(out, to == "ginadvisor", closeOut); err != nil {
+				return fmt.Errorf("--out: %w", err)
+			}
+			fmt.Fprintln(env.stderr, render.Converted(res))
+			if res.Bad() {
+				return cliexit.Silent(ExitBadInput)
+			}
+			return nil
 		},
 	}
-}
-
-// reportProblem reports a damaged game or input of a conversion, by its
-// source when it has one.
-func (env *environment) reportProblem(source string, err error) {
-	if source == "" {
-		fmt.Fprintf(env.stderr, "%s\n", render.EscapeControl(err.Error()))
-		return
-	}
-	fmt.Fprintf(env.stderr, "%s: %s\n", source, render.EscapeControl(err.Error()))
-}
-
-// finishConversion ends a conversion's output, with the log's header
-// when it holds no game (toLog says the output is ginadvisor's log), and
-// says what was converted and whether some input failed.
-func finishConversion(env *environment, out io.Writer, closeOut func() error, toLog bool, res importer.ConvertResult) error {
-	converted, skipped, failed := res.Converted, res.Skipped, res.Failed
-	if converted == 0 && toLog {
-		if _, err := fmt.Fprintln(out, gamelog.Header()); err != nil {
-			return err
-		}
-	}
-	// A file is replaced only by games, or by an empty log when
-	// nothing failed.
-	if converted > 0 || !(skipped > 0 || failed) {
-		if err := closeOut(); err != nil {
-			return fmt.Errorf("--out: %w", err)
-		}
-	}
-	fmt.Fprintf(env.stderr, "%d %s converted, %d skipped.\n", converted, render.Plural(converted, "game", "games"), skipped)
-	if skipped > 0 || failed {
-		return silentExit(ExitBadInput)
-	}
-	return nil
 }
 
 // openOut opens an output file, or stdout for "-", as
@@ -132,7 +106,7 @@ func openOut(ctx context.Context, env *environment, path string, inputs []batch.
 	}
 	f, err := batch.CreateOutput(ctx, path, batch.InputFiles(inputs, env.stdin))
 	if ctx.Err() != nil {
-		return nil, nil, nil, silentExit(ExitInterrupted)
+		return nil, nil, nil, cliexit.Silent(ExitInterrupted)
 	} else if err != nil {
 		return nil, nil, nil, err
 	}
@@ -162,7 +136,7 @@ func batchCommand(env *environment) *cli.Command {
 			"  ginadvisor batch --quick --csv decisions.csv logs/\n" +
 			"  ginadvisor batch --json --shard 2/8 logs/ > part2.json\n" +
 			"  ginadvisor batch --html report.html marjj-vs-simple-001.txt",
-		Flags: batchFlags(),
+		Flags: cliargs.BatchFlags(),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
@@ -173,7 +147,7 @@ func batchCommand(env *environment) *cli.Command {
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the outputs are aborted.
@@ -219,40 +193,24 @@ func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Su
 	return reportBatch(env, c, s, runErr, interrupted, outs)
 }
 
-// batchFlags are batch's options.
-func batchFlags() []cli.Flag {
-	return append(append(cliargs.OutputFlags(), cliargs.ImportFlags()...),
-		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
-		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
-		cliargs.Workers("games analyzed at once, 0 to 1024; 0 is one per core"),
-		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
-		&cli.StringFlag{Name: "csv", Usage: "write every graded decision to this CSV file (- for stdout)"},
-		&cli.StringFlag{Name: "jsonl", Usage: "write every graded decision as a JSON line to this file (- for stdout)"},
-		&cli.StringFlag{Name: "players-csv", Usage: "write each player's figures, accuracy included, to this CSV file (- for stdout)"},
-		&cli.StringFlag{Name: "html", Usage: "write a self-contained visual report to this file"},
-		cliargs.Quiet(),
-	)
-}
-
 // batchOptions reads and checks batch's options for the run.
 func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	imp, err := cliargs.Import(c)
 	if err != nil {
-		return batch.Options{}, usageError("%v", err)
+		return batch.Options{}, err
 	}
 	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 	if o.Samples < 1 || o.Samples > advise.MaxSamples {
-		return o, usageError("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
+		return o, cliexit.Usagef("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}
 	if o.Workers, err = cliargs.WorkersFrom(c); err != nil {
-		return o, usageError("%v", err)
+		return o, err
 	}
 	if s := c.String("shard"); s != "" {
 		if o.Shard, o.Shards, err = batch.ParseShard(s); err != nil {
-			return o, usageError("--shard %v", err)
+			return o, cliexit.Usagef("--shard %v", err)
 		}
 	}
 	return o, nil
@@ -266,7 +224,7 @@ func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins
 	}
 	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))
 	if ctx.Err() != nil {
-		return nil, silentExit(ExitInterrupted)
+		return nil, cliexit.Silent(ExitInterrupted)
 	}
 	return outs, err
 }
@@ -282,24 +240,11 @@ func batchPaths(c *cli.Context) batch.OutputPaths {
 func oneOnStdout(c *cli.Context) error {
 	switch named := batchPaths(c).OnStdout(); {
 	case len(named) > 1:
-		return usageError("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
+		return cliexit.Usagef("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
 	case len(named) == 1 && cliargs.WantJSON(c):
-		return usageError("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
+		return cliexit.Usagef("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
 	}
 	return nil
-}
-
-// sayLeft says which output files were left as they were, if any.
-func sayLeft(env *environment, o *batch.Outputs, interrupted bool) {
-	left := o.Left()
-	if len(left) == 0 {
-		return
-	}
-	how := ""
-	if interrupted {
-		how = "interrupted: "
-	}
-	fmt.Fprintf(env.stderr, "ginadvisor: %sthe outputs were left as they were (%s)\n", how, strings.Join(left, ", "))
 }
 
 // reportBatch prints a run's damaged games and its summary, unless a
@@ -307,9 +252,7 @@ func sayLeft(env *environment, o *batch.Outputs, interrupted bool) {
 // failed, with bad input, or whole, and which output files it left as
 // they were.
 func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batch.Outputs) error {
-	for _, e := range s.Errors {
-		fmt.Fprintf(env.stderr, "%s: %s\n", render.Where(e), render.EscapeControl(e.Message))
-	}
+	render.Problems(env.stderr, s.Errors)
 	if len(batchPaths(c).OnStdout()) == 0 {
 		var err error
 		if cliargs.WantJSON(c) {
@@ -321,19 +264,20 @@ func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr erro
 			return err
 		}
 	}
-	if interrupted {
+	code := ExitOK
+	switch {
+	case interrupted:
 		fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the %d games analyzed\n", s.GamesAnalyzed)
-		sayLeft(env, outs, true)
-		return silentExit(ExitInterrupted)
-	}
-	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) {
+		code = ExitInterrupted
+	case runErr != nil && !errors.Is(runErr, importer.ErrNotLog):
 		fmt.Fprintf(env.stderr, "ginadvisor: %v\n", runErr)
-		sayLeft(env, outs, false)
-		return silentExit(ExitFailure)
+		code = ExitFailure
+	case len(s.Errors) > 0:
+		code = ExitBadInput
 	}
-	sayLeft(env, outs, false)
-	if len(s.Errors) > 0 {
-		return silentExit(ExitBadInput)
+	fmt.Fprint(env.stderr, render.Left(outs.Left(), interrupted))
+	if code != ExitOK {
+		return cliexit.Silent(code)
 	}
 	return nil
 }
@@ -355,14 +299,14 @@ func mergeCommand(env *environment) *cli.Command {
 			}
 			ins, err := batch.ExpandInputs(c.Args().Slice(), env.stdin)
 			if err != nil {
-				return err
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			parts, err := batch.ReadSummaries(ins)
 			if err == nil {
 				err = batch.CheckMergeable(parts, c.Bool("allow-partial"))
 			}
 			if err != nil {
-				return &exitError{code: ExitBadInput, err: err}
+				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			m := batch.Merge(parts...)
 			if cliargs.WantJSON(c) {

@@ -1,13 +1,14 @@
 package main
 
 import (
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/enginecheck"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -36,17 +37,17 @@ func checkEngineCommand(env *environment) *cli.Command {
 				return err
 			}
 			if c.Args().Len() != 1 {
-				return usageError("check-engine takes one engine: engine:COMMAND")
+				return cliexit.Usagef("check-engine takes one engine: engine:COMMAND")
 			}
 			command, ok := strings.CutPrefix(c.Args().First(), "engine:")
 			if !ok || strings.TrimSpace(command) == "" {
-				return usageError("check-engine takes engine:COMMAND, not %q", render.EscapeControl(c.Args().First()))
+				return cliexit.Usagef("check-engine takes engine:COMMAND, not %q", render.EscapeControl(c.Args().First()))
 			}
 			set := map[string]string{}
 			for _, kv := range c.StringSlice("set") {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok || k == "" || strings.ContainsAny(k+v, " \t") {
-					return usageError("--set takes NAME=VALUE, with no spaces, not %q", render.EscapeControl(kv))
+					return cliexit.Usagef("--set takes NAME=VALUE, with no spaces, not %q", render.EscapeControl(kv))
 				}
 				set[k] = v
 			}
@@ -54,7 +55,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			defer stop()
 			rep, err := enginecheck.Run(ctx, enginecheck.Options{Command: command, Grace: c.Duration("grace"), Move: c.Duration("movetime"), Only: c.String("only"), Set: set})
 			if err != nil && ctx.Err() == nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			if cliargs.WantJSON(c) {
 				err = render.JSON(env.stdout, rep)
@@ -63,11 +64,11 @@ func checkEngineCommand(env *environment) *cli.Command {
 			}
 			switch {
 			case err != nil:
-				return wrote(err)
+				return cliexit.Wrote(err)
 			case ctx.Err() != nil:
-				return silentExit(ExitInterrupted)
+				return cliexit.Silent(ExitInterrupted)
 			case !rep.Passed():
-				return silentExit(ExitFailure)
+				return cliexit.Silent(ExitFailure)
 			}
 			return nil
 		},

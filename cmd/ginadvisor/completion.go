@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/internal/completion"
 	"github.com/ginadvisor/ginadvisor/render"
-	"github.com/urfave/cli/v2"
 )
 
 func completionCommand(env *environment) *cli.Command {
@@ -23,11 +25,11 @@ func completionCommand(env *environment) *cli.Command {
 			"  ginadvisor completion powershell | Out-String | Invoke-Expression",
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() != 1 {
-				return usageError("completion takes one shell: bash, zsh, fish or powershell")
+				return cliexit.Usagef("completion takes one shell: bash, zsh, fish or powershell")
 			}
 			script, err := completion.Script(c.App, c.Args().First())
 			if errors.Is(err, completion.ErrUnknownShell) {
-				return usageError("unknown shell %q: bash, zsh, fish or powershell", render.EscapeControl(c.Args().First()))
+				return cliexit.Usagef("unknown shell %q: bash, zsh, fish or powershell", render.EscapeControl(c.Args().First()))
 			} else if err != nil {
 				return err
 			}
@@ -45,7 +47,7 @@ func manCommand(env *environment) *cli.Command {
 			"  ginadvisor man > ginadvisor.1 && man ./ginadvisor.1",
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return usageError("man takes no arguments")
+				return cliexit.Usagef("man takes no arguments")
 			}
 			page, err := c.App.ToManWithSection(1)
 			if err != nil {

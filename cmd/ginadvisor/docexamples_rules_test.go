@@ -60,6 +60,11 @@ var docRules = []docRule{
 	{cmd: `ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 --sprt 'elo0=0 elo1=20' --log m.log`, skip: true, reason: "200 games of the engine under a clock: tens of minutes (the next line reads a log the setup plays)"},
 	{cmd: "for f in adv40 rnd40 small40 heur40; do ginadvisor batch --quiet --json $f.log > $f.json done", skip: true, reason: "grades 160 games at the default budget: tens of minutes (checked by hand: docs/batch.md)"},
 	{cmd: `go run ./internal/accuracyfit adv40.json rnd40.json small40.json heur40.json`, skip: true, reason: "reads the summaries of the line before"},
+	// The research record's runs (docs/research.md): the advisor's games by the hundred or thousand.
+	{cmd: `ginadvisor simulate --rules eaai --p1 advisor-fixed,margin=1.5 --p2 advisor-fixed --games 600 --mirrored`, skip: true, reason: "600 games of the advisor against itself: some 25 minutes of CPU (2 games take 5 s)"},
+	{cmd: `ginadvisor simulate --rules eaai --p1 advisor-fixed --p2 simple --games 2000 --seed 2026`, skip: true, reason: "2,000 games of the advisor: tens of minutes of CPU"},
+	{cmd: `ginadvisor simulate --rules eaai --p1 advisor --p2 heuristic --games 300 --mirrored --seed 121`, skip: true, reason: "300 games of the advisor: minutes of CPU"},
+	{cmd: `for s in 281 282; do ginadvisor simulate --rules eaai --p1 advisor,samples=512 --p2 advisor --games 1000 --mirrored --seed $s; done`, skip: true, reason: "2,000 games of the advisor against itself, one side at 512 worlds: over an hour of CPU"},
 	{cmd: `ginadvisor simulate --p1 advisor --p2 simple --games 40 --seed 11 --log adv40.log`, long: true, reason: "40 games of the advisor: a minute"},
 	{cmd: `ginadvisor simulate --p1 advisor-small --p2 simple --games 40 --seed 13 --log small40.log`, long: true, reason: "40 games of the advisor at 48 worlds"},
 	{cmd: `ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345`, long: true, reason: "3 s of CPU"},

@@ -354,7 +354,8 @@ func (b *lockedBuffer) String() string {
 }
 
 // lighterText is a documented command at a smaller workload, for the
-// default run: at most 20 games, and a batch graded quickly, not by the
+// default run: at most 20 games, 200 worlds and 20 ms a position, and a
+// batch graded quickly, not by the
 // advisor (which costs a second a game at any --samples; TestGolden's
 // batch_advisor grades by the advisor). With -long, and where the output
 // is shown, the commands run as written.
@@ -369,12 +370,21 @@ func lighterText(text string) string {
 	if !strings.Contains(text, "--quick") && !strings.Contains(text, "--samples") {
 		text = batchLine.ReplaceAllString(text, "${1}ginadvisor batch --quick ")
 	}
-	return text
+	text = samplesFlag.ReplaceAllStringFunc(text, func(m string) string {
+		sub := samplesFlag.FindStringSubmatch(m)
+		if n, err := strconv.Atoi(sub[2]); err == nil && n > 200 {
+			return sub[1] + "200"
+		}
+		return m
+	})
+	return timeFlag.ReplaceAllString(text, "${1}20ms")
 }
 
 var (
-	gamesFlag = regexp.MustCompile(`(--games[ =])(\d+)`)
-	batchLine = regexp.MustCompile(`(^|[\s|;&(])ginadvisor batch `)
+	samplesFlag = regexp.MustCompile(`(--samples[ =])(\d+)`)
+	timeFlag    = regexp.MustCompile(`(--time[ =])\d+(ms|s)`)
+	gamesFlag   = regexp.MustCompile(`(--games[ =])(\d+)`)
+	batchLine   = regexp.MustCompile(`(^|[\s|;&(])ginadvisor batch `)
 )
 
 // logDocTallies logs the examples found, run, left to -long, skipped and

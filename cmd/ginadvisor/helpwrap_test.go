@@ -118,3 +118,22 @@ func TestUsageErrorNamesHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpCommandIsHelpFlag: "help X" prints what "X --help" prints, for
+// every command and subcommand but help itself (whose --help is the
+// app's); a command with subcommands lists them. Before, "help log" left
+// out log's COMMANDS block.
+func TestHelpCommandIsHelpFlag(t *testing.T) {
+	t.Parallel()
+	for _, path := range helpPaths() {
+		if len(path) == 0 || path[0] == "help" {
+			continue
+		}
+		code, viaHelp, errOut := runCLI(t, "", append([]string{"help"}, path...)...)
+		code2, viaFlag, errOut2 := runCLI(t, "", append(path, "--help")...)
+		if code != code2 || viaHelp != viaFlag || errOut != errOut2 {
+			t.Errorf("help %s (exit %d) differs from %s --help (exit %d):\n%s\n---\n%s", strings.Join(path, " "), code,
+				strings.Join(path, " "), code2, viaHelp, viaFlag)
+		}
+	}
+}

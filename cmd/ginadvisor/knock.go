@@ -3,82 +3,22 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/meld"
-	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// handFlag reads a hand from a flag, naming the flag in errors.
-//
-// A flag left out is a usage error (exit 2); a flag given an empty value
-// is bad input (exit 3), as an empty hand argument is.
-func handFlag(c *cli.Context, name string) (notation.CardSet, error) {
-	s := c.String(name)
-	if !c.IsSet(name) {
-		return 0, usageError("--%s is required", name)
-	}
-	if strings.TrimSpace(s) == "" {
-		return 0, inputError(fmt.Errorf("--%s is empty: give the cards, such as --%s \"As 2s 3s …\"", name, name))
-	}
-	h, err := notation.ParseHand(s)
-	if err != nil {
-		return 0, parseFailure("--"+name, s, err)
-	}
-	return h, nil
-}
-
-// meldsFlag reads a meld list from a flag, naming the flag in errors.
-func meldsFlag(c *cli.Context, name string) (meld.Spread, error) {
-	s := c.String(name)
-	sp, err := meld.ParseMelds(s)
-	if err != nil {
-		return sp, parseFailure("--"+name, s, err)
-	}
-	return sp, nil
-}
-
-// optionalMelds reads --melds when it is given; nil means the best
-// arrangement.
-func optionalMelds(c *cli.Context) (*meld.Spread, error) {
-	if !c.IsSet("melds") {
-		return nil, nil
-	}
-	sp, err := meldsFlag(c, "melds")
-	if err != nil {
-		return nil, err
-	}
-	return &sp, nil
-}
-
-// dealFrom reads --upcard, which matters only under Oklahoma rules.
-func dealFrom(c *cli.Context, r rules.Rules) (rules.Deal, error) {
-	s := c.String("upcard")
-	if !c.IsSet("upcard") {
-		return rules.Deal{}, nil
-	}
-	if !r.Oklahoma {
-		return rules.Deal{}, usageError("--upcard sets the knock limit only under Oklahoma rules; add --oklahoma or drop --upcard")
-	}
-	card, err := notation.ParseCard(s)
-	if err != nil {
-		return rules.Deal{}, parseFailure("--upcard", s, err)
-	}
-	return rules.Deal{Upcard: card, HasUpcard: true}, nil
-}
-
 // showdownError gives rule violations their own exit code.
 func showdownError(err error) error {
 	if errors.Is(err, rules.ErrOverLimit) {
-		return &exitError{code: ExitIllegal, err: err}
+		return &cliexit.Error{Code: ExitIllegal, Err: err}
 	}
-	return inputError(err)
+	return cliexit.Input(err)
 }
 
 func knockCommand(env *environment) *cli.Command {
@@ -94,31 +34,25 @@ func knockCommand(env *environment) *cli.Command {
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\"\n" +
 			"  ginadvisor knock --knocker \"2H 3H 4H AC 7S 8S 9S JC QC KC\" \\\n    --defender \"5H 6H AD 8C 8D 8H TD JD QD KD\" \\\n    --melds \"2H 3H 4H | 7S 8S 9S | JC QC KC\" --json\n" +
 			"  ginadvisor knock --rules oklahoma --upcard 5s \\\n    --knocker \"KC KD KH 2S 3S 4S 5D 6D 7D AH\" \\\n    --defender \"QS QH QC 9H 9C 8S 8C 3H 4H 5C\"",
-		Flags: append(append(cliargs.OutputFlags(),
-			&cli.StringFlag{Name: "knocker", Usage: "the knocker's hand"},
-			&cli.StringFlag{Name: "defender", Usage: "the defender's hand"},
-			&cli.StringFlag{Name: "melds", Usage: "the melds the knocker lays down, separated by |"},
-			&cli.StringFlag{Name: "upcard", Usage: "the first upcard (Oklahoma)"},
-			cliargs.Symbols("print cards with suit symbols"),
-		), rulesFlags()...),
+		Flags: cliargs.KnockFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
-			knocker, err := handFlag(c, "knocker")
+			knocker, err := cliargs.Hand(c, "knocker")
 			if err != nil {
 				return err
 			}
-			defender, err := handFlag(c, "defender")
+			defender, err := cliargs.Hand(c, "defender")
 			if err != nil {
 				return err
 			}
-			d, err := dealFrom(c, r)
+			d, err := cliargs.Deal(c, r)
 			if err != nil {
 				return err
 			}
-			given, err := optionalMelds(c)
+			given, err := cliargs.OptionalMelds(c)
 			if err != nil {
 				return err
 			}
@@ -151,22 +85,22 @@ func layoffCommand(env *environment) *cli.Command {
 				return err
 			}
 			if !c.IsSet("melds") {
-				return usageError("--melds is required")
+				return cliexit.Usagef("--melds is required")
 			}
-			sp, err := meldsFlag(c, "melds")
+			sp, err := cliargs.Melds(c, "melds")
 			if err != nil {
 				return err
 			}
 			if n := sp.Cards().Len(); n > 11 {
-				return inputError(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
+				return cliexit.Input(fmt.Errorf("--melds hold %d cards, but a knocker lays down at most 11", n))
 			}
-			hand, err := handFlag(c, "hand")
+			hand, err := cliargs.Hand(c, "hand")
 			if err != nil {
 				return err
 			}
 			rep, err := report.Layoff(sp, hand)
 			if err != nil {
-				return inputError(err)
+				return cliexit.Input(err)
 			}
 			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, rep)

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
-	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -40,7 +41,7 @@ func logCommand(env *environment) *cli.Command {
 					paths := c.Args().Slice()
 					sources, err := batch.ExpandInputs(paths, env.stdin)
 					if err != nil {
-						return &exitError{code: ExitBadInput, err: err}
+						return &cliexit.Error{Code: ExitBadInput, Err: err}
 					}
 					rep, err := gamelog.CheckWritten(c.Context, sources)
 					if err != nil {
@@ -55,7 +56,7 @@ func logCommand(env *environment) *cli.Command {
 						return err
 					}
 					if rep.GamesSkipped > 0 || rep.Failed {
-						return silentExit(ExitBadInput)
+						return cliexit.Silent(ExitBadInput)
 					}
 					return nil
 				},

@@ -12,7 +12,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,22 +20,19 @@ import (
 	"golang.org/x/term"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/internal/clihelp"
-	"github.com/ginadvisor/ginadvisor/lines"
-	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
 // Exit codes, documented in the package comment and the README.
 const (
-	ExitOK       = 0
-	ExitFailure  = 1
-	ExitUsage    = 2
-	ExitBadInput = 3
-	ExitIllegal  = 4
-	// ExitInterrupted follows the shells' convention for SIGINT.
-	ExitInterrupted = 130
+	ExitOK          = cliexit.OK
+	ExitFailure     = cliexit.Failure
+	ExitUsage       = cliexit.Usage
+	ExitBadInput    = cliexit.BadInput
+	ExitIllegal     = cliexit.Illegal
+	ExitInterrupted = cliexit.Interrupted
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -45,83 +41,6 @@ var version = "0.1.0-dev"
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
-
-// exitError carries an exit code through the command's error return, and
-// any lines that show where the input went wrong. A summary, when set, is
-// shown in place of the error's own text, which the detail then spells out.
-type exitError struct {
-	code    int
-	err     error
-	summary string
-	detail  string
-}
-
-func (e *exitError) Error() string {
-	if e.summary != "" {
-		return e.summary
-	}
-	return e.err.Error()
-}
-func (e *exitError) Unwrap() error { return e.err }
-
-func usageError(format string, args ...any) error {
-	return &exitError{code: ExitUsage, err: fmt.Errorf(format, args...)}
-}
-
-func inputError(err error) error { return &exitError{code: ExitBadInput, err: err} }
-
-// parseFailure reports input that could not be read, naming it by label
-// and pointing at the column where reading failed.
-func parseFailure(label, input string, err error) error {
-	if lines.BinaryLine([]byte(input)) {
-		// No column of binary data means anything to a person.
-		return inputError(fmt.Errorf("%s %s: %w", label, render.Quote(input, 0), lines.ErrBinary))
-	}
-	col := 0
-	var pe *notation.ParseError
-	if errors.As(err, &pe) {
-		col = pe.Col
-	}
-	e := &exitError{code: ExitBadInput, err: fmt.Errorf("%s %s: %w", label, render.Quote(input, col), err)}
-	e.detail = render.Caret(input, col)
-	return e
-}
-
-// notText is the error of reading the input named name, line by line, as
-// package lines does for every command: input that is not lines of text
-// (binary data, or a line with no end) is bad input, named; any other
-// error is returned as it is.
-func notText(name string, err error) error {
-	if errors.Is(err, lines.ErrBinary) || errors.Is(err, lines.ErrNoLineEnd) {
-		return inputError(fmt.Errorf("%s: %w", name, err))
-	}
-	return err
-}
-
-// checkedWriter remembers the first write error.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-// Unwrap returns the writer checked, for help to find its width.
-func (c *checkedWriter) Unwrap() io.Writer { return c.w }
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err != nil {
-		c.err = err
-	}
-	return n, err
-}
-
-// silentExit reports a code whose messages were already written.
-type silentExit int
-
-func (s silentExit) Error() string { return fmt.Sprintf("exit %d", int(s)) }
 
 // run is main without the process: it takes the arguments, the streams and
 // the environment, and returns the exit code.
@@ -133,34 +52,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 // at Ctrl-C.
 func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	// Every write goes through out, which reports what a library dropped.
-	out := &checkedWriter{w: stdout}
+	out := &cliexit.Writer{W: stdout}
 	app := newApp(stdin, out, stderr, getenv)
 	err := app.RunContext(ctx, cliargs.Reorder(app, args))
-	if err == nil && out.err != nil {
-		err = fmt.Errorf("writing the output: %w", out.err)
+	if err == nil && out.Err != nil {
+		err = fmt.Errorf("writing the output: %w", out.Err)
 	}
-	if err == nil {
-		return ExitOK
-	}
-	var se silentExit
-	if errors.As(err, &se) {
-		return int(se)
-	}
-	fmt.Fprintln(stderr, "ginadvisor:", err)
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.detail != "" {
-			fmt.Fprintln(stderr, ee.detail)
-		}
-		return ee.code
-	}
-	if _, ok := errors.AsType[*clihelp.UsageError](err); ok {
-		return ExitUsage
-	}
-	if _, ok := errors.AsType[*outfile.Refusal](err); ok {
-		return ExitUsage
-	}
-	return ExitFailure
+	return cliexit.Exit(err, stderr)
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *cli.App {
@@ -188,7 +86,7 @@ func newAppWith(env *environment) *cli.App {
 		Commands:        commands(env),
 		After: func(*cli.Context) error {
 			if env.notFound {
-				return silentExit(ExitUsage)
+				return cliexit.Silent(ExitUsage)
 			}
 			return nil
 		},
@@ -245,7 +143,8 @@ type environment struct {
 }
 
 // styleFor is how the command writes for people: --format, or boxes on a
-// terminal (as wide as it) and plain columns in a pipe; color as
+// terminal and plain columns in a pipe, lines as wide as the terminal
+// (else COLUMNS, else 80); color as
 // useColor says; suits as symbols when its --symbols flag asks for them.
 // setColor has checked the flags' values.
 func (e *environment) styleFor(c *cli.Context) render.Style {
@@ -257,16 +156,14 @@ func (e *environment) styleFor(c *cli.Context) render.Style {
 		}
 	}
 	s := render.Style{Format: f, Color: e.useColor(c), Symbols: cliargs.Bool(c, "symbols")}
-	if f == "table" {
-		s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
-	}
+	s.Width = render.TableWidth(unwrap(e.stdout), e.getenv("COLUMNS"))
 	return s
 }
 
 // unwrap finds the stream under the writer that checks for write errors.
 func unwrap(w io.Writer) io.Writer {
-	if c, ok := w.(*checkedWriter); ok {
-		return c.w
+	if c, ok := w.(*cliexit.Writer); ok {
+		return c.W
 	}
 	return w
 }
@@ -275,7 +172,7 @@ func unwrap(w io.Writer) io.Writer {
 // whose output would be empty under it: its figures are in --json.
 func refuseTSV(c *cli.Context, command string) error {
 	if f, _ := cliargs.Format(c); f == "tsv" && !cliargs.WantJSON(c) {
-		return usageError("--format tsv: %s prints no table; give --json for its figures", command)
+		return cliexit.Usagef("--format tsv: %s prints no table; give --json for its figures", command)
 	}
 	return nil
 }
@@ -292,14 +189,11 @@ func (e *environment) useColor(c *cli.Context) bool {
 // setColor checks the output flags: a bad --color or --format value is a
 // usage error. styleFor then works out the style from them.
 func (e *environment) setColor(c *cli.Context) error {
-	_, err := cliargs.ColorMode(c)
-	if err == nil {
-		_, err = cliargs.Format(c)
+	if _, err := cliargs.ColorMode(c); err != nil {
+		return err
 	}
-	if err != nil {
-		return usageError("%v", err)
-	}
-	return nil
+	_, err := cliargs.Format(c)
+	return err
 }
 
 // awaitingInput tells a person at a terminal that input is read from

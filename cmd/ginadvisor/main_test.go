@@ -122,7 +122,7 @@ func TestGolden(t *testing.T) {
 		{"play_input_ends", "n\n", []string{"play", "--seed", "5"}, ExitOK},
 		{"play_quit", "n\nquit\n", []string{"play", "--seed", "5"}, ExitOK},
 		{"simulate_huge_games", "", []string{"simulate", "--games", "9999999999999"}, ExitUsage},
-		{"simulate_bad_log", "", []string{"simulate", "--games", "2", "--log", "/nonexistent/dir/x.log"}, ExitFailure},
+		{"simulate_bad_log", "", []string{"simulate", "--games", "2", "--log", "/nonexistent/dir/x.log"}, ExitUsage},
 		{"rules_gin_bonus_overflow", "", []string{"rules", "--gin-bonus", "9223372036854775807"}, ExitUsage},
 		{"position", "", []string{"position", positionExample}, ExitOK},
 		{"position_json", "", []string{"position", "--json", positionExample}, ExitOK},

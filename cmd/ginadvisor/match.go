@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -33,11 +34,11 @@ func matchCommand(env *environment) *cli.Command {
 				return matchFromLog(env, c)
 			}
 			if c.String("p1") == "" || c.String("p2") == "" {
-				return usageError("match needs --p1 and --p2 (or --from-log LOG...)")
+				return cliexit.Usagef("match needs --p1 and --p2 (or --from-log LOG...)")
 			}
 			o, err := cliargs.ArenaConfig(c, c.String("p1"), c.String("p2")).Options()
 			if err != nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			files := arenaFiles(c, []string{c.String("p1"), c.String("p2")})
 			if err := files.Check(); err != nil {
@@ -69,10 +70,10 @@ func matchCommand(env *environment) *cli.Command {
 				return err
 			}
 			if err := writeResult(env, c, &r); err != nil {
-				return wrote(err)
+				return cliexit.Wrote(err)
 			}
 			if ctx.Err() != nil && !r.Stopped {
-				return silentExit(ExitInterrupted) // what was played is reported
+				return cliexit.Silent(ExitInterrupted) // what was played is reported
 			}
 			return nil
 		},
@@ -84,16 +85,16 @@ func matchCommand(env *environment) *cli.Command {
 // unless the run was interrupted meanwhile.
 func startFailed(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
-		return silentExit(ExitInterrupted)
+		return cliexit.Silent(ExitInterrupted)
 	}
-	return usageError("%v", err)
+	return cliexit.Usagef("%v", err)
 }
 
 func writeResult(env *environment, c *cli.Context, r *arena.Result) error {
 	if cliargs.WantJSON(c) {
 		return render.JSON(env.stdout, r)
 	}
-	return r.WriteText(env.stdout)
+	return render.MatchResult(env.stdout, env.styleFor(c), r)
 }
 
 // matchFromLog prints the result of the match the logs hold, as the match
@@ -104,29 +105,29 @@ func matchFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	if len(pairings) != 1 {
-		return usageError("--from-log: the logs hold %d pairings; a match is one (see tournament --from-log)", len(pairings))
+		return cliexit.Usagef("--from-log: the logs hold %d pairings; a match is one (see tournament --from-log)", len(pairings))
 	}
 	r := pairings[0].Result(test)
 	if note := r.DroppedNote(); note != "" {
 		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
-	return wrote(writeResult(env, c, &r))
+	return cliexit.Wrote(writeResult(env, c, &r))
 }
 
 // fromLog reads the logs named as arguments for --from-log: their
 // pairings, and the --sprt test, if any, to judge them by.
 func fromLog(c *cli.Context) ([]*arena.Pairing, *arena.SPRT, error) {
 	if c.NArg() == 0 {
-		return nil, nil, usageError("--from-log: give the logs as arguments")
+		return nil, nil, cliexit.Usagef("--from-log: give the logs as arguments")
 	}
 	p, err := arena.ReadPairings(c.Args().Slice())
 	if err != nil {
-		return nil, nil, &exitError{code: ExitBadInput, err: fmt.Errorf("--from-log: %w", err)}
+		return nil, nil, &cliexit.Error{Code: ExitBadInput, Err: fmt.Errorf("--from-log: %w", err)}
 	}
 	var test *arena.SPRT
 	if s := c.String("sprt"); s != "" {
 		if test, err = arena.ParseSPRT(s); err != nil {
-			return nil, nil, usageError("--sprt: %v", err)
+			return nil, nil, cliexit.Usagef("--sprt: %v", err)
 		}
 	}
 	return p, test, nil

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"strings"
 	"time"
 
@@ -12,8 +9,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
@@ -33,7 +31,7 @@ func playCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "log", Usage: "write the game, once over, to this file in the game log format (for batch and the board's review; a file there is refused without --force; a game stopped before its end leaves no file)"},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file if there is one"},
 			&cli.IntFlag{Name: "hint-samples", Value: analyze.SmallPlayerSamples, Usage: "the advisor's sampled worlds behind each hint, 1 to 100,000; 0 hints the discard that leaves the least deadwood"},
-		), rulesFlags()...),
+		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
@@ -41,7 +39,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			opponent, err := players.LookupWith(c.String("opponent"), players.Options{})
 			if err != nil {
-				return usageError("--opponent: %v", err)
+				return cliexit.Usagef("--opponent: %v", err)
 			}
 			seed := c.Uint64("seed")
 			if !c.IsSet("seed") {
@@ -53,7 +51,7 @@ func playCommand(env *environment) *cli.Command {
 			}
 			logPath := c.String("log")
 			if c.IsSet("log") && logPath == "" {
-				return usageError("--log needs a file name")
+				return cliexit.Usagef("--log needs a file name")
 			}
 			var lw *gamelog.File
 			if logPath != "" {
@@ -63,7 +61,7 @@ func playCommand(env *environment) *cli.Command {
 				}
 			}
 			g := terminal.Game{Opponent: c.String("opponent"), Rules: r, Seed: seed, Log: lw, LogPath: logPath}
-			return notText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
+			return cliexit.NotText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
 		},
 	}
 }
@@ -71,23 +69,12 @@ func playCommand(env *environment) *cli.Command {
 // terminalPlayer is the person at the terminal, with the advisor's hint
 // at --hint-samples worlds a move, or the least deadwood's at 0.
 func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error) {
-	human := terminal.New(env.stdin, env.stdout)
-	human.Symbols = c.Bool("symbols")
-	human.MeldStyle = env.styleFor(c).Meld
-	human.DeadwoodStyle = env.styleFor(c).Deadwood
-	n := c.Int("hint-samples")
-	if n < 0 || n > advise.MaxSamples {
-		return nil, usageError("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
-	}
-	if n > 0 {
-		human.HintName = fmt.Sprintf("the advisor at %d worlds", n)
-		human.Hint = func(ctx context.Context, pos *game.Position) (game.Move, error) {
-			a, err := analyze.Advise(ctx, pos, analyze.Options{Samples: n, Seed: 1, Workers: 1, MovesOnly: true})
-			if err != nil {
-				return game.Move{}, err
-			}
-			return a.Candidates[0].Move, nil
-		}
+	human, style := terminal.New(env.stdin, env.stdout), env.styleFor(c)
+	human.Symbols, human.MeldStyle, human.DeadwoodStyle = c.Bool("symbols"), style.Meld, style.Deadwood
+	if n := c.Int("hint-samples"); n < 0 || n > advise.MaxSamples {
+		return nil, cliexit.Usagef("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
+	} else if n > 0 {
+		human.HintName, human.Hint = players.Hint(n)
 	}
 	return human, nil
 }

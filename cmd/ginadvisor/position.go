@@ -1,20 +1,16 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
-	"github.com/ginadvisor/ginadvisor/internal/clihelp"
-	"strings"
-
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lines"
-	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/internal/clihelp"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 func positionCommand(env *environment) *cli.Command {
@@ -28,59 +24,36 @@ func positionCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor position \"p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S \\\n    pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1\"\n" +
 			"  ginadvisor position \"history p1 dealer=p2: \\\n    dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; \\\n    p1 pass KS ; p2 pass KS ; p1 draw 7S\"",
-		Flags: append(append(cliargs.OutputFlags(), cliargs.Symbols("")), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.Symbols("")), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				if asJSON {
-					return wrote(render.JSONLine(env.stdout, line, report.Position(p)))
+					return cliexit.Wrote(render.JSONLine(env.stdout, line, report.Position(p)))
 				}
-				return wrote(render.Position(env.stdout, style, p, line))
+				return cliexit.Wrote(render.Position(env.stdout, style, p, line))
 			})
 		},
 	}
 }
 
 // positionFailure reports a position that could not be read by the
-// command c runs: each fault with a caret under its column, or, for a
-// hand given where a position is wanted, the command with the hand's
-// position to run instead.
-func positionFailure(c *cli.Context, input string, err error) error {
-	if lines.BinaryLine([]byte(input)) {
-		return inputError(fmt.Errorf("position %s: %w", render.Quote(input, 0), lines.ErrBinary))
-	}
-	var list *position.Errors
-	var pe *position.Error
-	switch {
-	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand) && pe.Suggest != "":
-		hand, _ := notation.ParseHand(input)
-		_, standIns := position.HandPosition(hand)
-		return &exitError{code: ExitBadInput, err: err,
-			summary: fmt.Sprintf("position: %s is a hand, not a position. The hand as a position, with %s:", render.Quote(input, 0), standIns),
-			detail:  "  ginadvisor " + clihelp.CommandPath(c) + " " + shellQuote(pe.Suggest)}
-	case errors.As(err, &pe) && errors.Is(pe, position.ErrHand):
-		return &exitError{code: ExitBadInput, err: fmt.Errorf("position %s: %s", render.Quote(input, 0), pe.Msg)}
-	case errors.As(err, &list):
-		faults := make([]render.Fault, len(list.Faults))
-		for i, f := range list.Faults {
-			faults[i] = render.Fault{Col: f.Col, Msg: f.Msg}
-		}
-		return &exitError{code: ExitBadInput, err: err,
-			summary: fmt.Sprintf("position: %d faults:", len(list.Faults)+list.More),
-			detail:  render.Faults(input, faults, list.More)}
-	}
-	col := 0
-	if pe != nil {
-		col = pe.Col
-	}
-	return &exitError{code: ExitBadInput, err: fmt.Errorf("position: %w", err), detail: render.Caret(input, col)}
+// command c runs, under the rules r, as render.PositionError explains it.
+func positionFailure(c *cli.Context, r *rules.Rules, input string, err error) error {
+	e, summary, detail := render.PositionError("ginadvisor "+clihelp.CommandPath(c), decisionOf(c.Command.Name), r, input, err)
+	return &cliexit.Error{Code: ExitBadInput, Err: e, Summary: summary, Detail: detail}
 }
 
-// shellQuote quotes s for a POSIX shell, in double quotes when nothing in
-// it is special there, else in single quotes.
-func shellQuote(s string) string {
-	if !strings.ContainsAny(s, "\"$`\\!'") {
-		return `"` + s + `"`
+// decisionOf is the decision the command takes positions at: the
+// position of a hand it offers is one it takes.
+func decisionOf(command string) position.Decision {
+	switch command {
+	case "outs":
+		return position.DrawDecision
+	case "danger":
+		return position.DiscardDecision
+	case "risk":
+		return position.KnockDecision
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return position.AnyDecision
 }

@@ -86,3 +86,45 @@ func TestPositionFaultsAllShown(t *testing.T) {
 		}
 	}
 }
+
+// TestHandHintRuns gives each command that reads positions a hand where
+// a position is wanted: the position its hint offers, run by the same
+// command, is read and analysed (exit 0), or the message says why none
+// can be offered. Before, every command was offered the first offer for
+// 10 cards, which danger and risk refuse, and the discard for 11, which
+// outs and risk refuse.
+func TestHandHintRuns(t *testing.T) {
+	t.Parallel()
+	hands := []string{
+		"As 2s 3s 7h 7d 7c Kd Qd Jd 4c",    // 10 cards, deadwood 4
+		"As 2s 3s 7h 7d 7c Kd Qd Jd 4c 5c", // 11 cards, 4 at best
+		"As 2s 3s 7h 7d 7c Kd Qd 9d 2c",    // 10 cards, deadwood 31
+	}
+	for _, command := range []string{"advise", "outs", "position", "danger", "risk"} {
+		for _, hand := range hands {
+			t.Run(command+" "+hand, func(t *testing.T) {
+				t.Parallel()
+				code, _, errOut := runCLI(t, "", command, hand)
+				if code != ExitBadInput {
+					t.Fatalf("exit %d, want %d: %s", code, ExitBadInput, errOut)
+				}
+				prefix := "  ginadvisor " + command + " \""
+				i := strings.Index(errOut, prefix)
+				if i < 0 {
+					if !strings.Contains(errOut, "none can be written of this hand: ") {
+						t.Fatalf("no hint and no reason:\n%s", errOut)
+					}
+					return
+				}
+				hint, _, _ := strings.Cut(errOut[i+len(prefix):], "\"")
+				args := []string{command, hint}
+				if command != "position" {
+					args = []string{command, "--samples", "16", hint}
+				}
+				if code, _, errOut := runCLI(t, "", args...); code != ExitOK {
+					t.Errorf("the hint %q exits %d: %s", hint, code, errOut)
+				}
+			})
+		}
+	}
+}

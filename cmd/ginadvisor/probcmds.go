@@ -3,17 +3,17 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -22,35 +22,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// samplingFlags are the flags of every command that samples.
-func samplingFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.IntFlag{Name: "samples", Value: 2000, Usage: "sampled worlds, 1 to 1,000,000"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed: the same seed gives the same figures at any worker count"},
-		cliargs.Workers("goroutines sampling at once, 0 to 1024"),
-		cliargs.Symbols(""),
-	}
-}
-
-type sampling struct {
-	samples, workers int
-	seed             uint64
-	names            render.Style
-	json             bool
-}
-
-func samplingFrom(env *environment, c *cli.Context) (sampling, error) {
-	s := sampling{samples: c.Int("samples"), seed: c.Uint64("seed"), names: env.styleFor(c), json: cliargs.WantJSON(c)}
-	if s.samples < 1 || s.samples > probability.MaxSamples {
-		return s, usageError("--samples must be from 1 to %s, not %d", render.Thousands(probability.MaxSamples), s.samples)
-	}
-	var err error
-	if s.workers, err = cliargs.WorkersFrom(c); err != nil {
-		return s, usageError("%v", err)
-	}
-	return s, nil
-}
-
 // positionsDo reads positions, from the arguments or one a line from
 // stdin, and reports each. A bad streamed line is reported on stderr, and
 // with --json as a JSON line of its own, and the rest are still read.
@@ -58,7 +29,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	if err := env.setColor(c); err != nil {
 		return err
 	}
-	given, err := rulesGiven(c)
+	given, err := cliargs.RulesGiven(c)
 	if err != nil {
 		return err
 	}
@@ -66,27 +37,23 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 	if c.Args().Len() > 0 && arg != "-" {
 		p, err := position.ParseWith(arg, given)
 		if errors.Is(err, position.ErrRulesConflict) {
-			return usageError("%v", err)
+			return cliexit.Usagef("%v", err)
 		}
 		if err != nil {
-			return positionFailure(c, arg, err)
+			return positionFailure(c, given, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
-			return inputErrorFor(err)
+			return cliexit.InputUnlessWrite(err)
 		}
 		return nil
 	}
 	env.awaitingInput("positions")
-	read := 0
-	failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
-		read++
-		if err := report(p, n); err != nil {
-			if _, ok := err.(*writeFailure); ok {
-				return fmt.Errorf("%w: %w", position.ErrStop, err)
-			}
-			return err
+	read, failed, err := position.Stream(env.stdin, given, func(p *game.Position, n int) error {
+		err := report(p, n)
+		if errors.As(err, new(*cliexit.WriteFailure)) {
+			err = fmt.Errorf("%w: %w", position.ErrStop, err)
 		}
-		return nil
+		return err
 	}, func(n int, text string, err error) error {
 		fmt.Fprintf(env.stderr, "stdin:%d: %s\n", n, render.EscapeControl(err.Error()))
 		if !cliargs.WantJSON(c) {
@@ -99,58 +66,35 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			Error string `json:"error"`
 		}{n, text, err.Error()})
 	})
-	if err != nil {
-		var wf *writeFailure
-		if errors.As(err, &wf) {
-			return wf
-		}
-		return notText("stdin", err)
+	if wf, ok := errors.AsType[*cliexit.WriteFailure](err); ok {
+		return wf
+	} else if err != nil {
+		return cliexit.NotText("stdin", err)
 	}
-	if failed {
-		return silentExit(ExitBadInput)
+	if failed > 0 {
+		return cliexit.Silent(ExitBadInput)
 	} else if read == 0 {
-		return inputError(errors.New("stdin: no positions in it"))
+		return cliexit.Input(errors.New("stdin: no positions in it"))
 	}
 	return nil
-}
-
-// writeFailure marks an error writing the output, which stops a stream.
-type writeFailure struct{ err error }
-
-func (w *writeFailure) Error() string { return w.err.Error() }
-func (w *writeFailure) Unwrap() error { return w.err }
-
-func wrote(err error) error {
-	if err != nil {
-		return &writeFailure{err}
-	}
-	return nil
-}
-
-// inputErrorFor gives a report's error its exit code: a position in the
-// wrong phase is bad input.
-func inputErrorFor(err error) error {
-	if _, ok := err.(*writeFailure); ok {
-		return err
-	}
-	return inputError(err)
 }
 
 // reportSampled runs one sampled analysis on each position read, and
 // writes its JSON or its table.
-func reportSampled[R any](env *environment, c *cli.Context, s sampling,
+func reportSampled[R any](env *environment, c *cli.Context,
 	analyse func(p *game.Position, e *probability.Estimate) (R, error),
 	print func(w io.Writer, r *R, n render.Style, line int) error) error {
+	style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 	return positionsDo(env, c, func(p *game.Position, line int) error {
 		e := probability.Infer(p)
 		r, err := analyse(p, &e)
 		if err != nil {
 			return err
 		}
-		if s.json {
-			return wrote(render.JSONLine(env.stdout, line, r))
+		if asJSON {
+			return cliexit.Wrote(render.JSONLine(env.stdout, line, r))
 		}
-		return wrote(print(env.stdout, &r, s.names, line))
+		return cliexit.Wrote(print(env.stdout, &r, style, line))
 	})
 }
 
@@ -167,14 +111,14 @@ func outsCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
-		Flags: append(append(cliargs.OutputFlags(), samplingFlags()...), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(env, c)
+			s, err := cliargs.SamplingFrom(c)
 			if err != nil {
 				return err
 			}
-			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
-				return probability.Outs(c.Context, p, e, s.samples, s.seed, s.workers)
+			return reportSampled(env, c, func(p *game.Position, e *probability.Estimate) (probability.OutsReport, error) {
+				return probability.Outs(c.Context, p, e, s.Samples, s.Seed, s.Workers)
 			}, render.Outs)
 		},
 	}
@@ -190,14 +134,14 @@ func dangerCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(cliargs.OutputFlags(), samplingFlags()...), rulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(env, c)
+			s, err := cliargs.SamplingFrom(c)
 			if err != nil {
 				return err
 			}
-			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
-				return probability.Danger(c.Context, p, e, s.samples, s.seed, s.workers)
+			return reportSampled(env, c, func(p *game.Position, e *probability.Estimate) (probability.DangerReport, error) {
+				return probability.Danger(c.Context, p, e, s.Samples, s.Seed, s.Workers)
 			}, render.Danger)
 		},
 	}
@@ -213,19 +157,19 @@ func riskCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S \\\n    drawn=AC dealer=p2\"\n" +
 			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" \\\n    --samples 20000 < positions.txt",
-		Flags: append(append(append(cliargs.OutputFlags(), samplingFlags()...),
-			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), rulesFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...),
+			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(env, c)
+			s, err := cliargs.SamplingFrom(c)
 			if err != nil {
 				return err
 			}
-			given, err := optionalMelds(c)
+			given, err := cliargs.OptionalMelds(c)
 			if err != nil {
 				return err
 			}
-			return reportSampled(env, c, s, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
-				return probability.UndercutRisk(c.Context, p, e, given, s.samples, s.seed, s.workers)
+			return reportSampled(env, c, func(p *game.Position, e *probability.Estimate) (probability.RiskReport, error) {
+				return probability.UndercutRisk(c.Context, p, e, given, s.Samples, s.Seed, s.Workers)
 			}, render.Risk)
 		},
 	}
@@ -254,29 +198,25 @@ func calibrateCommand(env *environment) *cli.Command {
 			}
 			games := c.Int("games")
 			if games < 1 || games > 100_000 {
-				return usageError("--games must be from 1 to 100,000, not %d", games)
+				return cliexit.Usagef("--games must be from 1 to 100,000, not %d", games)
 			}
 			r, err := rules.Preset(c.String("rules"))
 			if err != nil {
-				return usageError("--rules: %v", err)
+				return cliexit.Usagef("--rules: %v", err)
 			}
 			o := calibrate.Options{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.DefaultModel()}
 			if c.Bool("fit") {
 				if err := refuseTSV(c, "calibrate --fit"); err != nil {
 					return err
 				}
-				m, loss, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
+				f, err := calibrate.Fit(c.Context, o, probability.DefaultModel())
 				if err != nil {
 					return err
 				}
 				if cliargs.WantJSON(c) {
-					return render.JSON(env.stdout, struct {
-						Model   probability.Model `json:"model"`
-						LogLoss float64           `json:"log_loss"`
-					}{m, loss})
+					return render.JSON(env.stdout, f)
 				}
-				_, err = fmt.Fprintf(env.stdout, "Fitted model (log-loss %.5f):\n%+v\n", loss, m)
-				return err
+				return render.Fitted(env.stdout, f)
 			}
 			cal, err := calibrate.Inference(c.Context, o)
 			if err != nil {
@@ -312,11 +252,11 @@ func equityCommand(env *environment) *cli.Command {
 			}
 			games := c.Int("games")
 			if games < 1 || games > calibrate.MaxEquityGames {
-				return usageError("--games must be from 1 to %s, not %d", render.Thousands(calibrate.MaxEquityGames), games)
+				return cliexit.Usagef("--games must be from 1 to %s, not %d", render.Thousands(calibrate.MaxEquityGames), games)
 			}
 			ds, err := calibrate.MeasurePresets(c.Context, strings.Split(c.String("presets"), ","), games, c.Uint64("seed"))
 			if errors.Is(err, rules.ErrUnknownPreset) {
-				return usageError("--presets: %v", err)
+				return cliexit.Usagef("--presets: %v", err)
 			}
 			if err != nil {
 				return err
@@ -324,13 +264,7 @@ func equityCommand(env *environment) *cli.Command {
 			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, ds)
 			}
-			var names []string
-			byPreset := map[string]advise.Distribution{}
-			for _, d := range ds {
-				names = append(names, d.Preset)
-				byPreset[d.Preset] = d.Distribution
-			}
-			_, err = io.WriteString(env.stdout, advise.GoSource(fmt.Sprintf("%d games of simple against simple under each preset, seed %d", games, c.Uint64("seed")), byPreset, names))
+			_, err = io.WriteString(env.stdout, calibrate.EquitySource(ds, games, c.Uint64("seed")))
 			return err
 		},
 	}
@@ -350,38 +284,39 @@ func adviseCommand(env *environment) *cli.Command {
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(append(cliargs.OutputFlags(), samplingFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
 			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},
-			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), rulesFlags()...),
+			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := samplingFrom(env, c)
+			s, err := cliargs.SamplingFrom(c)
 			if err != nil {
 				return err
 			}
 			budget := c.Duration("time")
 			if budget < 0 || budget > time.Hour {
-				return usageError("--time must be from 0 to 1h, not %v", budget)
+				return cliexit.Usagef("--time must be from 0 to 1h, not %v", budget)
 			}
 			particles := c.Int("particles")
 			if particles < 0 || particles > reading.MaxParticles {
-				return usageError("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
+				return cliexit.Usagef("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
 			}
-			samples := s.samples
+			samples := s.Samples
 			if budget > 0 && !c.IsSet("samples") {
 				samples = 0 // no cap but the time
 			}
+			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
-				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.seed, Workers: s.workers,
-					DangerSamples: min(s.samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles})
+				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.Seed, Workers: s.Workers,
+					DangerSamples: min(s.Samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles})
 				if err != nil {
 					return err
 				}
 				a.Line = line
-				if s.json {
-					return wrote(render.JSON(env.stdout, a))
+				if asJSON {
+					return cliexit.Wrote(render.JSON(env.stdout, a))
 				}
-				return wrote(render.Advice(env.stdout, p, a, s.names))
+				return cliexit.Wrote(render.Advice(env.stdout, p, a, style))
 			})
 		},
 	}
@@ -398,7 +333,7 @@ func engineCommand(env *environment) *cli.Command {
 			"  ginadvisor engine < session.txt",
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return usageError("engine takes no arguments: it reads its commands from stdin")
+				return cliexit.Usagef("engine takes no arguments: it reads its commands from stdin")
 			}
 			return protocol.New(env.stdout, "ginadvisor "+version).Serve(c.Context, env.stdin)
 		},

@@ -32,3 +32,83 @@ func TestReadmeGoVersion(t *testing.T) {
 		t.Errorf("the README does not say %q", want)
 	}
 }
+
+// readDoc reads a document of the repository, from its root.
+func readDoc(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestReadmeAgreesWithDocs: the README's -long command is docs/testing.md's
+// (every package with a -long flag), and its win rate against the EAAI
+// baseline is its own table's advisor-against-simple figure. Before, the
+// README left out four packages and said 80% against a table of 84.2.
+func TestReadmeAgreesWithDocs(t *testing.T) {
+	t.Parallel()
+	readme, testingDoc := readDoc(t, "README.md"), readDoc(t, "docs/testing.md")
+	long := func(doc string) string {
+		for line := range strings.Lines(doc) {
+			line = strings.Trim(strings.TrimSpace(line), "`- ")
+			if strings.HasPrefix(line, "go test ") && strings.HasSuffix(line, " -long") {
+				return line
+			}
+		}
+		return ""
+	}
+	if got, want := long(readme), long(testingDoc); got == "" || got != want {
+		t.Errorf("README's -long command %q, docs/testing.md's %q", got, want)
+	}
+	var rate string
+	for line := range strings.Lines(readme) {
+		if cells := strings.Split(line, "|"); len(cells) > 2 && strings.TrimSpace(cells[1]) == "advisor" {
+			rate, _, _ = strings.Cut(strings.TrimSpace(cells[2]), " ")
+			break
+		}
+	}
+	intro := strings.Join(strings.Fields(readme[:strings.Index(readme, "\n\n#")]), " ")
+	if rate == "" || !strings.Contains(intro, "winning "+rate+"% of games") {
+		t.Errorf("the README's opening does not give the table's win rate against simple, %s%%", rate)
+	}
+}
+
+// TestNothingToReadIsBadInput: as docs/cli.md says, a stream with nothing
+// to read (blank lines and comments) is bad input, exit 3, for every
+// command reading hands or positions; the document said usage error.
+func TestNothingToReadIsBadInput(t *testing.T) {
+	t.Parallel()
+	cli := readDoc(t, "docs/cli.md")
+	if !strings.Contains(strings.Join(strings.Fields(cli), " "), "nothing to read, only blank lines and comments, is bad input too (exit 3") {
+		t.Error("docs/cli.md does not say a stream with nothing to read is bad input (exit 3)")
+	}
+	for _, command := range []string{"score", "advise", "outs", "danger", "risk", "position"} {
+		if code, _, errOut := runCLI(t, "\n# nothing\n", command); code != ExitBadInput || !strings.Contains(errOut, "in it") {
+			t.Errorf("%s with nothing to read: exit %d, %q; want %d", command, code, errOut, ExitBadInput)
+		}
+	}
+}
+
+// TestAnalysisDocAgreesWithHelp: docs/analysis.md tells score's input and
+// its --knock-limit default as score's help does: "#" starts a comment
+// anywhere on a line, and the default is the preset's. Before, it said
+// lines starting with "#" are skipped and the default is 10.
+func TestAnalysisDocAgreesWithHelp(t *testing.T) {
+	t.Parallel()
+	doc := strings.Join(strings.Fields(readDoc(t, "docs/analysis.md")), " ")
+	_, help, _ := runCLI(t, "", "score", "--help")
+	help = strings.Join(strings.Fields(help), " ")
+	for _, tt := range []struct{ help, doc string }{
+		{"# starts a comment anywhere on a line", "`#` starts a comment anywhere on a line"},
+		{"(default: from the preset)", "(default: the preset's"},
+	} {
+		if !strings.Contains(help, tt.help) {
+			t.Errorf("score's help no longer says %q", tt.help)
+		}
+		if !strings.Contains(doc, tt.doc) {
+			t.Errorf("docs/analysis.md does not say %q, as score's help does", tt.doc)
+		}
+	}
+}

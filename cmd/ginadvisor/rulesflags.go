@@ -4,38 +4,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-// rulesFlags are --rules and one flag for each rule field.
-func rulesFlags() []cli.Flag { return cliargs.RulesFlags() }
-
-// rulesFrom builds the rules in force from --rules and the overrides set.
-func rulesFrom(c *cli.Context) (rules.Rules, error) {
-	r, err := cliargs.Rules(c)
-	if err != nil {
-		return r, usageError("%v", err)
-	}
-	return r, nil
-}
-
-// rulesGiven returns the rules the flags set, or nil when no rules flag
-// is set, for commands whose input may name its own rules.
-func rulesGiven(c *cli.Context) (*rules.Rules, error) {
-	set := c.IsSet("rules")
-	for _, f := range rules.Fields() {
-		set = set || c.IsSet(f.Flag)
-	}
-	if !set {
-		return nil, nil
-	}
-	r, err := rulesFrom(c)
-	if err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
 
 func rulesCommand(env *environment) *cli.Command {
 	return &cli.Command{
@@ -45,7 +17,7 @@ func rulesCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor rules --rules modern --knock-limit 7\n" +
 			"  ginadvisor rules --rules eaai --json",
-		Flags: append(cliargs.OutputFlags(), rulesFlags()...),
+		Flags: append(cliargs.OutputFlags(), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
@@ -66,7 +38,7 @@ func (e *environment) start(c *cli.Context) error {
 		return err
 	}
 	if c.Args().Len() > 0 {
-		return usageError("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
+		return cliexit.Usagef("%s takes only flags; unexpected argument %q", c.Command.Name, c.Args().First())
 	}
 	return nil
 }
@@ -76,5 +48,5 @@ func (e *environment) startWithRules(c *cli.Context) (rules.Rules, error) {
 	if err := e.start(c); err != nil {
 		return rules.Rules{}, err
 	}
-	return rulesFrom(c)
+	return cliargs.Rules(c)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"io"
 	"os"
 	"strconv"
@@ -11,7 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ginadvisor/ginadvisor/lines"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/report"
@@ -34,20 +34,21 @@ func scoreCommand(env *environment) *cli.Command {
 		Flags: append(append(cliargs.OutputFlags(),
 			cliargs.Symbols("print cards with suit symbols"),
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
-		), rulesFlags()...),
+		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			rs, err := rulesFrom(c)
+			rs, err := cliargs.Rules(c)
 			if err != nil {
 				return err
 			}
-			p := scorePrinter{env: env, out: env.stdout, tables: env.styleFor(c).Tables(env.stdout), json: cliargs.WantJSON(c), names: env.styleFor(c), rules: rs, allSplits: c.Bool("all-splits")}
+			style := env.styleFor(c)
+			w := render.ScoreWriter{W: env.stdout, Tables: style.Tables(env.stdout), JSON: cliargs.WantJSON(c), AllSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				env.awaitingInput("hands")
-				return p.stream(env.stdin, "stdin")
+				return stream(env, style, w, rs, env.stdin, "stdin")
 			}
 			hand, err := notation.ParseHand(arg)
 			if err != nil {
@@ -59,50 +60,21 @@ func scoreCommand(env *environment) *cli.Command {
 					if info, serr := f.Stat(); serr == nil && !info.Mode().IsRegular() {
 						ferr = fmt.Errorf("%s is not a regular file", arg)
 					} else {
-						return p.stream(f, arg)
+						return stream(env, style, w, rs, f, arg)
 					}
 				}
 				if _, serr := os.Lstat(arg); serr == nil || strings.ContainsAny(arg, "/.") {
-					return inputError(ferr)
+					return cliexit.Input(ferr)
 				}
-				return parseFailure("hand", arg, err)
+				return cliexit.ParseFailure("hand", arg, err)
 			}
 			r, err := report.Score(hand, rs)
 			if err != nil {
-				return inputError(err)
+				return cliexit.Input(err)
 			}
-			return p.print(r, 0)
+			return w.Write(0, arg, r, nil)
 		},
 	}
-}
-
-// print writes one scored hand, as JSON or as text.
-func (p scorePrinter) print(r *report.ScoreReport, line int) error {
-	if p.json {
-		if line > 0 {
-			return render.JSON(p.out, lineResult{Line: line, ScoreReport: r})
-		}
-		return render.JSON(p.out, r)
-	}
-	return render.Score(p.out, p.tables, r, line, p.allSplits)
-}
-
-type scorePrinter struct {
-	env       *environment
-	out       io.Writer
-	tables    *render.Tables
-	allSplits bool
-	json      bool
-	names     render.Style
-	rules     rules.Rules
-}
-
-// lineResult is the JSON for one line of streamed input.
-type lineResult struct {
-	Line int `json:"line"`
-	*report.ScoreReport
-	Input string `json:"input,omitempty"`
-	Error string `json:"error,omitempty"`
 }
 
 // stream scores one hand per line, reporting bad lines by number and going
@@ -111,39 +83,24 @@ type lineResult struct {
 // Output is buffered, and flushed whenever the input has nothing more
 // waiting, so that a file is scored at full speed while a person or a
 // pipe sees each result as soon as its line is in.
-func (p scorePrinter) stream(r io.Reader, name string) error {
-	out := bufio.NewWriterSize(p.env.stdout, 64*1024)
-	p.out = out
-	p.tables = p.names.Tables(out)
+func stream(env *environment, style render.Style, w render.ScoreWriter, rs rules.Rules, r io.Reader, name string) error {
+	out := bufio.NewWriterSize(w.W, 64*1024)
+	w.W, w.Tables = out, style.Tables(out)
 	defer out.Flush()
-	bad, read := 0, 0
-	err := lines.Each(r, 0, func(n int, line string, err error) error {
-		read++
-		var rep *report.ScoreReport
-		if err == nil {
-			var hand notation.CardSet
-			if hand, err = notation.ParseHand(line); err == nil {
-				rep, err = report.Score(hand, p.rules)
-			}
+	read, bad, err := report.ScoreLines(r, rs, func(n int, line string, s *report.ScoreReport, err error) error {
+		if err != nil {
+			fmt.Fprintln(env.stderr, "ginadvisor:", name+":"+strconv.Itoa(n)+": "+err.Error())
 		}
-		if err == nil {
-			return p.print(rep, n)
-		}
-		bad++
-		fmt.Fprintln(p.env.stderr, "ginadvisor:", name+":"+strconv.Itoa(n)+": "+err.Error())
-		if p.json {
-			return render.JSON(p.out, lineResult{Line: n, Input: line, Error: err.Error()})
-		}
-		return nil
+		return w.Write(n, line, s, err)
 	}, out.Flush)
 	if err != nil {
-		return notText(name, err)
+		return cliexit.NotText(name, err)
 	}
 	if read == 0 {
-		return inputError(fmt.Errorf("%s: no hands in it", name))
+		return cliexit.Input(fmt.Errorf("%s: no hands in it", name))
 	} else if bad > 0 {
-		fmt.Fprintf(p.env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
-		return silentExit(ExitBadInput)
+		fmt.Fprintf(env.stderr, "ginadvisor: %d of the lines could not be scored\n", bad)
+		return cliexit.Silent(ExitBadInput)
 	}
 	return nil
 }

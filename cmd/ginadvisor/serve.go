@@ -5,8 +5,10 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/ginadvisor/ginadvisor/board"
 	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/board"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 )
 
 func serveCommand(env *environment) *cli.Command {
@@ -23,11 +25,11 @@ func serveCommand(env *environment) *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Len() > 0 {
-				return usageError("serve takes no arguments")
+				return cliexit.Usagef("serve takes no arguments")
 			}
 			ln, err := board.Listen(c.String("addr"))
 			if err != nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()

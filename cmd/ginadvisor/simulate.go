@@ -2,15 +2,15 @@ package main
 
 import (
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/advise"
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
 )
@@ -29,21 +29,21 @@ func simulateCommand(env *environment) *cli.Command {
 			"  ginadvisor simulate --rules eaai --games 3000 --json\n" +
 			"  ginadvisor simulate --p1 advisor,samples=512 --p2 advisor \\\n    --games 200 --mirrored\n" +
 			"  ginadvisor simulate --games 200 --log games.log && \\\n    ginadvisor log check games.log",
-		Flags: simulateFlags(),
+		Flags: cliargs.SimulateFlags(),
 		Action: func(c *cli.Context) error {
 			r, err := env.startWithRules(c)
 			if err != nil {
 				return err
 			}
 			if n := c.Int("advisor-samples"); n < 1 || n > advise.MaxSamples {
-				return usageError("--advisor-samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), n)
+				return cliexit.Usagef("--advisor-samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), n)
 			}
 			var makers [2]bot.NewPlayerFunc
 			var names [2]string
 			for i, flag := range []string{"p1", "p2"} {
 				names[i] = c.String(flag)
 				if makers[i], err = players.LookupWith(names[i], players.Options{AdvisorSamples: c.Int("advisor-samples")}); err != nil {
-					return usageError("--%s: %v", flag, err)
+					return cliexit.Usagef("--%s: %v", flag, err)
 				}
 			}
 			if names[0] == names[1] {
@@ -91,41 +91,23 @@ func simulateCommand(env *environment) *cli.Command {
 			}
 			if s.Interrupted {
 				fmt.Fprintf(env.stderr, "ginadvisor: interrupted: the summary covers the first %d of %d games\n", s.Games, games)
-				return silentExit(ExitInterrupted)
+				return cliexit.Silent(ExitInterrupted)
 			}
 			return nil
 		},
 	}
 }
 
-// simulateFlags are simulate's options.
-func simulateFlags() []cli.Flag {
-	return append(append(cliargs.OutputFlags(),
-		&cli.StringFlag{Name: "p1", Value: "simple", Usage: "the first player"},
-		&cli.StringFlag{Name: "p2", Value: "simple", Usage: "the second player"},
-		&cli.IntFlag{Name: "games", Value: 1000, Usage: "games to play"},
-		&cli.BoolFlag{Name: "mirrored", Usage: "play each deal twice with the seats swapped, and report the paired interval (--games must be even)"},
-		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed for shuffles and random choices"},
-		cliargs.Workers("games played at once, 0 to 1024; 0 is one per core"),
-		&cli.StringFlag{Name: "log", Usage: "write every game to this file in the game log format, as it ends (a file there is refused without --force); with --log /dev/stdout the summary goes to stderr"},
-		&cli.BoolFlag{Name: "force", Usage: "overwrite the --log file when it exists"},
-		cliargs.Quiet(),
-		&cli.IntFlag{Name: "advisor-samples", Value: analyze.DefaultPlayerSamples, Usage: "sampled worlds per decision of the advisor player, 1 to 100,000"},
-	), rulesFlags()...)
-}
-
 // simulationSize reads and checks the number of games and of workers.
 func simulationSize(c *cli.Context) (games, workers int, err error) {
 	games = c.Int("games")
 	if games < 1 || games > engine.MaxGames {
-		return 0, 0, usageError("--games must be from 1 to %d, not %d", engine.MaxGames, games)
+		return 0, 0, cliexit.Usagef("--games must be from 1 to %d, not %d", engine.MaxGames, games)
 	} else if c.Bool("mirrored") && games%2 != 0 {
-		return 0, 0, usageError("--mirrored plays pairs of games: --games must be even, not %d", games)
+		return 0, 0, cliexit.Usagef("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
-	if workers, err = cliargs.WorkersFrom(c); err != nil {
-		return 0, 0, usageError("%v", err)
-	}
-	return games, workers, nil
+	workers, err = cliargs.WorkersFrom(c)
+	return games, workers, err
 }
 
 // openSimulationLog opens the --log file, when asked for, before the first
@@ -135,7 +117,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // every game it finished. The log is nil when none was asked for.
 func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
 	if c.IsSet("log") && c.String("log") == "" {
-		return nil, usageError("--log needs a file name")
+		return nil, cliexit.Usagef("--log needs a file name")
 	}
 	path := c.String("log")
 	if path == "" {

@@ -1,10 +1,15 @@
 package main
 
 import (
-	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"fmt"
+	"strings"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
+	"github.com/ginadvisor/ginadvisor/internal/cliargs"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -27,23 +32,20 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			args := c.Args().Slice()
 			if len(args) < 2 || len(args) > 32 {
-				return usageError("tournament takes 2 to 32 players, not %d", len(args))
+				return cliexit.Usagef("tournament takes 2 to 32 players, not %d", len(args))
 			}
 			o := arena.TournamentOptions{Gauntlet: c.Bool("gauntlet")}
 			var err error
+			// The players first: the match options below read the first
+			// two as a match's --p1 and --p2, which a tournament has not.
+			if o.Players, err = tournamentPlayers(args); err != nil {
+				return err
+			}
 			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
-				return usageError("%v", err)
+				return cliexit.Usagef("%v", err)
 			}
 			if o.Match.SPRT != nil && !o.Gauntlet {
-				return usageError("--sprt tests a gauntlet's pairings: give --gauntlet")
-			}
-			for _, a := range args {
-				s, err := arena.ParseSpec(a)
-				if err != nil {
-					return usageError("player %q: %v", render.EscapeControl(a), err)
-				}
-				s.Place = len(o.Players) + 1
-				o.Players = append(o.Players, s)
+				return cliexit.Usagef("--sprt tests a gauntlet's pairings: give --gauntlet")
 			}
 			files := arenaFiles(c, args)
 			if err := files.Check(); err != nil {
@@ -80,14 +82,33 @@ func tournamentCommand(env *environment) *cli.Command {
 				return err
 			}
 			if err := writeStandings(env, c, &s); err != nil {
-				return wrote(err)
+				return cliexit.Wrote(err)
 			}
 			if s.Interrupted {
-				return silentExit(ExitInterrupted) // the games played are reported
+				return cliexit.Silent(ExitInterrupted) // the games played are reported
 			}
 			return nil
 		},
 	}
+}
+
+// tournamentPlayers reads the players given as arguments; an error names
+// the player by its place and, unless the error quotes it, its spec.
+func tournamentPlayers(args []string) ([]arena.Spec, error) {
+	specs := make([]arena.Spec, 0, len(args))
+	for i, a := range args {
+		s, err := arena.ParseSpec(a)
+		if err != nil {
+			quoted := fmt.Sprintf("%q", notation.Clip(a, 80))
+			if strings.Contains(err.Error(), quoted) {
+				return nil, cliexit.Usagef("player %d: %v", i+1, err)
+			}
+			return nil, cliexit.Usagef("player %d, %s: %v", i+1, render.EscapeControl(quoted), err)
+		}
+		s.Place = i + 1
+		specs = append(specs, s)
+	}
+	return specs, nil
 }
 
 func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error {
@@ -108,5 +129,5 @@ func tournamentFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	s := arena.StandingsFromLog(pairings, test)
-	return wrote(writeStandings(env, c, &s))
+	return cliexit.Wrote(writeStandings(env, c, &s))
 }

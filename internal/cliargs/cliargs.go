@@ -3,13 +3,14 @@
 package cliargs
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/ginadvisor/ginadvisor/importer"
-	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/urfave/cli/v2"
+
+	"github.com/ginadvisor/ginadvisor/importer"
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // Reorder moves the flags that follow a command's positional arguments
@@ -120,12 +121,12 @@ func RulesFlags() []cli.Flag {
 }
 
 // Rules builds the rules in force from --rules (a preset, or a spec with
-// fields changed from it) and the overrides that were set. Its errors name
-// the flag at fault.
+// fields changed from it) and the overrides that were set. Its errors are
+// usage errors that name the flag at fault.
 func Rules(c *cli.Context) (rules.Rules, error) {
 	r, err := rules.ParseSpec(c.String("rules"))
 	if err != nil {
-		return r, fmt.Errorf("--rules: %w", err)
+		return r, cliexit.Usagef("--rules: %w", err)
 	}
 	var set []rules.Override
 	for _, f := range rules.Fields() {
@@ -136,16 +137,33 @@ func Rules(c *cli.Context) (rules.Rules, error) {
 		if f.Int != nil {
 			n := c.Int(f.Flag)
 			if n < f.Min || n > f.Max {
-				return r, fmt.Errorf("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
+				return r, cliexit.Usagef("--%s: %d is out of range: it must be from %d to %d", f.Flag, n, f.Min, f.Max)
 			}
 			v = strconv.Itoa(n)
 		}
 		set = append(set, rules.Override{Key: f.Key, Value: v})
 	}
 	if r, err = rules.Apply(r, set...); err != nil {
-		return r, fmt.Errorf("rules: %w", err)
+		return r, cliexit.Usagef("rules: %w", err)
 	}
 	return r, nil
+}
+
+// RulesGiven returns the rules the flags set, or nil when no rules flag
+// is set, for commands whose input may name its own rules.
+func RulesGiven(c *cli.Context) (*rules.Rules, error) {
+	set := c.IsSet("rules")
+	for _, f := range rules.Fields() {
+		set = set || c.IsSet(f.Flag)
+	}
+	if !set {
+		return nil, nil
+	}
+	r, err := Rules(c)
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
 }
 
 // ImportFlags are the flags that say how to read other programs' records.
@@ -156,17 +174,18 @@ func ImportFlags() []cli.Flag {
 	}
 }
 
-// Import reads --from and --players; its errors name the flag at fault.
+// Import reads --from and --players; its errors are usage errors that
+// name the flag at fault.
 func Import(c *cli.Context) (importer.Options, error) {
 	var o importer.Options
 	f, err := importer.ParseFormat(c.String("from"))
 	if err != nil {
-		return o, fmt.Errorf("--from: %w", err)
+		return o, cliexit.Usagef("--from: %w", err)
 	}
 	o.Format = f
 	if p := c.String("players"); p != "" {
 		if o.Players, err = importer.ParsePlayers(p); err != nil {
-			return o, fmt.Errorf("--players %w", err)
+			return o, cliexit.Usagef("--players %w", err)
 		}
 	}
 	return o, nil

@@ -1,12 +1,12 @@
 package cliargs
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -45,17 +45,18 @@ func Workers(usage string) cli.Flag {
 	return &cli.IntFlag{Name: "workers", Usage: usage, DefaultText: "one per core"}
 }
 
-// WorkersFrom reads --workers, which must be from 0 to 1024.
+// WorkersFrom reads --workers, which must be from 0 to 1024: another
+// value is a usage error.
 func WorkersFrom(c *cli.Context) (int, error) {
 	n := c.Int("workers")
 	if n < 0 || n > 1024 {
-		return n, fmt.Errorf("--workers must be from 0 (one per core) to 1024, not %d", n)
+		return n, cliexit.Usagef("--workers must be from 0 (one per core) to 1024, not %d", n)
 	}
 	return n, nil
 }
 
 // Choice reads a flag that takes one of choices, before or after the
-// command; unset, it is the first.
+// command; unset, it is the first. Another value is a usage error.
 func Choice(c *cli.Context, name string, choices ...string) (string, error) {
 	ctx, ok := Lineage(c, name)
 	if !ok {
@@ -65,7 +66,7 @@ func Choice(c *cli.Context, name string, choices ...string) (string, error) {
 		return m, nil
 	}
 	last := len(choices) - 1
-	return "", fmt.Errorf("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
+	return "", cliexit.Usagef("--%s must be %s or %s, not %q", name, strings.Join(choices[:last], ", "), choices[last], render.EscapeControl(ctx.String(name)))
 }
 
 // Format reads --format.

@@ -114,6 +114,16 @@ func Command() *cli.Command {
 					ctx = cli.NewContext(c.App, nil, ctx)
 					ctx.Command, cmds, args = next, next.Subcommands, args[1:]
 				}
+				// A command with subcommands is run with --help, as the
+				// app runs it: the library's help for it lists its
+				// subcommands only once the command has been set up.
+				for _, cmd := range cmds {
+					if cmd.HasName(args[0]) && len(cmd.Subcommands) > 0 {
+						sub := cli.NewContext(c.App, nil, ctx)
+						sub.Command = cmd
+						return cmd.Run(sub, args[0], "--help")
+					}
+				}
 				return cli.ShowCommandHelp(ctx, args[0])
 			}
 			return cli.ShowAppHelp(c)

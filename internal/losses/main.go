@@ -6,7 +6,7 @@
 // for the moves it played differs from how the hands ended, and how often
 // its knocks were undercut against how often its search foresaw; and, graded by
 // package batch, the equity each side lost by decision kind. It is the
-// measurement of docs/analysis.md ("Where the advisor loses").
+// measurement of docs/research.md ("Where the advisor loses").
 //
 //	go run ./internal/losses -games 100 -seed 11 -judge 128 standin heuristic simple
 package main

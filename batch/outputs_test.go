@@ -1,0 +1,57 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/outfile"
+)
+
+// TestOutputs: outputs opened change nothing until Finish puts them in
+// place; aborted, they leave their targets as they were and say so; two
+// outputs onto one file are refused.
+func TestOutputs(t *testing.T) {
+	dir := t.TempDir()
+	csv, players := filepath.Join(dir, "d.csv"), filepath.Join(dir, "p.csv")
+	if err := os.WriteFile(csv, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	paths := OutputPaths{CSV: csv, PlayersCSV: players}
+	if got := (OutputPaths{CSV: "-", JSONL: "-", HTML: "-"}).OnStdout(); !slices.Equal(got, []string{"--csv", "--jsonl"}) {
+		t.Errorf("OnStdout: %v, want --csv and --jsonl (the report is a file even named -)", got)
+	}
+
+	outs, err := OpenOutputs(context.Background(), paths, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs.Abort()
+	if b, _ := os.ReadFile(csv); string(b) != "old\n" || !slices.Equal(outs.Left(), []string{"--csv", "--players-csv"}) {
+		t.Errorf("aborted: the csv holds %q, left %v", b, outs.Left())
+	}
+	if _, err := os.Stat(players); !os.IsNotExist(err) {
+		t.Errorf("aborted: --players-csv's file is there (%v)", err)
+	}
+
+	outs, err = OpenOutputs(context.Background(), paths, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := outs.Finish(&Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(csv)
+	if p, _ := os.ReadFile(players); strings.HasPrefix(string(b), "old") || len(p) == 0 || len(outs.Left()) != 0 {
+		t.Errorf("finished: the csv holds %q, the players' %q, left %v", b, p, outs.Left())
+	}
+
+	_, err = OpenOutputs(context.Background(), OutputPaths{CSV: csv, HTML: csv}, nil, nil)
+	if _, ok := errors.AsType[*outfile.Refusal](err); !ok || !strings.Contains(err.Error(), "name the same file") {
+		t.Errorf("two outputs onto one file: %v, want a refusal", err)
+	}
+}
