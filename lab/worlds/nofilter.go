@@ -1,7 +1,10 @@
 // Package worlds holds the lab's sources of the advisor's worlds
-// (analyze.WorldSource): the advisor before its particle filter, and the
+// (analyze.WorldSource): the advisor before its particle filter; the
 // oracle of the opponent's true hand, which measures what a perfect
-// reading would be worth (lab/cmd/ceiling). No player of the product uses
+// reading would be worth (lab/cmd/ceiling); and the posterior of the
+// whole record against heuristic, drawn by a chain that replays
+// heuristic's own play (MCMC), which measures what the best reading of
+// the record could be worth (lab/cmd/mcmc). No player of the product uses
 // them.
 package worlds
 

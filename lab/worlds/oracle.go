@@ -1,10 +1,12 @@
 package worlds
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -146,4 +148,25 @@ func meldedHands(p *game.Position, ps *reading.Particles, hidden notation.CardSe
 		}
 		return h | melded
 	}
+}
+
+// Watched is a player that records in Hand its hand at each of its
+// decisions: the opponent whose cards an Oracle tells.
+type Watched struct {
+	bot.Player
+	Hand *notation.CardSet
+}
+
+// Move records the hand and decides as the player it wraps.
+func (w *Watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	*w.Hand = p.Hand()
+	return w.Player.Move(ctx, p)
+}
+
+// HiddenOf is what the seat at p has not seen of hand, the opponent's
+// hand at its last decision: the opponent's hidden cards. It reports
+// false where they are not as many as the opponent hides.
+func HiddenOf(hand notation.CardSet, p *game.Position) (notation.CardSet, bool) {
+	hidden := hand & p.Unseen()
+	return hidden, hidden.Len() == p.OpponentHidden()
 }

@@ -87,24 +87,12 @@ func oracle(kind string, hand *notation.CardSet, told *int) func(p *game.Positio
 		if !wants(kind, p.Phase()) {
 			return 0, false
 		}
-		hidden := *hand & p.Unseen()
-		if hidden.Len() != p.OpponentHidden() {
-			return 0, false
+		hidden, ok := worlds.HiddenOf(*hand, p)
+		if ok {
+			*told++
 		}
-		*told++
-		return hidden, true
+		return hidden, ok
 	}
-}
-
-// watched records the hand of each of its decisions.
-type watched struct {
-	bot.Player
-	hand *notation.CardSet
-}
-
-func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	*w.hand = p.Hand()
-	return w.Player.Move(ctx, p)
 }
 
 // result is one kind's figures.
@@ -217,7 +205,7 @@ func play(kind string, games int, seed uint64, share float64, m mode, advisor, p
 				}
 				return pl
 			},
-			func(s uint64) bot.Player { return &watched{Player: partner(s), hand: &hand} },
+			func(s uint64) bot.Player { return &worlds.Watched{Player: partner(s), Hand: &hand} },
 		},
 		Progress: func(done int) {
 			if done%50 == 0 {

@@ -17,7 +17,9 @@
 // of the lab's registry (lab/registry): advisor,filter=off is the advisor
 // reading its opponent without the filter. With -tilt the filter is
 // reading.FilterTilted. With -discards it scores the reader's discard
-// decisions too.
+// decisions too. With -mcmc every world of the filter's column is drawn
+// from the chain that replays heuristic's own play (lab/worlds.MCMC), which
+// reads the record exactly only against heuristic.
 //
 //	go run ./lab/cmd/readcal -games 200 simple heuristic cautious grabber patient
 package main
@@ -38,6 +40,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lab/registry"
+	labworlds "github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -52,6 +55,7 @@ func main() {
 	mix = flag.Float64("mix", analyze.FilterShare, "share of the worlds drawn from the filter")
 	tilt = flag.Bool("tilt", false, "the filter with the strength tilt (reading.FilterTilted)")
 	discards = flag.Bool("discards", false, "score the reader's discard decisions too")
+	useMCMC = flag.Bool("mcmc", false, "draw the filter's column from the chain of heuristic's play (worlds.MCMC)")
 	flag.Parse()
 	if err := run(*games, *worlds, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "readcal:", err)
@@ -65,6 +69,7 @@ var (
 	mix       *float64
 	tilt      *bool
 	discards  *bool
+	useMCMC   *bool
 )
 
 // axes is the length of the three posteriors end to end.
@@ -117,6 +122,8 @@ type reader struct {
 	t       *tally
 	worlds  int
 	rng     *rand.Rand
+	// mcmc, with -mcmc, draws the worlds of the filter's column.
+	mcmc *labworlds.MCMC
 }
 
 func (r *reader) Move(ctx context.Context, p *game.Position) (game.Move, error) {
@@ -160,9 +167,15 @@ func (r *reader) score(p *game.Position) {
 	_, unmelded, _ := meld.FirstArrangement(*r.oppHand & (p.Unseen() | p.OpponentKnown()))
 	melded := *r.oppHand & p.Unseen() &^ unmelded
 	held := 0
+	var chain advise.Worlds
+	if r.mcmc != nil {
+		chain = r.mcmc.Worlds(&analyze.Decision{Position: p, Seed: r.rng.Uint64(), Accept: accept})
+	}
 	for range r.worlds {
 		hands := [3]notation.CardSet{estimated(false), estimated(true)}
-		if ok && r.rng.Float64() < *mix {
+		if chain.Hands != nil && r.rng.Float64() < chain.Share {
+			hands[2] = chain.Hands(r.rng)
+		} else if r.mcmc == nil && ok && r.rng.Float64() < *mix {
 			hands[2] = ps.Draw(r.rng)
 		} else {
 			hands[2] = estimated(true)
@@ -244,18 +257,6 @@ func (r *reader) HandOver(p *game.Position) {
 	r.t.hands[k]++
 }
 
-// watched records its hand at each of its decisions: after its discard,
-// the hand the reader's next draw decision faces.
-type watched struct {
-	bot.Player
-	hand *notation.CardSet
-}
-
-func (w *watched) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	*w.hand = p.Hand()
-	return w.Player.Move(ctx, p)
-}
-
 func run(games, worlds int, names []string) error {
 	if len(names) == 0 {
 		return fmt.Errorf("name the partners, of: %s", strings.Join(registry.Names(), ", "))
@@ -276,9 +277,13 @@ func run(games, worlds int, names []string) error {
 			Rules: eaai, Games: games, Seed: 3, Workers: 1, Names: [2]string{"reader", name},
 			Players: [2]bot.NewPlayerFunc{
 				func(seed uint64) bot.Player {
-					return &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
+					rd := &reader{Simple: bot.NewSimple(seed), oppHand: &hand, t: t, worlds: worlds, rng: rng}
+					if *useMCMC {
+						rd.mcmc = &labworlds.MCMC{}
+					}
+					return rd
 				},
-				func(seed uint64) bot.Player { return &watched{Player: partner(seed), hand: &hand} },
+				func(seed uint64) bot.Player { return &labworlds.Watched{Player: partner(seed), Hand: &hand} },
 			},
 		})
 		if err != nil {

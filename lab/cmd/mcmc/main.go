@@ -1,0 +1,199 @@
+// Command mcmc measures the ceiling of any reading of the record against
+// heuristic, whose policy is known exactly: it plays the advisor whose
+// every world holds a hand drawn from the posterior of the whole record
+// (worlds.MCMC: a tempered Metropolis chain over where the opponent's
+// cards came from, each assignment weighed by replaying heuristic's own
+// code along the record) against heuristic, in mirrored eaai games, and,
+// on the same deals, the advisor with its own reading and the advisor
+// told the opponent's true hand (worlds.Oracle, as lab/cmd/ceiling). It
+// prints each one's share of the games won, with the 95% interval from
+// the mirrored pairs, and the chain's and the true hand's paired
+// difference from the advisor's own reading, deal by deal. The games are
+// played one at a time, the advisor's own first; an interrupt stops the
+// run and prints what the finished pairs say. It exits 1 on an error.
+//
+//	go run ./lab/cmd/mcmc -games 60 -seed 11
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/bot"
+	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/registry"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+func main() {
+	var c config
+	flag.IntVar(&c.games, "games", 60, "mirrored games of each advisor (even)")
+	flag.Uint64Var(&c.seed, "seed", 11, "seed of the deals")
+	flag.BoolVar(&c.oracle, "oracle", true, "play the advisor told the true hand too")
+	flag.IntVar(&c.chain.Burn, "burn", worlds.DefaultBurn, "steps of a hand's chain before its first sample")
+	flag.IntVar(&c.chain.Steps, "steps", worlds.DefaultSteps, "steps of the chain a decision")
+	flag.IntVar(&c.chain.Hands, "hands", worlds.DefaultHands, "hands of the chain kept a decision")
+	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, c); err != nil {
+		fmt.Fprintln(os.Stderr, "mcmc:", err)
+		os.Exit(1)
+	}
+}
+
+// config is the run's flags.
+type config struct {
+	games  int
+	seed   uint64
+	oracle bool
+	chain  worlds.MCMC
+}
+
+// check refuses a config before any game is played.
+func (c *config) check() error {
+	switch m := &c.chain; {
+	case c.games <= 0 || c.games%2 != 0 || c.games > engine.MaxGames:
+		return fmt.Errorf("-games %d: need an even number from 2 to %d", c.games, engine.MaxGames)
+	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
+		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
+	case !(m.Eps >= 0 && m.Eps < 1):
+		return fmt.Errorf("-eps %g: need a chance from 0 (the default) to below 1", m.Eps)
+	}
+	return nil
+}
+
+// maxSteps bounds the chain's steps and hands.
+const maxSteps = 100_000_000
+
+// outcome is one advisor's games: 1 for each game it won, in game order,
+// and the time of its decisions.
+type outcome struct {
+	won   []float64
+	times []time.Duration
+	chain worlds.MCMCStats
+}
+
+func run(ctx context.Context, c config) error {
+	if err := c.check(); err != nil {
+		return err
+	}
+	kinds := []string{"own", "chain"}
+	if c.oracle {
+		kinds = []string{"own", "true", "chain"}
+	}
+	out := map[string]*outcome{}
+	for _, k := range kinds {
+		o, err := play(ctx, k, c)
+		if err != nil {
+			return fmt.Errorf("the advisor with %s worlds: %w", k, err)
+		}
+		out[k] = o
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return report(c, kinds, out)
+}
+
+// timed records the time of each decision of the player it wraps.
+type timed struct {
+	bot.Player
+	times *[]time.Duration
+}
+
+func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	start := time.Now()
+	m, err := t.Player.Move(ctx, p)
+	if !p.MustDraw() {
+		*t.times = append(*t.times, time.Since(start))
+	}
+	return m, err
+}
+
+// play runs the games of the advisor with worlds of kind (its own, the
+// chain's or the true hand's) against heuristic, one at a time, the same
+// deals whatever the kind.
+func play(ctx context.Context, kind string, c config) (*outcome, error) {
+	eaai, _ := rules.Preset("eaai")
+	advisor, err := registry.LookupWith("advisor")
+	if err != nil {
+		return nil, err
+	}
+	o := &outcome{}
+	var hand notation.CardSet
+	var sources []*worlds.MCMC
+	start := time.Now()
+	sum, err := engine.Simulate(ctx, engine.SimOptions{
+		Rules: eaai, Games: c.games, Seed: c.seed, Workers: 1, Mirrored: true,
+		Names: [2]string{"advisor", "heuristic"},
+		Players: [2]bot.NewPlayerFunc{
+			func(s uint64) bot.Player {
+				pl := advisor(s)
+				a, ok := pl.(*analyze.Player)
+				if !ok {
+					return pl
+				}
+				switch kind {
+				case "true":
+					a.SetWorlds(&worlds.Oracle{Told: func(p *game.Position) (notation.CardSet, bool) { return worlds.HiddenOf(hand, p) }, Share: 1})
+				case "chain":
+					m := c.chain
+					sources = append(sources, &m)
+					a.SetWorlds(&m)
+				}
+				return &timed{Player: pl, times: &o.times}
+			},
+			func(s uint64) bot.Player { return &worlds.Watched{Player: bot.NewHeuristic(s), Hand: &hand} },
+		},
+		OnGame: func(n int, g *engine.GameRecord) error {
+			seat := slices.Index(g.Players[:], "advisor")
+			if seat < 0 {
+				return errors.New("no advisor in the game")
+			}
+			won := 0.0
+			if g.Final.Winner == notation.Seat(seat) {
+				won = 1
+			}
+			o.won = append(o.won, won)
+			fmt.Fprintf(os.Stderr, "%s: game %d of %d, won %.0f of %d, %v\n", kind, n, c.games, sumOf(o.won), len(o.won), time.Since(start).Round(time.Second))
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	if sum.Games != len(o.won) {
+		return nil, fmt.Errorf("%d games summed, %d recorded", sum.Games, len(o.won))
+	}
+	for _, m := range sources {
+		s := &o.chain
+		s.Decisions += m.Stats.Decisions
+		s.Fallbacks += m.Stats.Fallbacks
+		s.Tried += m.Stats.Tried
+		s.Accepted += m.Stats.Accepted
+		s.Swaps += m.Stats.Swaps
+		s.Swapped += m.Stats.Swapped
+		s.Time += m.Stats.Time
+	}
+	return o, nil
+}
+
+func sumOf(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v
+	}
+	return s
+}

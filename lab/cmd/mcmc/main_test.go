@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
+	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/rules"
+)
+
+// TestRunRefusesBadFlags: the games, the chain's budget and its eps are
+// checked before any game is played.
+func TestRunRefusesBadFlags(t *testing.T) {
+	for _, c := range []config{
+		{games: 3},
+		{games: 0},
+		{games: -2},
+		{games: 2, chain: worlds.MCMC{Burn: -1}},
+		{games: 2, chain: worlds.MCMC{Steps: -1}},
+		{games: 2, chain: worlds.MCMC{Hands: maxSteps + 1}},
+		{games: 2, chain: worlds.MCMC{Eps: 1}},
+		{games: 2, chain: worlds.MCMC{Eps: -0.1}},
+		{games: 2, chain: worlds.MCMC{Eps: math.NaN()}},
+	} {
+		if err := run(context.Background(), c); err == nil {
+			t.Errorf("run(%+v) ran", c)
+		}
+	}
+	if err := (&config{games: 2, chain: worlds.MCMC{Eps: 0.5, Burn: 10, Steps: 10, Hands: 5}}).check(); err != nil {
+		t.Errorf("a good config refused: %v", err)
+	}
+}
+
+// TestPairShares: each mirrored pair's share of the games won, and the
+// paired difference's mean, over the pairs given.
+func TestPairShares(t *testing.T) {
+	for _, c := range []struct {
+		won   []float64
+		pairs int
+		want  []float64
+	}{
+		{[]float64{1, 0, 1, 1, 0, 0}, 3, []float64{0.5, 1, 0}},
+		{[]float64{1, 0, 1, 1, 0}, 2, []float64{0.5, 1}},
+		{[]float64{1, 1}, 0, []float64{}},
+	} {
+		got := pairShares(c.won, c.pairs)
+		if len(got) != len(c.want) {
+			t.Fatalf("%v: %v, want %v", c.won, got, c.want)
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%v: %v, want %v", c.won, got, c.want)
+			}
+		}
+	}
+	if m := meanOf([]float64{0.5, 1, 0, 0.5}); m.Mean() != 0.5 || m.N() != 4 {
+		t.Errorf("mean %g of %d", m.Mean(), m.N())
+	}
+}
+
+// TestHiddenOfTellsTheHiddenCards: the oracle's answer, worlds.HiddenOf,
+// is what the seat has not seen of the opponent's hand, only where that
+// is as many cards as it hides.
+func TestHiddenOfTellsTheHiddenCards(t *testing.T) {
+	st := dealtState(t)
+	p := st.Position(0)
+	hand := st.Hand(1)
+	got, ok := worlds.HiddenOf(hand, &p)
+	if !ok || got != hand&p.Unseen() || got.Len() != p.OpponentHidden() {
+		t.Fatalf("told %v (%v), the opponent hides %v", got, ok, hand&p.Unseen())
+	}
+	short := hand.Without(hand.Cards()[0])
+	if _, ok := worlds.HiddenOf(short, &p); ok {
+		t.Fatal("told a hand a card short")
+	}
+	var none notation.CardSet
+	if _, ok := worlds.HiddenOf(none, &p); ok {
+		t.Fatal("told an empty hand")
+	}
+}
+
+// dealtState deals the first hand of an eaai game from a shuffled deck.
+func dealtState(t *testing.T) game.State {
+	t.Helper()
+	eaai, _ := rules.Preset("eaai")
+	deck := [notation.NumCards]notation.Card(notation.FullDeck.Cards())
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	st, err := game.Deal(game.Setup{Rules: eaai, Number: 1}, &deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/ginadvisor/ginadvisor/stats"
+)
+
+// titles name each kind of worlds in the table.
+var titles = map[string]string{
+	"own":   "its own reading (the particle filter)",
+	"true":  "the opponent's true hand",
+	"chain": "the chain's posterior of the record (worlds.MCMC)",
+}
+
+// pairShares returns each mirrored pair's share of the games won, over
+// the first pairs pairs.
+func pairShares(won []float64, pairs int) []float64 {
+	s := make([]float64, pairs)
+	for k := range s {
+		s[k] = (won[2*k] + won[2*k+1]) / 2
+	}
+	return s
+}
+
+// meanOf is the mean of x with its normal 95% interval.
+func meanOf(x []float64) stats.Mean {
+	var m stats.Mean
+	for _, v := range x {
+		m.Add(v)
+	}
+	return m
+}
+
+// report prints the table over the pairs every kind played, and the
+// time of the decisions.
+func report(c config, kinds []string, out map[string]*outcome) error {
+	pairs := c.games / 2
+	for _, k := range kinds {
+		if o, ok := out[k]; ok {
+			pairs = min(pairs, len(o.won)/2)
+		} else {
+			pairs = 0
+		}
+	}
+	if pairs == 0 {
+		return errors.New("stopped before every advisor finished a pair of games")
+	}
+	own := pairShares(out["own"].won, pairs)
+	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of seed %d a row, the same deals for each.\n\n", 2*pairs, c.seed)
+	fmt.Println("| the advisor's worlds | games won % (paired 95%) | against its own reading, paired (95%) |")
+	fmt.Println("|---|---|---|")
+	for _, k := range kinds {
+		s := pairShares(out[k].won, pairs)
+		m := meanOf(s)
+		ci := m.CI95()
+		row := fmt.Sprintf("| %s | %.1f [%.1f, %.1f] |", titles[k], 100*m.Mean(), 100*max(0, ci[0]), 100*min(1, ci[1]))
+		if k == "own" {
+			fmt.Println(row + " - |")
+			continue
+		}
+		d := make([]float64, pairs)
+		for i := range d {
+			d[i] = s[i] - own[i]
+		}
+		dm := meanOf(d)
+		dci := dm.CI95()
+		fmt.Printf("%s %+.1f [%+.1f, %+.1f] |\n", row, 100*dm.Mean(), 100*dci[0], 100*dci[1])
+	}
+	fmt.Println()
+	for _, k := range kinds {
+		o := out[k]
+		fmt.Printf("%s: %s a decision (median %s, %d decisions)\n", k, meanTime(o.times), medianTime(o.times), len(o.times))
+	}
+	if o, ok := out["chain"]; ok {
+		s := o.chain
+		fmt.Printf("the chain: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %.1f%% of %d proposals taken, %.1f%% of %d exchanges\n",
+			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks,
+			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried, 100*float64(s.Swapped)/float64(max(1, s.Swaps)), s.Swaps)
+	}
+	return nil
+}
+
+func meanTime(t []time.Duration) time.Duration {
+	if len(t) == 0 {
+		return 0
+	}
+	var s time.Duration
+	for _, d := range t {
+		s += d
+	}
+	return (s / time.Duration(len(t))).Round(time.Millisecond)
+}
+
+func medianTime(t []time.Duration) time.Duration {
+	if len(t) == 0 {
+		return 0
+	}
+	s := slices.Clone(t)
+	slices.Sort(s)
+	return s[len(s)/2].Round(time.Millisecond)
+}
