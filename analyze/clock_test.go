@@ -23,9 +23,9 @@ func TestDecisionsLeft(t *testing.T) {
 		score string
 		want  int
 	}{
-		{"0-0", 20 + 6*20}, // 100 points at 15 a hand: 7 hands, this one and 6
-		{"90-10", 20},      // 10 points: this hand may end the game
-		{"40-70", 20 + 20}, // 30 points: two hands
+		{"0-0", 12 + 4*12}, // 100 points at 20 a hand: 5 hands, this one and 4
+		{"90-10", 12},      // 10 points: this hand may end the game
+		{"40-70", 12 + 12}, // 30 points: two hands
 	}
 	for _, tt := range tests {
 		p, err := position.Parse(clockPosition(t, tt.score))
@@ -44,7 +44,7 @@ func TestBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := time.Duration(DecisionsLeft(&p)) // 140
+	n := time.Duration(DecisionsLeft(&p)) // 60
 	s := time.Second
 	tests := []struct {
 		name   string
@@ -58,10 +58,10 @@ func TestBudget(t *testing.T) {
 		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, 0, NeedShares*((30*s-ClockMargin)/n+s) - MoveOverhead, true},
 		{"moves to go", Clock{Game: true, Left: 30 * s, MovesToGo: 40}, 0, NeedShares*((30*s-ClockMargin)/40) - MoveOverhead, true},
 		{"a quarter at most", Clock{Game: true, Left: 8 * s, MovesToGo: 2}, 0, (8*s-ClockMargin)/4 - MoveOverhead, true},
-		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-140*10*time.Millisecond)/n) - MoveOverhead, true},
+		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-60*10*time.Millisecond)/n) - MoveOverhead, true},
 		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
 		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
-		{"too little for a search", Clock{Game: true, Left: 400 * time.Millisecond}, 0, 0, false},
+		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond}, 0, 0, false},
 		{"out of time", Clock{Game: true}, 0, 0, false},
 	}
 	for _, tt := range tests {
@@ -75,7 +75,8 @@ func TestBudget(t *testing.T) {
 // TestBudgetNeverRunsOut spends a game's time decision by decision, each
 // its whole budget, for far more decisions than any guess: no budget is
 // more than a quarter of the time left, and the clock is never
-// overdrawn; at the end the decisions answer at once.
+// overdrawn; at the end the decisions answer at once; and the guessed
+// game's decisions mostly get a search.
 func TestBudgetNeverRunsOut(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
@@ -98,8 +99,10 @@ func TestBudgetNeverRunsOut(t *testing.T) {
 				t.Fatalf("%v: decision %d: the margin is spent: %v left", total, i, left)
 			}
 		}
-		if searched < 50 {
-			t.Errorf("%v: only %d decisions searched", total, searched)
+		// Even when every decision spends all it may, two thirds of the
+		// decisions the game is guessed to have still get a search.
+		if want := 2 * DecisionsLeft(&p) / 3; searched < want {
+			t.Errorf("%v: only %d decisions searched, want %d", total, searched, want)
 		}
 	}
 }
