@@ -65,31 +65,32 @@ type Clock struct {
 func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 
 // Budget returns the time the decision at p may spend, 0 for no limit, and
-// whether a search fits in it. over is what each decision so far spent
-// beyond its time, on average (the chunk a search cannot stop within,
-// the work outside it): it is kept back for every decision left, so that
-// a busy machine, whose chunks run long, spends less a decision.
+// whether a search fits in it. over is what the decisions so far spent
+// beyond their time (the chunk a search cannot stop within, the work
+// outside it): under a game clock its mean is kept back for every
+// decision left, and under a bound on the decision its most, so that a
+// busy machine, whose chunks run long, spends less a decision.
 //
 // Under a game clock a decision's share is the time left, less
 // ClockMargin and the decisions' expected overshoot, over the decisions
 // left (MovesToGo, else the guess DecisionsLeft), plus the increment; the
 // decision may spend NeedShares of them, at most a quarter of the time
-// left, less MoveOverhead. A Move bound caps it. A time below MinSearch
-// is no search.
-func (c Clock) Budget(p *game.Position, over time.Duration) (time.Duration, bool) {
+// left, less MoveOverhead. A Move bound caps it, less MoveOverhead and
+// the most overshoot seen. A time below MinSearch is no search.
+func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
 	if !c.Timed() {
 		return 0, true
 	}
 	spend := time.Duration(0)
 	if c.Move > 0 {
-		spend = c.Move - MoveOverhead
+		spend = c.Move - MoveOverhead - over.most
 	}
 	if c.Game {
 		n := c.MovesToGo
 		if n <= 0 {
 			n = DecisionsLeft(p)
 		}
-		bank := c.Left - ClockMargin - max(over, 0)*time.Duration(n)
+		bank := c.Left - ClockMargin - over.Mean()*time.Duration(n)
 		share := bank/time.Duration(n) + c.Inc
 		mine := min(NeedShares*share, bank/mostOfTheBank+c.Inc, bank) - MoveOverhead
 		if c.Move <= 0 || mine < spend {
@@ -115,15 +116,18 @@ func DecisionsLeft(p *game.Position) int {
 }
 
 // Overshoot keeps what a seat's decisions spent beyond their budgets, for
-// Clock.Budget's over. Its zero value has measured nothing.
+// Clock.Budget's over: their sum, count and most. Its zero value has
+// measured nothing.
 type Overshoot struct {
-	sum time.Duration
-	n   int
+	sum, most time.Duration
+	n         int
 }
 
 // Add records a decision that had budget and spent spent.
 func (o *Overshoot) Add(budget, spent time.Duration) {
-	o.sum += max(0, spent-budget)
+	d := max(0, spent-budget)
+	o.sum += d
+	o.most = max(o.most, d)
 	o.n++
 }
 

@@ -61,11 +61,12 @@ func TestBudget(t *testing.T) {
 		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-60*10*time.Millisecond)/n) - MoveOverhead, true},
 		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
 		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
+		{"a move bound keeps back the overshoot", Clock{Move: 500 * time.Millisecond}, 7 * time.Millisecond, 500*time.Millisecond - MoveOverhead - 7*time.Millisecond, true},
 		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond}, 0, 0, false},
 		{"out of time", Clock{Game: true}, 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := tt.c.Budget(&p, tt.over)
+		got, search := tt.c.Budget(&p, overOf(tt.over))
 		if got != tt.want || search != tt.search {
 			t.Errorf("%s: %v, %v; want %v, %v", tt.name, got, search, tt.want, tt.search)
 		}
@@ -86,7 +87,7 @@ func TestBudgetNeverRunsOut(t *testing.T) {
 		left := total
 		searched := 0
 		for i := range 1000 {
-			budget, search := Clock{Game: true, Left: left}.Budget(&p, 0)
+			budget, search := Clock{Game: true, Left: left}.Budget(&p, Overshoot{})
 			if !search {
 				continue
 			}
@@ -126,5 +127,31 @@ func TestPlayerKeepsToItsGameTime(t *testing.T) {
 	}
 	if pl.Used() > total || pl.Used() == 0 {
 		t.Fatalf("used %v of a game time of %v", pl.Used(), total)
+	}
+}
+
+// overOf is an Overshoot of one decision d over its budget.
+func overOf(d time.Duration) Overshoot {
+	var o Overshoot
+	if d > 0 {
+		o.Add(time.Millisecond, time.Millisecond+d)
+	}
+	return o
+}
+
+// TestOvershootKeepsMeanAndMost: the mean over every decision, those on
+// time too, and the most.
+func TestOvershootKeepsMeanAndMost(t *testing.T) {
+	var o Overshoot
+	for _, spent := range []time.Duration{90, 110, 130, 100} {
+		o.Add(100, spent)
+	}
+	if o.Mean() != 10 || o.most != 30 {
+		t.Errorf("mean %v, most %v; want 10ns and 30ns", o.Mean(), o.most)
+	}
+	// Under a move bound the most is kept back, not the mean.
+	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
+	if want := 50*time.Millisecond - MoveOverhead - 30; got != want {
+		t.Errorf("move bound: %v, want %v", got, want)
 	}
 }

@@ -126,7 +126,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	o.Reading = &pl.Reading
 	o.Filter = &pl.filter
 	if c := pl.clockNow(); c.Timed() {
-		budget, search := c.Budget(p, pl.over.Mean())
+		budget, search := c.Budget(p, pl.over)
 		if !search {
 			// Too little time for a search: the rollouts' own policy.
 			pl.used += time.Nanosecond

@@ -61,7 +61,7 @@ func (c goClock) timed() bool { return c.set || c.moveTime > 0 }
 // overshoot so far; the movetime option caps it. A go with no time
 // leaves the decision to the movetime option alone (the user's own
 // choice, taken as it is).
-func (c goClock) budget(p *game.Position, movetime, over time.Duration) (time.Duration, bool) {
+func (c goClock) budget(p *game.Position, movetime time.Duration, over analyze.Overshoot) (time.Duration, bool) {
 	if !c.timed() {
 		return movetime, true
 	}

@@ -21,7 +21,7 @@ func TestGoClock(t *testing.T) {
 	}
 	ms := time.Millisecond
 	clock := func(c analyze.Clock) time.Duration {
-		d, _ := c.Budget(&p, 0)
+		d, _ := c.Budget(&p, analyze.Overshoot{})
 		return d
 	}
 	tests := []struct {
@@ -38,7 +38,7 @@ func TestGoClock(t *testing.T) {
 		{"time 3000 inc 100 movestogo 10", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, Inc: 100 * ms, MovesToGo: 10}), true},
 		{"time 3000 inc 100 movestogo 10", 200 * ms, 200 * ms, true},
 		{"time 30000", 0, clock(analyze.Clock{Game: true, Left: 30000 * ms}), true},
-		{"time 300", 0, 0, false},
+		{"time 200", 0, 0, false},
 		{"time 10 movestogo 1", 0, 0, false},
 		{"infinite time 3000 ponder movestogo 1 nodes x", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 1}), true},
 		{"time abc movestogo 1", 0, 0, true},
@@ -49,7 +49,7 @@ func TestGoClock(t *testing.T) {
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0)
+		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
@@ -70,7 +70,9 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 		for _, over := range []time.Duration{0, time.Millisecond, 50 * time.Millisecond} {
 			for _, inc := range []int{0, 5, 100} {
 				line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
-				got, search := parseGo(strings.Fields(line)).budget(&p, 0, over)
+				var o analyze.Overshoot
+				o.Add(0, over)
+				got, search := parseGo(strings.Fields(line)).budget(&p, 0, o)
 				limit := time.Duration(ms)*time.Millisecond - analyze.ClockMargin - analyze.MoveOverhead
 				switch {
 				case !search && got != 0:
@@ -97,9 +99,9 @@ func TestNoTimeAnswersAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	short := session(t, pos, "go time 300 opptime 300")[1]
+	short := session(t, pos, "go time 150 opptime 150")[1]
 	if short != "bestmove "+moveText(&p, quick) {
-		t.Errorf("with 300 ms for the game: %q, want the quick move %s", short, moveText(&p, quick))
+		t.Errorf("with 150 ms for the game: %q, want the quick move %s", short, moveText(&p, quick))
 	}
 	long := session(t, pos, "go time 30000 opptime 30000")[1]
 	if !strings.Contains(long, "info move ") || strings.Contains(long, " danger ") || strings.Contains(long, " outs ") {

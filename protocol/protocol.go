@@ -802,7 +802,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		// worlds than the default, a clear one stops early.
 		samples = advise.MaxSamples
 	}
-	budget, search := clock.budget(p, e.movetime, e.over.Mean())
+	budget, search := clock.budget(p, e.movetime, e.over)
 	if !search {
 		// Too little time for a search: the rollouts' own policy answers.
 		m, err := analyze.Quick(ctx, p)
