@@ -47,6 +47,11 @@ const (
 	// mostOfTheBank is the most of the time left that one decision may
 	// spend, whatever its shares: a quarter.
 	mostOfTheBank = 4
+	// stallReserve is how many times the most overshoot seen is kept
+	// back from a game's time, once: a busy machine's stalls (a decision
+	// 0.4 to 1.8 s late on two cores at a load of 10) recur, and the
+	// mean overshoot, kept back for each decision, does not cover one.
+	stallReserve = 2
 )
 
 // A Clock is what a game clock tells a seat before a decision, as the
@@ -67,9 +72,10 @@ func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 // Budget returns the time the decision at p may spend, 0 for no limit, and
 // whether a search fits in it. over is what the decisions so far spent
 // beyond their time (the chunk a search cannot stop within, the work
-// outside it): under a game clock its mean is kept back for every
-// decision left, and under a bound on the decision its most, so that a
-// busy machine, whose chunks run long, spends less a decision.
+// outside it, a busy machine's stalls): under a game clock its mean is
+// kept back for every decision left and twice its most once, and under a
+// bound on the decision its most, so that a busy machine spends less a
+// decision.
 //
 // Under a game clock a decision's share is the time left, less
 // ClockMargin and the decisions' expected overshoot, over the decisions
@@ -90,7 +96,7 @@ func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
 		if n <= 0 {
 			n = DecisionsLeft(p)
 		}
-		bank := c.Left - ClockMargin - over.Mean()*time.Duration(n)
+		bank := c.Left - ClockMargin - over.Mean()*time.Duration(n) - stallReserve*over.most
 		share := bank/time.Duration(n) + c.Inc
 		mine := min(NeedShares*share, bank/mostOfTheBank+c.Inc, bank) - MoveOverhead
 		if c.Move <= 0 || mine < spend {

@@ -58,7 +58,7 @@ func TestBudget(t *testing.T) {
 		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, 0, NeedShares*((30*s-ClockMargin)/n+s) - MoveOverhead, true},
 		{"moves to go", Clock{Game: true, Left: 30 * s, MovesToGo: 40}, 0, NeedShares*((30*s-ClockMargin)/40) - MoveOverhead, true},
 		{"a quarter at most", Clock{Game: true, Left: 8 * s, MovesToGo: 2}, 0, (8*s-ClockMargin)/4 - MoveOverhead, true},
-		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-60*10*time.Millisecond)/n) - MoveOverhead, true},
+		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-60*10*time.Millisecond-stallReserve*10*time.Millisecond)/n) - MoveOverhead, true},
 		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
 		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
 		{"a move bound keeps back the overshoot", Clock{Move: 500 * time.Millisecond}, 7 * time.Millisecond, 500*time.Millisecond - MoveOverhead - 7*time.Millisecond, true},
@@ -153,5 +153,34 @@ func TestOvershootKeepsMeanAndMost(t *testing.T) {
 	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
 	if want := 50*time.Millisecond - MoveOverhead - 30; got != want {
 		t.Errorf("move bound: %v, want %v", got, want)
+	}
+}
+
+// TestBudgetSurvivesStalls spends a 10 s game decision by decision, each
+// its whole budget, for twice the decisions the game is guessed to have,
+// on a machine that stalls a decision by 0.8 s early and again at the
+// end, when the mean overshoot has thinned out: the reserve kept for the
+// stall seen keeps the clock from running out.
+func TestBudgetSurvivesStalls(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := 10 * time.Second
+	var over Overshoot
+	n := 2 * DecisionsLeft(&p)
+	for i := range n {
+		budget, search := Clock{Game: true, Left: left}.Budget(&p, over)
+		spent := budget + MoveOverhead
+		if !search {
+			spent = time.Millisecond
+		}
+		if i == 3 || i == n-1 {
+			spent += 800 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		if left -= spent; left < 0 {
+			t.Fatalf("decision %d: the clock ran out", i)
+		}
 	}
 }
