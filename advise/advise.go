@@ -83,6 +83,12 @@ type Options struct {
 	// one is kept, at most MaxRedraws times, before the rest of the world
 	// is dealt. It must read only that hand and what the seat saw.
 	Accept func(oppHand notation.CardSet) float64
+	// Baseline, when set, picks the baseline in place of the own
+	// policy's move, and may leave out candidates it judges hopeless: it
+	// returns the candidates to value, moves or a part of them in their
+	// order, and the baseline's index among them. It reads only the
+	// seat's view. An answer that is not such a part is ErrBaseline.
+	Baseline func(moves []game.Move) (kept []game.Move, base int)
 	// Worlds, when its Hands is set, draws the opponent's hidden cards
 	// of a share of the worlds in place of the estimate's sampler and
 	// Accept: a second reading of the opponent, such as a particle filter
@@ -175,6 +181,9 @@ var (
 	// illegal move, or a world could not be dealt. The advice stops with
 	// it rather than average a world it did not play.
 	ErrRollout = errors.New("advise: a rollout failed")
+	// ErrBaseline means Options.Baseline answered with moves that are not
+	// a part of the candidates, or a baseline not among them.
+	ErrBaseline = errors.New("advise: the baseline's candidates are not the decision's")
 )
 
 // Candidate is one move and what it is worth.
@@ -193,7 +202,8 @@ type Candidate struct {
 	// in the same worlds, with its standard error: paired differences are
 	// far sharper than the equities themselves.
 	Advantage, AdvantageSE float64
-	// Baseline marks the move the heuristic policy would make.
+	// Baseline marks the move the advice departs from only when a gain is
+	// clear: the heuristic policy's, unless Options.Baseline picked it.
 	Baseline bool
 	// Deadwood is the deadwood the move leaves in the hand right away
 	// (game.Position.DeadwoodAfter; -1 when not known in advance).

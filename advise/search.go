@@ -105,7 +105,32 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	}
 	own, _ := o.Rollout()
 	s.base = baseline(s.moves, own.Choose(&first))
+	if o.Baseline != nil {
+		kept, base := o.Baseline(slices.Clone(s.moves))
+		if !isPart(kept, s.moves) || base < 0 || base >= len(kept) {
+			return nil, ErrBaseline
+		}
+		s.moves, s.base = kept, base
+	}
 	return s, nil
+}
+
+// isPart says kept is moves or a part of them, in their order, not empty.
+func isPart(kept, moves []game.Move) bool {
+	if len(kept) == 0 {
+		return false
+	}
+	i := 0
+	for _, m := range kept {
+		for i < len(moves) && !sameMove(moves[i], m) {
+			i++
+		}
+		if i == len(moves) {
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 // now reads the options' clock.
@@ -173,11 +198,16 @@ func candidates(p *game.Position, maxSpreads int) []game.Move {
 // the move the advice departs from only when a gain is clear of the noise.
 func baseline(moves []game.Move, own game.Move) int {
 	for i, m := range moves {
-		if m.Kind == own.Kind && m.Card == own.Card && (m.Kind != game.Knock && m.Kind != game.Gin || m.Spread.Cards() == own.Spread.Cards()) {
+		if sameMove(m, own) {
 			return i
 		}
 	}
 	return 0
+}
+
+// sameMove says a and b are one move: a knock's melds are the same cards.
+func sameMove(a, b game.Move) bool {
+	return a.Kind == b.Kind && a.Card == b.Card && (a.Kind != game.Knock && a.Kind != game.Gin || a.Spread.Cards() == b.Spread.Cards())
 }
 
 // run spends the budget: with a time limit, or with two candidates or

@@ -152,6 +152,9 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 			filter: func() (*reading.Particles, bool) { return particlesOf(o, p) }}
 		if o.Worlds != nil {
 			so.Worlds = o.Worlds.Worlds(d)
+			if b, ok := o.Worlds.(BaselineSource); ok {
+				so.Baseline = b.Baseline(d)
+			}
 		} else {
 			so.Worlds = FilterWorlds(d)
 		}
@@ -277,6 +280,15 @@ func discardDanger(ctx context.Context, p *game.Position, o Options) (map[game.M
 // nothing, never asks it.
 type WorldSource interface {
 	Worlds(d *Decision) advise.Worlds
+}
+
+// A BaselineSource is a WorldSource that also picks the search's baseline
+// and may leave out hopeless candidates (advise.Options.Baseline), such as
+// the lab's ranking model of the moves. It is asked on the same seam, so
+// that an experiment plugs in one value; the product has none.
+type BaselineSource interface {
+	WorldSource
+	Baseline(d *Decision) func(moves []game.Move) (kept []game.Move, base int)
 }
 
 // Decision is what a WorldSource reads of the decision whose worlds it

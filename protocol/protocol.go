@@ -78,7 +78,14 @@ type Engine struct {
 	// go to the next until the opponent plays again.
 	filter     reading.FilterCache
 	readingOff bool
+	// worlds, when set, is the seam's WorldSource (SetWorlds).
+	worlds analyze.WorldSource
 }
+
+// SetWorlds draws the engine's worlds from w in place of the advisor's
+// own (analyze.Options.Worlds): the seam through which the lab serves an
+// experiment as an engine, to play it in the arena. Call it before Serve.
+func (e *Engine) SetWorlds(w analyze.WorldSource) { e.worlds = w }
 
 // New returns an engine writing to out, named in the handshake.
 func New(out io.Writer, name string) *Engine {
@@ -820,7 +827,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		defer func() { e.over.Add(budget, time.Since(start)) }()
 	}
 	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
-		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter})
+		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter, Worlds: e.worlds})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		sayf("error %v", err)

@@ -39,6 +39,7 @@ func main() {
 	var c config
 	flag.IntVar(&c.games, "games", 60, "mirrored games of each advisor (even)")
 	flag.Uint64Var(&c.seed, "seed", 11, "seed of the deals")
+	flag.IntVar(&c.from, "from", 0, "games of the seed's row to skip (a multiple of 4), to go on from an earlier run")
 	flag.BoolVar(&c.oracle, "oracle", true, "play the advisor told the true hand too")
 	flag.IntVar(&c.chain.Burn, "burn", worlds.DefaultBurn, "steps of a hand's chain before its first sample")
 	flag.IntVar(&c.chain.Steps, "steps", worlds.DefaultSteps, "steps of the chain a decision")
@@ -57,6 +58,7 @@ func main() {
 type config struct {
 	games  int
 	seed   uint64
+	from   int
 	oracle bool
 	chain  worlds.MCMC
 }
@@ -66,12 +68,23 @@ func (c *config) check() error {
 	switch m := &c.chain; {
 	case c.games <= 0 || c.games%2 != 0 || c.games > engine.MaxGames:
 		return fmt.Errorf("-games %d: need an even number from 2 to %d", c.games, engine.MaxGames)
+	case c.from < 0 || c.from%4 != 0 || c.from > engine.MaxGames:
+		return fmt.Errorf("-from %d: need a multiple of 4 from 0 to %d", c.from, engine.MaxGames)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
 	case !(m.Eps >= 0 && m.Eps < 1):
 		return fmt.Errorf("-eps %g: need a chance from 0 (the default) to below 1", m.Eps)
 	}
 	return nil
+}
+
+// rowSeed is the seed that plays the row of c.seed from game c.from+1 on:
+// a mirrored pair k plays engine.GameSeed(seed, k), which is the seed plus
+// k+1 steps of its spread, and the first dealer alternates by pair, so a
+// shift by an even number of pairs (4 games) plays the same games as the
+// whole row does.
+func (c *config) rowSeed() uint64 {
+	return c.seed + uint64(c.from/2)*0x9e3779b97f4a7c15
 }
 
 // maxSteps bounds the chain's steps and hands.
@@ -136,7 +149,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 	var sources []*worlds.MCMC
 	start := time.Now()
 	sum, err := engine.Simulate(ctx, engine.SimOptions{
-		Rules: eaai, Games: c.games, Seed: c.seed, Workers: 1, Mirrored: true,
+		Rules: eaai, Games: c.games, Seed: c.rowSeed(), Workers: 1, Mirrored: true,
 		Names: [2]string{"advisor", "heuristic"},
 		Players: [2]bot.NewPlayerFunc{
 			func(s uint64) bot.Player {
@@ -167,6 +180,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 				won = 1
 			}
 			o.won = append(o.won, won)
+			fmt.Fprintf(os.Stderr, "outcome %s game %d won %.0f\n", kind, c.from+n, won)
 			fmt.Fprintf(os.Stderr, "%s: game %d of %d, won %.0f of %d, %v\n", kind, n, c.games, sumOf(o.won), len(o.won), time.Since(start).Round(time.Second))
 			return nil
 		},

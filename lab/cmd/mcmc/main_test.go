@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -25,6 +26,8 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{games: 2, chain: worlds.MCMC{Eps: 1}},
 		{games: 2, chain: worlds.MCMC{Eps: -0.1}},
 		{games: 2, chain: worlds.MCMC{Eps: math.NaN()}},
+		{games: 2, from: 2},
+		{games: 2, from: -4},
 	} {
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run(%+v) ran", c)
@@ -32,6 +35,19 @@ func TestRunRefusesBadFlags(t *testing.T) {
 	}
 	if err := (&config{games: 2, chain: worlds.MCMC{Eps: 0.5, Burn: 10, Steps: 10, Hands: 5}}).check(); err != nil {
 		t.Errorf("a good config refused: %v", err)
+	}
+}
+
+// TestFromPlaysTheRowsGames: a run from game 4k+1 deals each of its
+// pairs as the pair of the whole row with the same game numbers.
+func TestFromPlaysTheRowsGames(t *testing.T) {
+	for _, from := range []int{0, 4, 100, 1000} {
+		c := config{seed: 11, from: from}
+		for k := range 5 {
+			if got, want := engine.GameSeed(c.rowSeed(), k), engine.GameSeed(11, from/2+k); got != want {
+				t.Errorf("-from %d, pair %d: seed %d, the row's is %d", from, k, got, want)
+			}
+		}
 	}
 }
 

@@ -50,7 +50,7 @@ func report(c config, kinds []string, out map[string]*outcome) error {
 		return errors.New("stopped before every advisor finished a pair of games")
 	}
 	own := pairShares(out["own"].won, pairs)
-	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of seed %d a row, the same deals for each.\n\n", 2*pairs, c.seed)
+	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of seed %d a row, games %d to %d, the same deals for each.\n\n", 2*pairs, c.seed, c.from+1, c.from+2*pairs)
 	fmt.Println("| the advisor's worlds | games won % (paired 95%) | against its own reading, paired (95%) |")
 	fmt.Println("|---|---|---|")
 	for _, k := range kinds {

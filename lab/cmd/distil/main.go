@@ -1,0 +1,269 @@
+// Command distil distils the advisor at a high budget into the lab's
+// ranking model of the moves (lab/rank).
+//
+// "distil verdicts" reads game logs, and for every decision of the
+// seats it may see whole (every few, with -every) asks the advisor at
+// -samples worlds a candidate, seeded from the position, for its verdict
+// on each candidate; it writes one verdict a line (rank.WriteVerdict) to
+// standard output. "distil fit" reads verdicts, fits the model on all but
+// every fourth (the held-out quarter), prints the equity each pick loses
+// against the best measured move, the model's and the heuristic's, on
+// both parts, and writes the model as JSON to -out.
+//
+//	go run ./lab/cmd/distil verdicts -samples 4096 -every 3 games.log > verdicts.tsv
+//	go run ./lab/cmd/distil fit -prune 6 -out model.json verdicts.tsv
+//
+// It exits 1 on an error, 2 on bad usage.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"slices"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/position"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit [flags] FILE...")
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "verdicts":
+		err = verdicts(ctx, os.Args[2:], os.Stdout)
+	case "fit":
+		err = fit(os.Args[2:], os.Stdout)
+	case "regret":
+		err = regret(ctx, os.Args[2:], os.Stdout)
+	default:
+		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts or fit\n", os.Args[1])
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "distil:", err)
+		os.Exit(1)
+	}
+}
+
+// verdicts writes the advisor's verdicts on the decisions of the logs.
+func verdicts(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("verdicts", flag.ContinueOnError)
+	samples := fs.Int("samples", 4096, "worlds a candidate")
+	every := fs.Int("every", 1, "ask every Nth decision")
+	knocks := fs.Bool("knocks", false, "ask only the knock decisions")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *samples < 1 || *samples > 100_000 || *every < 1 {
+		return fmt.Errorf("-samples %d, -every %d: need 1 to 100,000 worlds and every 1 or more", *samples, *every)
+	}
+	n := 0
+	for _, name := range fs.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		games, err := gamelog.ReadLog(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		for _, g := range games {
+			var werr error
+			err := g.Replay(func(d *gamelog.Decision) bool {
+				if d.Partial || len(d.Position.Legal(nil)) < 2 || *knocks && d.Position.Phase() != game.KnockPhase {
+					return true
+				}
+				if n++; n%*every != 0 {
+					return true
+				}
+				v, err := verdict(ctx, &d.Position, *samples)
+				if err == nil {
+					err = rank.WriteVerdict(w, v)
+				}
+				werr = err
+				return err == nil && ctx.Err() == nil
+			})
+			if err := errors.Join(werr, err, ctx.Err()); err != nil {
+				return fmt.Errorf("%s: game %d: %w", name, g.Number, err)
+			}
+		}
+	}
+	return nil
+}
+
+// verdict asks the advisor at samples worlds a candidate, seeded from the
+// position's text, so that a decision's verdict is the same in any file.
+func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict, error) {
+	h := fnv.New64a()
+	text, _ := position.FormatHistory(p)
+	h.Write([]byte(text))
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Workers: 1, MovesOnly: true, Seed: h.Sum64()})
+	if err != nil {
+		return nil, err
+	}
+	v := &rank.Verdict{Position: *p}
+	for _, c := range a.Candidates {
+		v.Moves = append(v.Moves, c.Move)
+		v.Equity = append(v.Equity, c.Equity)
+		v.SE = append(v.SE, c.EquitySE)
+	}
+	return v, nil
+}
+
+// regret plays the advisor at -samples worlds, with its own baseline and
+// with the model's, on the held-out quarter of the verdicts, and prints
+// what each one's pick loses against the verdict's best move.
+func regret(ctx context.Context, args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("regret", flag.ContinueOnError)
+	model := fs.String("model", "", "the model's JSON file")
+	samples := fs.Int("samples", 256, "the advisor's worlds a candidate")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(*model)
+	if err != nil {
+		return err
+	}
+	m, err := rank.ReadModel(data)
+	if err != nil {
+		return err
+	}
+	all, err := readVerdicts(fs.Args())
+	if err != nil {
+		return err
+	}
+	var own, ranked, diffs []float64
+	for i := 3; i < len(all); i += 4 {
+		v := &all[i]
+		best := slices.Max(v.Equity)
+		lost := [2]float64{}
+		for k, src := range []analyze.WorldSource{nil, rank.Source{Model: m}} {
+			text, _ := position.FormatHistory(&v.Position)
+			h := fnv.New64a()
+			h.Write([]byte(text))
+			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Workers: 1, MovesOnly: true, Seed: h.Sum64() + 1, Worlds: src})
+			if err != nil {
+				return err
+			}
+			j := slices.IndexFunc(v.Moves, func(mv game.Move) bool { return mv.String() == a.Best().String() })
+			if j < 0 {
+				return fmt.Errorf("the advisor's %v is not among the verdict's moves", a.Best())
+			}
+			lost[k] = best - v.Equity[j]
+		}
+		own, ranked, diffs = append(own, lost[0]), append(ranked, lost[1]), append(diffs, lost[1]-lost[0])
+	}
+	mo, _ := meanSE(own)
+	mr, _ := meanSE(ranked)
+	md, se := meanSE(diffs)
+	fmt.Fprintf(w, "the advisor at %d worlds on %d held-out decisions: its own baseline loses %.3f%%, the model's %.3f%%, difference %+.3f ± %.3f points\n", *samples, len(own), 100*mo, 100*mr, 100*md, 100*se)
+	return nil
+}
+
+func meanSE(x []float64) (float64, float64) {
+	if len(x) < 2 {
+		return 0, 0
+	}
+	s, ss := 0.0, 0.0
+	for _, v := range x {
+		s += v
+	}
+	m := s / float64(len(x))
+	for _, v := range x {
+		ss += (v - m) * (v - m)
+	}
+	return m, math.Sqrt(ss / float64(len(x)-1) / float64(len(x)))
+}
+
+func readVerdicts(names []string) ([]rank.Verdict, error) {
+	var all []rank.Verdict
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		vs, err := rank.ReadVerdicts(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		all = append(all, vs...)
+	}
+	return all, nil
+}
+
+// fit fits the model and reports its regrets.
+func fit(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
+	out := fs.String("out", "", "write the model here")
+	prune := fs.Float64("prune", 0, "leave out candidates this far below the best score")
+	temp := fs.Float64("temp", 0, "the target's equity a unit of log-odds (0: 0.01)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	all, err := readVerdicts(fs.Args())
+	if err != nil {
+		return err
+	}
+	var train, test []rank.Verdict
+	for i, v := range all {
+		if i%4 == 3 {
+			test = append(test, v)
+		} else {
+			train = append(train, v)
+		}
+	}
+	m := rank.Fit(train, rank.FitOptions{Temp: *temp})
+	m.Prune = *prune
+	for _, part := range []struct {
+		name string
+		vs   []rank.Verdict
+	}{{"fitted on", train}, {"held out", test}} {
+		r := m.Regrets(part.vs)
+		fmt.Fprintf(w, "%s: %d decisions; equity lost against the best measured: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points; best picked: model %.1f%%, heuristic %.1f%%; pruned %.2f a decision, the best among them %.2f%%\n",
+			part.name, r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE, 100*r.ModelBest, 100*r.HeuristicBest, r.Pruned, 100*r.PrunedBest)
+	}
+	for g := range m.W {
+		var mine []rank.Verdict
+		for _, v := range test {
+			if k, ok := rank.GroupOf(&v.Position); ok && int(k) == g {
+				mine = append(mine, v)
+			}
+		}
+		r := m.Regrets(mine)
+		fmt.Fprintf(w, "held out, %s: %d decisions; lost: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points\n",
+			rank.Names[g][1], r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE)
+	}
+	for g, ws := range m.W {
+		fmt.Fprintf(w, "group %d:", g)
+		for k, x := range ws {
+			fmt.Fprintf(w, " %s=%.3f", rank.Names[g][k], x)
+		}
+		fmt.Fprintln(w)
+	}
+	if *out == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(*out, append(data, '\n'), 0o644)
+}

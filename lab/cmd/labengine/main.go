@@ -1,0 +1,52 @@
+// Command labengine is ginadvisor's engine (the protocol of
+// docs/protocol.md) with a lab experiment plugged into the advisor's
+// seam, so that the arena plays it against the product's engine:
+//
+//	go build -o labengine ./lab/cmd/labengine
+//	ginadvisor match --p1 'engine:./labengine -rank model.json' \
+//	  --p2 'engine:ginadvisor engine' --sprt 'elo0=0 elo1=14' ...
+//
+// With -rank FILE the search's baseline and candidates are the ranking
+// model's (lab/rank, as distil fit writes it). With no flag it is the
+// product's engine. It exits 1 on an error, 2 on bad usage.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/protocol"
+)
+
+func main() {
+	model := flag.String("rank", "", "the ranking model's JSON file")
+	flag.Parse()
+	if flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE]")
+		os.Exit(2)
+	}
+	e := protocol.New(os.Stdout, "ginadvisor-lab")
+	if *model != "" {
+		data, err := os.ReadFile(*model)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "labengine:", err)
+			os.Exit(1)
+		}
+		m, err := rank.ReadModel(data)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "labengine: %s: %v\n", *model, err)
+			os.Exit(1)
+		}
+		e.SetWorlds(rank.Source{Model: m})
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := e.Serve(ctx, os.Stdin); err != nil {
+		fmt.Fprintln(os.Stderr, "labengine:", err)
+		os.Exit(1)
+	}
+}

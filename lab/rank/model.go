@@ -1,0 +1,134 @@
+package rank
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
+)
+
+// Model scores a decision's moves: each move's score is its features
+// times its group's weights. Its zero value has no weights and ranks
+// nothing; Pick then keeps the search as it is.
+type Model struct {
+	W [numGroups][]float64 `json:"weights"`
+	// Prune leaves out of the search a candidate whose score is more than
+	// this below the best's (0: none). The scores are log-odds of being
+	// the best move, so 6 leaves out a move about 400 times less likely.
+	Prune float64 `json:"prune,omitempty"`
+}
+
+// Scores returns the score of each move at p and true, or false where the
+// model has no weights for the decision.
+func (m *Model) Scores(p *game.Position, moves []game.Move) ([]float64, bool) {
+	g, ok := GroupOf(p)
+	if !ok || len(m.W[g]) == 0 {
+		return nil, false
+	}
+	heuristic, _ := analyze.Quick(context.Background(), p)
+	v := newView(p, heuristic)
+	x := make([]float64, len(m.W[g]))
+	out := make([]float64, len(moves))
+	for i, mv := range moves {
+		v.features(g, mv, x)
+		out[i] = dot(m.W[g], x)
+	}
+	return out, true
+}
+
+// Pick is the model's answer to advise.Options.Baseline at p: the
+// candidates within Prune of the best score (all of them when Prune is 0),
+// and the best-scored move as the baseline. Where the model has no
+// weights it keeps every move and the heuristic's baseline.
+func (m *Model) Pick(p *game.Position, moves []game.Move) ([]game.Move, int) {
+	s, ok := m.Scores(p, moves)
+	if !ok || len(moves) < 2 {
+		return moves, heuristicIndex(p, moves)
+	}
+	best := 0
+	for i := range s {
+		if s[i] > s[best] {
+			best = i
+		}
+	}
+	if m.Prune <= 0 {
+		return moves, best
+	}
+	kept, base := moves[:0:0], 0
+	for i, mv := range moves {
+		if s[best]-s[i] > m.Prune {
+			continue
+		}
+		if i == best {
+			base = len(kept)
+		}
+		kept = append(kept, mv)
+	}
+	return kept, base
+}
+
+// heuristicIndex is the index of the heuristic's move among moves, 0 if
+// it is not there.
+func heuristicIndex(p *game.Position, moves []game.Move) int {
+	h, _ := analyze.Quick(context.Background(), p)
+	for i, mv := range moves {
+		if sameMove(mv, h) {
+			return i
+		}
+	}
+	return 0
+}
+
+// Check says the model's weights fit its groups' features, and that every
+// number is finite.
+func (m *Model) Check() error {
+	want := [numGroups]int{takeFeatures, discardFeatures, knockFeatures}
+	for g, w := range m.W {
+		if len(w) != 0 && len(w) != want[g] {
+			return fmt.Errorf("group %d: %d weights, want %d", g, len(w), want[g])
+		}
+		for _, x := range w {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("group %d: a weight is %v", g, x)
+			}
+		}
+	}
+	if math.IsNaN(m.Prune) || m.Prune < 0 || math.IsInf(m.Prune, 0) {
+		return fmt.Errorf("prune %v: need 0 or more", m.Prune)
+	}
+	return nil
+}
+
+// ReadModel reads a model as JSON and checks it.
+func ReadModel(data []byte) (*Model, error) {
+	var m Model
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, m.Check()
+}
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// Source is the model as the advisor's seam: its worlds are the
+// advisor's own (analyze.FilterWorlds), its baseline and candidates the
+// model's.
+type Source struct{ Model *Model }
+
+// Worlds returns the advisor's own worlds.
+func (s Source) Worlds(d *analyze.Decision) advise.Worlds { return analyze.FilterWorlds(d) }
+
+// Baseline returns the model's Pick at d's position.
+func (s Source) Baseline(d *analyze.Decision) func([]game.Move) ([]game.Move, int) {
+	return func(moves []game.Move) ([]game.Move, int) { return s.Model.Pick(d.Position, moves) }
+}
