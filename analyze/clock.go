@@ -111,15 +111,21 @@ func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
 
 // DecisionsLeft guesses the seat's decisions left in the game at p: the
 // rest of this hand, by the stock's cards left (two decisions for each of
-// its turns, at most a hand's worth), and DecisionsPerHand for each hand
-// the leader's distance to the target still needs at PointsPerHand.
+// its turns, at most a hand's worth), DecisionsPerHand for each hand the
+// leader's distance to the target still needs at PointsPerHand, and one
+// hand more (spareHands). The spare hand is what a game longer than the
+// guess plays on: without it, in 28 games at 10 s, a long game's last
+// hand was played with no time left, its moves the rollouts' policy's.
 func DecisionsLeft(p *game.Position) int {
 	here := min(DecisionsPerHand, max(2, p.StockCount()))
 	sc := p.Setup().Scores
 	gap := p.Rules().Target - max(sc[0], sc[1])
 	hands := max(0, (gap+PointsPerHand-1)/PointsPerHand-1)
-	return here + hands*DecisionsPerHand
+	return here + (hands+spareHands)*DecisionsPerHand
 }
+
+// spareHands is the hands DecisionsLeft guesses beyond the leader's need.
+const spareHands = 1
 
 // Overshoot keeps what a seat's decisions spent beyond their budgets, for
 // Clock.Budget's over: their sum, count and most. Its zero value has

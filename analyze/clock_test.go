@@ -23,9 +23,9 @@ func TestDecisionsLeft(t *testing.T) {
 		score string
 		want  int
 	}{
-		{"0-0", 12 + 4*12}, // 100 points at 20 a hand: 5 hands, this one and 4
-		{"90-10", 12},      // 10 points: this hand may end the game
-		{"40-70", 12 + 12}, // 30 points: two hands
+		{"0-0", 12 + 5*12},   // 100 points at 20 a hand: 5 hands, this one, 4 and a spare
+		{"90-10", 12 + 12},   // 10 points: this hand may end the game, and a spare
+		{"40-70", 12 + 2*12}, // 30 points: two hands, and a spare
 	}
 	for _, tt := range tests {
 		p, err := position.Parse(clockPosition(t, tt.score))
@@ -44,7 +44,7 @@ func TestBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := time.Duration(DecisionsLeft(&p)) // 60
+	n := time.Duration(DecisionsLeft(&p)) // 72
 	s := time.Second
 	tests := []struct {
 		name   string
@@ -58,7 +58,7 @@ func TestBudget(t *testing.T) {
 		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, 0, NeedShares*((30*s-ClockMargin)/n+s) - MoveOverhead, true},
 		{"moves to go", Clock{Game: true, Left: 30 * s, MovesToGo: 40}, 0, NeedShares*((30*s-ClockMargin)/40) - MoveOverhead, true},
 		{"a quarter at most", Clock{Game: true, Left: 8 * s, MovesToGo: 2}, 0, (8*s-ClockMargin)/4 - MoveOverhead, true},
-		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-60*10*time.Millisecond-stallReserve*10*time.Millisecond)/n) - MoveOverhead, true},
+		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-72*10*time.Millisecond-stallReserve*10*time.Millisecond)/n) - MoveOverhead, true},
 		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
 		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
 		{"a move bound keeps back the overshoot", Clock{Move: 500 * time.Millisecond}, 7 * time.Millisecond, 500*time.Millisecond - MoveOverhead - 7*time.Millisecond, true},
