@@ -127,38 +127,45 @@ func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict,
 	return v, nil
 }
 
-// regret plays the advisor at -samples worlds, with its own baseline and
-// with the model's, on the held-out quarter of the verdicts, and prints
-// what each one's pick loses against the verdict's best move.
+// regret plays the advisor at -samples worlds on the held-out quarter of
+// the verdicts, and prints what its pick loses against the verdict's best
+// move: with its own baseline and, with -model, with the model's, and the
+// paired difference. -adaptive plays the search a game clock plays: every
+// candidate in every chunk, stopped once the best is clear.
 func regret(ctx context.Context, args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("regret", flag.ContinueOnError)
 	model := fs.String("model", "", "the model's JSON file")
 	samples := fs.Int("samples", 256, "the advisor's worlds a candidate")
+	adaptive := fs.Bool("adaptive", false, "stop once the best move is clear, as under a clock")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	data, err := os.ReadFile(*model)
-	if err != nil {
-		return err
-	}
-	m, err := rank.ReadModel(data)
-	if err != nil {
-		return err
+	sources := []analyze.WorldSource{nil}
+	if *model != "" {
+		data, err := os.ReadFile(*model)
+		if err != nil {
+			return err
+		}
+		m, err := rank.ReadModel(data)
+		if err != nil {
+			return err
+		}
+		sources = append(sources, rank.Source{Model: m})
 	}
 	all, err := readVerdicts(fs.Args())
 	if err != nil {
 		return err
 	}
-	var own, ranked, diffs []float64
+	lost := make([][]float64, len(sources))
+	var diffs []float64
 	for i := 3; i < len(all); i += 4 {
 		v := &all[i]
 		best := slices.Max(v.Equity)
-		lost := [2]float64{}
-		for k, src := range []analyze.WorldSource{nil, rank.Source{Model: m}} {
-			text, _ := position.FormatHistory(&v.Position)
-			h := fnv.New64a()
-			h.Write([]byte(text))
-			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Workers: 1, MovesOnly: true, Seed: h.Sum64() + 1, Worlds: src})
+		text, _ := position.FormatHistory(&v.Position)
+		h := fnv.New64a()
+		h.Write([]byte(text))
+		for k, src := range sources {
+			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Workers: 1, MovesOnly: true, Seed: h.Sum64() + 1, Worlds: src})
 			if err != nil {
 				return err
 			}
@@ -166,14 +173,20 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 			if j < 0 {
 				return fmt.Errorf("the advisor's %v is not among the verdict's moves", a.Best())
 			}
-			lost[k] = best - v.Equity[j]
+			lost[k] = append(lost[k], best-v.Equity[j])
 		}
-		own, ranked, diffs = append(own, lost[0]), append(ranked, lost[1]), append(diffs, lost[1]-lost[0])
+		if len(sources) == 2 {
+			diffs = append(diffs, lost[1][len(lost[1])-1]-lost[0][len(lost[0])-1])
+		}
 	}
-	mo, _ := meanSE(own)
-	mr, _ := meanSE(ranked)
-	md, se := meanSE(diffs)
-	fmt.Fprintf(w, "the advisor at %d worlds on %d held-out decisions: its own baseline loses %.3f%%, the model's %.3f%%, difference %+.3f ± %.3f points\n", *samples, len(own), 100*mo, 100*mr, 100*md, 100*se)
+	mo, so := meanSE(lost[0])
+	fmt.Fprintf(w, "the advisor at %d worlds (adaptive %v) on %d held-out decisions: its own baseline loses %.3f%% ± %.3f", *samples, *adaptive, len(lost[0]), 100*mo, 100*so)
+	if len(sources) == 2 {
+		mr, _ := meanSE(lost[1])
+		md, se := meanSE(diffs)
+		fmt.Fprintf(w, ", the model's %.3f%%, difference %+.3f ± %.3f points", 100*mr, 100*md, 100*se)
+	}
+	fmt.Fprintln(w)
 	return nil
 }
 
