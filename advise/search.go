@@ -122,7 +122,7 @@ func isPart(kept, moves []game.Move) bool {
 	}
 	i := 0
 	for _, m := range kept {
-		for i < len(moves) && !sameMove(moves[i], m) {
+		for i < len(moves) && !moves[i].Same(m) {
 			i++
 		}
 		if i == len(moves) {
@@ -198,16 +198,11 @@ func candidates(p *game.Position, maxSpreads int) []game.Move {
 // the move the advice departs from only when a gain is clear of the noise.
 func baseline(moves []game.Move, own game.Move) int {
 	for i, m := range moves {
-		if sameMove(m, own) {
+		if m.Same(own) {
 			return i
 		}
 	}
 	return 0
-}
-
-// sameMove says a and b are one move: a knock's melds are the same cards.
-func sameMove(a, b game.Move) bool {
-	return a.Kind == b.Kind && a.Card == b.Card && (a.Kind != game.Knock && a.Kind != game.Gin || a.Spread.Cards() == b.Spread.Cards())
 }
 
 // run spends the budget: with a time limit, or with two candidates or

@@ -195,7 +195,7 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 	}
 	gd.Best = moveName(kind, best)
 	// Matched means the move is the best, as written.
-	gd.Matched = sameMove(best, d.Move)
+	gd.Matched = best.Same(d.Move)
 	gd.Class = class.String()
 	if gr.o.OnDecision != nil || gd.EquityLost > 0 {
 		gd.Position = exactPosition(pos)

@@ -88,21 +88,6 @@ func kindOf(p *game.Position) (Kind, bool) {
 	return 0, false
 }
 
-// sameMove says whether two moves are the same decision: a knock is the
-// same when it lays down the same cards.
-func sameMove(a, b game.Move) bool {
-	if a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case game.Knock, game.Gin, game.BigGin:
-		return a.Spread.Cards() == b.Spread.Cards()
-	case game.Discard:
-		return a.Card == b.Card
-	}
-	return true
-}
-
 // moveDeadwood is the deadwood a move leaves, as Graded.Deadwood says:
 // -1 for the draw phase's moves, whose hand is not known in advance or
 // not yet decided.
@@ -260,7 +245,7 @@ func dropBeaten(p *game.Position, st *advise.Standing, m game.Move) {
 // valued knock that leaves the same deadwood.
 func playedIndex(p *game.Position, cands []advise.Candidate, m game.Move) int {
 	for i, c := range cands {
-		if sameMove(c.Move, m) {
+		if c.Move.Same(m) {
 			return i
 		}
 	}

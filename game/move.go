@@ -200,6 +200,22 @@ func LayDownKind(hand notation.CardSet, sp *meld.Spread) MoveKind {
 // BigGinMove declares big gin, laying down sp.
 func BigGinMove(sp meld.Spread) Move { return Move{Kind: BigGin, Spread: sp} }
 
+// Same says m and o are one decision: the same kind, a discard of the
+// same card, a knock, gin or big gin laying down the same cards, whatever
+// the melds they are arranged in.
+func (m Move) Same(o Move) bool {
+	if m.Kind != o.Kind {
+		return false
+	}
+	switch m.Kind {
+	case Knock, Gin, BigGin:
+		return m.Spread.Cards() == o.Spread.Cards()
+	case Discard:
+		return m.Card == o.Card
+	}
+	return true
+}
+
 // String describes the move, for example "discard KS" or
 // "knock 7C 7D 7H | AS 2S 3S".
 func (m Move) String() string {

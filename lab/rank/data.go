@@ -61,7 +61,12 @@ func ReadVerdicts(r io.Reader) ([]Verdict, error) {
 		}
 		out = append(out, v)
 	}
-	return out, sc.Err()
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("line %d: %w: longer than %d bytes", len(out)+1, ErrVerdict, maxLine)
+	} else if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func parseVerdict(line string) (Verdict, error) {
@@ -95,7 +100,7 @@ func parseVerdict(line string) (Verdict, error) {
 
 func isLegal(m game.Move, legal []game.Move) bool {
 	for _, l := range legal {
-		if sameMove(m, l) {
+		if m.Same(l) {
 			return true
 		}
 	}

@@ -78,7 +78,7 @@ func newView(p *game.Position, heuristic game.Move) *view {
 // features writes m's features to dst, which has its group's length.
 func (v *view) features(g Group, m game.Move, dst []float64) {
 	clear(dst)
-	if sameMove(m, v.heuristic) {
+	if m.Same(v.heuristic) {
 		dst[0] = 1
 	}
 	switch g {
@@ -184,9 +184,4 @@ func partners(rest notation.CardSet, c notation.Card) int {
 		}
 	}
 	return n
-}
-
-// sameMove says a and b are one move: a knock's melds are the same cards.
-func sameMove(a, b game.Move) bool {
-	return a.Kind == b.Kind && a.Card == b.Card && (a.Kind != game.Knock && a.Kind != game.Gin && a.Kind != game.BigGin || a.Spread.Cards() == b.Spread.Cards())
 }

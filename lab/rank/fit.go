@@ -6,6 +6,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // example is a verdict as the fit sees it: its group, each move's
@@ -178,7 +179,7 @@ type Regret struct {
 // one is among them.
 func (m *Model) Regrets(vs []Verdict) Regret {
 	var r Regret
-	var diffs []float64
+	var diffs stats.Mean
 	for i := range vs {
 		v := &vs[i]
 		if len(v.Moves) < 2 {
@@ -195,7 +196,7 @@ func (m *Model) Regrets(vs []Verdict) Regret {
 		r.N++
 		r.Model += lm
 		r.Heuristic += lh
-		diffs = append(diffs, lm-lh)
+		diffs.Add(lm - lh)
 		if mine == best {
 			r.ModelBest++
 		}
@@ -212,7 +213,7 @@ func (m *Model) Regrets(vs []Verdict) Regret {
 	}
 	n := float64(r.N)
 	r.Model, r.Heuristic, r.ModelBest, r.HeuristicBest, r.Pruned, r.PrunedBest = r.Model/n, r.Heuristic/n, r.ModelBest/n, r.HeuristicBest/n, r.Pruned/n, r.PrunedBest/n
-	r.Diff, r.DiffSE = meanSE(diffs)
+	r.Diff, r.DiffSE = diffs.Mean(), diffs.SE()
 	return r
 }
 
@@ -228,27 +229,9 @@ func argmax(x []float64) int {
 
 func indexOf(moves []game.Move, m game.Move) int {
 	for i, mv := range moves {
-		if sameMove(mv, m) {
+		if mv.Same(m) {
 			return i
 		}
 	}
 	return -1
-}
-
-func meanSE(x []float64) (float64, float64) {
-	if len(x) == 0 {
-		return 0, 0
-	}
-	s, ss := 0.0, 0.0
-	for _, v := range x {
-		s += v
-	}
-	mean := s / float64(len(x))
-	for _, v := range x {
-		ss += (v - mean) * (v - mean)
-	}
-	if len(x) < 2 {
-		return mean, 0
-	}
-	return mean, math.Sqrt(ss / float64(len(x)-1) / float64(len(x)))
 }

@@ -76,7 +76,7 @@ func (m *Model) Pick(p *game.Position, moves []game.Move) ([]game.Move, int) {
 func heuristicIndex(p *game.Position, moves []game.Move) int {
 	h, _ := analyze.Quick(context.Background(), p)
 	for i, mv := range moves {
-		if sameMove(mv, h) {
+		if mv.Same(h) {
 			return i
 		}
 	}

@@ -110,7 +110,7 @@ func TestPickKeepsTheBestAndPrunes(t *testing.T) {
 		}
 		j := 0
 		for i, mv := range moves {
-			in := j < len(kept) && sameMove(kept[j], mv)
+			in := j < len(kept) && kept[j].Same(mv)
 			if in {
 				j++
 			}
@@ -122,7 +122,7 @@ func TestPickKeepsTheBestAndPrunes(t *testing.T) {
 		var none Model
 		all, hb := none.Pick(&p, moves)
 		h, _ := bot.NewHeuristic(0).Move(context.Background(), &p)
-		if len(all) != len(moves) || !sameMove(all[hb], h) {
+		if len(all) != len(moves) || !all[hb].Same(h) {
 			t.Fatalf("%s: no weights kept %d of %d, baseline %v, heuristic %v", position.Format(&p), len(all), len(moves), all[hb], h)
 		}
 	}
@@ -157,7 +157,7 @@ func TestVerdictsReadBackEqual(t *testing.T) {
 			t.Fatalf("verdict %d: %q / %q", i, pa, pb)
 		}
 		for j := range a.Moves {
-			if !sameMove(a.Moves[j], b.Moves[j]) || a.Equity[j] != b.Equity[j] || a.SE[j] != b.SE[j] {
+			if !a.Moves[j].Same(b.Moves[j]) || a.Equity[j] != b.Equity[j] || a.SE[j] != b.SE[j] {
 				t.Fatalf("verdict %d move %d: %v %v %v / %v %v %v", i, j, a.Moves[j], a.Equity[j], a.SE[j], b.Moves[j], b.Equity[j], b.SE[j])
 			}
 		}
@@ -189,6 +189,9 @@ func TestReadVerdictsRefuses(t *testing.T) {
 	if _, err := ReadVerdicts(strings.NewReader(pos + strings.Repeat("\tdiscard AC\t0.5\t0.01", maxMoves+1))); !errors.Is(err, ErrVerdict) {
 		t.Errorf("too many moves: %v", err)
 	}
+	if _, err := ReadVerdicts(strings.NewReader(pos + "\tdiscard AC\t0.5\t0.01\n" + strings.Repeat("a", maxLine+1))); !errors.Is(err, ErrVerdict) || !strings.HasPrefix(err.Error(), "line 2: ") {
+		t.Errorf("a line too long: %v", err)
+	}
 }
 
 // TestSourceSetsTheAdvisorsBaseline: through the seam, the advisor's
@@ -210,7 +213,7 @@ func TestSourceSetsTheAdvisorsBaseline(t *testing.T) {
 			t.Fatalf("%s: %d candidates, the model kept %d", position.Format(&p), len(a.Candidates), len(kept))
 		}
 		for _, c := range a.Candidates {
-			if c.Baseline != sameMove(c.Move, kept[base]) {
+			if c.Baseline != c.Move.Same(kept[base]) {
 				t.Fatalf("%s: %v marked baseline %v, the model's is %v", position.Format(&p), c.Move, c.Baseline, kept[base])
 			}
 		}

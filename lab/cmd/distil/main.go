@@ -24,7 +24,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -34,11 +33,12 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/position"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit [flags] FILE...")
+		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit|regret [flags] FILE...")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -52,7 +52,7 @@ func main() {
 	case "regret":
 		err = regret(ctx, os.Args[2:], os.Stdout)
 	default:
-		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts or fit\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts, fit or regret\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {
@@ -111,10 +111,7 @@ func verdicts(ctx context.Context, args []string, w io.Writer) error {
 // verdict asks the advisor at samples worlds a candidate, seeded from the
 // position's text, so that a decision's verdict is the same in any file.
 func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict, error) {
-	h := fnv.New64a()
-	text, _ := position.FormatHistory(p)
-	h.Write([]byte(text))
-	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Workers: 1, MovesOnly: true, Seed: h.Sum64()})
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Workers: 1, MovesOnly: true, Seed: verdictSeed(p)})
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +122,17 @@ func verdict(ctx context.Context, p *game.Position, samples int) (*rank.Verdict,
 		v.SE = append(v.SE, c.EquitySE)
 	}
 	return v, nil
+}
+
+// verdictSeed is a verdict's seed: the FNV-1a hash of the position's
+// record. It is not analyze.SeedOf, whose hash covers more, because
+// rank-v1's verdicts were drawn with it; regret plays the advisor at the
+// seed after it, apart from the verdict's worlds.
+func verdictSeed(p *game.Position) uint64 {
+	text, _ := position.FormatHistory(p)
+	h := fnv.New64a()
+	h.Write([]byte(text))
+	return h.Sum64()
 }
 
 // regret plays the advisor at -samples worlds on the held-out quarter of
@@ -156,16 +164,14 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lost := make([][]float64, len(sources))
-	var diffs []float64
+	lost := make([]stats.Mean, len(sources))
+	var diffs stats.Mean
 	for i := 3; i < len(all); i += 4 {
 		v := &all[i]
 		best := slices.Max(v.Equity)
-		text, _ := position.FormatHistory(&v.Position)
-		h := fnv.New64a()
-		h.Write([]byte(text))
+		lostHere := make([]float64, len(sources))
 		for k, src := range sources {
-			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Workers: 1, MovesOnly: true, Seed: h.Sum64() + 1, Worlds: src})
+			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Workers: 1, MovesOnly: true, Seed: verdictSeed(&v.Position) + 1, Worlds: src})
 			if err != nil {
 				return err
 			}
@@ -173,36 +179,19 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 			if j < 0 {
 				return fmt.Errorf("the advisor's %v is not among the verdict's moves", a.Best())
 			}
-			lost[k] = append(lost[k], best-v.Equity[j])
+			lostHere[k] = best - v.Equity[j]
+			lost[k].Add(lostHere[k])
 		}
 		if len(sources) == 2 {
-			diffs = append(diffs, lost[1][len(lost[1])-1]-lost[0][len(lost[0])-1])
+			diffs.Add(lostHere[1] - lostHere[0])
 		}
 	}
-	mo, so := meanSE(lost[0])
-	fmt.Fprintf(w, "the advisor at %d worlds (adaptive %v) on %d held-out decisions: its own baseline loses %.3f%% ± %.3f", *samples, *adaptive, len(lost[0]), 100*mo, 100*so)
+	fmt.Fprintf(w, "the advisor at %d worlds (adaptive %v) on %d held-out decisions: its own baseline loses %.3f%% ± %.3f", *samples, *adaptive, lost[0].N(), 100*lost[0].Mean(), 100*lost[0].SE())
 	if len(sources) == 2 {
-		mr, _ := meanSE(lost[1])
-		md, se := meanSE(diffs)
-		fmt.Fprintf(w, ", the model's %.3f%%, difference %+.3f ± %.3f points", 100*mr, 100*md, 100*se)
+		fmt.Fprintf(w, ", the model's %.3f%%, difference %+.3f ± %.3f points", 100*lost[1].Mean(), 100*diffs.Mean(), 100*diffs.SE())
 	}
 	fmt.Fprintln(w)
 	return nil
-}
-
-func meanSE(x []float64) (float64, float64) {
-	if len(x) < 2 {
-		return 0, 0
-	}
-	s, ss := 0.0, 0.0
-	for _, v := range x {
-		s += v
-	}
-	m := s / float64(len(x))
-	for _, v := range x {
-		ss += (v - m) * (v - m)
-	}
-	return m, math.Sqrt(ss / float64(len(x)-1) / float64(len(x)))
 }
 
 func readVerdicts(names []string) ([]rank.Verdict, error) {
