@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -146,10 +147,10 @@ func TestOvershootKeepsMeanAndMost(t *testing.T) {
 	for _, spent := range []time.Duration{90, 110, 130, 100} {
 		o.Add(100, spent)
 	}
-	if o.Mean() != 10 || o.most != 30 {
-		t.Errorf("mean %v, most %v; want 10ns and 30ns", o.Mean(), o.most)
+	if o.Mean() != 10 || o.worst != 30 || o.Recent() != 30 {
+		t.Errorf("mean %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Mean(), o.worst, o.Recent())
 	}
-	// Under a move bound the most is kept back, not the mean.
+	// Under a move bound the recent worst is kept back, not the mean.
 	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
 	if want := 50*time.Millisecond - MoveOverhead - 30; got != want {
 		t.Errorf("move bound: %v, want %v", got, want)
@@ -181,6 +182,74 @@ func TestBudgetSurvivesStalls(t *testing.T) {
 		over.Add(budget, spent)
 		if left -= spent; left < 0 {
 			t.Fatalf("decision %d: the clock ran out", i)
+		}
+	}
+}
+
+// TestMoveBoundForgetsAStall: under a bound on each decision, a stall
+// shrinks the searches of the RecentDecisions decisions after it, and no
+// more, so that a busy machine's stalls now and then leave most of the
+// game's decisions their whole bound.
+func TestMoveBoundForgetsAStall(t *testing.T) {
+	c := Clock{Move: 100 * time.Millisecond}
+	full := c.Move - MoveOverhead
+	var over Overshoot
+	var sum time.Duration
+	const n = 400
+	for i := range n {
+		budget, search := c.Budget(nil, over)
+		if !search {
+			t.Fatalf("decision %d: no search", i)
+		}
+		sum += budget
+		spent := budget
+		if i%40 == 0 {
+			spent += 70 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		if i%40 == RecentDecisions {
+			if budget != full-70*time.Millisecond {
+				t.Errorf("decision %d, the last within the stall's reach: %v, want %v", i, budget, full-70*time.Millisecond)
+			}
+		}
+		if i%40 == RecentDecisions+1 && budget != full {
+			t.Errorf("decision %d, after the stall's reach: %v, want %v", i, budget, full)
+		}
+	}
+	if mean := sum / n; mean < 60*time.Millisecond {
+		t.Errorf("mean budget %v of a bound of %v", mean, c.Move)
+	}
+}
+
+// TestTimedAdviceCountsItsPreparation: the time of a timed advice runs
+// from the call, so that the reading's filter, run before the search, is
+// spent out of it. The faked clock says the preparation took the whole
+// time: the search then plays its first chunk of worlds and no more.
+// Counted from the search's own start, it played 17 chunks.
+func TestTimedAdviceCountsItsPreparation(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 50 * time.Millisecond
+	t0 := time.Unix(0, 0)
+	calls := 0
+	now := func() time.Time {
+		// The first reading is the call's start; every later one is past
+		// the limit, a millisecond more each time.
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(limit + time.Duration(calls)*time.Millisecond)
+	}
+	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Candidates {
+		if c.Samples != advise.ChunkWorlds {
+			t.Errorf("%v: %d worlds, want one chunk of %d", c.Move, c.Samples, advise.ChunkWorlds)
 		}
 	}
 }

@@ -128,8 +128,10 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	if c := pl.clockNow(); c.Timed() {
 		budget, search := c.Budget(p, pl.over)
 		if !search {
-			// Too little time for a search: the rollouts' own policy.
+			// Too little time for a search: the rollouts' own policy, on
+			// time, so that a stall passes out of the recent overshoots.
 			pl.used += time.Nanosecond
+			pl.over.Add(0, 0)
 			return Quick(ctx, p)
 		}
 		o.Time = budget

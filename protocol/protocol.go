@@ -811,7 +811,9 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	}
 	budget, search := clock.budget(p, e.movetime, e.over)
 	if !search {
-		// Too little time for a search: the rollouts' own policy answers.
+		// Too little time for a search: the rollouts' own policy answers,
+		// on time, so that a stall passes out of the recent overshoots.
+		e.over.Add(0, 0)
 		m, err := analyze.Quick(ctx, p)
 		if err != nil {
 			sayf("error %v", err)
