@@ -88,6 +88,9 @@ func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
 	if !c.Timed() {
 		return 0, true
 	}
+	// A clock longer than anyone plays is taken as longestClock, so that
+	// NeedShares of a share cannot overflow.
+	c.Left, c.Inc, c.Move = min(c.Left, longestClock), min(c.Inc, longestClock), min(c.Move, longestClock)
 	spend := time.Duration(0)
 	if c.Move > 0 {
 		spend = c.Move - MoveOverhead - over.Recent()
@@ -124,6 +127,9 @@ func DecisionsLeft(p *game.Position) int {
 	hands := max(0, (gap+PointsPerHand-1)/PointsPerHand-1)
 	return here + (hands+spareHands)*DecisionsPerHand
 }
+
+// longestClock bounds each of a clock's times in Budget: a year.
+const longestClock = 365 * 24 * time.Hour
 
 // spareHands is the hands DecisionsLeft guesses beyond the leader's need.
 const spareHands = 1

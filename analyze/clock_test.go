@@ -253,3 +253,25 @@ func TestTimedAdviceCountsItsPreparation(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetOfHugeClocks: a clock of any length, up to the most a Duration
+// holds, gives a search and a positive time, never an overflow's negative.
+func TestBudgetOfHugeClocks(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const most = time.Duration(1<<63 - 1)
+	for _, c := range []Clock{
+		{Game: true, Left: most, MovesToGo: 1},
+		{Game: true, Left: most / 2, Inc: most / 2},
+		{Game: true, Left: time.Second, Inc: most},
+		{Move: most},
+		{Game: true, Left: most, Move: most},
+	} {
+		budget, search := c.Budget(&p, Overshoot{})
+		if !search || budget <= 0 {
+			t.Errorf("%+v: budget %v, search %v", c, budget, search)
+		}
+	}
+}

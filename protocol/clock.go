@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 )
@@ -70,4 +71,17 @@ func (c goClock) budget(p *game.Position, movetime time.Duration, over analyze.O
 		clk.Move = movetime + analyze.MoveOverhead
 	}
 	return clk.Budget(p, over)
+}
+
+// samples returns the worlds a decision may play: the engine's own when a
+// setoption set them or the go gave no time, else advise.MaxSamples. A
+// clock spends by need, a close decision more worlds than the default and
+// a clear one fewer; under movetime too, since a timed search capped at
+// the default plays every candidate in every chunk and is weaker than the
+// default's halving.
+func (c goClock) samples(own int, set bool) int {
+	if c.timed() && !set {
+		return advise.MaxSamples
+	}
+	return own
 }

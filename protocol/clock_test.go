@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/position"
 )
@@ -110,5 +111,29 @@ func TestNoTimeAnswersAtOnce(t *testing.T) {
 	plain := session(t, pos, "go")[1]
 	if !strings.Contains(plain, " danger ") {
 		t.Errorf("with no clock, want the danger in the info lines:\n%s", plain)
+	}
+}
+
+// TestClockSamples: a go with a time, a game's or the decision's own,
+// lifts the default worlds to advise.MaxSamples; worlds a setoption set,
+// and a plain go, keep the engine's own.
+func TestClockSamples(t *testing.T) {
+	tests := []struct {
+		line string
+		set  bool
+		want int
+	}{
+		{"", false, 256},
+		{"", true, 256},
+		{"time 10000", false, advise.MaxSamples},
+		{"time 10000", true, 256},
+		{"movetime 300", false, advise.MaxSamples},
+		{"movetime 300", true, 256},
+		{"opptime 10000", false, 256},
+	}
+	for _, tt := range tests {
+		if got := parseGo(strings.Fields(tt.line)).samples(256, tt.set); got != tt.want {
+			t.Errorf("go %s, set %v: %d worlds, want %d", tt.line, tt.set, got, tt.want)
+		}
 	}
 }

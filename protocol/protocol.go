@@ -803,12 +803,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	samples := e.samples
-	if clock.set && !e.samplesSet {
-		// A game clock spends by need: a close decision may take more
-		// worlds than the default, a clear one stops early.
-		samples = advise.MaxSamples
-	}
+	samples := clock.samples(e.samples, e.samplesSet)
 	budget, search := clock.budget(p, e.movetime, e.over)
 	if !search {
 		// Too little time for a search: the rollouts' own policy answers,
