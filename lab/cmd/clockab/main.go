@@ -61,6 +61,12 @@ func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
 }
 
 func run(ctx context.Context, games int, seed uint64, move, total time.Duration, samples int) error {
+	switch {
+	case games <= 0 || games%2 != 0 || games > engine.MaxGames:
+		return fmt.Errorf("-games %d: need an even number from 2 to %d", games, engine.MaxGames)
+	case move < 0 || total < 0 || samples < 0:
+		return fmt.Errorf("-move %v, -game %v, -samples %d: none may be negative", move, total, samples)
+	}
 	var times [2][]time.Duration
 	var won []float64
 	std := rules.Standard()
