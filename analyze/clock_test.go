@@ -275,3 +275,30 @@ func TestBudgetOfHugeClocks(t *testing.T) {
 		}
 	}
 }
+
+// TestLowTime: under a twentieth of the game's time no search starts, and
+// above it no search spends into it, even with one move to go.
+func TestLowTime(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ms = time.Millisecond
+	tests := []struct {
+		c      Clock
+		want   time.Duration
+		search bool
+	}{
+		{Clock{Game: true, Left: 500 * ms, Start: 10 * time.Second}, 0, false},
+		{Clock{Game: true, Left: 499 * ms, Start: 10 * time.Second, MovesToGo: 1}, 0, false},
+		{Clock{Game: true, Left: 600 * ms, Start: 10 * time.Second, MovesToGo: 1}, 100*ms - MoveOverhead, true},
+		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, false},
+		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 150*ms/mostOfTheBank - MoveOverhead, true},
+	}
+	for _, tt := range tests {
+		got, search := tt.c.Budget(&p, Overshoot{})
+		if search != tt.search || search && got != tt.want {
+			t.Errorf("%+v: budget %v, search %v; want %v, %v", tt.c, got, search, tt.want, tt.search)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 // or, under SetGameTime, the player's own.
 func (pl *Player) clockNow() Clock {
 	if pl.gameTime > 0 {
-		return Clock{Game: true, Left: pl.gameTime - pl.used}
+		return Clock{Game: true, Left: pl.gameTime - pl.used, Start: pl.gameTime}
 	}
 	return pl.clock
 }

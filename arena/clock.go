@@ -136,7 +136,7 @@ func (c *clock) of(k int) analyze.Clock {
 	defer c.mu.Unlock()
 	a := analyze.Clock{Game: c.tc.Game > 0, Inc: c.tc.Inc, Move: c.tc.Move}
 	if a.Game {
-		a.Left = max(c.left[k], 0)
+		a.Left, a.Start = max(c.left[k], 0), c.tc.Game
 		if c.tc.Moves > 0 {
 			a.MovesToGo = c.tc.Moves - c.moves[k]%c.tc.Moves
 		}

@@ -50,16 +50,17 @@ func TestGoClock(t *testing.T) {
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, analyze.Overshoot{})
+		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
 	}
 }
 
-// TestGoClockNeverOverdraws: at any time left, increment and overshoot,
-// a go's budget is a search's of at least analyze.MinSearch within the
-// time left less the margins, or no search at all; the one chunk a
+// TestGoClockNeverOverdraws: at any time left, increment, overshoot and
+// game's time, a go's budget is a search's of at least analyze.MinSearch
+// within the time left less the margins and the game's low time, or no
+// search at all; the one chunk a
 // search cannot stop within is what MinSearch leaves room for (advise's
 // TestTimedAdviceOutOfTimePlaysOneChunk bounds it in worlds).
 func TestGoClockNeverOverdraws(t *testing.T) {
@@ -70,16 +71,18 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 	for _, ms := range []int{0, 1, 49, 50, 51, 60, 61, 62, 100, 500, 1000, 2000, 30000} {
 		for _, over := range []time.Duration{0, time.Millisecond, 50 * time.Millisecond} {
 			for _, inc := range []int{0, 5, 100} {
-				line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
-				var o analyze.Overshoot
-				o.Add(0, over)
-				got, search := parseGo(strings.Fields(line)).budget(&p, 0, o)
-				limit := time.Duration(ms)*time.Millisecond - analyze.ClockMargin - analyze.MoveOverhead
-				switch {
-				case !search && got != 0:
-					t.Errorf("go %s, over %v: no search but a budget of %v", line, over, got)
-				case search && (got < analyze.MinSearch || got > limit):
-					t.Errorf("go %s, over %v: budget %v, want within [%v, %v]", line, over, got, analyze.MinSearch, limit)
+				for _, start := range []time.Duration{0, 10 * time.Second} {
+					line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
+					var o analyze.Overshoot
+					o.Add(0, over)
+					got, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
+					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
+					switch {
+					case !search && got != 0:
+						t.Errorf("go %s, over %v, start %v: no search but a budget of %v", line, over, start, got)
+					case search && (got < analyze.MinSearch || got > limit):
+						t.Errorf("go %s, over %v, start %v: budget %v, want within [%v, %v]", line, over, start, got, analyze.MinSearch, limit)
+					}
 				}
 			}
 		}

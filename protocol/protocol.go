@@ -55,6 +55,9 @@ type Engine struct {
 	// over is what the decisions under a clock spent beyond their
 	// budgets, kept back for each decision left (analyze.Clock.Budget).
 	over analyze.Overshoot
+	// start is the most time a go gave in this game: the clock's
+	// analyze.LowTimeShare is of it.
+	start time.Duration
 	// movetime, when set, is the time a go spends, samples its cap.
 	movetime time.Duration
 	seed     uint64
@@ -359,7 +362,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "newgame":
 		e.scores = [2]int{}
 		e.have = false
-		e.over = analyze.Overshoot{}
+		e.over, e.start = analyze.Overshoot{}, 0
 	case "newhand":
 		e.newHand(f[1:])
 	case "position":
@@ -804,7 +807,10 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
 	samples := clock.samples(e.samples, e.samplesSet)
-	budget, search := clock.budget(p, e.movetime, e.over)
+	if clock.set {
+		e.start = max(e.start, clock.time)
+	}
+	budget, search := clock.budget(p, e.movetime, e.start, e.over)
 	if !search {
 		// Too little time for a search: the rollouts' own policy answers,
 		// on time, so that a stall passes out of the recent overshoots.
