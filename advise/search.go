@@ -68,6 +68,11 @@ type search struct {
 	moves    []game.Move
 	base     int // the index of the baseline move in moves
 	deadline time.Time
+	// chunkCost is the time the last chunk of worlds took, in
+	// nanoseconds: a timed search starts no chunk that would end past its
+	// deadline at that cost, so that a busy machine, whose worlds cost
+	// more, plays fewer of them rather than answer late.
+	chunkCost atomic.Int64
 }
 
 // newSearch checks that the position is its seat's decision, fills the
@@ -309,7 +314,11 @@ func (r *chunkRun) work(ctx context.Context) {
 		r.mu.Lock()
 		act := slices.Clone(r.active)
 		r.mu.Unlock()
+		start := r.s.now()
 		t, err := r.s.playChunk(ci, w, act)
+		if !r.s.deadline.IsZero() {
+			r.s.chunkCost.Store(int64(r.s.now().Sub(start)))
+		}
 		if err != nil {
 			r.errOnce.Do(func() { r.first = err })
 			r.failed.Store(true)
@@ -324,9 +333,13 @@ func (r *chunkRun) work(ctx context.Context) {
 	}
 }
 
-// stopped says a chunk after the first should not start.
+// stopped says a chunk after the first should not start: ctx is done, or
+// the chunk would end past the deadline at the last chunk's cost.
 func (s *search) stopped(ctx context.Context) bool {
-	return ctx.Err() != nil || !s.deadline.IsZero() && s.now().After(s.deadline)
+	if ctx.Err() != nil {
+		return true
+	}
+	return !s.deadline.IsZero() && s.now().Add(time.Duration(s.chunkCost.Load())).After(s.deadline)
 }
 
 // evaluateUntil plays every candidate in up to chunks chunks and stops

@@ -32,8 +32,9 @@ type Options struct {
 	// with Time set it caps them (0: advise.MaxSamples). Above
 	// advise.MaxSamples it is cut to it.
 	Samples int
-	// Time, when set, spends this long instead of a fixed budget; the
-	// advice is then not reproducible.
+	// Time, when set, spends this long instead of a fixed budget, counted
+	// from the call: the reading's filter, run before the search, is
+	// spent out of it too. The advice is then not reproducible.
 	Time time.Duration
 	// Adaptive stops a search once the decision is clear (see
 	// advise.Options.Adaptive); a timed search always does. Now, when
@@ -102,7 +103,13 @@ const readSamples = 200
 // without danger, with ctx's error. Any other failure, of the search, the
 // comparison or the danger, is returned alone.
 func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, error) {
+	start := o.now()
 	so := searchOptions(p, o)
+	if o.Time > 0 {
+		// The filter may take tens of milliseconds; a search that did not
+		// count it would answer that late at every decision.
+		so.Time = max(o.Time-o.now().Sub(start), time.Nanosecond)
+	}
 	a, err := advise.Advise(ctx, p, so)
 	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
 		return nil, err
@@ -337,3 +344,11 @@ const (
 	FilterParticles = 512
 	FilterShare     = 0.5
 )
+
+// now reads the options' clock.
+func (o *Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -23,9 +24,9 @@ func TestDecisionsLeft(t *testing.T) {
 		score string
 		want  int
 	}{
-		{"0-0", 20 + 6*20}, // 100 points at 15 a hand: 7 hands, this one and 6
-		{"90-10", 20},      // 10 points: this hand may end the game
-		{"40-70", 20 + 20}, // 30 points: two hands
+		{"0-0", 12 + 5*12},   // 100 points at 20 a hand: 5 hands, this one, 4 and a spare
+		{"90-10", 12 + 12},   // 10 points: this hand may end the game, and a spare
+		{"40-70", 12 + 2*12}, // 30 points: two hands, and a spare
 	}
 	for _, tt := range tests {
 		p, err := position.Parse(clockPosition(t, tt.score))
@@ -38,32 +39,73 @@ func TestDecisionsLeft(t *testing.T) {
 	}
 }
 
-// TestDecisionTimeNeverRunsOut spends a game's time decision by decision,
-// for far more decisions than any guess: every share is within the time
-// left and a quarter of it, so the clock is never overdrawn, and the
-// first shares are the time over the decisions the guess expects.
-func TestDecisionTimeNeverRunsOut(t *testing.T) {
+// TestBudget: a decision's time under each kind of clock.
+func TestBudget(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	total := 30 * time.Second
-	if got, want := DecisionTime(total, &p), time.Duration(float64(total)*0.9/140); got != want {
-		t.Errorf("first share %v, want %v", got, want)
+	n := time.Duration(DecisionsLeft(&p)) // 72
+	s := time.Second
+	tests := []struct {
+		name   string
+		c      Clock
+		over   time.Duration
+		want   time.Duration
+		search bool
+	}{
+		{"no clock", Clock{}, 0, 0, true},
+		{"sudden death", Clock{Game: true, Left: 30 * s}, 0, NeedShares*((30*s-ClockMargin)/n) - MoveOverhead, true},
+		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, 0, NeedShares*((30*s-ClockMargin)/n+s) - MoveOverhead, true},
+		{"moves to go", Clock{Game: true, Left: 30 * s, MovesToGo: 40}, 0, NeedShares*((30*s-ClockMargin)/40) - MoveOverhead, true},
+		{"a quarter at most", Clock{Game: true, Left: 8 * s, MovesToGo: 2}, 0, (8*s-ClockMargin)/4 - MoveOverhead, true},
+		{"the overshoot kept back", Clock{Game: true, Left: 30 * s}, 10 * time.Millisecond, NeedShares*((30*s-ClockMargin-72*10*time.Millisecond-stallReserve*10*time.Millisecond)/n) - MoveOverhead, true},
+		{"a move bound caps it", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead, true},
+		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 500*time.Millisecond - MoveOverhead, true},
+		{"a move bound keeps back the overshoot", Clock{Move: 500 * time.Millisecond}, 7 * time.Millisecond, 500*time.Millisecond - MoveOverhead - 7*time.Millisecond, true},
+		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond}, 0, 0, false},
+		{"out of time", Clock{Game: true}, 0, 0, false},
 	}
-	left := total
-	for i := range 1000 {
-		share := DecisionTime(left, &p)
-		if share <= 0 || share > left/4 && share > time.Nanosecond {
-			t.Fatalf("decision %d: share %v of %v left", i, share, left)
-		}
-		left -= share
-		if left < 0 {
-			t.Fatalf("decision %d: the clock is overdrawn by %v", i, -left)
+	for _, tt := range tests {
+		got, search := tt.c.Budget(&p, overOf(tt.over))
+		if got != tt.want || search != tt.search {
+			t.Errorf("%s: %v, %v; want %v, %v", tt.name, got, search, tt.want, tt.search)
 		}
 	}
-	if got := DecisionTime(0, &p); got != time.Nanosecond {
-		t.Errorf("no time left: share %v, want a nanosecond (one chunk)", got)
+}
+
+// TestBudgetNeverRunsOut spends a game's time decision by decision, each
+// its whole budget, for far more decisions than any guess: no budget is
+// more than a quarter of the time left, and the clock is never
+// overdrawn; at the end the decisions answer at once; and the guessed
+// game's decisions mostly get a search.
+func TestBudgetNeverRunsOut(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, total := range []time.Duration{3 * time.Second, 10 * time.Second, 30 * time.Second} {
+		left := total
+		searched := 0
+		for i := range 1000 {
+			budget, search := Clock{Game: true, Left: left}.Budget(&p, Overshoot{})
+			if !search {
+				continue
+			}
+			searched++
+			if budget > left/4 {
+				t.Fatalf("%v: decision %d: %v of %v left", total, i, budget, left)
+			}
+			left -= budget + MoveOverhead
+			if left < ClockMargin {
+				t.Fatalf("%v: decision %d: the margin is spent: %v left", total, i, left)
+			}
+		}
+		// Even when every decision spends all it may, two thirds of the
+		// decisions the game is guessed to have still get a search.
+		if want := 2 * DecisionsLeft(&p) / 3; searched < want {
+			t.Errorf("%v: only %d decisions searched, want %d", total, searched, want)
+		}
 	}
 }
 
@@ -86,5 +128,177 @@ func TestPlayerKeepsToItsGameTime(t *testing.T) {
 	}
 	if pl.Used() > total || pl.Used() == 0 {
 		t.Fatalf("used %v of a game time of %v", pl.Used(), total)
+	}
+}
+
+// overOf is an Overshoot of one decision d over its budget.
+func overOf(d time.Duration) Overshoot {
+	var o Overshoot
+	if d > 0 {
+		o.Add(time.Millisecond, time.Millisecond+d)
+	}
+	return o
+}
+
+// TestOvershootKeepsMeanAndMost: the mean over every decision, those on
+// time too, and the most.
+func TestOvershootKeepsMeanAndMost(t *testing.T) {
+	var o Overshoot
+	for _, spent := range []time.Duration{90, 110, 130, 100} {
+		o.Add(100, spent)
+	}
+	if o.Mean() != 10 || o.worst != 30 || o.Recent() != 30 {
+		t.Errorf("mean %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Mean(), o.worst, o.Recent())
+	}
+	// Under a move bound the recent worst is kept back, not the mean.
+	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
+	if want := 50*time.Millisecond - MoveOverhead - 30; got != want {
+		t.Errorf("move bound: %v, want %v", got, want)
+	}
+}
+
+// TestBudgetSurvivesStalls spends a 10 s game decision by decision, each
+// its whole budget, for twice the decisions the game is guessed to have,
+// on a machine that stalls a decision by 0.8 s early and again at the
+// end, when the mean overshoot has thinned out: the reserve kept for the
+// stall seen keeps the clock from running out.
+func TestBudgetSurvivesStalls(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := 10 * time.Second
+	var over Overshoot
+	n := 2 * DecisionsLeft(&p)
+	for i := range n {
+		budget, search := Clock{Game: true, Left: left}.Budget(&p, over)
+		spent := budget + MoveOverhead
+		if !search {
+			spent = time.Millisecond
+		}
+		if i == 3 || i == n-1 {
+			spent += 800 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		if left -= spent; left < 0 {
+			t.Fatalf("decision %d: the clock ran out", i)
+		}
+	}
+}
+
+// TestMoveBoundForgetsAStall: under a bound on each decision, a stall
+// shrinks the searches of the RecentDecisions decisions after it, and no
+// more, so that a busy machine's stalls now and then leave most of the
+// game's decisions their whole bound.
+func TestMoveBoundForgetsAStall(t *testing.T) {
+	c := Clock{Move: 100 * time.Millisecond}
+	full := c.Move - MoveOverhead
+	var over Overshoot
+	var sum time.Duration
+	const n = 400
+	for i := range n {
+		budget, search := c.Budget(nil, over)
+		if !search {
+			t.Fatalf("decision %d: no search", i)
+		}
+		sum += budget
+		spent := budget
+		if i%40 == 0 {
+			spent += 70 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		if i%40 == RecentDecisions {
+			if budget != full-70*time.Millisecond {
+				t.Errorf("decision %d, the last within the stall's reach: %v, want %v", i, budget, full-70*time.Millisecond)
+			}
+		}
+		if i%40 == RecentDecisions+1 && budget != full {
+			t.Errorf("decision %d, after the stall's reach: %v, want %v", i, budget, full)
+		}
+	}
+	if mean := sum / n; mean < 60*time.Millisecond {
+		t.Errorf("mean budget %v of a bound of %v", mean, c.Move)
+	}
+}
+
+// TestTimedAdviceCountsItsPreparation: the time of a timed advice runs
+// from the call, so that the reading's filter, run before the search, is
+// spent out of it. The faked clock says the preparation took the whole
+// time: the search then plays its first chunk of worlds and no more.
+// Counted from the search's own start, it played 17 chunks.
+func TestTimedAdviceCountsItsPreparation(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 50 * time.Millisecond
+	t0 := time.Unix(0, 0)
+	calls := 0
+	now := func() time.Time {
+		// The first reading is the call's start; every later one is past
+		// the limit, a millisecond more each time.
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(limit + time.Duration(calls)*time.Millisecond)
+	}
+	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Candidates {
+		if c.Samples != advise.ChunkWorlds {
+			t.Errorf("%v: %d worlds, want one chunk of %d", c.Move, c.Samples, advise.ChunkWorlds)
+		}
+	}
+}
+
+// TestBudgetOfHugeClocks: a clock of any length, up to the most a Duration
+// holds, gives a search and a positive time, never an overflow's negative.
+func TestBudgetOfHugeClocks(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const most = time.Duration(1<<63 - 1)
+	for _, c := range []Clock{
+		{Game: true, Left: most, MovesToGo: 1},
+		{Game: true, Left: most / 2, Inc: most / 2},
+		{Game: true, Left: time.Second, Inc: most},
+		{Move: most},
+		{Game: true, Left: most, Move: most},
+	} {
+		budget, search := c.Budget(&p, Overshoot{})
+		if !search || budget <= 0 {
+			t.Errorf("%+v: budget %v, search %v", c, budget, search)
+		}
+	}
+}
+
+// TestLowTime: under a twentieth of the game's time no search starts, and
+// above it no search spends into it, even with one move to go.
+func TestLowTime(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ms = time.Millisecond
+	tests := []struct {
+		c      Clock
+		want   time.Duration
+		search bool
+	}{
+		{Clock{Game: true, Left: 500 * ms, Start: 10 * time.Second}, 0, false},
+		{Clock{Game: true, Left: 499 * ms, Start: 10 * time.Second, MovesToGo: 1}, 0, false},
+		{Clock{Game: true, Left: 600 * ms, Start: 10 * time.Second, MovesToGo: 1}, 100*ms - MoveOverhead, true},
+		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, false},
+		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 150*ms/mostOfTheBank - MoveOverhead, true},
+	}
+	for _, tt := range tests {
+		got, search := tt.c.Budget(&p, Overshoot{})
+		if search != tt.search || search && got != tt.want {
+			t.Errorf("%+v: budget %v, search %v; want %v, %v", tt.c, got, search, tt.want, tt.search)
+		}
 	}
 }

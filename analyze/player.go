@@ -41,14 +41,20 @@ type Player struct {
 	// Reading is what the player has learnt of its opponent over the
 	// hands of the game so far.
 	Reading reading.Style
-	// gameTime is the time the player has for the whole game (0: none,
-	// a fixed budget a decision); used is the time it has spent.
+	// clock is what the game's clock says before the next decision
+	// (SetClock); gameTime, when set, is the time the player has for the
+	// whole game and keeps its own clock (SetGameTime); used is the time
+	// it has spent.
+	clock          Clock
 	gameTime, used time.Duration
-	// over is the time the decisions so far spent beyond their shares
-	// (the chunk a search cannot stop within, the player's own work), and
-	// timed their count: the mean is kept back for each decision left.
-	over  time.Duration
-	timed int
+	// over is what the decisions so far spent beyond their budgets (the
+	// chunk a search cannot stop within, the player's own work): its mean
+	// is kept back for each decision left.
+	over Overshoot
+	// samplesSet says the player's worlds were set, not its default: under
+	// a clock they stay its cap; else it spends by need up to
+	// advise.MaxSamples.
+	samplesSet bool
 	// OnAdvice, when set, is shown each advice the player follows, with
 	// the position it was asked of (read it before returning: it is the
 	// player's to reuse). It changes nothing of the play: a measurement
@@ -57,14 +63,18 @@ type Player struct {
 	filter   reading.FilterCache
 }
 
-// SetGameTime gives the player total for the game: each decision then
-// spends DecisionTime of what is left, and stops early once clear, with
-// its samples only a cap (advise.MaxSamples unless set). now is the clock
-// it reads (nil: time.Now); tests fake it.
+// SetGameTime gives the player total for the game, on a clock it keeps
+// itself: each decision then spends by Clock.Budget of what is left. now
+// is the clock it reads (nil: time.Now); tests fake it.
 func (pl *Player) SetGameTime(total time.Duration, now func() time.Time) {
 	pl.gameTime, pl.opts.Now = total, now
-	pl.opts.Samples = 0
 }
+
+// SetClock tells the player the game's clock before its next decision, as
+// a controller's go line does: the decision then spends by Clock.Budget,
+// more worlds where its best moves are close, fewer where one is clear,
+// its worlds capped at advise.MaxSamples (or at the samples it was given).
+func (pl *Player) SetClock(c Clock) { pl.clock = c }
 
 // Used returns the time the player has spent on its decisions.
 func (pl *Player) Used() time.Duration { return pl.used }
@@ -74,11 +84,12 @@ func (pl *Player) Used() time.Duration { return pl.used }
 // advise.DefaultMargin), seeded from seed; fixed turns its reading off. It
 // samples on one goroutine, so that many games may run at once.
 func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
-	if samples <= 0 {
+	set := samples > 0
+	if !set {
 		samples = DefaultPlayerSamples
 	}
 	o := Options{Samples: min(samples, advise.MaxSamples), Margin: margin, Workers: 1, Fixed: fixed, MovesOnly: true}
-	return &Player{opts: o, seed: seed}
+	return &Player{opts: o, seed: seed, samplesSet: set}
 }
 
 // SetWorlds draws the player's worlds from w in place of FilterWorlds
@@ -114,28 +125,25 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
 	o.Reading = &pl.Reading
 	o.Filter = &pl.filter
-	if pl.gameTime > 0 {
-		now := pl.opts.Now
-		if now == nil {
-			now = time.Now
-		}
-		start := now()
-		left := pl.gameTime - pl.used
-		if pl.timed > 0 {
-			left -= pl.over / time.Duration(pl.timed) * time.Duration(DecisionsLeft(p))
-		}
-		if left <= 0 {
-			// Out of time: the rollouts' own policy answers, with no
-			// search at all.
+	if c := pl.clockNow(); c.Timed() {
+		budget, search := c.Budget(p, pl.over)
+		if !search {
+			// Too little time for a search: the rollouts' own policy, on
+			// time, so that a stall passes out of the recent overshoots.
 			pl.used += time.Nanosecond
+			pl.over.Add(0, 0)
 			return Quick(ctx, p)
 		}
-		o.Time = DecisionTime(left, p)
+		o.Time = budget
+		if !pl.samplesSet {
+			o.Samples = advise.MaxSamples
+		}
+		now := pl.now()
+		start := now()
 		defer func() {
 			spent := now().Sub(start)
 			pl.used += spent
-			pl.over += max(0, spent-o.Time)
-			pl.timed++
+			pl.over.Add(budget, spent)
 		}()
 	}
 	a, err := Advise(ctx, p, o)
@@ -146,6 +154,22 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 		pl.OnAdvice(p, a)
 	}
 	return a.Best(), nil
+}
+
+// clockNow is the clock of the decision at hand: the one SetClock gave,
+// or, under SetGameTime, the player's own.
+func (pl *Player) clockNow() Clock {
+	if pl.gameTime > 0 {
+		return Clock{Game: true, Left: pl.gameTime - pl.used, Start: pl.gameTime}
+	}
+	return pl.clock
+}
+
+func (pl *Player) now() func() time.Time {
+	if pl.opts.Now != nil {
+		return pl.opts.Now
+	}
+	return time.Now
 }
 
 // Budget returns the worlds a decision and the margin the player advises

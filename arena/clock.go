@@ -3,6 +3,7 @@ package arena
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,6 +128,20 @@ func (c *clock) goLine(k int) string {
 		line += fmt.Sprintf(" movetime %d", ms(c.tc.Move))
 	}
 	return line
+}
+
+// of is player k's clock as its go line tells it, for a built-in player.
+func (c *clock) of(k int) analyze.Clock {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a := analyze.Clock{Game: c.tc.Game > 0, Inc: c.tc.Inc, Move: c.tc.Move}
+	if a.Game {
+		a.Left, a.Start = max(c.left[k], 0), c.tc.Game
+		if c.tc.Moves > 0 {
+			a.MovesToGo = c.tc.Moves - c.moves[k]%c.tc.Moves
+		}
+	}
+	return a
 }
 
 func ms(d time.Duration) int64 { return max(0, d.Milliseconds()) }

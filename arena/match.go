@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"io"
 	"io/fs"
 	"os"
@@ -440,7 +441,9 @@ func closeEngines(engines [2]*EnginePlayer) {
 }
 
 // timed is a built-in player on the game's clock, so that an engine's
-// opptime tells the truth and the match reports its time.
+// opptime tells the truth and the match reports its time. A player that
+// can spend a clock (the advisor players) is told it before each
+// decision, as an engine's go line tells an engine.
 type timed struct {
 	bot.Player
 	clock *clock
@@ -448,6 +451,9 @@ type timed struct {
 }
 
 func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
+	if c, ok := t.Player.(interface{ SetClock(analyze.Clock) }); ok {
+		c.SetClock(t.clock.of(t.k))
+	}
 	start := time.Now()
 	m, err := t.Player.Move(ctx, p)
 	t.clock.charge(t.k, time.Since(start))

@@ -3,6 +3,10 @@ package protocol
 import (
 	"strconv"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
 )
 
 // goClock is what a go line told of the time: "go time MS opptime MS inc
@@ -18,22 +22,6 @@ type goClock struct {
 	// the arena's --st sends it), less the margin for the pipe.
 	moveTime time.Duration
 }
-
-// The clock's margins. pipeMargin is kept back from the game's time as a
-// whole, once, for the round trips through the pipes and the controller's
-// reading of the answers; moveOverhead is kept back from every decision's
-// share for its own round trip and the engine's work outside the search,
-// which through the EAAI bridge take 62 µs at the median and 136 µs at the
-// 90th percentile. minSearch is the least share worth a search: its first
-// chunk of worlds always runs and takes a few milliseconds on a busy core.
-// Below it the engine answers at once with the rollouts' own policy, as
-// analyze.Player does when its game time runs out: a plainer move rather
-// than a move too late.
-const (
-	pipeMargin   = 50 * time.Millisecond
-	moveOverhead = 2 * time.Millisecond
-	minSearch    = 10 * time.Millisecond
-)
 
 // parseGo reads the fields after go. Unknown tokens, and a known token
 // whose value is no number, are ignored, so that a later version's
@@ -68,32 +56,32 @@ func parseGo(f []string) goClock {
 // timed says the go gave a time: a game clock or its own movetime.
 func (c goClock) timed() bool { return c.set || c.moveTime > 0 }
 
-// budget returns the time a decision may spend, 0 for no limit but the
-// samples, and whether a search fits in it. The go's movetime, less the
-// overhead, wins over the movetime option. Under a game clock the share is
-// the time left less the pipe's margin, over the moves to go (or, when the
-// go does not say, guess, the engine's guess at the decisions left:
-// analyze.DecisionsLeft), plus the increment, less the overhead, and never
-// more than the time left less both. A go that gave a time and leaves less
-// than minSearch has no search: the engine answers at once.
-func (c goClock) budget(movetime time.Duration, guess int) (time.Duration, bool) {
-	if c.moveTime > 0 {
-		movetime = c.moveTime - moveOverhead
+// budget returns the time a decision at p may spend, 0 for no limit but
+// the samples, and whether a search fits in it. Under the go's clock it
+// is analyze.Clock.Budget's, by need, with over the engine's overshoots
+// so far and start the most time a go gave in the game; the movetime option caps it. A go with no time
+// leaves the decision to the movetime option alone (the user's own
+// choice, taken as it is).
+func (c goClock) budget(p *game.Position, movetime, start time.Duration, over analyze.Overshoot) (time.Duration, bool) {
+	if !c.timed() {
+		return movetime, true
 	}
-	share := movetime
-	if c.set {
-		left := c.movesToGo
-		if left <= 0 {
-			left = max(guess, 1)
-		}
-		bank := c.time - pipeMargin
-		share = min(bank/time.Duration(left)+c.inc, bank) - moveOverhead
-		if movetime > 0 {
-			share = min(share, movetime)
-		}
+	clk := analyze.Clock{Game: c.set, Left: c.time, Inc: c.inc, MovesToGo: c.movesToGo, Move: c.moveTime, Start: start}
+	if clk.Move <= 0 && movetime > 0 {
+		clk.Move = movetime + analyze.MoveOverhead
 	}
-	if c.timed() && share < minSearch {
-		return 0, false
+	return clk.Budget(p, over)
+}
+
+// samples returns the worlds a decision may play: the engine's own when a
+// setoption set them or the go gave no time, else advise.MaxSamples. A
+// clock spends by need, a close decision more worlds than the default and
+// a clear one fewer; under movetime too, since a timed search capped at
+// the default plays every candidate in every chunk and is weaker than the
+// default's halving.
+func (c goClock) samples(own int, set bool) int {
+	if c.timed() && !set {
+		return advise.MaxSamples
 	}
-	return share, true
+	return own
 }

@@ -7,17 +7,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/position"
 )
 
-// TestGoClock reads go's time fields, ignoring what it does not know,
-// and spends a share of the time: never more than is left less the
-// margins, within movetime, and no search when the share is below
-// minSearch.
+// TestGoClock reads go's time fields, ignoring what it does not know, and
+// spends by analyze.Clock.Budget under them; the movetime option caps a
+// clock's budget, and with no clock is the decision's time as it is.
 func TestGoClock(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
 	ms := time.Millisecond
-	bank := func(d time.Duration) time.Duration { return d - pipeMargin }
+	clock := func(c analyze.Clock) time.Duration {
+		d, _ := c.Budget(&p, analyze.Overshoot{})
+		return d
+	}
 	tests := []struct {
 		line     string
 		movetime time.Duration
@@ -27,49 +34,55 @@ func TestGoClock(t *testing.T) {
 		{"", 0, 0, true},
 		{"", 500 * ms, 500 * ms, true},
 		{"", 5 * ms, 5 * ms, true}, // the option is the user's own choice
-		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, bank(3000*ms) - moveOverhead, true},
-		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, bank(3000*ms)/10 - moveOverhead, true},
-		{"time 3000 inc 100 movestogo 10", 0, bank(3000*ms)/10 + 100*ms - moveOverhead, true},
+		{"time 3000 opptime 2000 inc 0 movestogo 1", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 1}), true},
+		{"time 3000 opptime 2000 inc 0 movestogo 10", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 10}), true},
+		{"time 3000 inc 100 movestogo 10", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, Inc: 100 * ms, MovesToGo: 10}), true},
 		{"time 3000 inc 100 movestogo 10", 200 * ms, 200 * ms, true},
-		{"time 3000", 0, bank(3000*ms)/30 - moveOverhead, true},
-		{"time 200 inc 5000 movestogo 4", 0, bank(200*ms) - moveOverhead, true},
-		{"time 2000", 0, bank(2000*ms)/30 - moveOverhead, true},
-		{"time 300", 0, 0, false},
+		{"time 30000", 0, clock(analyze.Clock{Game: true, Left: 30000 * ms}), true},
+		{"time 200", 0, 0, false},
 		{"time 10 movestogo 1", 0, 0, false},
-		{"infinite time 3000 ponder movestogo 1 nodes x", 0, bank(3000*ms) - moveOverhead, true},
+		{"infinite time 3000 ponder movestogo 1 nodes x", 0, clock(analyze.Clock{Game: true, Left: 3000 * ms, MovesToGo: 1}), true},
 		{"time abc movestogo 1", 0, 0, true},
-		{"movetime 300", 0, 300*ms - moveOverhead, true},
-		{"movetime 300", 100 * ms, 300*ms - moveOverhead, true},
-		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - moveOverhead, true},
+		{"movetime 300", 0, 300*ms - analyze.MoveOverhead, true},
+		{"movetime 300", 100 * ms, 300*ms - analyze.MoveOverhead, true},
+		{"time 3000 movestogo 1 movetime 300", 0, 300*ms - analyze.MoveOverhead, true},
 		{"movetime 20", 0, 18 * ms, true},
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(tt.movetime, 30)
+		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
 	}
 }
 
-// TestGoClockNeverOverdraws: at any time left and any guess of the
-// decisions left, a go's budget is a search's of at least minSearch within
-// the time left less the margins, or no search at all; the one chunk a
-// search cannot stop within is what minSearch leaves room for (advise's
+// TestGoClockNeverOverdraws: at any time left, increment, overshoot and
+// game's time, a go's budget is a search's of at least analyze.MinSearch
+// within the time left less the margins and the game's low time, or no
+// search at all; the one chunk a
+// search cannot stop within is what MinSearch leaves room for (advise's
 // TestTimedAdviceOutOfTimePlaysOneChunk bounds it in worlds).
 func TestGoClockNeverOverdraws(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, ms := range []int{0, 1, 49, 50, 51, 60, 61, 62, 100, 500, 1000, 2000, 30000} {
-		for _, guess := range []int{0, 1, 2, 20, 140} {
+		for _, over := range []time.Duration{0, time.Millisecond, 50 * time.Millisecond} {
 			for _, inc := range []int{0, 5, 100} {
-				line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
-				got, search := parseGo(strings.Fields(line)).budget(0, guess)
-				limit := time.Duration(ms)*time.Millisecond - pipeMargin - moveOverhead + time.Duration(inc)*time.Millisecond
-				limit = min(limit, time.Duration(ms)*time.Millisecond-pipeMargin-moveOverhead)
-				switch {
-				case !search && got != 0:
-					t.Errorf("go %s, guess %d: no search but a budget of %v", line, guess, got)
-				case search && (got < minSearch || got > limit):
-					t.Errorf("go %s, guess %d: budget %v, want within [%v, %v]", line, guess, got, minSearch, limit)
+				for _, start := range []time.Duration{0, 10 * time.Second} {
+					line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
+					var o analyze.Overshoot
+					o.Add(0, over)
+					got, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
+					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
+					switch {
+					case !search && got != 0:
+						t.Errorf("go %s, over %v, start %v: no search but a budget of %v", line, over, start, got)
+					case search && (got < analyze.MinSearch || got > limit):
+						t.Errorf("go %s, over %v, start %v: budget %v, want within [%v, %v]", line, over, start, got, analyze.MinSearch, limit)
+					}
 				}
 			}
 		}
@@ -90,9 +103,9 @@ func TestNoTimeAnswersAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	short := session(t, pos, "go time 300 opptime 300")[1]
+	short := session(t, pos, "go time 150 opptime 150")[1]
 	if short != "bestmove "+moveText(&p, quick) {
-		t.Errorf("with 300 ms for the game: %q, want the quick move %s", short, moveText(&p, quick))
+		t.Errorf("with 150 ms for the game: %q, want the quick move %s", short, moveText(&p, quick))
 	}
 	long := session(t, pos, "go time 30000 opptime 30000")[1]
 	if !strings.Contains(long, "info move ") || strings.Contains(long, " danger ") || strings.Contains(long, " outs ") {
@@ -101,5 +114,29 @@ func TestNoTimeAnswersAtOnce(t *testing.T) {
 	plain := session(t, pos, "go")[1]
 	if !strings.Contains(plain, " danger ") {
 		t.Errorf("with no clock, want the danger in the info lines:\n%s", plain)
+	}
+}
+
+// TestClockSamples: a go with a time, a game's or the decision's own,
+// lifts the default worlds to advise.MaxSamples; worlds a setoption set,
+// and a plain go, keep the engine's own.
+func TestClockSamples(t *testing.T) {
+	tests := []struct {
+		line string
+		set  bool
+		want int
+	}{
+		{"", false, 256},
+		{"", true, 256},
+		{"time 10000", false, advise.MaxSamples},
+		{"time 10000", true, 256},
+		{"movetime 300", false, advise.MaxSamples},
+		{"movetime 300", true, 256},
+		{"opptime 10000", false, 256},
+	}
+	for _, tt := range tests {
+		if got := parseGo(strings.Fields(tt.line)).samples(256, tt.set); got != tt.want {
+			t.Errorf("go %s, set %v: %d worlds, want %d", tt.line, tt.set, got, tt.want)
+		}
 	}
 }

@@ -52,6 +52,12 @@ type Engine struct {
 	// samplesSet says a setoption chose samples: under a go's game clock
 	// they stay the cap; otherwise the clock alone bounds the search.
 	samplesSet bool
+	// over is what the decisions under a clock spent beyond their
+	// budgets, kept back for each decision left (analyze.Clock.Budget).
+	over analyze.Overshoot
+	// start is the most time a go gave in this game: the clock's
+	// analyze.LowTimeShare is of it.
+	start time.Duration
 	// movetime, when set, is the time a go spends, samples its cap.
 	movetime time.Duration
 	seed     uint64
@@ -356,6 +362,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "newgame":
 		e.scores = [2]int{}
 		e.have = false
+		e.over, e.start = analyze.Overshoot{}, 0
 	case "newhand":
 		e.newHand(f[1:])
 	case "position":
@@ -799,15 +806,15 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
 		e.equity, e.equityRules = advise.ForRules(*r), *r
 	}
-	samples := e.samples
-	if clock.set && !e.samplesSet {
-		// A game clock spends by need: a close decision may take more
-		// worlds than the default, a clear one stops early.
-		samples = advise.MaxSamples
+	samples := clock.samples(e.samples, e.samplesSet)
+	if clock.set {
+		e.start = max(e.start, clock.time)
 	}
-	budget, search := clock.budget(e.movetime, analyze.DecisionsLeft(p))
+	budget, search := clock.budget(p, e.movetime, e.start, e.over)
 	if !search {
-		// Too little time for a search: the rollouts' own policy answers.
+		// Too little time for a search: the rollouts' own policy answers,
+		// on time, so that a stall passes out of the recent overshoots.
+		e.over.Add(0, 0)
 		m, err := analyze.Quick(ctx, p)
 		if err != nil {
 			sayf("error %v", err)
@@ -818,6 +825,10 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	}
 	// Under a clock the danger, the outs and the reading's words, which
 	// the budget does not bound, are left out of the info lines.
+	if clock.timed() {
+		start := time.Now()
+		defer func() { e.over.Add(budget, time.Since(start)) }()
+	}
 	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter, Worlds: e.worlds})
 	// A stopped go answers with its best move so far.

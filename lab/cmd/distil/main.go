@@ -145,6 +145,7 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 	model := fs.String("model", "", "the model's JSON file")
 	samples := fs.Int("samples", 256, "the advisor's worlds a candidate")
 	adaptive := fs.Bool("adaptive", false, "stop once the best move is clear, as under a clock")
+	limit := fs.Duration("time", 0, "search each decision for this long, as under a clock (worlds then cap it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -171,7 +172,7 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 		best := slices.Max(v.Equity)
 		lostHere := make([]float64, len(sources))
 		for k, src := range sources {
-			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Workers: 1, MovesOnly: true, Seed: verdictSeed(&v.Position) + 1, Worlds: src})
+			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Time: *limit, Workers: 1, MovesOnly: true, Seed: verdictSeed(&v.Position) + 1, Worlds: src})
 			if err != nil {
 				return err
 			}
@@ -186,7 +187,7 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 			diffs.Add(lostHere[1] - lostHere[0])
 		}
 	}
-	fmt.Fprintf(w, "the advisor at %d worlds (adaptive %v) on %d held-out decisions: its own baseline loses %.3f%% ± %.3f", *samples, *adaptive, lost[0].N(), 100*lost[0].Mean(), 100*lost[0].SE())
+	fmt.Fprintf(w, "the advisor at %d worlds (adaptive %v, time %v) on %d held-out decisions: its own baseline loses %.3f%% ± %.3f", *samples, *adaptive, *limit, lost[0].N(), 100*lost[0].Mean(), 100*lost[0].SE())
 	if len(sources) == 2 {
 		fmt.Fprintf(w, ", the model's %.3f%%, difference %+.3f ± %.3f points", 100*lost[1].Mean(), 100*diffs.Mean(), 100*diffs.SE())
 	}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRunRefusesBadFlags: an odd or empty count of games and negative
+// times are refused before any game is played.
+func TestRunRefusesBadFlags(t *testing.T) {
+	tests := []struct {
+		games       int
+		move, total time.Duration
+		samples     int
+		want        string
+	}{
+		{0, 0, 0, 0, "-games 0"},
+		{3, 0, 0, 0, "-games 3"},
+		{2, -time.Millisecond, 0, 0, "negative"},
+		{2, 0, -time.Second, 0, "negative"},
+		{2, 0, 0, -1, "negative"},
+	}
+	for _, tt := range tests {
+		err := run(context.Background(), tt.games, 1, tt.move, tt.total, tt.samples)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("games %d, move %v, game %v, samples %d: %v, want an error with %q", tt.games, tt.move, tt.total, tt.samples, err, tt.want)
+		}
+	}
+}
+
+// TestMeanSE of the pairs' shares: their mean and its standard error.
+func TestMeanSE(t *testing.T) {
+	m, se := meanSE([]float64{1, 0.5, 0.5, 0})
+	if m != 0.5 || se < 0.2040 || se > 0.2042 {
+		t.Errorf("mean %v, se %v; want 0.5 and 0.2041", m, se)
+	}
+}
