@@ -12,7 +12,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"os/signal"
 	"slices"
@@ -24,6 +23,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 func main() {
@@ -107,11 +107,11 @@ func run(ctx context.Context, games int, seed uint64, move, total time.Duration,
 		return err
 	}
 	pairs := len(won) / 2
-	var ps []float64
+	var ps stats.Mean
 	for i := 0; i < pairs; i++ {
-		ps = append(ps, (won[2*i]+won[2*i+1])/2)
+		ps.Add((won[2*i] + won[2*i+1]) / 2)
 	}
-	m, se := meanSE(ps)
+	m, se := ps.Mean(), ps.SE()
 	fmt.Printf("timed (move %v, game %v, samples %d) against fixed: %d games, won %.0f, %.1f%% [%.1f, %.1f]\n",
 		move, total, samples, 2*pairs, sum(won[:2*pairs]), 100*m, 100*(m-1.96*se), 100*(m+1.96*se))
 	for i, name := range []string{"timed", "fixed"} {
@@ -132,18 +132,6 @@ func sum(x []float64) float64 {
 		s += v
 	}
 	return s
-}
-
-func meanSE(x []float64) (float64, float64) {
-	if len(x) < 2 {
-		return 0, 0
-	}
-	m := sum(x) / float64(len(x))
-	v := 0.0
-	for _, y := range x {
-		v += (y - m) * (y - m)
-	}
-	return m, math.Sqrt(v / float64(len(x)-1) / float64(len(x)))
 }
 
 func mean(t []time.Duration) time.Duration {

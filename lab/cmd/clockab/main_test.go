@@ -29,11 +29,3 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		}
 	}
 }
-
-// TestMeanSE of the pairs' shares: their mean and its standard error.
-func TestMeanSE(t *testing.T) {
-	m, se := meanSE([]float64{1, 0.5, 0.5, 0})
-	if m != 0.5 || se < 0.2040 || se > 0.2042 {
-		t.Errorf("mean %v, se %v; want 0.5 and 0.2041", m, se)
-	}
-}
