@@ -68,6 +68,8 @@ type search struct {
 	moves    []game.Move
 	base     int // the index of the baseline move in moves
 	deadline time.Time
+	// settled is when a timed search may first stop as clear (Least).
+	settled time.Time
 	// chunkCost is the time the last chunk of worlds took, in
 	// nanoseconds: a timed search starts no chunk that would end past its
 	// deadline at that cost, so that a busy machine, whose worlds cost
@@ -90,7 +92,8 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	o = withDefaults(o)
 	s := &search{p: p, o: o, seat: p.Seat(), oppKnown: p.OpponentKnown()}
 	if o.Time > 0 {
-		s.deadline = s.now().Add(o.Time)
+		now := s.now()
+		s.deadline, s.settled = now.Add(o.Time), now.Add(min(o.Least, o.Time))
 	}
 	est := probability.Infer(p)
 	s.sampler = probability.NewSampler(p, &est)
@@ -224,7 +227,7 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 		return s.evaluate(ctx, 0, chunks, all)
 	case s.adaptive():
 		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
-			return played >= AdaptiveMinChunks && s.clear(sum)
+			return played >= AdaptiveMinChunks && !s.now().Before(s.settled) && s.clear(sum)
 		})
 	}
 	if len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {

@@ -74,6 +74,40 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestLeast: under a game clock a decision spends ClearShares of its share
+// before it may stop as clear, never more than its Budget; under a bound
+// on the decision alone, or with no time for a search, nothing.
+func TestLeast(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := time.Duration(DecisionsLeft(&p))
+	s := time.Second
+	tests := []struct {
+		name string
+		c    Clock
+		want time.Duration
+	}{
+		{"no clock", Clock{}, 0},
+		{"sudden death", Clock{Game: true, Left: 30 * s}, ClearShares*((30*s-ClockMargin)/n) - MoveOverhead},
+		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, ClearShares*((30*s-ClockMargin)/n+s) - MoveOverhead},
+		{"within a move bound", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 100*time.Millisecond - MoveOverhead},
+		{"within a quarter", Clock{Game: true, Left: 8 * s, MovesToGo: 1}, (8*s-ClockMargin)/4 - MoveOverhead},
+		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0},
+		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond}, 0},
+	}
+	for _, tt := range tests {
+		got := tt.c.Least(&p, Overshoot{})
+		if got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+		if most, _ := tt.c.Budget(&p, Overshoot{}); got > most && most > 0 {
+			t.Errorf("%s: least %v over the budget %v", tt.name, got, most)
+		}
+	}
+}
+
 // TestBudgetNeverRunsOut spends a game's time decision by decision, each
 // its whole budget, for far more decisions than any guess: no budget is
 // more than a quarter of the time left, and the clock is never

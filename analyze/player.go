@@ -134,7 +134,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 			pl.over.Add(0, 0)
 			return Quick(ctx, p)
 		}
-		o.Time = budget
+		o.Time, o.Least = budget, c.Least(p, pl.over)
 		if !pl.samplesSet {
 			o.Samples = advise.MaxSamples
 		}

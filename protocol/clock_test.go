@@ -50,7 +50,7 @@ func TestGoClock(t *testing.T) {
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
+		got, _, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
@@ -75,7 +75,7 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 					line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
 					var o analyze.Overshoot
 					o.Add(0, over)
-					got, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
+					got, _, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
 					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
 					switch {
 					case !search && got != 0:
