@@ -66,7 +66,7 @@ const (
 	// stallReserve is how many times the most overshoot seen is kept
 	// back from a game's time, once: a busy machine's stalls (a decision
 	// 0.4 to 1.8 s late on two cores at a load of 10) recur, and the
-	// mean overshoot, kept back for each decision, does not cover one.
+	// typical overshoot, kept back for each decision, does not cover one.
 	stallReserve = 2
 )
 
@@ -93,7 +93,7 @@ func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 // Budget returns the time the decision at p may spend, 0 for no limit, and
 // whether a search fits in it. over is what the decisions so far spent
 // beyond their time (the chunk a search cannot stop within, the work
-// outside it, a busy machine's stalls): under a game clock its mean is
+// outside it, a busy machine's stalls): under a game clock its Typical is
 // kept back for every decision left and twice its worst once, and under a
 // bound on the decision the worst of the last RecentDecisions, so that a
 // busy machine spends less a decision.
@@ -147,7 +147,7 @@ func (c Clock) plan(p *game.Position, over Overshoot) (most, least time.Duration
 		if n <= 0 {
 			n = DecisionsLeft(p)
 		}
-		bank := c.Left - ClockMargin - over.Mean()*time.Duration(n) - stallReserve*over.worst
+		bank := c.Left - ClockMargin - over.Typical()*time.Duration(n) - stallReserve*over.worst
 		share := bank/time.Duration(n) + c.Inc
 		mine := min(NeedShares*share, bank/mostOfTheBank+c.Inc, bank, c.Left-low) - MoveOverhead
 		if c.Move <= 0 || mine < most {
@@ -183,8 +183,8 @@ const spareHands = 1
 // Clock.Budget's over: their mean, the worst of the game, and the worst of
 // the last RecentDecisions. Its zero value has measured nothing.
 type Overshoot struct {
-	sum, worst time.Duration
-	n          int
+	worst time.Duration
+	n     int
 	// recent is the last RecentDecisions overshoots, a ring at n.
 	recent [RecentDecisions]time.Duration
 }
@@ -202,18 +202,26 @@ const RecentDecisions = 16
 // played with no search counts as on time.
 func (o *Overshoot) Add(budget, spent time.Duration) {
 	d := max(0, spent-budget)
-	o.sum += d
 	o.worst = max(o.worst, d)
 	o.recent[o.n%RecentDecisions] = d
 	o.n++
 }
 
-// Mean is the mean overshoot a decision so far, 0 before any.
-func (o *Overshoot) Mean() time.Duration {
-	if o.n == 0 {
+// Typical is the median overshoot of the last RecentDecisions decisions,
+// 0 before any: what a decision is late by as a rule (its first chunk at a
+// small budget), without the stalls, which the reserve of the worst keeps
+// back once. The mean kept back for every decision left counted a stall
+// over and over: at 10 s a game, one stall of 1.8 s at the tenth decision
+// left the bank below nothing, and the next two dozen decisions played the
+// rollouts' policy.
+func (o *Overshoot) Typical() time.Duration {
+	k := min(o.n, RecentDecisions)
+	if k == 0 {
 		return 0
 	}
-	return o.sum / time.Duration(o.n)
+	last := slices.Clone(o.recent[:k])
+	slices.Sort(last)
+	return last[k/2]
 }
 
 // Recent is the worst overshoot of the last RecentDecisions decisions.

@@ -174,15 +174,15 @@ func overOf(d time.Duration) Overshoot {
 	return o
 }
 
-// TestOvershootKeepsMeanAndMost: the mean over every decision, those on
-// time too, and the most.
-func TestOvershootKeepsMeanAndMost(t *testing.T) {
+// TestOvershootKeepsTypicalAndWorst: the median of the recent decisions,
+// those on time too, and the worst.
+func TestOvershootKeepsTypicalAndWorst(t *testing.T) {
 	var o Overshoot
 	for _, spent := range []time.Duration{90, 110, 130, 100} {
 		o.Add(100, spent)
 	}
-	if o.Mean() != 10 || o.worst != 30 || o.Recent() != 30 {
-		t.Errorf("mean %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Mean(), o.worst, o.Recent())
+	if o.Typical() != 10 || o.worst != 30 || o.Recent() != 30 {
+		t.Errorf("typical %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Typical(), o.worst, o.Recent())
 	}
 	// Under a move bound the recent worst is kept back, not the mean.
 	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
@@ -334,5 +334,30 @@ func TestLowTime(t *testing.T) {
 		if search != tt.search || search && got != tt.want {
 			t.Errorf("%+v: budget %v, search %v; want %v, %v", tt.c, got, search, tt.want, tt.search)
 		}
+	}
+}
+
+// TestOneStallCountsOnce: at 10 s a game, one stall of 1.8 s at the tenth
+// decision is kept back once, as the reserve of the worst, and the two
+// dozen decisions after it still search. Kept back as a mean for every
+// decision left, it left the bank below nothing.
+func TestOneStallCountsOnce(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Clock{Game: true, Left: 10 * time.Second, Start: 10 * time.Second}
+	var over Overshoot
+	for i := range 34 {
+		budget, search := c.Budget(&p, over)
+		if !search {
+			t.Fatalf("decision %d, %v left: no search", i, c.Left)
+		}
+		spent := budget
+		if i == 9 {
+			spent += 1800 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		c.Left -= spent
 	}
 }
