@@ -12,7 +12,15 @@
 // played one at a time, the advisor's own first; an interrupt stops the
 // run and prints what the finished pairs say. It exits 1 on an error.
 //
+// Each game's outcome is also a line on stderr ("outcome chain game 123
+// won 1"). -kinds plays some kinds only (the chain alone, where an
+// earlier run played the others), and -join plays nothing but prints the
+// table of the outcome lines of the runs' stderr it is given, over the
+// mirrored pairs that every kind finished.
+//
 //	go run ./lab/cmd/mcmc -games 60 -seed 11
+//	go run ./lab/cmd/mcmc -games 124 -from 176 -kinds chain 2> b.err
+//	go run ./lab/cmd/mcmc -join a.err b.err
 package main
 
 import (
@@ -23,6 +31,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -41,11 +50,21 @@ func main() {
 	flag.Uint64Var(&c.seed, "seed", 11, "seed of the deals")
 	flag.IntVar(&c.from, "from", 0, "games of the seed's row to skip (a multiple of 4), to go on from an earlier run")
 	flag.BoolVar(&c.oracle, "oracle", true, "play the advisor told the true hand too")
+	kinds := flag.String("kinds", strings.Join(allKinds, ","), "the kinds of worlds to play, of "+strings.Join(allKinds, ", "))
+	join := flag.Bool("join", false, "play nothing: join the outcome lines of earlier runs' stderr, the files named, into one table")
 	flag.IntVar(&c.chain.Burn, "burn", worlds.DefaultBurn, "steps of a hand's chain before its first sample")
 	flag.IntVar(&c.chain.Steps, "steps", worlds.DefaultSteps, "steps of the chain a decision")
 	flag.IntVar(&c.chain.Hands, "hands", worlds.DefaultHands, "hands of the chain kept a decision")
 	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
 	flag.Parse()
+	if *join {
+		if err := joinFiles(flag.Args()); err != nil {
+			fmt.Fprintln(os.Stderr, "mcmc:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	c.kinds = strings.Split(*kinds, ",")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, c); err != nil {
@@ -60,8 +79,15 @@ type config struct {
 	seed   uint64
 	from   int
 	oracle bool
-	chain  worlds.MCMC
+	// kinds are the kinds of worlds to play, in order (own, true, chain
+	// when empty); oracle false leaves out true.
+	kinds []string
+	chain worlds.MCMC
 }
+
+// allKinds are the kinds of worlds a run plays by default, in order: the
+// advisor's own reading first, the slow chain last.
+var allKinds = []string{"own", "true", "chain"}
 
 // check refuses a config before any game is played.
 func (c *config) check() error {
@@ -72,10 +98,22 @@ func (c *config) check() error {
 		return fmt.Errorf("-from %d: need a multiple of 4 from 0 to %d", c.from, engine.MaxGames)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
+	case !kindsOK(c.kinds):
+		return fmt.Errorf("-kinds %q: need one or more of %s, each once", clip(strings.Join(c.kinds, ",")), strings.Join(allKinds, ", "))
 	case !(m.Eps >= 0 && m.Eps < 1):
 		return fmt.Errorf("-eps %g: need a chance from 0 (the default) to below 1", m.Eps)
 	}
 	return nil
+}
+
+// kindsOK says kinds names known kinds, each once (none: the default).
+func kindsOK(kinds []string) bool {
+	for i, k := range kinds {
+		if _, ok := titles[k]; !ok || slices.Contains(kinds[:i], k) {
+			return false
+		}
+	}
+	return true
 }
 
 // rowSeed is the seed that plays the row of c.seed from game c.from+1 on:
@@ -102,9 +140,15 @@ func run(ctx context.Context, c config) error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	kinds := []string{"own", "chain"}
-	if c.oracle {
-		kinds = []string{"own", "true", "chain"}
+	kinds := c.kinds
+	if len(kinds) == 0 {
+		kinds = allKinds
+	}
+	if !c.oracle {
+		kinds = slices.DeleteFunc(slices.Clone(kinds), func(k string) bool { return k == "true" })
+	}
+	if len(kinds) == 0 {
+		return errors.New("-kinds true with -oracle=false: no kind of worlds left to play")
 	}
 	out := map[string]*outcome{}
 	for _, k := range kinds {

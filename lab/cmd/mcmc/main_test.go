@@ -28,6 +28,9 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{games: 2, chain: worlds.MCMC{Eps: math.NaN()}},
 		{games: 2, from: 2},
 		{games: 2, from: -4},
+		{games: 2, kinds: []string{"own", "mine"}},
+		{games: 2, kinds: []string{"own", "own"}},
+		{games: 2, kinds: []string{"true"}},
 	} {
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run(%+v) ran", c)

@@ -26,6 +26,36 @@ func pairShares(won []float64, pairs int) []float64 {
 	return s
 }
 
+// table prints each kind's share of the games won in won, by mirrored
+// pair, and, when the advisor's own reading is among them, each other
+// kind's paired difference from it.
+func table(kinds []string, won map[string][]float64) {
+	fmt.Println("| the advisor's worlds | games won % (paired 95%) | against its own reading, paired (95%) |")
+	fmt.Println("|---|---|---|")
+	pairs := len(won[kinds[0]]) / 2
+	var own []float64
+	if w, ok := won["own"]; ok {
+		own = pairShares(w, pairs)
+	}
+	for _, k := range kinds {
+		s := pairShares(won[k], pairs)
+		m := meanOf(s)
+		ci := m.CI95()
+		row := fmt.Sprintf("| %s | %.1f [%.1f, %.1f] |", titles[k], 100*m.Mean(), 100*max(0, ci[0]), 100*min(1, ci[1]))
+		if k == "own" || own == nil {
+			fmt.Println(row + " - |")
+			continue
+		}
+		d := make([]float64, pairs)
+		for i := range d {
+			d[i] = s[i] - own[i]
+		}
+		dm := meanOf(d)
+		dci := dm.CI95()
+		fmt.Printf("%s %+.1f [%+.1f, %+.1f] |\n", row, 100*dm.Mean(), 100*dci[0], 100*dci[1])
+	}
+}
+
 // meanOf is the mean of x with its normal 95% interval.
 func meanOf(x []float64) stats.Mean {
 	var m stats.Mean
@@ -49,27 +79,12 @@ func report(c config, kinds []string, out map[string]*outcome) error {
 	if pairs == 0 {
 		return errors.New("stopped before every advisor finished a pair of games")
 	}
-	own := pairShares(out["own"].won, pairs)
-	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of seed %d a row, games %d to %d, the same deals for each.\n\n", 2*pairs, c.seed, c.from+1, c.from+2*pairs)
-	fmt.Println("| the advisor's worlds | games won % (paired 95%) | against its own reading, paired (95%) |")
-	fmt.Println("|---|---|---|")
+	won := map[string][]float64{}
 	for _, k := range kinds {
-		s := pairShares(out[k].won, pairs)
-		m := meanOf(s)
-		ci := m.CI95()
-		row := fmt.Sprintf("| %s | %.1f [%.1f, %.1f] |", titles[k], 100*m.Mean(), 100*max(0, ci[0]), 100*min(1, ci[1]))
-		if k == "own" {
-			fmt.Println(row + " - |")
-			continue
-		}
-		d := make([]float64, pairs)
-		for i := range d {
-			d[i] = s[i] - own[i]
-		}
-		dm := meanOf(d)
-		dci := dm.CI95()
-		fmt.Printf("%s %+.1f [%+.1f, %+.1f] |\n", row, 100*dm.Mean(), 100*dci[0], 100*dci[1])
+		won[k] = out[k].won[:2*pairs]
 	}
+	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of seed %d a row, games %d to %d, the same deals for each.\n\n", 2*pairs, c.seed, c.from+1, c.from+2*pairs)
+	table(kinds, won)
 	fmt.Println()
 	for _, k := range kinds {
 		o := out[k]

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestOutcomesRead: outcome lines are read among other lines, a game read
+// twice must agree, and a line that names no known kind, game or outcome
+// is refused with its place.
+func TestOutcomesRead(t *testing.T) {
+	tests := []struct {
+		name, text string
+		err        string // a part of the error, "" for none
+		games      int    // the games read of every kind
+	}{
+		{"among progress lines", "chain: game 1 of 2\noutcome chain game 1 won 1\noutcome own game 1 won 0\n", "", 2},
+		{"a repeat that agrees", "outcome own game 3 won 1\noutcome own game 3 won 1\n", "", 1},
+		{"a repeat that differs", "outcome own game 3 won 1\noutcome own game 3 won 0\n", "x:2: own game 3 won 0", 0},
+		{"an unknown kind", "outcome mine game 3 won 1\n", "x:1: kind \"mine\"", 0},
+		{"game 0", "outcome own game 0 won 1\n", "x:1:", 0},
+		{"a half win", "outcome own game 1 won 0.5\n", "x:1:", 0},
+		{"a torn line", "outcome own game\n", "x:1: not an outcome line", 0},
+		{"a line too long", "outcome " + strings.Repeat("x", maxOutcomeLine), "x:", 0},
+	}
+	for _, tt := range tests {
+		o := outcomes{}
+		err := o.read(strings.NewReader(tt.text), "x")
+		switch {
+		case tt.err == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.err)
+		case tt.err == "":
+			n := 0
+			for _, g := range o {
+				n += len(g)
+			}
+			if n != tt.games {
+				t.Errorf("%s: %d games read, want %d", tt.name, n, tt.games)
+			}
+		}
+	}
+}
+
+// TestAlignedKeepsWholePairs: only the mirrored pairs that every kind
+// finished are kept, in order, each kind's games aligned with the others'.
+func TestAlignedKeepsWholePairs(t *testing.T) {
+	o := outcomes{}
+	text := `outcome own game 1 won 1
+outcome own game 2 won 0
+outcome own game 3 won 1
+outcome own game 4 won 1
+outcome own game 5 won 0
+outcome own game 6 won 0
+outcome chain game 5 won 1
+outcome chain game 6 won 1
+outcome chain game 1 won 0
+outcome chain game 2 won 1
+outcome chain game 3 won 1
+`
+	if err := o.read(strings.NewReader(text), "x"); err != nil {
+		t.Fatal(err)
+	}
+	won, firsts := o.aligned([]string{"own", "chain"})
+	if !slices.Equal(firsts, []int{1, 5}) {
+		t.Errorf("pairs from games %v, want 1 and 5 (game 4 of chain is missing)", firsts)
+	}
+	if !slices.Equal(won["own"], []float64{1, 0, 0, 0}) || !slices.Equal(won["chain"], []float64{0, 1, 1, 1}) {
+		t.Errorf("own %v, chain %v", won["own"], won["chain"])
+	}
+	if got := spans([]int{1, 3, 5, 9, 11}); got != "1-6, 9-12" {
+		t.Errorf("spans: %q", got)
+	}
+}
