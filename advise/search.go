@@ -227,7 +227,11 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 		return s.evaluate(ctx, 0, chunks, all)
 	case s.adaptive():
 		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
-			return played >= AdaptiveMinChunks && !s.now().Before(s.settled) && s.clear(sum)
+			if played < AdaptiveMinChunks {
+				return false
+			}
+			clear, alike := s.clear(sum)
+			return alike || clear && !s.now().Before(s.settled)
 		})
 	}
 	if len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
@@ -382,8 +386,9 @@ func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, e
 // it by more than AdaptiveK standard errors. A candidate whose gain and
 // its error equal the first's to the bit scored the same in every world
 // (another spread of the same gin, say): which of them is played makes no
-// difference, so it is passed over.
-func (s *search) clear(sum tally) bool {
+// difference, so it is passed over. alike says every candidate is such:
+// no more worlds can tell them apart, and a search stops at once.
+func (s *search) clear(sum tally) (clear, alike bool) {
 	cands := s.fromSum(sum)
 	rank(cands, s.o.Margin)
 	a := cands[0]
@@ -391,7 +396,7 @@ func (s *search) clear(sum tally) bool {
 		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {
 			continue
 		}
-		return a.Equity-b.Equity > AdaptiveK*math.Hypot(a.AdvantageSE, b.AdvantageSE)
+		return a.Equity-b.Equity > AdaptiveK*math.Hypot(a.AdvantageSE, b.AdvantageSE), false
 	}
-	return true
+	return true, true
 }

@@ -74,35 +74,48 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// TestLeast: under a game clock a decision spends ClearShares of its share
-// before it may stop as clear, never more than its Budget; under a bound
+// TestLeast: under a game clock a decision ahead of the pace spends one
+// share before it may stop as clear, never more than its Budget; behind
+// the pace, with the game's time not known, under moves to go or a bound
 // on the decision alone, or with no time for a search, nothing.
 func TestLeast(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := time.Duration(DecisionsLeft(&p))
+	n := time.Duration(DecisionsLeft(&p)) // 72
 	s := time.Second
+	share := func(left time.Duration) time.Duration { return (left-ClockMargin)/n - MoveOverhead }
 	tests := []struct {
 		name string
 		c    Clock
+		done int // decisions made
 		want time.Duration
 	}{
-		{"no clock", Clock{}, 0},
-		{"sudden death", Clock{Game: true, Left: 30 * s}, ClearShares*((30*s-ClockMargin)/n) - MoveOverhead},
-		{"an increment", Clock{Game: true, Left: 30 * s, Inc: s}, ClearShares*((30*s-ClockMargin)/n+s) - MoveOverhead},
-		{"within a move bound", Clock{Game: true, Left: 30 * s, Move: 100 * time.Millisecond}, 100*time.Millisecond - MoveOverhead},
-		{"within a quarter", Clock{Game: true, Left: 8 * s, MovesToGo: 1}, (8*s-ClockMargin)/4 - MoveOverhead},
-		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0},
-		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond}, 0},
+		{"no clock", Clock{}, 0, 0},
+		{"the first decision", Clock{Game: true, Left: 30 * s, Start: 30 * s}, 0, share(30 * s)},
+		{"ahead", Clock{Game: true, Left: 27 * s, Start: 30 * s}, 10, share(27 * s)},
+		{"just ahead", Clock{Game: true, Left: 30*s*72/82 + time.Microsecond, Start: 30 * s}, 10, share(30*s*72/82 + time.Microsecond)},
+		{"just behind", Clock{Game: true, Left: 30*s*72/82 - time.Millisecond, Start: 30 * s}, 10, 0},
+		{"behind", Clock{Game: true, Left: 20 * s, Start: 30 * s}, 10, 0},
+		{"ahead with the increments", Clock{Game: true, Left: 36 * s, Start: 30 * s, Inc: s}, 10, ((36*s-ClockMargin)/n + s) - MoveOverhead},
+		{"behind for the increments", Clock{Game: true, Left: 30 * s, Start: 30 * s, Inc: s}, 10, 0},
+		{"the game's time not known", Clock{Game: true, Left: 30 * s}, 0, 0},
+		{"moves to go", Clock{Game: true, Left: 30 * s, Start: 30 * s, MovesToGo: 40}, 0, 0},
+		{"within a move bound", Clock{Game: true, Left: 30 * s, Start: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead},
+		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 0},
+		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond, Start: 150 * time.Millisecond}, 0, 0},
 	}
 	for _, tt := range tests {
-		got := tt.c.Least(&p, Overshoot{})
+		var over Overshoot
+		for range tt.done {
+			over.Add(0, 0)
+		}
+		got := tt.c.Least(&p, over)
 		if got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
-		if most, _ := tt.c.Budget(&p, Overshoot{}); got > most && most > 0 {
+		if most, _ := tt.c.Budget(&p, over); got > most {
 			t.Errorf("%s: least %v over the budget %v", tt.name, got, most)
 		}
 	}
@@ -284,6 +297,38 @@ func TestTimedAdviceCountsItsPreparation(t *testing.T) {
 	for _, c := range a.Candidates {
 		if c.Samples != advise.ChunkWorlds {
 			t.Errorf("%v: %d worlds, want one chunk of %d", c.Move, c.Samples, advise.ChunkWorlds)
+		}
+	}
+}
+
+// TestLeastCountsThePreparation: Least, like Time, runs from the call. The
+// faked clock says the preparation took the whole of Least: a clear
+// decision (gin in hand) then stops after advise.AdaptiveMinChunks chunks.
+// Counted from the search's own start, Least would have played on.
+func TestLeastCountsThePreparation(t *testing.T) {
+	p, err := position.Parse("p1 knock hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,TS pile=QC,KH stock=30 took=- passed=QC discards=- drawn=TS dealer=p2 draws=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const least = 50 * time.Millisecond
+	t0 := time.Unix(0, 0)
+	calls := 0
+	now := func() time.Time {
+		// The first reading is the call's start; the next is past Least,
+		// and each after it a millisecond more.
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(least + time.Duration(calls)*time.Millisecond)
+	}
+	a, err := Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Candidates {
+		if c.Samples != advise.AdaptiveMinChunks*advise.ChunkWorlds {
+			t.Errorf("%v: %d worlds, want a stop after %d chunks", c.Move, c.Samples, advise.AdaptiveMinChunks)
 		}
 	}
 }

@@ -48,8 +48,8 @@ type Player struct {
 	clock          Clock
 	gameTime, used time.Duration
 	// over is what the decisions so far spent beyond their budgets (the
-	// chunk a search cannot stop within, the player's own work): its mean
-	// is kept back for each decision left.
+	// chunk a search cannot stop within, the player's own work), for
+	// Clock.Budget and Clock.Least.
 	over Overshoot
 	// samplesSet says the player's worlds were set, not its default: under
 	// a clock they stay its cap; else it spends by need up to

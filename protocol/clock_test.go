@@ -57,6 +57,40 @@ func TestGoClock(t *testing.T) {
 	}
 }
 
+// TestGoClockLeast: a go's clock passes analyze.Clock.Least on, with the
+// game's time the engine took as the start: a share ahead of the pace
+// under a game clock, nothing under movetime or with no time given.
+func TestGoClockLeast(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := time.Millisecond
+	game := analyze.Clock{Game: true, Left: 30000 * ms, Start: 30000 * ms}
+	share := game.Least(&p, analyze.Overshoot{})
+	if share <= 0 {
+		t.Fatalf("a game clock's least %v, want a share", share)
+	}
+	tests := []struct {
+		line     string
+		movetime time.Duration
+		start    time.Duration
+		want     time.Duration
+	}{
+		{"time 30000", 0, 30000 * ms, share},
+		{"time 30000", 0, 0, 0},          // the game's time not known
+		{"time 20000", 0, 30000 * ms, 0}, // behind the pace
+		{"movetime 300", 0, 0, 0},
+		{"", 300 * ms, 0, 0},
+	}
+	for _, tt := range tests {
+		_, got, _ := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, tt.start, analyze.Overshoot{})
+		if got != tt.want {
+			t.Errorf("go %s, movetime %v, start %v: least %v, want %v", tt.line, tt.movetime, tt.start, got, tt.want)
+		}
+	}
+}
+
 // TestGoClockNeverOverdraws: at any time left, increment, overshoot and
 // game's time, a go's budget is a search's of at least analyze.MinSearch
 // within the time left less the margins and the game's low time, or no
