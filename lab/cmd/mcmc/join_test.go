@@ -18,11 +18,17 @@ func TestOutcomesRead(t *testing.T) {
 		{"among progress lines", "chain: game 1 of 2\noutcome chain game 1 won 1\noutcome own game 1 won 0\n", "", 2},
 		{"a repeat that agrees", "outcome own game 3 won 1\noutcome own game 3 won 1\n", "", 1},
 		{"a repeat that differs", "outcome own game 3 won 1\noutcome own game 3 won 0\n", "x:2: own game 3 won 0", 0},
-		{"an unknown kind", "outcome mine game 3 won 1\n", "x:1: kind \"mine\"", 0},
+		{"an unknown kind", "outcome mine game 3 won 1\n", "x:1: not an outcome line: kind \"mine\"", 0},
 		{"game 0", "outcome own game 0 won 1\n", "x:1:", 0},
 		{"a half win", "outcome own game 1 won 0.5\n", "x:1:", 0},
 		{"a torn line", "outcome own game\n", "x:1: not an outcome line", 0},
-		{"a line too long", "outcome " + strings.Repeat("x", maxOutcomeLine), "x:", 0},
+		{"a line too long", "outcome " + strings.Repeat("x", maxOutcomeLine), "x:1:", 0},
+		{"a long line of another kind", "chain: " + strings.Repeat("x", maxOutcomeLine), "x:1:", 0},
+		{"trailing text", "outcome own game 1 won 1 junk\n", "x:1: not an outcome line", 0},
+		{"a signed game", "outcome own game +1 won 1\n", "x:1: not an outcome line", 0},
+		{"a won in another spelling", "outcome own game 1 won 1e0\n", "x:1: not an outcome line", 0},
+		{"runs that agree", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1\n", "", 1},
+		{"another run", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 12 burn 1\n", "x:3: \"run seed 12 burn 1\" is another run", 0},
 	}
 	for _, tt := range tests {
 		o := outcomes{}
@@ -34,7 +40,7 @@ func TestOutcomesRead(t *testing.T) {
 			t.Errorf("%s: error %v, want one with %q", tt.name, err, tt.err)
 		case tt.err == "":
 			n := 0
-			for _, g := range o {
+			for _, g := range o.won {
 				n += len(g)
 			}
 			if n != tt.games {

@@ -150,6 +150,7 @@ func run(ctx context.Context, c config) error {
 	if len(kinds) == 0 {
 		return errors.New("-kinds true with -oracle=false: no kind of worlds left to play")
 	}
+	fmt.Fprintln(os.Stderr, runLine(c))
 	out := map[string]*outcome{}
 	for _, k := range kinds {
 		o, err := play(ctx, k, c)
