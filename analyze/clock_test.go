@@ -355,29 +355,40 @@ func TestBudgetOfHugeClocks(t *testing.T) {
 	}
 }
 
-// TestLowTime: under a twentieth of the game's time no search starts, and
-// above it no search spends into it, even with one move to go.
+// TestLowTime: under a twentieth of the game's time no search by shares
+// starts, and above it none spends into it, even with one move to go;
+// under it a search of MinSearch runs while it ends above the last
+// fortieth with its usual overshoot, and below that none.
 func TestLowTime(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const ms = time.Millisecond
+	s10 := 10 * time.Second
 	tests := []struct {
 		c      Clock
+		over   time.Duration // each recent decision's overshoot
 		want   time.Duration
 		search bool
 	}{
-		{Clock{Game: true, Left: 500 * ms, Start: 10 * time.Second}, 0, false},
-		{Clock{Game: true, Left: 499 * ms, Start: 10 * time.Second, MovesToGo: 1}, 0, false},
-		{Clock{Game: true, Left: 600 * ms, Start: 10 * time.Second, MovesToGo: 1}, 100*ms - MoveOverhead, true},
-		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, false},
-		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 150*ms/mostOfTheBank - MoveOverhead, true},
+		{Clock{Game: true, Left: 500 * ms, Start: s10}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 499 * ms, Start: s10, MovesToGo: 1}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 262 * ms, Start: s10}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 261 * ms, Start: s10}, 0, 0, false},
+		{Clock{Game: true, Left: 400 * ms, Start: s10}, 140 * ms, 0, false},
+		{Clock{Game: true, Left: 600 * ms, Start: s10, MovesToGo: 1}, 0, 100*ms - MoveOverhead, true},
+		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, 0, false},
+		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 0, 150*ms/mostOfTheBank - MoveOverhead, true},
 	}
 	for _, tt := range tests {
-		got, search := tt.c.Budget(&p, Overshoot{})
+		var over Overshoot
+		for range RecentDecisions {
+			over.Add(0, tt.over)
+		}
+		got, search := tt.c.Budget(&p, over)
 		if search != tt.search || search && got != tt.want {
-			t.Errorf("%+v: budget %v, search %v; want %v, %v", tt.c, got, search, tt.want, tt.search)
+			t.Errorf("%+v, overshoot %v: budget %v, search %v; want %v, %v", tt.c, tt.over, got, search, tt.want, tt.search)
 		}
 	}
 }

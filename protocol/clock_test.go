@@ -111,6 +111,10 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 					o.Add(0, over)
 					got, _, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
 					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
+					if start > 0 {
+						// Low on time, the least search, above the last QuickShare-th.
+						limit = max(limit, min(analyze.MinSearch, time.Duration(ms)*time.Millisecond-start/analyze.QuickShare-analyze.MoveOverhead))
+					}
 					switch {
 					case !search && got != 0:
 						t.Errorf("go %s, over %v, start %v: no search but a budget of %v", line, over, start, got)
