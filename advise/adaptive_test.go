@@ -52,6 +52,40 @@ func TestAdaptiveStopsWhenClear(t *testing.T) {
 	}
 }
 
+// TestLeastSpendsBeforeTheStop: with Least, even a clear decision plays
+// on until Least has passed, and then stops at once, far inside its time.
+// The faked clock moves a millisecond at each reading.
+func TestLeastSpendsBeforeTheStop(t *testing.T) {
+	p := mustPosition(t, ginInHand)
+	for _, least := range []time.Duration{0, 20 * time.Millisecond} {
+		var mu sync.Mutex
+		now := time.Unix(0, 0)
+		o := options(advise.MaxSamples, 3, 1)
+		o.Time, o.Least = time.Hour, least
+		o.Now = func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			now = now.Add(time.Millisecond)
+			return now
+		}
+		a, err := advise.Advise(context.Background(), &p, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		worlds := 0
+		for _, c := range a.Candidates {
+			worlds = max(worlds, c.Samples)
+		}
+		stopped := worlds == advise.AdaptiveMinChunks*advise.ChunkWorlds
+		if stopped != (least == 0) {
+			t.Errorf("least %v: %d worlds; want a stop after %d chunks %v", least, worlds, advise.AdaptiveMinChunks, least == 0)
+		}
+		if reads := now.Sub(time.Unix(0, 0)); reads > least+10*time.Millisecond {
+			t.Errorf("least %v: played on to %v of the fake clock", least, reads)
+		}
+	}
+}
+
 // TestAdaptiveSameAtAnyWorkerCount: chunks finish out of order on many
 // workers, but the adaptive advice is the same for a seed at any count.
 func TestAdaptiveSameAtAnyWorkerCount(t *testing.T) {

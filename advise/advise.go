@@ -38,8 +38,13 @@ type Options struct {
 	// Time, when set, spends this long instead: worlds are drawn in
 	// chunks until the time is up (at least one chunk, at most Samples).
 	// A timed advice is not reproducible. A timed advice also stops
-	// early when the decision is clear (see Adaptive).
+	// early when the decision is clear (see Adaptive), once Least has
+	// passed.
 	Time time.Duration
+	// Least, with Time, is how long the search goes on before it may stop
+	// as clear: a clock with time to spare spends it on telling even a
+	// clear decision's candidates further apart. 0 stops at once.
+	Least time.Duration
 	// Adaptive stops the search once the decision is clear: after each
 	// chunk from the AdaptiveMinChunks-th on, if the best candidate's
 	// equity leads the second's by more than AdaptiveK standard errors,

@@ -68,6 +68,8 @@ type search struct {
 	moves    []game.Move
 	base     int // the index of the baseline move in moves
 	deadline time.Time
+	// settled is when a timed search may first stop as clear (Least).
+	settled time.Time
 	// chunkCost is the time the last chunk of worlds took, in
 	// nanoseconds: a timed search starts no chunk that would end past its
 	// deadline at that cost, so that a busy machine, whose worlds cost
@@ -90,7 +92,8 @@ func newSearch(p *game.Position, o Options) (*search, error) {
 	o = withDefaults(o)
 	s := &search{p: p, o: o, seat: p.Seat(), oppKnown: p.OpponentKnown()}
 	if o.Time > 0 {
-		s.deadline = s.now().Add(o.Time)
+		now := s.now()
+		s.deadline, s.settled = now.Add(o.Time), now.Add(min(o.Least, o.Time))
 	}
 	est := probability.Infer(p)
 	s.sampler = probability.NewSampler(p, &est)
@@ -224,7 +227,11 @@ func (s *search) run(ctx context.Context) ([]tally, error) {
 		return s.evaluate(ctx, 0, chunks, all)
 	case s.adaptive():
 		return s.evaluateUntil(ctx, chunks, all, func(sum tally, played int) bool {
-			return played >= AdaptiveMinChunks && s.clear(sum)
+			if played < AdaptiveMinChunks {
+				return false
+			}
+			clear, alike := s.clear(sum)
+			return alike || clear && !s.now().Before(s.settled)
 		})
 	}
 	if len(s.moves) <= 2 || chunks < 2 || ctx.Err() != nil {
@@ -379,8 +386,9 @@ func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, e
 // it by more than AdaptiveK standard errors. A candidate whose gain and
 // its error equal the first's to the bit scored the same in every world
 // (another spread of the same gin, say): which of them is played makes no
-// difference, so it is passed over.
-func (s *search) clear(sum tally) bool {
+// difference, so it is passed over. alike says every candidate is such:
+// no more worlds can tell them apart, and a search stops at once.
+func (s *search) clear(sum tally) (clear, alike bool) {
 	cands := s.fromSum(sum)
 	rank(cands, s.o.Margin)
 	a := cands[0]
@@ -388,7 +396,7 @@ func (s *search) clear(sum tally) bool {
 		if b.Advantage == a.Advantage && b.AdvantageSE == a.AdvantageSE {
 			continue
 		}
-		return a.Equity-b.Equity > AdaptiveK*math.Hypot(a.AdvantageSE, b.AdvantageSE)
+		return a.Equity-b.Equity > AdaptiveK*math.Hypot(a.AdvantageSE, b.AdvantageSE), false
 	}
-	return true
+	return true, true
 }

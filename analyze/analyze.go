@@ -36,6 +36,9 @@ type Options struct {
 	// from the call: the reading's filter, run before the search, is
 	// spent out of it too. The advice is then not reproducible.
 	Time time.Duration
+	// Least, with Time, is how long the search goes on before it may stop
+	// as clear, also counted from the call (see advise.Options.Least).
+	Least time.Duration
 	// Adaptive stops a search once the decision is clear (see
 	// advise.Options.Adaptive); a timed search always does. Now, when
 	// set, is the clock a timed search reads (tests fake it).
@@ -108,7 +111,9 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	if o.Time > 0 {
 		// The filter may take tens of milliseconds; a search that did not
 		// count it would answer that late at every decision.
-		so.Time = max(o.Time-o.now().Sub(start), time.Nanosecond)
+		spent := o.now().Sub(start)
+		so.Time = max(o.Time-spent, time.Nanosecond)
+		so.Least = max(o.Least-spent, 0)
 	}
 	a, err := advise.Advise(ctx, p, so)
 	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {

@@ -41,25 +41,46 @@ const (
 	MinSearch = 10 * time.Millisecond
 	// NeedShares is how many of its shares a decision may spend: the
 	// search stops as soon as its best move is clear (advise's adaptive
-	// stop), so a clear decision spends a fraction of one share and a
-	// close one up to NeedShares; what the clear ones leave raises the
-	// shares of the decisions after them.
+	// stop; ahead of the pace, below, after one share), so a clear
+	// decision spends a share or less and a close one up to NeedShares;
+	// what the clear ones leave raises the shares of the decisions after
+	// them.
 	NeedShares = 3
+	// The pace: a decision ahead of it spends at least one share before
+	// its search stops as clear (Clock.Least). The pace leaves, of the
+	// game's time (Clock.Start, with the increments so far), the part the
+	// guess of the decisions left is of them and the decisions made: so
+	// that the time is spent evenly over the game as it is guessed, the
+	// spare hand's part kept to the end. With the adaptive stop alone,
+	// a 30 s game left a third of its time unspent (65% used in 62
+	// games); with a share for every decision, and the close ones' three,
+	// it overspent, and in 20 games the last hands went to the rollouts'
+	// policy, 14 moves a game, and the advisor won 13 of 20 against simple
+	// where it had won 87%. Behind the pace, a clear decision stops at
+	// once, as before.
 	// mostOfTheBank is the most of the time left that one decision may
 	// spend, whatever its shares: a quarter.
 	mostOfTheBank = 4
-	// LowTimeShare: under a twentieth of the game's time (Clock.Start),
-	// or under ClockMargin when it is not known, a decision plays the
-	// rollouts' policy at once, and no search spends into it. A search
-	// there is short and worth little, and a stall in it loses the game:
-	// at 10 s a game on two cores running two games, one in 824 did, a
-	// first offer asked with 226 ms left. The policy's move takes
-	// microseconds, too short a time for a stall to land in.
+	// LowTimeShare: no search by shares spends into the last twentieth
+	// of the game's time (Clock.Start), or the last ClockMargin when it is
+	// not known. Below it a decision searches for MinSearch alone, down
+	// to the last QuickShare-th, and below that plays the rollouts'
+	// policy at once. At 10 s a game on two cores running two games, one
+	// game in 824 was lost on time: a first offer asked with 226 ms left
+	// stalled past it. The policy's move takes microseconds, too short a
+	// time for a stall to land in.
 	LowTimeShare = 20
+	// QuickShare: under a fortieth of the game's time no search runs.
+	// With no search at all under a twentieth (LowTimeShare), a game
+	// longer than the guess played its last hands by the rollouts'
+	// policy, 500 ms of its 10 s unspent: the games of six hands or more
+	// were won 29% and 40% against the fixed 256 worlds (120 and 65
+	// games), where before the floor they had been won 53% (222 games).
+	QuickShare = 40
 	// stallReserve is how many times the most overshoot seen is kept
 	// back from a game's time, once: a busy machine's stalls (a decision
 	// 0.4 to 1.8 s late on two cores at a load of 10) recur, and the
-	// mean overshoot, kept back for each decision, does not cover one.
+	// typical overshoot, kept back for each decision, does not cover one.
 	stallReserve = 2
 )
 
@@ -86,7 +107,7 @@ func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 // Budget returns the time the decision at p may spend, 0 for no limit, and
 // whether a search fits in it. over is what the decisions so far spent
 // beyond their time (the chunk a search cannot stop within, the work
-// outside it, a busy machine's stalls): under a game clock its mean is
+// outside it, a busy machine's stalls): under a game clock its Typical is
 // kept back for every decision left and twice its worst once, and under a
 // bound on the decision the worst of the last RecentDecisions, so that a
 // busy machine spends less a decision.
@@ -99,34 +120,76 @@ func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 // MoveOverhead. A Move bound caps it, less MoveOverhead and
 // the recent worst overshoot. A time below MinSearch is no search.
 func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
+	most, _ := c.plan(p, over)
 	if !c.Timed() {
 		return 0, true
+	}
+	if most < MinSearch {
+		return 0, false
+	}
+	return most, true
+}
+
+// Least returns the time the decision at p spends before its search may
+// stop as clear: under a game clock with no moves to go, when the time
+// left is ahead of the pace (see ahead), one share, less MoveOverhead and
+// within its Budget; else 0, and a clear decision stops at once.
+func (c Clock) Least(p *game.Position, over Overshoot) time.Duration {
+	most, least := c.plan(p, over)
+	if most < MinSearch {
+		return 0
+	}
+	return max(0, min(least, most))
+}
+
+// plan is Budget's and Least's arithmetic: the most the decision may
+// spend and the least it spends, both unchecked against MinSearch.
+func (c Clock) plan(p *game.Position, over Overshoot) (most, least time.Duration) {
+	if !c.Timed() {
+		return 0, 0
 	}
 	// A clock longer than anyone plays is taken as longestClock, so that
 	// NeedShares of a share cannot overflow.
 	c.Left, c.Inc, c.Move = min(c.Left, longestClock), min(c.Inc, longestClock), min(c.Move, longestClock)
 	c.Start = min(c.Start, longestClock)
-	spend := time.Duration(0)
 	if c.Move > 0 {
-		spend = c.Move - MoveOverhead - over.Recent()
+		most = c.Move - MoveOverhead - over.Recent()
 	}
 	if c.Game {
 		low := max(ClockMargin, c.Start/LowTimeShare)
-		n := c.MovesToGo
+		n := min(c.MovesToGo, mostMovesToGo)
 		if n <= 0 {
 			n = DecisionsLeft(p)
 		}
-		bank := c.Left - ClockMargin - over.Mean()*time.Duration(n) - stallReserve*over.worst
+		bank := c.Left - ClockMargin - over.Typical()*time.Duration(n) - stallReserve*over.worst
 		share := bank/time.Duration(n) + c.Inc
 		mine := min(NeedShares*share, bank/mostOfTheBank+c.Inc, bank, c.Left-low) - MoveOverhead
-		if c.Move <= 0 || mine < spend {
-			spend = mine
+		if quick := max(ClockMargin, c.Start/QuickShare); c.Start > 0 && c.Left < low+MinSearch+MoveOverhead && c.Left-quick >= MinSearch+MoveOverhead+over.Typical() {
+			// Low on time: the least search, which ends above the last
+			// QuickShare-th even with its usual overshoot.
+			mine = max(mine, MinSearch)
+		}
+		if c.Move <= 0 || mine < most {
+			most = mine
+		}
+		if c.ahead(n, over.n) {
+			least = share - MoveOverhead
 		}
 	}
-	if spend < MinSearch {
-		return 0, false
+	return most, least
+}
+
+// ahead says the time left is more than the pace leaves after done
+// decisions with n guessed left: the game's time (Start, and an increment
+// for each decision made) times n/(n+done). It is false when the game's
+// time is not known, or under moves to go, where the time is not the
+// game's.
+func (c Clock) ahead(n, done int) bool {
+	if c.Start <= 0 || c.MovesToGo > 0 || n <= 0 {
+		return false
 	}
-	return spend, true
+	total := float64(c.Start) + float64(done)*float64(c.Inc)
+	return float64(c.Left) >= total*float64(n)/float64(n+done)
 }
 
 // DecisionsLeft guesses the seat's decisions left in the game at p: the
@@ -144,18 +207,24 @@ func DecisionsLeft(p *game.Position) int {
 	return here + (hands+spareHands)*DecisionsPerHand
 }
 
-// longestClock bounds each of a clock's times in Budget: a year.
+// longestClock bounds each of a clock's times in Budget and Least: a
+// year.
 const longestClock = 365 * 24 * time.Hour
+
+// mostMovesToGo bounds the moves to go a clock's share is taken over, so
+// that the overshoot kept back for each cannot overflow.
+const mostMovesToGo = 1 << 20
 
 // spareHands is the hands DecisionsLeft guesses beyond the leader's need.
 const spareHands = 1
 
-// Overshoot keeps what a seat's decisions spent beyond their budgets, for
-// Clock.Budget's over: their mean, the worst of the game, and the worst of
-// the last RecentDecisions. Its zero value has measured nothing.
+// Overshoot keeps what a seat's decisions in a game spent beyond their
+// budgets, for Clock.Budget's over: their count, the worst of the game,
+// and the worst and the median of the last RecentDecisions. Its zero value
+// has measured nothing.
 type Overshoot struct {
-	sum, worst time.Duration
-	n          int
+	worst time.Duration
+	n     int
 	// recent is the last RecentDecisions overshoots, a ring at n.
 	recent [RecentDecisions]time.Duration
 }
@@ -173,18 +242,26 @@ const RecentDecisions = 16
 // played with no search counts as on time.
 func (o *Overshoot) Add(budget, spent time.Duration) {
 	d := max(0, spent-budget)
-	o.sum += d
 	o.worst = max(o.worst, d)
 	o.recent[o.n%RecentDecisions] = d
 	o.n++
 }
 
-// Mean is the mean overshoot a decision so far, 0 before any.
-func (o *Overshoot) Mean() time.Duration {
-	if o.n == 0 {
+// Typical is the median overshoot of the last RecentDecisions decisions,
+// 0 before any: what a decision is late by as a rule (its first chunk at a
+// small budget), without the stalls, which the reserve of the worst keeps
+// back once. The mean kept back for every decision left counted a stall
+// over and over: at 10 s a game, one stall of 1.8 s at the tenth decision
+// left the bank below nothing, and the next two dozen decisions played the
+// rollouts' policy.
+func (o *Overshoot) Typical() time.Duration {
+	k := min(o.n, RecentDecisions)
+	if k == 0 {
 		return 0
 	}
-	return o.sum / time.Duration(o.n)
+	last := slices.Clone(o.recent[:k])
+	slices.Sort(last)
+	return last[k/2]
 }
 
 // Recent is the worst overshoot of the last RecentDecisions decisions.

@@ -74,6 +74,53 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// TestLeast: under a game clock a decision ahead of the pace spends one
+// share before it may stop as clear, never more than its Budget; behind
+// the pace, with the game's time not known, under moves to go or a bound
+// on the decision alone, or with no time for a search, nothing.
+func TestLeast(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := time.Duration(DecisionsLeft(&p)) // 72
+	s := time.Second
+	share := func(left time.Duration) time.Duration { return (left-ClockMargin)/n - MoveOverhead }
+	tests := []struct {
+		name string
+		c    Clock
+		done int // decisions made
+		want time.Duration
+	}{
+		{"no clock", Clock{}, 0, 0},
+		{"the first decision", Clock{Game: true, Left: 30 * s, Start: 30 * s}, 0, share(30 * s)},
+		{"ahead", Clock{Game: true, Left: 27 * s, Start: 30 * s}, 10, share(27 * s)},
+		{"just ahead", Clock{Game: true, Left: 30*s*72/82 + time.Microsecond, Start: 30 * s}, 10, share(30*s*72/82 + time.Microsecond)},
+		{"just behind", Clock{Game: true, Left: 30*s*72/82 - time.Millisecond, Start: 30 * s}, 10, 0},
+		{"behind", Clock{Game: true, Left: 20 * s, Start: 30 * s}, 10, 0},
+		{"ahead with the increments", Clock{Game: true, Left: 36 * s, Start: 30 * s, Inc: s}, 10, ((36*s-ClockMargin)/n + s) - MoveOverhead},
+		{"behind for the increments", Clock{Game: true, Left: 30 * s, Start: 30 * s, Inc: s}, 10, 0},
+		{"the game's time not known", Clock{Game: true, Left: 30 * s}, 0, 0},
+		{"moves to go", Clock{Game: true, Left: 30 * s, Start: 30 * s, MovesToGo: 40}, 0, 0},
+		{"within a move bound", Clock{Game: true, Left: 30 * s, Start: 30 * s, Move: 100 * time.Millisecond}, 0, 100*time.Millisecond - MoveOverhead},
+		{"a move bound alone", Clock{Move: 500 * time.Millisecond}, 0, 0},
+		{"too little for a search", Clock{Game: true, Left: 150 * time.Millisecond, Start: 150 * time.Millisecond}, 0, 0},
+	}
+	for _, tt := range tests {
+		var over Overshoot
+		for range tt.done {
+			over.Add(0, 0)
+		}
+		got := tt.c.Least(&p, over)
+		if got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+		if most, _ := tt.c.Budget(&p, over); got > most {
+			t.Errorf("%s: least %v over the budget %v", tt.name, got, most)
+		}
+	}
+}
+
 // TestBudgetNeverRunsOut spends a game's time decision by decision, each
 // its whole budget, for far more decisions than any guess: no budget is
 // more than a quarter of the time left, and the clock is never
@@ -140,15 +187,15 @@ func overOf(d time.Duration) Overshoot {
 	return o
 }
 
-// TestOvershootKeepsMeanAndMost: the mean over every decision, those on
-// time too, and the most.
-func TestOvershootKeepsMeanAndMost(t *testing.T) {
+// TestOvershootKeepsTypicalAndWorst: the median of the recent decisions,
+// those on time too, and the worst.
+func TestOvershootKeepsTypicalAndWorst(t *testing.T) {
 	var o Overshoot
 	for _, spent := range []time.Duration{90, 110, 130, 100} {
 		o.Add(100, spent)
 	}
-	if o.Mean() != 10 || o.worst != 30 || o.Recent() != 30 {
-		t.Errorf("mean %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Mean(), o.worst, o.Recent())
+	if o.Typical() != 10 || o.worst != 30 || o.Recent() != 30 {
+		t.Errorf("typical %v, worst %v, recent %v; want 10ns, 30ns and 30ns", o.Typical(), o.worst, o.Recent())
 	}
 	// Under a move bound the recent worst is kept back, not the mean.
 	got, _ := Clock{Move: 50 * time.Millisecond}.Budget(nil, o)
@@ -254,6 +301,38 @@ func TestTimedAdviceCountsItsPreparation(t *testing.T) {
 	}
 }
 
+// TestLeastCountsThePreparation: Least, like Time, runs from the call. The
+// faked clock says the preparation took the whole of Least: a clear
+// decision (gin in hand) then stops after advise.AdaptiveMinChunks chunks.
+// Counted from the search's own start, Least would have played on.
+func TestLeastCountsThePreparation(t *testing.T) {
+	p, err := position.Parse("p1 knock hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,TS pile=QC,KH stock=30 took=- passed=QC discards=- drawn=TS dealer=p2 draws=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const least = 50 * time.Millisecond
+	t0 := time.Unix(0, 0)
+	calls := 0
+	now := func() time.Time {
+		// The first reading is the call's start; the next is past Least,
+		// and each after it a millisecond more.
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(least + time.Duration(calls)*time.Millisecond)
+	}
+	a, err := Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range a.Candidates {
+		if c.Samples != advise.AdaptiveMinChunks*advise.ChunkWorlds {
+			t.Errorf("%v: %d worlds, want a stop after %d chunks", c.Move, c.Samples, advise.AdaptiveMinChunks)
+		}
+	}
+}
+
 // TestBudgetOfHugeClocks: a clock of any length, up to the most a Duration
 // holds, gives a search and a positive time, never an overflow's negative.
 func TestBudgetOfHugeClocks(t *testing.T) {
@@ -276,29 +355,65 @@ func TestBudgetOfHugeClocks(t *testing.T) {
 	}
 }
 
-// TestLowTime: under a twentieth of the game's time no search starts, and
-// above it no search spends into it, even with one move to go.
+// TestLowTime: under a twentieth of the game's time no search by shares
+// starts, and above it none spends into it, even with one move to go;
+// under it a search of MinSearch runs while it ends above the last
+// fortieth with its usual overshoot, and below that none.
 func TestLowTime(t *testing.T) {
 	p, err := position.Parse(clockPosition(t, "0-0"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const ms = time.Millisecond
+	s10 := 10 * time.Second
 	tests := []struct {
 		c      Clock
+		over   time.Duration // each recent decision's overshoot
 		want   time.Duration
 		search bool
 	}{
-		{Clock{Game: true, Left: 500 * ms, Start: 10 * time.Second}, 0, false},
-		{Clock{Game: true, Left: 499 * ms, Start: 10 * time.Second, MovesToGo: 1}, 0, false},
-		{Clock{Game: true, Left: 600 * ms, Start: 10 * time.Second, MovesToGo: 1}, 100*ms - MoveOverhead, true},
-		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, false},
-		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 150*ms/mostOfTheBank - MoveOverhead, true},
+		{Clock{Game: true, Left: 500 * ms, Start: s10}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 499 * ms, Start: s10, MovesToGo: 1}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 262 * ms, Start: s10}, 0, MinSearch, true},
+		{Clock{Game: true, Left: 261 * ms, Start: s10}, 0, 0, false},
+		{Clock{Game: true, Left: 400 * ms, Start: s10}, 140 * ms, 0, false},
+		{Clock{Game: true, Left: 600 * ms, Start: s10, MovesToGo: 1}, 0, 100*ms - MoveOverhead, true},
+		{Clock{Game: true, Left: 50 * ms, MovesToGo: 1}, 0, 0, false},
+		{Clock{Game: true, Left: 200 * ms, MovesToGo: 1}, 0, 150*ms/mostOfTheBank - MoveOverhead, true},
 	}
 	for _, tt := range tests {
-		got, search := tt.c.Budget(&p, Overshoot{})
-		if search != tt.search || search && got != tt.want {
-			t.Errorf("%+v: budget %v, search %v; want %v, %v", tt.c, got, search, tt.want, tt.search)
+		var over Overshoot
+		for range RecentDecisions {
+			over.Add(0, tt.over)
 		}
+		got, search := tt.c.Budget(&p, over)
+		if search != tt.search || search && got != tt.want {
+			t.Errorf("%+v, overshoot %v: budget %v, search %v; want %v, %v", tt.c, tt.over, got, search, tt.want, tt.search)
+		}
+	}
+}
+
+// TestOneStallCountsOnce: at 10 s a game, one stall of 1.8 s at the tenth
+// decision is kept back once, as the reserve of the worst, and the two
+// dozen decisions after it still search. Kept back as a mean for every
+// decision left, it left the bank below nothing.
+func TestOneStallCountsOnce(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Clock{Game: true, Left: 10 * time.Second, Start: 10 * time.Second}
+	var over Overshoot
+	for i := range 34 {
+		budget, search := c.Budget(&p, over)
+		if !search {
+			t.Fatalf("decision %d, %v left: no search", i, c.Left)
+		}
+		spent := budget
+		if i == 9 {
+			spent += 1800 * time.Millisecond
+		}
+		over.Add(budget, spent)
+		c.Left -= spent
 	}
 }

@@ -48,8 +48,8 @@ type Player struct {
 	clock          Clock
 	gameTime, used time.Duration
 	// over is what the decisions so far spent beyond their budgets (the
-	// chunk a search cannot stop within, the player's own work): its mean
-	// is kept back for each decision left.
+	// chunk a search cannot stop within, the player's own work), for
+	// Clock.Budget and Clock.Least.
 	over Overshoot
 	// samplesSet says the player's worlds were set, not its default: under
 	// a clock they stay its cap; else it spends by need up to
@@ -134,7 +134,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 			pl.over.Add(0, 0)
 			return Quick(ctx, p)
 		}
-		o.Time = budget
+		o.Time, o.Least = budget, c.Least(p, pl.over)
 		if !pl.samplesSet {
 			o.Samples = advise.MaxSamples
 		}

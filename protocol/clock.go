@@ -57,20 +57,22 @@ func parseGo(f []string) goClock {
 func (c goClock) timed() bool { return c.set || c.moveTime > 0 }
 
 // budget returns the time a decision at p may spend, 0 for no limit but
-// the samples, and whether a search fits in it. Under the go's clock it
-// is analyze.Clock.Budget's, by need, with over the engine's overshoots
-// so far and start the most time a go gave in the game; the movetime option caps it. A go with no time
-// leaves the decision to the movetime option alone (the user's own
-// choice, taken as it is).
-func (c goClock) budget(p *game.Position, movetime, start time.Duration, over analyze.Overshoot) (time.Duration, bool) {
+// the samples, the time it spends before it may stop as clear, and
+// whether a search fits in it. Under the go's clock they are
+// analyze.Clock's Budget and Least, by need, with over the engine's
+// overshoots so far and start the most time a go gave in the game; the
+// movetime option caps the most. A go with no time leaves the decision to
+// the movetime option alone (the user's own choice, taken as it is).
+func (c goClock) budget(p *game.Position, movetime, start time.Duration, over analyze.Overshoot) (most, least time.Duration, search bool) {
 	if !c.timed() {
-		return movetime, true
+		return movetime, 0, true
 	}
 	clk := analyze.Clock{Game: c.set, Left: c.time, Inc: c.inc, MovesToGo: c.movesToGo, Move: c.moveTime, Start: start}
 	if clk.Move <= 0 && movetime > 0 {
 		clk.Move = movetime + analyze.MoveOverhead
 	}
-	return clk.Budget(p, over)
+	most, search = clk.Budget(p, over)
+	return most, clk.Least(p, over), search
 }
 
 // samples returns the worlds a decision may play: the engine's own when a

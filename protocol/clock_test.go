@@ -50,9 +50,43 @@ func TestGoClock(t *testing.T) {
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
+		got, _, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
+		}
+	}
+}
+
+// TestGoClockLeast: a go's clock passes analyze.Clock.Least on, with the
+// game's time the engine took as the start: a share ahead of the pace
+// under a game clock, nothing under movetime or with no time given.
+func TestGoClockLeast(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := time.Millisecond
+	game := analyze.Clock{Game: true, Left: 30000 * ms, Start: 30000 * ms}
+	share := game.Least(&p, analyze.Overshoot{})
+	if share <= 0 {
+		t.Fatalf("a game clock's least %v, want a share", share)
+	}
+	tests := []struct {
+		line     string
+		movetime time.Duration
+		start    time.Duration
+		want     time.Duration
+	}{
+		{"time 30000", 0, 30000 * ms, share},
+		{"time 30000", 0, 0, 0},          // the game's time not known
+		{"time 20000", 0, 30000 * ms, 0}, // behind the pace
+		{"movetime 300", 0, 0, 0},
+		{"", 300 * ms, 0, 0},
+	}
+	for _, tt := range tests {
+		_, got, _ := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, tt.start, analyze.Overshoot{})
+		if got != tt.want {
+			t.Errorf("go %s, movetime %v, start %v: least %v, want %v", tt.line, tt.movetime, tt.start, got, tt.want)
 		}
 	}
 }
@@ -75,8 +109,12 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 					line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
 					var o analyze.Overshoot
 					o.Add(0, over)
-					got, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
+					got, _, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
 					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
+					if start > 0 {
+						// Low on time, the least search, above the last QuickShare-th.
+						limit = max(limit, min(analyze.MinSearch, time.Duration(ms)*time.Millisecond-start/analyze.QuickShare-analyze.MoveOverhead))
+					}
 					switch {
 					case !search && got != 0:
 						t.Errorf("go %s, over %v, start %v: no search but a budget of %v", line, over, start, got)

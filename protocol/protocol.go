@@ -810,7 +810,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	if clock.set {
 		e.start = max(e.start, clock.time)
 	}
-	budget, search := clock.budget(p, e.movetime, e.start, e.over)
+	budget, least, search := clock.budget(p, e.movetime, e.start, e.over)
 	if !search {
 		// Too little time for a search: the rollouts' own policy answers,
 		// on time, so that a stall passes out of the recent overshoots.
@@ -829,7 +829,7 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		start := time.Now()
 		defer func() { e.over.Add(budget, time.Since(start)) }()
 	}
-	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
+	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Least: least, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
 		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter, Worlds: e.worlds})
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
