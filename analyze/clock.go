@@ -92,7 +92,8 @@ const (
 //
 // Start is the most time the seat has had in the game (its time at the
 // game's start; 0 when not known): under LowTimeShare of it no search
-// starts.
+// by shares starts, and under QuickShare of it none at all; the pace of
+// Least is of it too.
 type Clock struct {
 	Game      bool
 	Left, Inc time.Duration
@@ -117,8 +118,10 @@ func (c Clock) Timed() bool { return c.Game || c.Move > 0 }
 // left (MovesToGo, else the guess DecisionsLeft), plus the increment; the
 // decision may spend NeedShares of them, at most a quarter of the time
 // left, and never the last LowTimeShare of the game's time, less
-// MoveOverhead. A Move bound caps it, less MoveOverhead and
-// the recent worst overshoot. A time below MinSearch is no search.
+// MoveOverhead; within that last part a search of MinSearch alone, while
+// it ends above the last QuickShare-th with the usual overshoot. A Move
+// bound caps it, less MoveOverhead and the recent worst overshoot. A time
+// below MinSearch is no search.
 func (c Clock) Budget(p *game.Position, over Overshoot) (time.Duration, bool) {
 	most, _ := c.plan(p, over)
 	if !c.Timed() {

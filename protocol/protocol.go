@@ -55,8 +55,8 @@ type Engine struct {
 	// over is what the decisions under a clock spent beyond their
 	// budgets, kept back for each decision left (analyze.Clock.Budget).
 	over analyze.Overshoot
-	// start is the most time a go gave in this game: the clock's
-	// analyze.LowTimeShare is of it.
+	// start is the most time a go gave in this game: the clock's low
+	// time and its pace are of it (analyze.Clock.Start).
 	start time.Duration
 	// movetime, when set, is the time a go spends, samples its cap.
 	movetime time.Duration
