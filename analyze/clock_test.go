@@ -268,6 +268,21 @@ func TestMoveBoundForgetsAStall(t *testing.T) {
 	}
 }
 
+// preparedFor is a faked clock whose first reading is a call's start and
+// every later one is past d, a millisecond more each time: the
+// preparation before the search took all of d.
+func preparedFor(d time.Duration) func() time.Time {
+	t0 := time.Unix(0, 0)
+	calls := 0
+	return func() time.Time {
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(d + time.Duration(calls)*time.Millisecond)
+	}
+}
+
 // TestTimedAdviceCountsItsPreparation: the time of a timed advice runs
 // from the call, so that the reading's filter, run before the search, is
 // spent out of it. The faked clock says the preparation took the whole
@@ -279,18 +294,7 @@ func TestTimedAdviceCountsItsPreparation(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 50 * time.Millisecond
-	t0 := time.Unix(0, 0)
-	calls := 0
-	now := func() time.Time {
-		// The first reading is the call's start; every later one is past
-		// the limit, a millisecond more each time.
-		calls++
-		if calls == 1 {
-			return t0
-		}
-		return t0.Add(limit + time.Duration(calls)*time.Millisecond)
-	}
-	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: preparedFor(limit), Workers: 1, MovesOnly: true, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,18 +315,7 @@ func TestLeastCountsThePreparation(t *testing.T) {
 		t.Fatal(err)
 	}
 	const least = 50 * time.Millisecond
-	t0 := time.Unix(0, 0)
-	calls := 0
-	now := func() time.Time {
-		// The first reading is the call's start; the next is past Least,
-		// and each after it a millisecond more.
-		calls++
-		if calls == 1 {
-			return t0
-		}
-		return t0.Add(least + time.Duration(calls)*time.Millisecond)
-	}
-	a, err := Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Now: now, Workers: 1, MovesOnly: true, Seed: 3})
+	a, err := Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Now: preparedFor(least), Workers: 1, MovesOnly: true, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
