@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
 )
 
 // outcomes are the games each kind of worlds won, by game number of the
@@ -36,7 +38,14 @@ const (
 // other seeds or chains.
 func runLine(c config) string {
 	m := c.chain
-	return fmt.Sprintf("run seed %d burn %d steps %d hands %d eps %g", c.seed, m.Burn, m.Steps, m.Hands, m.Eps)
+	line := fmt.Sprintf("run seed %d burn %d steps %d hands %d eps %g", c.seed, m.Burn, m.Steps, m.Hands, m.Eps)
+	// The filter's size is named only when it is not the default, so
+	// that runs from before the filter join runs of it.
+	n, moves := cmp.Or(c.filter.Particles, worlds.DefaultParticles), cmp.Or(c.filter.Moves, worlds.DefaultMoves)
+	if n != worlds.DefaultParticles || moves != worlds.DefaultMoves {
+		line += fmt.Sprintf(" particles %d moves %d", n, moves)
+	}
+	return line
 }
 
 // read adds the outcome lines of r, named name in errors, and skips every

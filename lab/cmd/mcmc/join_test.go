@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
 )
 
 // TestOutcomesRead: outcome lines are read among other lines, a game read
@@ -78,5 +81,25 @@ outcome chain game 3 won 1
 	}
 	if got := spans([]int{1, 3, 5, 9, 11}); got != "1-6, 9-12" {
 		t.Errorf("spans: %q", got)
+	}
+}
+
+// TestRunLineNamesTheFilterOffItsDefault: a run line names the filter's
+// size only when it is not the default, so that the runs from before the
+// filter join those after.
+func TestRunLineNamesTheFilterOffItsDefault(t *testing.T) {
+	old := "run seed 11 burn 0 steps 0 hands 0 eps 0"
+	for _, c := range []struct {
+		f    worlds.ResampleMove
+		want string
+	}{
+		{worlds.ResampleMove{}, old},
+		{worlds.ResampleMove{Particles: worlds.DefaultParticles, Moves: worlds.DefaultMoves}, old},
+		{worlds.ResampleMove{Particles: 64}, old + fmt.Sprintf(" particles 64 moves %d", worlds.DefaultMoves)},
+		{worlds.ResampleMove{Moves: 2}, old + fmt.Sprintf(" particles %d moves 2", worlds.DefaultParticles)},
+	} {
+		if got := runLine(config{seed: 11, filter: c.f}); got != c.want {
+			t.Errorf("filter %+v: run line %q, want %q", c.f, got, c.want)
+		}
 	}
 }

@@ -56,7 +56,10 @@ func main() {
 	flag.IntVar(&c.chain.Steps, "steps", worlds.DefaultSteps, "steps of the chain a decision")
 	flag.IntVar(&c.chain.Hands, "hands", worlds.DefaultHands, "hands of the chain kept a decision")
 	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
+	flag.IntVar(&c.filter.Particles, "particles", worlds.DefaultParticles, "particles of the resample-move filter (kind filter)")
+	flag.IntVar(&c.filter.Moves, "moves", worlds.DefaultMoves, "Metropolis steps of each particle after a resampling (kind filter)")
 	flag.Parse()
+	c.filter.Eps = c.chain.Eps
 	if *join {
 		if err := joinFiles(flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, "mcmc:", err)
@@ -81,13 +84,15 @@ type config struct {
 	oracle bool
 	// kinds are the kinds of worlds to play, in order (own, true, chain
 	// when empty); oracle false leaves out true.
-	kinds []string
-	chain worlds.MCMC
+	kinds  []string
+	chain  worlds.MCMC
+	filter worlds.ResampleMove
 }
 
 // allKinds are the kinds of worlds a run plays by default, in order: the
-// advisor's own reading first, the slow chain last.
-var allKinds = []string{"own", "true", "chain"}
+// advisor's own reading first, the slow chain last (filter is the
+// resample-move filter, worlds.ResampleMove).
+var allKinds = []string{"own", "true", "filter", "chain"}
 
 // check refuses a config before any game is played.
 func (c *config) check() error {
@@ -96,6 +101,8 @@ func (c *config) check() error {
 		return fmt.Errorf("-games %d: need an even number from 2 to %d", c.games, engine.MaxGames)
 	case c.from < 0 || c.from%4 != 0 || c.from > engine.MaxGames:
 		return fmt.Errorf("-from %d: need a multiple of 4 from 0 to %d", c.from, engine.MaxGames)
+	case c.filter.Particles < 0 || c.filter.Moves < 0 || c.filter.Particles > maxParticles || c.filter.Moves > maxSteps:
+		return fmt.Errorf("-particles %d, -moves %d: need from 0 (the default) to %d and %d", c.filter.Particles, c.filter.Moves, maxParticles, maxSteps)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
 	case !kindsOK(c.kinds):
@@ -125,15 +132,20 @@ func (c *config) rowSeed() uint64 {
 	return c.seed + uint64(c.from/2)*0x9e3779b97f4a7c15
 }
 
-// maxSteps bounds the chain's steps and hands.
-const maxSteps = 100_000_000
+// maxSteps bounds the chain's steps and hands, and the filter's moves;
+// maxParticles the filter's particles.
+const (
+	maxSteps     = 100_000_000
+	maxParticles = 1 << 16
+)
 
 // outcome is one advisor's games: 1 for each game it won, in game order,
 // and the time of its decisions.
 type outcome struct {
-	won   []float64
-	times []time.Duration
-	chain worlds.MCMCStats
+	won    []float64
+	times  []time.Duration
+	chain  worlds.MCMCStats
+	filter worlds.FilterStats
 }
 
 func run(ctx context.Context, c config) error {
@@ -192,6 +204,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 	o := &outcome{}
 	var hand notation.CardSet
 	var sources []*worlds.MCMC
+	var filters []*worlds.ResampleMove
 	start := time.Now()
 	sum, err := engine.Simulate(ctx, engine.SimOptions{
 		Rules: eaai, Games: c.games, Seed: c.rowSeed(), Workers: 1, Mirrored: true,
@@ -210,6 +223,10 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 					m := c.chain
 					sources = append(sources, &m)
 					a.SetWorlds(&m)
+				case "filter":
+					f := c.filter
+					filters = append(filters, &f)
+					a.SetWorlds(&f)
 				}
 				return &timed{Player: pl, times: &o.times}
 			},
@@ -245,6 +262,9 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 		s.Swaps += m.Stats.Swaps
 		s.Swapped += m.Stats.Swapped
 		s.Time += m.Stats.Time
+	}
+	for _, f := range filters {
+		o.filter.Add(f.Stats)
 	}
 	return o, nil
 }

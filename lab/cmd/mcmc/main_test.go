@@ -31,6 +31,9 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{games: 2, kinds: []string{"own", "mine"}},
 		{games: 2, kinds: []string{"own", "own"}},
 		{games: 2, kinds: []string{"true"}},
+		{games: 2, filter: worlds.ResampleMove{Particles: -1}},
+		{games: 2, filter: worlds.ResampleMove{Moves: -1}},
+		{games: 2, filter: worlds.ResampleMove{Particles: maxParticles + 1}},
 	} {
 		if err := run(context.Background(), c); err == nil {
 			t.Errorf("run(%+v) ran", c)

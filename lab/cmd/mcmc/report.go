@@ -11,9 +11,10 @@ import (
 
 // titles name each kind of worlds in the table.
 var titles = map[string]string{
-	"own":   "its own reading (the particle filter)",
-	"true":  "the opponent's true hand",
-	"chain": "the chain's posterior of the record (worlds.MCMC)",
+	"own":    "its own reading (the particle filter)",
+	"true":   "the opponent's true hand",
+	"filter": "the resample-move filter of the record (worlds.ResampleMove)",
+	"chain":  "the chain's posterior of the record (worlds.MCMC)",
 }
 
 // pairShares returns each mirrored pair's share of the games won, over
@@ -95,6 +96,12 @@ func report(c config, kinds []string, out map[string]*outcome) error {
 		fmt.Printf("the chain: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %.1f%% of %d proposals taken, %.1f%% of %d exchanges\n",
 			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks,
 			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried, 100*float64(s.Swapped)/float64(max(1, s.Swaps)), s.Swaps)
+	}
+	if o, ok := out["filter"]; ok {
+		s := o.filter
+		fmt.Printf("the filter: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %d resamplings, %d restarts, %.1f%% of %d moves taken\n",
+			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks, s.Resamples, s.Restarts,
+			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried)
 	}
 	return nil
 }
