@@ -7,6 +7,10 @@
 package rank
 
 import (
+	"context"
+	"strconv"
+
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -24,6 +28,19 @@ const (
 	KnockGroup
 	numGroups
 )
+
+// String names the group: take, discard or knock.
+func (g Group) String() string {
+	switch g {
+	case TakeGroup:
+		return "take"
+	case DiscardGroup:
+		return "discard"
+	case KnockGroup:
+		return "knock"
+	}
+	return "Group(" + strconv.Itoa(int(g)) + ")"
+}
 
 // GroupOf is the group of p's decision, and false for one the model does
 // not rank.
@@ -64,12 +81,20 @@ type view struct {
 	meldable   notation.CardSet
 	stock      float64
 	heuristic  game.Move
+	// withHeuristic says heuristic was read.
+	withHeuristic bool
 }
 
-func newView(p *game.Position, heuristic game.Move) *view {
+// newView is the view of p; its first feature is whether a move is the
+// heuristic's, where withHeuristic says to read it, and 0 for every move
+// where not.
+func newView(p *game.Position, withHeuristic bool) *view {
 	v := &view{p: p, hand: p.Hand(), unseen: p.Unseen(), took: p.OpponentTook(),
-		gone: p.OpponentDiscards() | p.OpponentPassed(), heuristic: heuristic,
-		stock: float64(p.StockCount()) / 30}
+		gone: p.OpponentDiscards() | p.OpponentPassed(), stock: float64(p.StockCount()) / 30}
+	if withHeuristic {
+		v.heuristic, _ = analyze.Quick(context.Background(), p)
+		v.withHeuristic = true
+	}
 	v.dw = meld.MinDeadwood(v.hand)
 	v.meldable = meld.Meldable(v.hand)
 	return v
@@ -78,7 +103,7 @@ func newView(p *game.Position, heuristic game.Move) *view {
 // features writes m's features to dst, which has its group's length.
 func (v *view) features(g Group, m game.Move, dst []float64) {
 	clear(dst)
-	if m.Same(v.heuristic) {
+	if v.withHeuristic && m.Same(v.heuristic) {
 		dst[0] = 1
 	}
 	switch g {

@@ -1,10 +1,8 @@
 package rank
 
 import (
-	"context"
 	"math"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/stats"
 )
@@ -27,6 +25,11 @@ type FitOptions struct {
 	// L2 is the weight decay (0: 0.001); Steps the gradient steps (0: 2000).
 	L2    float64
 	Steps int
+	// NoHeuristic fits without the first feature, whether a move is the
+	// heuristic's: its weight stays 0 and the model never reads it
+	// (Model.NoHeuristic). A model of the heuristic's own play is then
+	// fitted, not copied.
+	NoHeuristic bool
 }
 
 func (o FitOptions) withDefaults() FitOptions {
@@ -44,7 +47,9 @@ func (o FitOptions) withDefaults() FitOptions {
 
 // examples turns verdicts of decisions the model ranks, with two moves or
 // more, into examples.
-func examples(vs []Verdict, temp float64) []example {
+// The first feature, the heuristic's move, is 0 for every move unless
+// withHeuristic.
+func examples(vs []Verdict, temp float64, withHeuristic bool) []example {
 	var out []example
 	for i := range vs {
 		v := &vs[i]
@@ -52,8 +57,7 @@ func examples(vs []Verdict, temp float64) []example {
 		if !ok || len(v.Moves) < 2 {
 			continue
 		}
-		h, _ := analyze.Quick(context.Background(), &v.Position)
-		view := newView(&v.Position, h)
+		view := newView(&v.Position, withHeuristic)
 		n := len(Names[g])
 		e := example{g: g, x: make([][]float64, len(v.Moves)), target: softmax(v.Equity, 1/temp)}
 		for j, m := range v.Moves {
@@ -71,8 +75,8 @@ func examples(vs []Verdict, temp float64) []example {
 // Adam. A group without verdicts keeps no weights.
 func Fit(vs []Verdict, o FitOptions) *Model {
 	o = o.withDefaults()
-	ex := examples(vs, o.Temp)
-	var m Model
+	ex := examples(vs, o.Temp, !o.NoHeuristic)
+	m := Model{NoHeuristic: o.NoHeuristic}
 	for g := range numGroups {
 		var mine []example
 		for _, e := range ex {
@@ -120,7 +124,7 @@ func fitGroup(ex []example, n int, o FitOptions) []float64 {
 // objective without its decay, to compare fits on held-out verdicts.
 func (m *Model) Loss(vs []Verdict, temp float64) float64 {
 	sum, n := 0.0, 0
-	for _, e := range examples(vs, temp) {
+	for _, e := range examples(vs, temp, !m.NoHeuristic) {
 		if len(m.W[e.g]) == 0 {
 			continue
 		}

@@ -20,6 +20,10 @@ type Model struct {
 	// this below the best's (0: none). The scores are log-odds of being
 	// the best move, so 6 leaves out a move about 400 times less likely.
 	Prune float64 `json:"prune,omitempty"`
+	// NoHeuristic says the model was fitted without the first feature,
+	// whether a move is the heuristic's (FitOptions.NoHeuristic), and
+	// does not read it.
+	NoHeuristic bool `json:"no_heuristic,omitempty"`
 }
 
 // Scores returns the score of each move at p and true, or false where the
@@ -29,8 +33,7 @@ func (m *Model) Scores(p *game.Position, moves []game.Move) ([]float64, bool) {
 	if !ok || len(m.W[g]) == 0 {
 		return nil, false
 	}
-	heuristic, _ := analyze.Quick(context.Background(), p)
-	v := newView(p, heuristic)
+	v := newView(p, !m.NoHeuristic)
 	x := make([]float64, len(m.W[g]))
 	out := make([]float64, len(moves))
 	for i, mv := range moves {
@@ -38,6 +41,18 @@ func (m *Model) Scores(p *game.Position, moves []game.Move) ([]float64, bool) {
 		out[i] = dot(m.W[g], x)
 	}
 	return out, true
+}
+
+// Chances returns the chance the model gives each move at p, the
+// softmax of their scores, and true; false where it has no weights for
+// the decision. Fitted to one player's own moves, it is a model of that
+// player's play.
+func (m *Model) Chances(p *game.Position, moves []game.Move) ([]float64, bool) {
+	s, ok := m.Scores(p, moves)
+	if !ok {
+		return nil, false
+	}
+	return softmax(s, 1), true
 }
 
 // Pick is the model's answer to advise.Options.Baseline at p: the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -221,4 +222,9 @@ func TestSourceSetsTheAdvisorsBaseline(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no discard decision")
 	}
+}
+
+func ExampleGroup_String() {
+	fmt.Println(TakeGroup, DiscardGroup, KnockGroup, Group(7))
+	// Output: take discard knock Group(7)
 }

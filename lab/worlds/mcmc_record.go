@@ -3,6 +3,7 @@ package worlds
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -134,6 +135,22 @@ func (r *oppRecord) hiddenOf(a []notation.Card) notation.CardSet {
 // stops, saying false, once it is below floor, or at a move the
 // assignment makes impossible.
 func (r *oppRecord) likelihood(a []notation.Card, eps, floor float64) (float64, bool) {
+	return r.likelihoodBy(a, nil, eps, floor)
+}
+
+// A Policy is a model of the opponent's play, for the replay of the
+// record: the chance it gives each of the legal moves at a position of
+// the opponent's seat, and false where it has none to give. A
+// rank.Model fitted to one player's moves is one.
+type Policy interface {
+	Chances(p *game.Position, moves []game.Move) ([]float64, bool)
+}
+
+// likelihoodBy is likelihood with the opponent's play modelled by pol
+// (nil: heuristic's own code): each observed move's chance is 1 - eps
+// times the policy's, plus eps shared evenly among the kinds of moves
+// open, and even where the policy has none.
+func (r *oppRecord) likelihoodBy(a []notation.Card, pol Policy, eps, floor float64) (float64, bool) {
 	if !r.feasible(a) {
 		return math.Inf(-1), false
 	}
@@ -143,23 +160,29 @@ func (r *oppRecord) likelihood(a []notation.Card, eps, floor float64) (float64, 
 			return math.Inf(-1), false
 		}
 	}
-	h := bot.NewHeuristic(0)
+	var h *bot.Heuristic
+	if pol == nil {
+		h = bot.NewHeuristic(0)
+	}
 	match, draws := math.Log1p(-eps), 0
 	sum := 0.0
 	var legal []game.Move
 	for _, e := range r.events {
 		if e.Kind != game.Upcard && e.Kind != game.Died && e.Seat == r.opp {
-			m, _ := h.Move(context.Background(), &pos)
 			n := alternatives(&pos, &legal)
 			switch {
-			case plays(m, e):
-				if n > 1 {
-					sum += match
+			case n <= 1:
+				if !possible(&pos, e, legal) {
+					return math.Inf(-1), false
 				}
-			case n > 1:
-				sum += math.Log(eps / float64(n-1))
+			case pol != nil:
+				sum += math.Log((1-eps)*policyChance(pol, &pos, e, legal) + eps/float64(n))
 			default:
-				return math.Inf(-1), false
+				if m, _ := h.Move(context.Background(), &pos); plays(m, e) {
+					sum += match
+				} else {
+					sum += math.Log(eps / float64(n-1))
+				}
 			}
 			if sum < floor {
 				return sum, false
@@ -176,6 +199,36 @@ func (r *oppRecord) likelihood(a []notation.Card, eps, floor float64) (float64, 
 		}
 	}
 	return sum, true
+}
+
+// possible says one of the legal moves at pos is the event e: a forced
+// move is the one the record shows, or the assignment is impossible.
+func possible(pos *game.Position, e game.Event, legal []game.Move) bool {
+	if pos.Phase() == game.KnockPhase {
+		legal = pos.Legal(legal[:0])
+	}
+	return slices.ContainsFunc(legal, func(m game.Move) bool { return plays(m, e) })
+}
+
+// policyChance is the chance pol gives the moves at pos that are the event
+// e as the seat sees it (all the knocks at a knock, whatever their melds).
+// legal are pos's legal moves, but at the knock decision, which
+// alternatives leaves to them.
+func policyChance(pol Policy, pos *game.Position, e game.Event, legal []game.Move) float64 {
+	if pos.Phase() == game.KnockPhase {
+		legal = pos.Legal(legal[:0])
+	}
+	p, ok := pol.Chances(pos, legal)
+	if !ok {
+		return 0
+	}
+	sum := 0.0
+	for i, m := range legal {
+		if plays(m, e) {
+			sum += p[i]
+		}
+	}
+	return sum
 }
 
 // alternatives counts the kinds of move open at pos: the legal moves,

@@ -30,6 +30,9 @@ type ResampleMove struct {
 	// Eps is the chance that the opponent plays another move than
 	// heuristic would (0: DefaultEps).
 	Eps float64
+	// Policy models the opponent's play (nil: heuristic's own code, as
+	// the chain's).
+	Policy Policy
 	// Particles is the particles (0: DefaultParticles); Moves the
 	// Metropolis steps of each particle after a resampling (0:
 	// DefaultMoves).
@@ -114,7 +117,7 @@ func (f *ResampleMove) draw(p *game.Position, seed uint64) ([]notation.CardSet, 
 	eps := orDefault(f.Eps, DefaultEps)
 	n, moves := orDefaultInt(f.Particles, DefaultParticles), orDefaultInt(f.Moves, DefaultMoves)
 	rng := rand.New(rand.NewPCG(seed, 0x5a3e))
-	like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihood(a, eps, floor) }
+	like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihoodBy(a, f.Policy, eps, floor) }
 	if key := keyOf(p); key != f.hand || len(f.parts) != n {
 		f.hand, f.parts = key, make([]particle, n)
 	}

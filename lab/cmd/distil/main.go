@@ -8,10 +8,13 @@
 // standard output. "distil fit" reads verdicts, fits the model on all but
 // every fourth (the held-out quarter), prints the equity each pick loses
 // against the best measured move, the model's and the heuristic's, on
-// both parts, and writes the model as JSON to -out.
+// both parts, and writes the model as JSON to -out. "distil imitate"
+// fits the model to one player's own moves in game logs instead: a
+// fitted policy of its style, for the reading (imitate.go).
 //
 //	go run ./lab/cmd/distil verdicts -samples 4096 -every 3 games.log > verdicts.tsv
 //	go run ./lab/cmd/distil fit -prune 6 -out model.json verdicts.tsv
+//	go run ./lab/cmd/distil imitate -player heuristic -out style.json games.log
 //
 // It exits 1 on an error, 2 on bad usage.
 package main
@@ -38,7 +41,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit|regret [flags] FILE...")
+		fmt.Fprintln(os.Stderr, "usage: distil verdicts|fit|regret|imitate [flags] FILE...")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -51,8 +54,10 @@ func main() {
 		err = fit(os.Args[2:], os.Stdout)
 	case "regret":
 		err = regret(ctx, os.Args[2:], os.Stdout)
+	case "imitate":
+		err = imitate(os.Args[2:], os.Stdout)
 	default:
-		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts, fit or regret\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "distil: unknown command %q: verdicts, fit, regret or imitate\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {

@@ -45,6 +45,9 @@ func runLine(c config) string {
 	if n != worlds.DefaultParticles || moves != worlds.DefaultMoves {
 		line += fmt.Sprintf(" particles %d moves %d", n, moves)
 	}
+	if c.policy != nil {
+		line += fmt.Sprintf(" policy fnv %016x", c.policyHash)
+	}
 	return line
 }
 

@@ -28,6 +28,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
+	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -38,6 +40,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/lab/registry"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -58,8 +61,10 @@ func main() {
 	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
 	flag.IntVar(&c.filter.Particles, "particles", worlds.DefaultParticles, "particles of the resample-move filter (kind filter)")
 	flag.IntVar(&c.filter.Moves, "moves", worlds.DefaultMoves, "Metropolis steps of each particle after a resampling (kind filter)")
+	flag.String("policy", "", "a model of heuristic's play fitted by distil imitate (rank.Model JSON), replayed by the filter of kind fitted")
 	flag.Parse()
 	c.filter.Eps = c.chain.Eps
+	policy := flag.Lookup("policy").Value.String()
 	if *join {
 		if err := joinFiles(flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, "mcmc:", err)
@@ -68,6 +73,12 @@ func main() {
 		return
 	}
 	c.kinds = strings.Split(*kinds, ",")
+	if policy != "" {
+		if err := c.readPolicy(policy); err != nil {
+			fmt.Fprintln(os.Stderr, "mcmc:", err)
+			os.Exit(1)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := run(ctx, c); err != nil {
@@ -87,6 +98,37 @@ type config struct {
 	kinds  []string
 	chain  worlds.MCMC
 	filter worlds.ResampleMove
+	// policy is the fitted model of heuristic's play the kind fitted
+	// replays, and policyHash the FNV-1a hash of its file.
+	policy     *rank.Model
+	policyHash uint64
+}
+
+// maxPolicyBytes bounds a policy's file.
+const maxPolicyBytes = 1 << 20
+
+// readPolicy reads the fitted policy of kind fitted from the file name.
+func (c *config) readPolicy(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxPolicyBytes+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxPolicyBytes {
+		return fmt.Errorf("-policy %s: over %d bytes", name, maxPolicyBytes)
+	}
+	m, err := rank.ReadModel(data)
+	if err != nil {
+		return fmt.Errorf("-policy %s: %w", name, err)
+	}
+	h := fnv.New64a()
+	h.Write(data)
+	c.policy, c.policyHash = m, h.Sum64()
+	return nil
 }
 
 // allKinds are the kinds of worlds a run plays by default, in order: the
@@ -105,6 +147,8 @@ func (c *config) check() error {
 		return fmt.Errorf("-particles %d, -moves %d: need from 0 (the default) to %d and %d", c.filter.Particles, c.filter.Moves, maxParticles, maxSteps)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
+	case slices.Contains(c.kinds, "fitted") && c.policy == nil:
+		return errors.New("-kinds fitted: needs -policy, a model fitted by distil imitate")
 	case !kindsOK(c.kinds):
 		return fmt.Errorf("-kinds %q: need one or more of %s, each once", clip(strings.Join(c.kinds, ",")), strings.Join(allKinds, ", "))
 	case !(m.Eps >= 0 && m.Eps < 1):
@@ -223,8 +267,11 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 					m := c.chain
 					sources = append(sources, &m)
 					a.SetWorlds(&m)
-				case "filter":
+				case "filter", "fitted":
 					f := c.filter
+					if kind == "fitted" {
+						f.Policy = c.policy
+					}
 					filters = append(filters, &f)
 					a.SetWorlds(&f)
 				}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/engine"
@@ -31,6 +34,7 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{games: 2, kinds: []string{"own", "mine"}},
 		{games: 2, kinds: []string{"own", "own"}},
 		{games: 2, kinds: []string{"true"}},
+		{games: 2, kinds: []string{"own", "fitted"}},
 		{games: 2, filter: worlds.ResampleMove{Particles: -1}},
 		{games: 2, filter: worlds.ResampleMove{Moves: -1}},
 		{games: 2, filter: worlds.ResampleMove{Particles: maxParticles + 1}},
@@ -116,4 +120,34 @@ func dealtState(t *testing.T) game.State {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// TestReadPolicy: a policy file is read as a checked model, and one that
+// is not JSON, fits no group's features or is too long is refused with
+// its name.
+func TestReadPolicy(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var c config
+	good := write("good.json", `{"weights": [[0, 1, 0, 0, 0, 0, 0], [], []], "no_heuristic": true}`)
+	if err := c.readPolicy(good); err != nil || c.policy == nil || !c.policy.NoHeuristic || c.policyHash == 0 {
+		t.Fatalf("readPolicy(good) = %v, %+v", err, c)
+	}
+	for _, bad := range []string{
+		write("text.json", "not json"),
+		write("short.json", `{"weights": [[1, 2], [], []]}`),
+		write("long.json", `{"weights": [[], [], []]}`+strings.Repeat(" ", maxPolicyBytes)),
+		filepath.Join(dir, "missing.json"),
+	} {
+		var c config
+		if err := c.readPolicy(bad); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
+			t.Errorf("readPolicy(%s) = %v, want an error naming it", filepath.Base(bad), err)
+		}
+	}
 }

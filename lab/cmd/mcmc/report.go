@@ -14,6 +14,7 @@ var titles = map[string]string{
 	"own":    "its own reading (the particle filter)",
 	"true":   "the opponent's true hand",
 	"filter": "the resample-move filter of the record (worlds.ResampleMove)",
+	"fitted": "the filter replaying a fitted model of heuristic (-policy)",
 	"chain":  "the chain's posterior of the record (worlds.MCMC)",
 }
 
@@ -97,10 +98,14 @@ func report(c config, kinds []string, out map[string]*outcome) error {
 			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks,
 			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried, 100*float64(s.Swapped)/float64(max(1, s.Swaps)), s.Swaps)
 	}
-	if o, ok := out["filter"]; ok {
+	for _, k := range []string{"filter", "fitted"} {
+		o, ok := out[k]
+		if !ok {
+			continue
+		}
 		s := o.filter
-		fmt.Printf("the filter: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %d resamplings, %d restarts, %.1f%% of %d moves taken\n",
-			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks, s.Resamples, s.Restarts,
+		fmt.Printf("the %s filter: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %d resamplings, %d restarts, %.1f%% of %d moves taken\n",
+			k, (s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks, s.Resamples, s.Restarts,
 			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried)
 	}
 	return nil
