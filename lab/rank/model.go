@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"os"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -125,6 +127,31 @@ func ReadModel(data []byte) (*Model, error) {
 		return nil, err
 	}
 	return &m, m.Check()
+}
+
+// MaxModelBytes bounds a model's file.
+const MaxModelBytes = 1 << 20
+
+// ReadModelFile reads a model's file, at most MaxModelBytes, and checks
+// it; it returns the file's bytes too. Its errors name the file.
+func ReadModelFile(name string) (*Model, []byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxModelBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxModelBytes {
+		return nil, nil, fmt.Errorf("%s: over %d bytes", name, MaxModelBytes)
+	}
+	m, err := ReadModel(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return m, data, nil
 }
 
 func dot(a, b []float64) float64 {

@@ -201,6 +201,38 @@ func (r *oppRecord) likelihoodBy(a []notation.Card, pol Policy, eps, floor float
 	return sum, true
 }
 
+// mixture is the log of the mean of a's likelihoods under each of the
+// styles (likelihoodBy), and false where it is below floor or every
+// style rules a out. Each style's replay first stops at floor: if every
+// one does, the mean is below it too; if not, those that stopped are
+// replayed whole, so that the mean is exact.
+func (r *oppRecord) mixture(a []notation.Card, styles []Policy, eps, floor float64) (float64, bool) {
+	lls := make([]float64, len(styles))
+	stopped, any := make([]bool, len(styles)), false
+	for i, pol := range styles {
+		var ok bool
+		lls[i], ok = r.likelihoodBy(a, pol, eps, floor)
+		stopped[i], any = !ok, any || ok
+	}
+	if !any {
+		return math.Inf(-1), false
+	}
+	for i, pol := range styles {
+		if stopped[i] {
+			lls[i], _ = r.likelihoodBy(a, pol, eps, math.Inf(-1))
+		}
+	}
+	top := slices.Max(lls)
+	sum := 0.0
+	for _, ll := range lls {
+		if !math.IsInf(ll, -1) {
+			sum += math.Exp(ll - top)
+		}
+	}
+	ll := top + math.Log(sum/float64(len(styles)))
+	return ll, ll >= floor
+}
+
 // possible says one of the legal moves at pos is the event e: a forced
 // move is the one the record shows, or the assignment is impossible.
 func possible(pos *game.Position, e game.Event, legal []game.Move) bool {

@@ -90,3 +90,42 @@ func (uniformPolicy) Chances(_ *game.Position, moves []game.Move) ([]float64, bo
 	}
 	return out, true
 }
+
+// TestMixtureIsTheMeanLikelihood: the mixture of styles is the log of the
+// mean of the record's likelihoods under each, computed plainly, whatever
+// the floor, and says false exactly where that is below the floor.
+func TestMixtureIsTheMeanLikelihood(t *testing.T) {
+	const eps = 0.05
+	styles := []Policy{heuristicOnly{}, uniformPolicy{}}
+	checked, below := 0, 0
+	againstHeuristic(t, 3, 32, func(st *game.State) {
+		p := st.Position(0)
+		r, _ := readRecord(&p)
+		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 7))
+		for k := range 4 {
+			a := trueSlots(st)
+			if k > 0 {
+				a, _ = r.start(nil, rng)
+			}
+			h, _ := r.likelihoodBy(a, styles[0], eps, math.Inf(-1))
+			u, _ := r.likelihoodBy(a, styles[1], eps, math.Inf(-1))
+			want := math.Log((math.Exp(h) + math.Exp(u)) / 2)
+			if one, ok := r.mixture(a, styles[:1], eps, math.Inf(-1)); !ok || math.Abs(one-h) > 1e-9 {
+				t.Fatalf("draw %d: a mixture of one style at %g (%v), the style at %g", st.Draws(), one, ok, h)
+			}
+			for _, floor := range []float64{math.Inf(-1), want - 0.5, want + 0.5, h - 0.1, u - 0.1} {
+				got, ok := r.mixture(a, styles, eps, floor)
+				if ok != (want >= floor) || ok && math.Abs(got-want) > 1e-9 {
+					t.Fatalf("draw %d, floor %g: the mixture at %g (%v), want %g", st.Draws(), floor, got, ok, want)
+				}
+				if !ok {
+					below++
+				}
+			}
+			checked++
+		}
+	})
+	if checked < 40 || below < 40 {
+		t.Fatalf("%d assignments checked, %d below the floor", checked, below)
+	}
+}

@@ -31,8 +31,12 @@ type ResampleMove struct {
 	// heuristic would (0: DefaultEps).
 	Eps float64
 	// Policy models the opponent's play (nil: heuristic's own code, as
-	// the chain's).
+	// the chain's). Styles, when set, model it instead by a mixture: the
+	// record's likelihood is the mean of its likelihoods under each of
+	// them, so the particles weigh the styles by how well each explains
+	// the hand's record along with the cards.
 	Policy Policy
+	Styles []Policy
 	// Particles is the particles (0: DefaultParticles); Moves the
 	// Metropolis steps of each particle after a resampling (0:
 	// DefaultMoves).
@@ -118,6 +122,9 @@ func (f *ResampleMove) draw(p *game.Position, seed uint64) ([]notation.CardSet, 
 	n, moves := orDefaultInt(f.Particles, DefaultParticles), orDefaultInt(f.Moves, DefaultMoves)
 	rng := rand.New(rand.NewPCG(seed, 0x5a3e))
 	like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihoodBy(a, f.Policy, eps, floor) }
+	if len(f.Styles) > 0 {
+		like = func(a []notation.Card, floor float64) (float64, bool) { return r.mixture(a, f.Styles, eps, floor) }
+	}
 	if key := keyOf(p); key != f.hand || len(f.parts) != n {
 		f.hand, f.parts = key, make([]particle, n)
 	}

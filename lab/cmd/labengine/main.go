@@ -7,8 +7,11 @@
 //	  --p2 'engine:ginadvisor engine' --sprt 'elo0=0 elo1=14' ...
 //
 // With -rank FILE the search's baseline and candidates are the ranking
-// model's (lab/rank, as distil fit writes it). With no flag it is the
-// product's engine. It exits 1 on an error, 2 on bad usage.
+// model's (lab/rank, as distil fit writes it). With -styles FILE,... the
+// worlds are drawn from the resample-move particle filter
+// (worlds.ResampleMove) replaying the opponent's play as a mixture of
+// the styles fitted by distil imitate. With no flag it is the product's
+// engine. It exits 1 on an error, 2 on bad usage.
 package main
 
 import (
@@ -17,16 +20,19 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/protocol"
 )
 
 func main() {
 	model := flag.String("rank", "", "the ranking model's JSON file")
+	styles := flag.String("styles", "", "styles of play fitted by distil imitate (JSON files, comma-separated) for the resample-move filter")
 	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE]")
+	if flag.NArg() > 0 || *model != "" && *styles != "" {
+		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE | -styles FILE,...]")
 		os.Exit(2)
 	}
 	e := protocol.New(os.Stdout, "ginadvisor-lab")
@@ -42,6 +48,18 @@ func main() {
 			os.Exit(1)
 		}
 		e.SetWorlds(rank.Source{Model: m})
+	}
+	if *styles != "" {
+		f := &worlds.ResampleMove{}
+		for _, name := range strings.Split(*styles, ",") {
+			m, _, err := rank.ReadModelFile(name)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "labengine:", err)
+				os.Exit(1)
+			}
+			f.Styles = append(f.Styles, m)
+		}
+		e.SetWorlds(f)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -45,8 +45,8 @@ func runLine(c config) string {
 	if n != worlds.DefaultParticles || moves != worlds.DefaultMoves {
 		line += fmt.Sprintf(" particles %d moves %d", n, moves)
 	}
-	if c.policy != nil {
-		line += fmt.Sprintf(" policy fnv %016x", c.policyHash)
+	if len(c.policies) > 0 {
+		line += fmt.Sprintf(" policy %016x", c.policyHash)
 	}
 	return line
 }
@@ -65,10 +65,11 @@ func (o *outcomes) read(r io.Reader, name string) error {
 		text := sc.Text()
 		switch {
 		case strings.HasPrefix(text, "run "):
-			if o.run != "" && o.run != text {
+			joined, ok := joinRuns(o.run, text)
+			if !ok {
 				return fmt.Errorf("%s:%d: %q is another run than %q", name, line, clip(text), clip(o.run))
 			}
-			o.run = text
+			o.run = joined
 		case strings.HasPrefix(text, "outcome "):
 			kind, game, won, err := parseOutcome(text)
 			if err != nil {
@@ -90,6 +91,38 @@ func (o *outcomes) read(r io.Reader, name string) error {
 		return fmt.Errorf("%s:%d: %w (a line over %d bytes)", name, line+1, err, maxOutcomeLine)
 	}
 	return nil
+}
+
+// joinRuns joins two run lines: they agree when every setting both name
+// (a word and the word after it) has the same value, for a setting one
+// names alone, such as the policy of kind fitted, matters to no outcome
+// of the other. The joined line names every setting of both, a's first.
+// An empty a joins anything; a line of an odd number of words is a
+// setting without a value, which agrees with no other line.
+func joinRuns(a, b string) (string, bool) {
+	if a == "" {
+		return b, true
+	}
+	fa, fb := strings.Fields(a)[1:], strings.Fields(b)[1:]
+	if len(fa)%2 != 0 || len(fb)%2 != 0 {
+		return a, a == b
+	}
+	value := map[string]string{}
+	for i := 0; i < len(fa); i += 2 {
+		value[fa[i]] = fa[i+1]
+	}
+	joined := slices.Clone(fa)
+	for i := 0; i < len(fb); i += 2 {
+		v, ok := value[fb[i]]
+		switch {
+		case !ok:
+			value[fb[i]] = fb[i+1]
+			joined = append(joined, fb[i], fb[i+1])
+		case v != fb[i+1]:
+			return a, false
+		}
+	}
+	return "run " + strings.Join(joined, " "), true
 }
 
 // errOutcome says a line that starts as an outcome line is not one.

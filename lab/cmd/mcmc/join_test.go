@@ -32,6 +32,9 @@ func TestOutcomesRead(t *testing.T) {
 		{"a won in another spelling", "outcome own game 1 won 1e0\n", "x:1: not an outcome line", 0},
 		{"runs that agree", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1\n", "", 1},
 		{"another run", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 12 burn 1\n", "x:3: \"run seed 12 burn 1\" is another run", 0},
+		{"a setting named by one run alone", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1 policy 0a\noutcome fitted game 1 won 0\n", "", 2},
+		{"another policy", "run seed 11 policy 0a\nrun seed 11 burn 1\nrun seed 11 policy 0b\n", "x:3: \"run seed 11 policy 0b\" is another run", 0},
+		{"a setting without a value", "run seed 11 burn\nrun seed 11 burn 1\n", "x:2: \"run seed 11 burn 1\" is another run", 0},
 	}
 	for _, tt := range tests {
 		o := outcomes{}
@@ -100,6 +103,29 @@ func TestRunLineNamesTheFilterOffItsDefault(t *testing.T) {
 	} {
 		if got := runLine(config{seed: 11, filter: c.f}); got != c.want {
 			t.Errorf("filter %+v: run line %q, want %q", c.f, got, c.want)
+		}
+	}
+}
+
+// TestJoinRuns: run lines agree when every setting both name has the
+// same value, whichever it is (a value that is another setting's name
+// included), and the joined line names every setting of both.
+func TestJoinRuns(t *testing.T) {
+	for _, c := range []struct {
+		a, b, want string
+		ok         bool
+	}{
+		{"", "run seed 11", "run seed 11", true},
+		{"run seed 11 burn 5", "run burn 5 seed 11", "run seed 11 burn 5", true},
+		{"run seed 11", "run seed 11 policy 0a", "run seed 11 policy 0a", true},
+		{"run seed 11 policy 0a", "run seed 11 policy 0b", "", false},
+		{"run seed burn burn 5", "run burn 5", "run seed burn burn 5", true},
+		{"run seed burn burn 5", "run burn 6", "", false},
+		{"run seed", "run seed 11", "", false},
+	} {
+		got, ok := joinRuns(c.a, c.b)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("joinRuns(%q, %q) = %q, %v; want %q, %v", c.a, c.b, got, ok, c.want, c.ok)
 		}
 	}
 }

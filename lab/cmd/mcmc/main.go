@@ -29,7 +29,6 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -61,7 +60,7 @@ func main() {
 	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
 	flag.IntVar(&c.filter.Particles, "particles", worlds.DefaultParticles, "particles of the resample-move filter (kind filter)")
 	flag.IntVar(&c.filter.Moves, "moves", worlds.DefaultMoves, "Metropolis steps of each particle after a resampling (kind filter)")
-	flag.String("policy", "", "a model of heuristic's play fitted by distil imitate (rank.Model JSON), replayed by the filter of kind fitted")
+	flag.String("policy", "", "models of play fitted by distil imitate (rank.Model JSON files, comma-separated), replayed by the filter of kind fitted: one as heuristic's, several as a mixture of styles")
 	flag.Parse()
 	c.filter.Eps = c.chain.Eps
 	policy := flag.Lookup("policy").Value.String()
@@ -74,7 +73,7 @@ func main() {
 	}
 	c.kinds = strings.Split(*kinds, ",")
 	if policy != "" {
-		if err := c.readPolicy(policy); err != nil {
+		if err := c.readPolicies(strings.Split(policy, ",")); err != nil {
 			fmt.Fprintln(os.Stderr, "mcmc:", err)
 			os.Exit(1)
 		}
@@ -98,36 +97,44 @@ type config struct {
 	kinds  []string
 	chain  worlds.MCMC
 	filter worlds.ResampleMove
-	// policy is the fitted model of heuristic's play the kind fitted
-	// replays, and policyHash the FNV-1a hash of its file.
-	policy     *rank.Model
+	// policies are the fitted models of play the kind fitted replays, and
+	// policyHash the FNV-1a hash of their files.
+	policies   []*rank.Model
 	policyHash uint64
 }
 
-// maxPolicyBytes bounds a policy's file.
-const maxPolicyBytes = 1 << 20
+// fitted returns the policy or the styles of kind fitted: one model is
+// heuristic's policy, several a mixture of styles.
+func (c *config) fitted() (worlds.Policy, []worlds.Policy) {
+	if len(c.policies) == 1 {
+		return c.policies[0], nil
+	}
+	styles := make([]worlds.Policy, len(c.policies))
+	for i, m := range c.policies {
+		styles[i] = m
+	}
+	return nil, styles
+}
 
-// readPolicy reads the fitted policy of kind fitted from the file name.
-func (c *config) readPolicy(name string) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxPolicyBytes+1))
-	if err != nil {
-		return err
-	}
-	if len(data) > maxPolicyBytes {
-		return fmt.Errorf("-policy %s: over %d bytes", name, maxPolicyBytes)
-	}
-	m, err := rank.ReadModel(data)
-	if err != nil {
-		return fmt.Errorf("-policy %s: %w", name, err)
+// maxPolicies bounds the models of -policy.
+const maxPolicies = 16
+
+// readPolicies reads the fitted models of kind fitted from the files.
+func (c *config) readPolicies(names []string) error {
+	if len(names) > maxPolicies {
+		return fmt.Errorf("-policy: %d files, at most %d", len(names), maxPolicies)
 	}
 	h := fnv.New64a()
-	h.Write(data)
-	c.policy, c.policyHash = m, h.Sum64()
+	c.policies = nil
+	for _, name := range names {
+		m, data, err := rank.ReadModelFile(name)
+		if err != nil {
+			return fmt.Errorf("-policy %w", err)
+		}
+		h.Write(data)
+		c.policies = append(c.policies, m)
+	}
+	c.policyHash = h.Sum64()
 	return nil
 }
 
@@ -147,7 +154,7 @@ func (c *config) check() error {
 		return fmt.Errorf("-particles %d, -moves %d: need from 0 (the default) to %d and %d", c.filter.Particles, c.filter.Moves, maxParticles, maxSteps)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
-	case slices.Contains(c.kinds, "fitted") && c.policy == nil:
+	case slices.Contains(c.kinds, "fitted") && len(c.policies) == 0:
 		return errors.New("-kinds fitted: needs -policy, a model fitted by distil imitate")
 	case !kindsOK(c.kinds):
 		return fmt.Errorf("-kinds %q: need one or more of %s, each once", clip(strings.Join(c.kinds, ",")), strings.Join(allKinds, ", "))
@@ -270,7 +277,7 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 				case "filter", "fitted":
 					f := c.filter
 					if kind == "fitted" {
-						f.Policy = c.policy
+						f.Policy, f.Styles = c.fitted()
 					}
 					filters = append(filters, &f)
 					a.SetWorlds(&f)

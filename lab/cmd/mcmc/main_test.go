@@ -11,6 +11,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -136,18 +137,29 @@ func TestReadPolicy(t *testing.T) {
 	}
 	var c config
 	good := write("good.json", `{"weights": [[0, 1, 0, 0, 0, 0, 0], [], []], "no_heuristic": true}`)
-	if err := c.readPolicy(good); err != nil || c.policy == nil || !c.policy.NoHeuristic || c.policyHash == 0 {
-		t.Fatalf("readPolicy(good) = %v, %+v", err, c)
+	if err := c.readPolicies([]string{good}); err != nil || len(c.policies) != 1 || !c.policies[0].NoHeuristic || c.policyHash == 0 {
+		t.Fatalf("readPolicies(good) = %v, %+v", err, c)
+	}
+	if pol, styles := c.fitted(); pol == nil || styles != nil {
+		t.Errorf("one model: policy %v, styles %v", pol, styles)
+	}
+	other := write("other.json", `{"weights": [[0, 2, 0, 0, 0, 0, 0], [], []], "no_heuristic": true}`)
+	one := c.policyHash
+	if err := c.readPolicies([]string{good, other}); err != nil || len(c.policies) != 2 || c.policyHash == one {
+		t.Fatalf("readPolicies(good, other) = %v, %+v", err, c)
+	}
+	if pol, styles := c.fitted(); pol != nil || len(styles) != 2 {
+		t.Errorf("two models: policy %v, styles %v", pol, styles)
 	}
 	for _, bad := range []string{
 		write("text.json", "not json"),
 		write("short.json", `{"weights": [[1, 2], [], []]}`),
-		write("long.json", `{"weights": [[], [], []]}`+strings.Repeat(" ", maxPolicyBytes)),
+		write("long.json", `{"weights": [[], [], []]}`+strings.Repeat(" ", rank.MaxModelBytes)),
 		filepath.Join(dir, "missing.json"),
 	} {
 		var c config
-		if err := c.readPolicy(bad); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
-			t.Errorf("readPolicy(%s) = %v, want an error naming it", filepath.Base(bad), err)
+		if err := c.readPolicies([]string{good, bad}); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
+			t.Errorf("readPolicies(%s) = %v, want an error naming it", filepath.Base(bad), err)
 		}
 	}
 }
