@@ -4,8 +4,11 @@
 // reading would be worth (lab/cmd/ceiling); and the posterior of the
 // whole record against heuristic, drawn by a chain that replays
 // heuristic's own play (MCMC), which measures what the best reading of
-// the record could be worth (lab/cmd/mcmc). No player of the product uses
-// them.
+// the record could be worth (lab/cmd/mcmc); and a resample-move particle
+// filter over the same record (ResampleMove), which replays heuristic's
+// code, a Policy fitted to a player's moves, or a mixture of such styles,
+// at the cost of a decision under the clock. No player of the product
+// uses them.
 package worlds
 
 import (

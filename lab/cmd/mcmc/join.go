@@ -137,7 +137,7 @@ func parseOutcome(text string) (kind string, game int, won float64, err error) {
 	}
 	kind = f[1]
 	if _, ok := titles[kind]; !ok {
-		return "", 0, 0, fmt.Errorf("%w: kind %q, want one of %s", errOutcome, clip(kind), strings.Join(allKinds, ", "))
+		return "", 0, 0, fmt.Errorf("%w: kind %q, want one of %s", errOutcome, clip(kind), strings.Join(kindOrder, ", "))
 	}
 	game, err = strconv.Atoi(f[3])
 	if err != nil || game < 1 || game > engine.MaxGames || f[3][0] == '+' {
@@ -196,7 +196,7 @@ func joinFiles(names []string) error {
 		}
 	}
 	var kinds []string
-	for _, k := range allKinds {
+	for _, k := range kindOrder {
 		if len(o.won[k]) > 0 {
 			kinds = append(kinds, k)
 		}

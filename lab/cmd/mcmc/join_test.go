@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -128,4 +131,44 @@ func TestJoinRuns(t *testing.T) {
 			t.Errorf("joinRuns(%q, %q) = %q, %v; want %q, %v", c.a, c.b, got, ok, c.want, c.ok)
 		}
 	}
+}
+
+// TestJoinFilesTablesEveryKind: a join of runs' stderr tables every kind
+// they played, fitted too, over the pairs all finished.
+func TestJoinFilesTablesEveryKind(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.err"), filepath.Join(dir, "b.err")
+	os.WriteFile(a, []byte("run seed 11\noutcome own game 1 won 1\noutcome own game 2 won 0\noutcome own game 3 won 1\n"), 0o644)
+	os.WriteFile(b, []byte("run seed 11 policy 0a\noutcome fitted game 1 won 1\noutcome fitted game 2 won 1\n"), 0o644)
+	out := captureStdout(t, func() {
+		if err := joinFiles([]string{a, b}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	for _, want := range []string{"2 mirrored eaai games", "games 1-2", "seed 11 policy 0a", titles["own"], titles["fitted"]} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the join printed no %q:\n%s", want, out)
+		}
+	}
+}
+
+// captureStdout returns what fn prints to standard output.
+func captureStdout(t *testing.T, fn func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() {
+		b, _ := io.ReadAll(r)
+		done <- string(b)
+	}()
+	defer func() { os.Stdout = old }()
+	fn()
+	w.Close()
+	os.Stdout = old
+	return <-done
 }

@@ -143,6 +143,10 @@ func (c *config) readPolicies(names []string) error {
 // resample-move filter, worlds.ResampleMove).
 var allKinds = []string{"own", "true", "filter", "chain"}
 
+// kindOrder is every kind, in the order of a table: the default kinds
+// and fitted, which plays only when asked, with -policy.
+var kindOrder = []string{"own", "true", "filter", "fitted", "chain"}
+
 // check refuses a config before any game is played.
 func (c *config) check() error {
 	switch m := &c.chain; {
