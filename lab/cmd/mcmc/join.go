@@ -48,6 +48,9 @@ func runLine(c config) string {
 	if len(c.policies) > 0 {
 		line += fmt.Sprintf(" policy %016x", c.policyHash)
 	}
+	if c.scorer != nil {
+		line += fmt.Sprintf(" scorer %016x", c.scorerHash)
+	}
 	return line
 }
 

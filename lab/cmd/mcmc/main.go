@@ -29,6 +29,7 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -61,6 +62,7 @@ func main() {
 	flag.IntVar(&c.filter.Particles, "particles", worlds.DefaultParticles, "particles of the resample-move filter (kind filter)")
 	flag.IntVar(&c.filter.Moves, "moves", worlds.DefaultMoves, "Metropolis steps of each particle after a resampling (kind filter)")
 	flag.String("policy", "", "models of play fitted by distil imitate (rank.Model JSON files, comma-separated), replayed by the filter of kind fitted: one as heuristic's, several as a mixture of styles")
+	flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON), by which kind scored weighs its pool")
 	flag.Parse()
 	c.filter.Eps = c.chain.Eps
 	policy := flag.Lookup("policy").Value.String()
@@ -74,6 +76,12 @@ func main() {
 	c.kinds = strings.Split(*kinds, ",")
 	if policy != "" {
 		if err := c.readPolicies(strings.Split(policy, ",")); err != nil {
+			fmt.Fprintln(os.Stderr, "mcmc:", err)
+			os.Exit(1)
+		}
+	}
+	if scorer := flag.Lookup("scorer").Value.String(); scorer != "" {
+		if err := c.readScorer(scorer); err != nil {
 			fmt.Fprintln(os.Stderr, "mcmc:", err)
 			os.Exit(1)
 		}
@@ -101,6 +109,35 @@ type config struct {
 	// policyHash the FNV-1a hash of their files.
 	policies   []*rank.Model
 	policyHash uint64
+	// scorer is the scorer of whole hands kind scored weighs its pool
+	// by, and scorerHash the FNV-1a hash of its file.
+	scorer     *worlds.HandScorer
+	scorerHash uint64
+}
+
+// readScorer reads the scorer of kind scored from the file name, at most
+// rank.MaxModelBytes.
+func (c *config) readScorer(name string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return fmt.Errorf("-scorer %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, rank.MaxModelBytes+1))
+	if err != nil {
+		return fmt.Errorf("-scorer %s: %w", name, err)
+	}
+	if len(data) > rank.MaxModelBytes {
+		return fmt.Errorf("-scorer %s: over %d bytes", name, rank.MaxModelBytes)
+	}
+	s, err := worlds.ReadHandScorer(data)
+	if err != nil {
+		return fmt.Errorf("-scorer %s: %w", name, err)
+	}
+	h := fnv.New64a()
+	h.Write(data)
+	c.scorer, c.scorerHash = s, h.Sum64()
+	return nil
 }
 
 // fitted returns the policy or the styles of kind fitted: one model is
@@ -143,9 +180,10 @@ func (c *config) readPolicies(names []string) error {
 // resample-move filter, worlds.ResampleMove).
 var allKinds = []string{"own", "true", "filter", "chain"}
 
-// kindOrder is every kind, in the order of a table: the default kinds
-// and fitted, which plays only when asked, with -policy.
-var kindOrder = []string{"own", "true", "filter", "fitted", "chain"}
+// kindOrder is every kind, in the order of a table: the default kinds,
+// and fitted and scored, which play only when asked, with -policy and
+// -scorer.
+var kindOrder = []string{"own", "true", "filter", "fitted", "scored", "chain"}
 
 // check refuses a config before any game is played.
 func (c *config) check() error {
@@ -160,6 +198,8 @@ func (c *config) check() error {
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
 	case slices.Contains(c.kinds, "fitted") && len(c.policies) == 0:
 		return errors.New("-kinds fitted: needs -policy, a model fitted by distil imitate")
+	case slices.Contains(c.kinds, "scored") && c.scorer == nil:
+		return errors.New("-kinds scored: needs -scorer, a scorer fitted by lab/cmd/handscore")
 	case !kindsOK(c.kinds):
 		return fmt.Errorf("-kinds %q: need one or more of %s, each once", clip(strings.Join(c.kinds, ",")), strings.Join(allKinds, ", "))
 	case !(m.Eps >= 0 && m.Eps < 1):
@@ -278,6 +318,8 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 					m := c.chain
 					sources = append(sources, &m)
 					a.SetWorlds(&m)
+				case "scored":
+					a.SetWorlds(worlds.Scored{Scorer: c.scorer})
 				case "filter", "fitted":
 					f := c.filter
 					if kind == "fitted" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -36,6 +37,7 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{games: 2, kinds: []string{"own", "own"}},
 		{games: 2, kinds: []string{"true"}},
 		{games: 2, kinds: []string{"own", "fitted"}},
+		{games: 2, kinds: []string{"scored"}},
 		{games: 2, filter: worlds.ResampleMove{Particles: -1}},
 		{games: 2, filter: worlds.ResampleMove{Moves: -1}},
 		{games: 2, filter: worlds.ResampleMove{Particles: maxParticles + 1}},
@@ -160,6 +162,36 @@ func TestReadPolicy(t *testing.T) {
 		var c config
 		if err := c.readPolicies([]string{good, bad}); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
 			t.Errorf("readPolicies(%s) = %v, want an error naming it", filepath.Base(bad), err)
+		}
+	}
+}
+
+// TestReadScorer: a scorer file is read and checked, and one that is not
+// a scorer or too long is refused with its name.
+func TestReadScorer(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	var c config
+	if err := c.readScorer(write("good.json", `{"weights": [1, 0, 0, 0, 0, 0, 0, 0, 2]}`)); err != nil || c.scorer == nil || c.scorer.W[8] != 2 || c.scorerHash == 0 {
+		t.Fatalf("readScorer(good) = %v, %+v", err, c)
+	}
+	if line := runLine(c); !strings.Contains(line, fmt.Sprintf(" scorer %016x", c.scorerHash)) {
+		t.Errorf("run line %q names no scorer", line)
+	}
+	for _, bad := range []string{
+		write("short.json", `{"weights": [1, 2]}`),
+		write("long.json", `{"weights": [1, 0, 0, 0, 0, 0, 0, 0, 2]}`+strings.Repeat(" ", rank.MaxModelBytes)),
+		filepath.Join(dir, "missing.json"),
+	} {
+		var c config
+		if err := c.readScorer(bad); err == nil || !strings.Contains(err.Error(), filepath.Base(bad)) {
+			t.Errorf("readScorer(%s) = %v, want an error naming it", filepath.Base(bad), err)
 		}
 	}
 }

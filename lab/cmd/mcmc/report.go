@@ -15,6 +15,7 @@ var titles = map[string]string{
 	"true":   "the opponent's true hand",
 	"filter": "the resample-move filter of the record (worlds.ResampleMove)",
 	"fitted": "the filter replaying a fitted model of heuristic (-policy)",
+	"scored": "its own worlds' pool weighed by a scorer of whole hands (-scorer)",
 	"chain":  "the chain's posterior of the record (worlds.MCMC)",
 }
 
