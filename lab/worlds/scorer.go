@@ -3,8 +3,10 @@ package worlds
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -119,6 +121,31 @@ func ReadHandScorer(data []byte) (*HandScorer, error) {
 		return nil, err
 	}
 	return &s, s.Check()
+}
+
+// MaxScorerBytes bounds a scorer's file.
+const MaxScorerBytes = 1 << 20
+
+// ReadHandScorerFile reads a scorer's file, at most MaxScorerBytes, and
+// checks it; it returns the file's bytes too. Its errors name the file.
+func ReadHandScorerFile(name string) (*HandScorer, []byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxScorerBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxScorerBytes {
+		return nil, nil, fmt.Errorf("%s: over %d bytes", name, MaxScorerBytes)
+	}
+	s, err := ReadHandScorer(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, data, nil
 }
 
 // Scored draws every world's opponent hand from a pool drawn as the

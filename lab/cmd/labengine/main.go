@@ -10,8 +10,10 @@
 // model's (lab/rank, as distil fit writes it). With -styles FILE,... the
 // worlds are drawn from the resample-move particle filter
 // (worlds.ResampleMove) replaying the opponent's play as a mixture of
-// the styles fitted by distil imitate. With no flag it is the product's
-// engine. It exits 1 on an error, 2 on bad usage.
+// the styles fitted by distil imitate. With -scorer FILE the worlds are
+// the advisor's own pool weighed by a scorer of whole hands
+// (worlds.Scored, as lab/cmd/handscore writes it). With no flag it is the
+// product's engine. It exits 1 on an error, 2 on bad usage.
 package main
 
 import (
@@ -30,9 +32,16 @@ import (
 func main() {
 	model := flag.String("rank", "", "the ranking model's JSON file")
 	styles := flag.String("styles", "", "styles of play fitted by distil imitate (JSON files, comma-separated) for the resample-move filter")
+	scorer := flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON)")
 	flag.Parse()
-	if flag.NArg() > 0 || *model != "" && *styles != "" {
-		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE | -styles FILE,...]")
+	set := 0
+	for _, f := range []string{*model, *styles, *scorer} {
+		if f != "" {
+			set++
+		}
+	}
+	if flag.NArg() > 0 || set > 1 {
+		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE | -styles FILE,... | -scorer FILE]")
 		os.Exit(2)
 	}
 	e := protocol.New(os.Stdout, "ginadvisor-lab")
@@ -60,6 +69,14 @@ func main() {
 			f.Styles = append(f.Styles, m)
 		}
 		e.SetWorlds(f)
+	}
+	if *scorer != "" {
+		s, _, err := worlds.ReadHandScorerFile(*scorer)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "labengine:", err)
+			os.Exit(1)
+		}
+		e.SetWorlds(worlds.Scored{Scorer: s})
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -29,7 +29,6 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"os"
 	"os/signal"
 	"slices"
@@ -115,24 +114,11 @@ type config struct {
 	scorerHash uint64
 }
 
-// readScorer reads the scorer of kind scored from the file name, at most
-// rank.MaxModelBytes.
+// readScorer reads the scorer of kind scored from the file name.
 func (c *config) readScorer(name string) error {
-	f, err := os.Open(name)
+	s, data, err := worlds.ReadHandScorerFile(name)
 	if err != nil {
 		return fmt.Errorf("-scorer %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, rank.MaxModelBytes+1))
-	if err != nil {
-		return fmt.Errorf("-scorer %s: %w", name, err)
-	}
-	if len(data) > rank.MaxModelBytes {
-		return fmt.Errorf("-scorer %s: over %d bytes", name, rank.MaxModelBytes)
-	}
-	s, err := worlds.ReadHandScorer(data)
-	if err != nil {
-		return fmt.Errorf("-scorer %s: %w", name, err)
 	}
 	h := fnv.New64a()
 	h.Write(data)

@@ -186,7 +186,7 @@ func TestReadScorer(t *testing.T) {
 	}
 	for _, bad := range []string{
 		write("short.json", `{"weights": [1, 2]}`),
-		write("long.json", `{"weights": [1, 0, 0, 0, 0, 0, 0, 0, 2]}`+strings.Repeat(" ", rank.MaxModelBytes)),
+		write("long.json", `{"weights": [1, 0, 0, 0, 0, 0, 0, 0, 2]}`+strings.Repeat(" ", worlds.MaxScorerBytes)),
 		filepath.Join(dir, "missing.json"),
 	} {
 		var c config
