@@ -106,8 +106,10 @@ func (f *ResampleMove) Worlds(d *analyze.Decision) advise.Worlds {
 }
 
 // pick draws one of hands with the chances whose running sums are cum.
+// The point drawn is above 0, so a hand of no weight, whose sum is its
+// predecessor's, is never the first at or above it.
 func pick(hands []notation.CardSet, cum []float64, rng *rand.Rand) notation.CardSet {
-	i, _ := slices.BinarySearch(cum, rng.Float64()*cum[len(cum)-1])
+	i, _ := slices.BinarySearch(cum, (1-rng.Float64())*cum[len(cum)-1])
 	return hands[min(i, len(hands)-1)]
 }
 

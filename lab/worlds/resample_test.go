@@ -170,3 +170,33 @@ func TestResampleMoveIsSeeded(t *testing.T) {
 		t.Fatalf("%d and %d worlds, not the same", len(runs[0]), len(runs[1]))
 	}
 }
+
+// TestPickSkipsHandsOfNoWeight: hands of no weight are never drawn, the
+// first among them included, and the others come as often as their
+// weights say.
+func TestPickSkipsHandsOfNoWeight(t *testing.T) {
+	hands := []notation.CardSet{1, 2, 4, 8, 16}
+	cum := []float64{0, 1, 1, 4, 4} // weights 0, 1, 0, 3, 0
+	rng := rand.New(rand.NewPCG(1, 2))
+	count := map[notation.CardSet]int{}
+	const n = 40000
+	for range n {
+		count[pick(hands, cum, rng)]++
+	}
+	if count[1]+count[4]+count[16] != 0 {
+		t.Fatalf("hands of no weight drawn: %v", count)
+	}
+	if share := float64(count[8]) / n; math.Abs(share-0.75) > 0.01 {
+		t.Errorf("the hand of weight 3 in %.3f of the draws, want 0.75", share)
+	}
+	// A source of zeros draws an end of the range, where a point of 0
+	// would find the first hand, of no weight.
+	if got := pick(hands, cum, rand.New(zeros{})); got != 2 && got != 8 {
+		t.Errorf("at an end of the range, drew %v, want a hand of weight", got)
+	}
+}
+
+// zeros is a source that always gives 0.
+type zeros struct{}
+
+func (zeros) Uint64() uint64 { return 0 }
