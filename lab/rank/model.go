@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"os"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/fitfile"
 )
 
 // Model scores a decision's moves: each move's score is its features
@@ -135,17 +134,9 @@ const MaxModelBytes = 1 << 20
 // ReadModelFile reads a model's file, at most MaxModelBytes, and checks
 // it; it returns the file's bytes too. Its errors name the file.
 func ReadModelFile(name string) (*Model, []byte, error) {
-	f, err := os.Open(name)
+	data, err := fitfile.ReadBounded(name, MaxModelBytes)
 	if err != nil {
 		return nil, nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxModelBytes+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > MaxModelBytes {
-		return nil, nil, fmt.Errorf("%s: over %d bytes", name, MaxModelBytes)
 	}
 	m, err := ReadModel(data)
 	if err != nil {

@@ -94,8 +94,60 @@ func TestMCMCTrueHandLikeliest(t *testing.T) {
 func TestMCMCMatchesEnumeration(t *testing.T) {
 	const eps = 0.25
 	cases, spread := 0, 0
+	eachSmallCase(t, 4, eps, func(c *smallEnum) {
+		reps := make([]*chain, replicas)
+		for k := range reps {
+			var ok bool
+			if reps[k], ok = newChain(slices.Clone(c.truth), slices.Clone(c.pool), c.r.goneCards, c.free, c.like, c.rng); !ok {
+				t.Fatal("the truth is impossible")
+			}
+		}
+		// The hands are drawn just after each round of exchanges, so that
+		// a bad exchange shows before the cold replica's own steps undo it.
+		tc := temper(reps, c.rng)
+		tc.every = 2
+		tc.run(200)
+		const n = 4000
+		var got [64]float64
+		for _, h := range tc.sample(n, 2) {
+			for x := range h.All() {
+				got[x] += 1.0 / n
+			}
+		}
+		spread += c.compare(t, "the chain's hands", got)
+		cases++
+	})
+	t.Logf("%d cases, %d spread", cases, spread)
+	if cases < 4 || spread < 5 {
+		t.Fatalf("%d cases, %d chances away from 0 and 1", cases, spread)
+	}
+}
+
+// smallEnum is a small case of a record: three slots of the opponent's
+// true assignment free among their cards and four of the pool's, and
+// each card's chance by enumeration.
+type smallEnum struct {
+	draws int
+	r     *oppRecord
+	truth []notation.Card
+	free  []int
+	pool  []notation.Card
+	want  map[notation.Card]float64
+	like  func([]notation.Card, float64) (float64, bool)
+	rng   *rand.Rand
+}
+
+// eachSmallCase calls fn with up to most small cases, at every fourth
+// draw decision from the eighth on of simple against heuristic where the
+// opponent has drawn from the stock. The slots are taken to include,
+// where there are, a dealt card, a drawn card and a discarded one, so that
+// both proposals and the order of the draws count; eps should be large so
+// that the chances are not all 0 or 1.
+func eachSmallCase(t *testing.T, most int, eps float64, fn func(c *smallEnum)) {
+	t.Helper()
+	cases := 0
 	againstHeuristic(t, 6, 12, func(st *game.State) {
-		if cases >= 4 || st.Phase() != game.DrawPhase || st.Draws() < 8 || st.Draws()%4 != 0 {
+		if cases >= most || st.Phase() != game.DrawPhase || st.Draws() < 8 || st.Draws()%4 != 0 {
 			return
 		}
 		p := st.Position(0)
@@ -109,40 +161,27 @@ func TestMCMCMatchesEnumeration(t *testing.T) {
 		pool := (r.unseen &^ r.hiddenOf(truth)).Cards()
 		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		pool = pool[:4]
-		want := enumerate(&r, truth, free, pool, eps)
 		like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihood(a, eps, floor) }
-		reps := make([]*chain, replicas)
-		for k := range reps {
-			if reps[k], ok = newChain(slices.Clone(truth), slices.Clone(pool), r.goneCards, free, like, rng); !ok {
-				t.Fatal("the truth is impossible")
-			}
-		}
-		// The hands are drawn just after each round of exchanges, so that
-		// a bad exchange shows before the cold replica's own steps undo it.
-		c := temper(reps, rng)
-		c.every = 2
-		c.run(200)
-		const n = 4000
-		var got [64]float64
-		for _, h := range c.sample(n, 2) {
-			for x := range h.All() {
-				got[x] += 1.0 / n
-			}
-		}
-		for x, w := range want {
-			if math.Abs(got[x]-w) > 0.05 {
-				t.Errorf("draw %d, slots %v: %v in %.3f of the chain's hands, %.3f by enumeration", st.Draws(), free, x, got[x], w)
-			}
-			if w > 0.1 && w < 0.9 {
-				spread++
-			}
-		}
+		fn(&smallEnum{draws: st.Draws(), r: &r, truth: truth, free: free, pool: pool, want: enumerate(&r, truth, free, pool, eps), like: like, rng: rng})
 		cases++
 	})
-	t.Logf("%d cases, %d spread", cases, spread)
-	if cases < 4 || spread < 5 {
-		t.Fatalf("%d cases, %d chances away from 0 and 1", cases, spread)
+}
+
+// compare reports each card whose share got is more than 0.05 from its
+// chance by enumeration, and returns how many chances are away from 0 and
+// 1.
+func (c *smallEnum) compare(t *testing.T, what string, got [64]float64) int {
+	t.Helper()
+	spread := 0
+	for x, w := range c.want {
+		if math.Abs(got[x]-w) > 0.05 {
+			t.Errorf("draw %d, slots %v: %v in %.3f of %s, %.3f by enumeration", c.draws, c.free, x, got[x], what, w)
+		}
+		if w > 0.1 && w < 0.9 {
+			spread++
+		}
 	}
+	return spread
 }
 
 // smallCase picks three slots of the assignment a: a discarded card's,

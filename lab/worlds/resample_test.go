@@ -18,55 +18,32 @@ import (
 func TestResampleMoveMatchesEnumeration(t *testing.T) {
 	const eps, n = 0.25, 3000
 	cases, spread := 0, 0
-	againstHeuristic(t, 6, 12, func(st *game.State) {
-		if cases >= 3 || st.Phase() != game.DrawPhase || st.Draws() < 8 || st.Draws()%4 != 0 {
-			return
-		}
-		p := st.Position(0)
-		r, ok := readRecord(&p)
-		if !ok || len(r.drawAt) < 1 {
-			return
-		}
-		truth := trueSlots(st)
-		rng := rand.New(rand.NewPCG(uint64(st.Draws()), uint64(cases)))
-		free := smallCase(&r, truth, rng)
-		pool := (r.unseen &^ r.hiddenOf(truth)).Cards()
-		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		pool = pool[:4]
-		want := enumerate(&r, truth, free, pool, eps)
-		like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihood(a, eps, floor) }
+	eachSmallCase(t, 3, eps, func(c *smallEnum) {
 		var cards notation.CardSet
-		for _, c := range pool {
-			cards = cards.With(c)
+		for _, x := range c.pool {
+			cards = cards.With(x)
 		}
-		for _, i := range free {
-			cards = cards.With(truth[i])
+		for _, i := range c.free {
+			cards = cards.With(c.truth[i])
 		}
-		f := &ResampleMove{parts: priorParticles(&r, truth, free, cards, n, like, rng)}
-		f.resample(rng)
+		f := &ResampleMove{parts: priorParticles(c.r, c.truth, c.free, cards, n, c.like, c.rng)}
+		f.resample(c.rng)
 		f.move(8, func(a []notation.Card, ll float64) *chain {
 			in := cards
-			for _, i := range free {
+			for _, i := range c.free {
 				in = in.Without(a[i])
 			}
-			return &chain{a: a, pool: in.Cards(), fixed: r.goneCards, free: free, beta: 1, ll: ll, like: like, rng: rng, next: make([]notation.Card, len(a))}
+			return &chain{a: a, pool: in.Cards(), fixed: c.r.goneCards, free: c.free, beta: 1, ll: ll, like: c.like, rng: c.rng, next: make([]notation.Card, len(a))}
 		})
 		var got [64]float64
 		for _, pt := range f.parts {
-			for x := range r.hiddenOf(pt.a).All() {
+			for x := range c.r.hiddenOf(pt.a).All() {
 				got[x] += 1.0 / n
 			}
 		}
-		for x, w := range want {
-			if math.Abs(got[x]-w) > 0.05 {
-				t.Errorf("draw %d, slots %v: %v in %.3f of the particles, %.3f by enumeration", st.Draws(), free, x, got[x], w)
-			}
-			if w > 0.1 && w < 0.9 {
-				spread++
-			}
-		}
+		spread += c.compare(t, "the particles", got)
 		if f.Stats.Accepted == 0 {
-			t.Errorf("draw %d: no move taken of %d", st.Draws(), f.Stats.Tried)
+			t.Errorf("draw %d: no move taken of %d", c.draws, f.Stats.Tried)
 		}
 		cases++
 	})

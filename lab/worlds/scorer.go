@@ -3,14 +3,13 @@ package worlds
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
-	"os"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/fitfile"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -129,17 +128,9 @@ const MaxScorerBytes = 1 << 20
 // ReadHandScorerFile reads a scorer's file, at most MaxScorerBytes, and
 // checks it; it returns the file's bytes too. Its errors name the file.
 func ReadHandScorerFile(name string) (*HandScorer, []byte, error) {
-	f, err := os.Open(name)
+	data, err := fitfile.ReadBounded(name, MaxScorerBytes)
 	if err != nil {
 		return nil, nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxScorerBytes+1))
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > MaxScorerBytes {
-		return nil, nil, fmt.Errorf("%s: over %d bytes", name, MaxScorerBytes)
 	}
 	s, err := ReadHandScorer(data)
 	if err != nil {

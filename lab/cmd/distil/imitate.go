@@ -1,15 +1,13 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lab/fitfile"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
 )
 
@@ -32,14 +30,7 @@ func imitate(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var train, test []rank.Verdict
-	for i, v := range all {
-		if i%4 == 3 {
-			test = append(test, v)
-		} else {
-			train = append(train, v)
-		}
-	}
+	train, test := fitfile.Holdout(all)
 	if len(train) == 0 || len(test) == 0 {
 		return fmt.Errorf("%d decisions of %q in the logs: too few to fit and check", len(all), *player)
 	}
@@ -53,59 +44,34 @@ func imitate(args []string, w io.Writer) error {
 	if *out == "" {
 		return nil
 	}
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(data, '\n'))
-	return errors.Join(err, f.Close())
+	return fitfile.WriteNew(*out, m)
 }
 
 // playerMoves reads the decisions of player, with two legal moves or
 // more, in the logs as verdicts whose only equity is the move it made.
 func playerMoves(names []string, player string) ([]rank.Verdict, error) {
 	var all []rank.Verdict
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+	err := fitfile.EachDecision(names, func(g *gamelog.Game, d *gamelog.Decision) bool {
+		if d.Partial || g.Players[d.Seat] != player {
+			return true
 		}
-		games, err := gamelog.ReadLog(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		moves := d.Position.Legal(nil)
+		if len(moves) < 2 {
+			return true
 		}
-		for _, g := range games {
-			err := g.Replay(func(d *gamelog.Decision) bool {
-				if d.Partial || g.Players[d.Seat] != player {
-					return true
-				}
-				moves := d.Position.Legal(nil)
-				if len(moves) < 2 {
-					return true
-				}
-				v := rank.Verdict{Position: d.Position, Moves: moves, Equity: make([]float64, len(moves)), SE: make([]float64, len(moves))}
-				made := false
-				for i, m := range moves {
-					if m.Same(d.Move) {
-						v.Equity[i], made = 1, true
-					}
-				}
-				if made {
-					all = append(all, v)
-				}
-				return true
-			})
-			if err != nil {
-				return nil, fmt.Errorf("%s: game %d: %w", name, g.Number, err)
+		v := rank.Verdict{Position: d.Position, Moves: moves, Equity: make([]float64, len(moves)), SE: make([]float64, len(moves))}
+		made := false
+		for i, m := range moves {
+			if m.Same(d.Move) {
+				v.Equity[i], made = 1, true
 			}
 		}
-	}
-	return all, nil
+		if made {
+			all = append(all, v)
+		}
+		return true
+	})
+	return all, err
 }
 
 // imitation sums how well a model foretells the moves made.

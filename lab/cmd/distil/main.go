@@ -21,7 +21,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -34,6 +33,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lab/fitfile"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/stats"
@@ -230,14 +230,7 @@ func fit(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var train, test []rank.Verdict
-	for i, v := range all {
-		if i%4 == 3 {
-			test = append(test, v)
-		} else {
-			train = append(train, v)
-		}
-	}
+	train, test := fitfile.Holdout(all)
 	m := rank.Fit(train, rank.FitOptions{Temp: *temp})
 	m.Prune = *prune
 	for _, part := range []struct {
@@ -269,9 +262,5 @@ func fit(args []string, w io.Writer) error {
 	if *out == "" {
 		return nil
 	}
-	data, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(*out, append(data, '\n'), 0o644)
+	return fitfile.WriteNew(*out, m)
 }

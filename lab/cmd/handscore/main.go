@@ -13,8 +13,6 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +20,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lab/fitfile"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 )
 
@@ -47,14 +46,7 @@ func run(names []string, every int, out string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var train, test []worlds.HandExample
-	for i, e := range ex {
-		if i%4 == 3 {
-			test = append(test, e)
-		} else {
-			train = append(train, e)
-		}
-	}
+	train, test := fitfile.Holdout(ex)
 	if len(train) == 0 || len(test) == 0 {
 		return fmt.Errorf("%d decisions in the logs: too few to fit and check", len(ex))
 	}
@@ -69,16 +61,7 @@ func run(names []string, every int, out string, w io.Writer) error {
 	if out == "" {
 		return nil
 	}
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(data, '\n'))
-	return errors.Join(err, f.Close())
+	return fitfile.WriteNew(out, s)
 }
 
 // examples reads every every-th decision at a draw or a discard, of a
@@ -86,42 +69,23 @@ func run(names []string, every int, out string, w io.Writer) error {
 func examples(names []string, every int) ([]worlds.HandExample, error) {
 	var ex []worlds.HandExample
 	n := 0
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+	err := fitfile.EachDecision(names, func(_ *gamelog.Game, d *gamelog.Decision) bool {
+		ph := d.Position.Phase()
+		if d.Partial || d.Guessed != 0 || ph != game.DrawPhase && ph != game.DiscardPhase {
+			return true
 		}
-		games, err := gamelog.ReadLog(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+		if n++; n%every != 0 {
+			return true
 		}
-		for _, g := range games {
-			err := g.Replay(func(d *gamelog.Decision) bool {
-				ph := d.Position.Phase()
-				if d.Partial || d.Guessed != 0 || ph != game.DrawPhase && ph != game.DiscardPhase {
-					return true
-				}
-				if n++; n%every != 0 {
-					return true
-				}
-				p := &d.Position
-				hidden := d.State.Hand(d.Seat.Other()) & p.Unseen()
-				if hidden.Len() != p.OpponentHidden() {
-					return true
-				}
-				if e, ok := worlds.HandExampleOf(p, hidden, uint64(n)); ok {
-					ex = append(ex, e)
-				}
-				return len(ex) < maxExamples
-			})
-			if err != nil {
-				return nil, fmt.Errorf("%s: game %d: %w", name, g.Number, err)
-			}
-			if len(ex) >= maxExamples {
-				return ex, nil
-			}
+		p := &d.Position
+		hidden := d.State.Hand(d.Seat.Other()) & p.Unseen()
+		if hidden.Len() != p.OpponentHidden() {
+			return true
 		}
-	}
-	return ex, nil
+		if e, ok := worlds.HandExampleOf(p, hidden, uint64(n)); ok {
+			ex = append(ex, e)
+		}
+		return len(ex) < maxExamples
+	})
+	return ex, err
 }

@@ -18,12 +18,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/protocol"
@@ -34,49 +36,21 @@ func main() {
 	styles := flag.String("styles", "", "styles of play fitted by distil imitate (JSON files, comma-separated) for the resample-move filter")
 	scorer := flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON)")
 	flag.Parse()
-	set := 0
-	for _, f := range []string{*model, *styles, *scorer} {
-		if f != "" {
-			set++
-		}
-	}
-	if flag.NArg() > 0 || set > 1 {
-		fmt.Fprintln(os.Stderr, "usage: labengine [-rank FILE | -styles FILE,... | -scorer FILE]")
+	if flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
 	e := protocol.New(os.Stdout, "ginadvisor-lab")
-	if *model != "" {
-		data, err := os.ReadFile(*model)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "labengine:", err)
-			os.Exit(1)
-		}
-		m, err := rank.ReadModel(data)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "labengine: %s: %v\n", *model, err)
-			os.Exit(1)
-		}
-		e.SetWorlds(rank.Source{Model: m})
-	}
-	if *styles != "" {
-		f := &worlds.ResampleMove{}
-		for _, name := range strings.Split(*styles, ",") {
-			m, _, err := rank.ReadModelFile(name)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "labengine:", err)
-				os.Exit(1)
-			}
-			f.Styles = append(f.Styles, m)
-		}
-		e.SetWorlds(f)
-	}
-	if *scorer != "" {
-		s, _, err := worlds.ReadHandScorerFile(*scorer)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "labengine:", err)
-			os.Exit(1)
-		}
-		e.SetWorlds(worlds.Scored{Scorer: s})
+	w, err := experiment(*model, *styles, *scorer)
+	switch {
+	case errors.Is(err, errUsage):
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "labengine:", err)
+		os.Exit(1)
+	case w != nil:
+		e.SetWorlds(w)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -84,4 +58,48 @@ func main() {
 		fmt.Fprintln(os.Stderr, "labengine:", err)
 		os.Exit(1)
 	}
+}
+
+const usage = "usage: labengine [-rank FILE | -styles FILE,... | -scorer FILE]"
+
+// errUsage is the error of more than one experiment asked for.
+var errUsage = errors.New("one experiment at most")
+
+// experiment returns the world source of the experiment the flags name,
+// read from its files: the ranking model's, the fitted styles' or the
+// scorer's; nil for none, the product's engine.
+func experiment(model, styles, scorer string) (analyze.WorldSource, error) {
+	set := 0
+	for _, f := range []string{model, styles, scorer} {
+		if f != "" {
+			set++
+		}
+	}
+	switch {
+	case set > 1:
+		return nil, errUsage
+	case model != "":
+		m, _, err := rank.ReadModelFile(model)
+		if err != nil {
+			return nil, err
+		}
+		return rank.Source{Model: m}, nil
+	case styles != "":
+		f := &worlds.ResampleMove{}
+		for _, name := range strings.Split(styles, ",") {
+			m, _, err := rank.ReadModelFile(name)
+			if err != nil {
+				return nil, err
+			}
+			f.Styles = append(f.Styles, m)
+		}
+		return f, nil
+	case scorer != "":
+		s, _, err := worlds.ReadHandScorerFile(scorer)
+		if err != nil {
+			return nil, err
+		}
+		return worlds.Scored{Scorer: s}, nil
+	}
+	return nil, nil
 }

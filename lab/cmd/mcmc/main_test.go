@@ -130,13 +130,7 @@ func dealtState(t *testing.T) game.State {
 // its name.
 func TestReadPolicy(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeIn(t, dir, name, text) }
 	var c config
 	good := write("good.json", `{"weights": [[0, 1, 0, 0, 0, 0, 0], [], []], "no_heuristic": true}`)
 	if err := c.readPolicies([]string{good}); err != nil || len(c.policies) != 1 || !c.policies[0].NoHeuristic || c.policyHash == 0 {
@@ -170,13 +164,7 @@ func TestReadPolicy(t *testing.T) {
 // a scorer or too long is refused with its name.
 func TestReadScorer(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeIn(t, dir, name, text) }
 	var c config
 	if err := c.readScorer(write("good.json", `{"weights": [1, 0, 0, 0, 0, 0, 0, 0, 2]}`)); err != nil || c.scorer == nil || c.scorer.W[8] != 2 || c.scorerHash == 0 {
 		t.Fatalf("readScorer(good) = %v, %+v", err, c)
@@ -194,4 +182,14 @@ func TestReadScorer(t *testing.T) {
 			t.Errorf("readScorer(%s) = %v, want an error naming it", filepath.Base(bad), err)
 		}
 	}
+}
+
+// writeIn writes text to the file name in dir and returns its path.
+func writeIn(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
