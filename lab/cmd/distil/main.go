@@ -8,7 +8,8 @@
 // standard output. "distil fit" reads verdicts, fits the model on all but
 // every fourth (the held-out quarter), prints the equity each pick loses
 // against the best measured move, the model's and the heuristic's, on
-// both parts, and writes the model as JSON to -out. "distil imitate"
+// both parts, and writes the model as JSON to -out, a new file (it never
+// writes over one). "distil imitate"
 // fits the model to one player's own moves in game logs instead: a
 // fitted policy of its style, for the reading (imitate.go).
 //
@@ -220,7 +221,7 @@ func readVerdicts(names []string) ([]rank.Verdict, error) {
 // fit fits the model and reports its regrets.
 func fit(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
-	out := fs.String("out", "", "write the model here")
+	out := fs.String("out", "", "write the model here (a new file)")
 	prune := fs.Float64("prune", 0, "leave out candidates this far below the best score")
 	temp := fs.Float64("temp", 0, "the target's equity a unit of log-odds (0: 0.01)")
 	if err := fs.Parse(args); err != nil {
