@@ -9,9 +9,9 @@
 // every fourth (the held-out quarter), prints the equity each pick loses
 // against the best measured move, the model's and the heuristic's, on
 // both parts, and writes the model as JSON to -out, a new file (it never
-// writes over one). "distil imitate"
-// fits the model to one player's own moves in game logs instead: a
-// fitted policy of its style, for the reading (imitate.go).
+// writes over one). "distil imitate" fits the model to one player's own
+// moves in game logs instead: a fitted policy of its style, for the
+// reading (imitate.go).
 //
 //	go run ./lab/cmd/distil verdicts -samples 4096 -every 3 games.log > verdicts.tsv
 //	go run ./lab/cmd/distil fit -prune 6 -out model.json verdicts.tsv
