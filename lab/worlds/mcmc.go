@@ -33,6 +33,10 @@ type MCMC struct {
 	// one, which has learnt only the seat's own draw, takes a quarter of
 	// the steps from where the chain stopped.
 	Burn, Steps, Hands int
+	// Policy and Styles model the opponent's play as ResampleMove's do
+	// (both nil: heuristic's own code).
+	Policy Policy
+	Styles []Policy
 
 	// The chain's state at the last decision of the hand in play, and
 	// the opponent's moves the record held then.
@@ -103,7 +107,11 @@ func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
 		prev = nil
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x3c3c))
-	t, ok := r.tempered(prev, eps, rng)
+	like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihoodBy(a, m.Policy, eps, floor) }
+	if len(m.Styles) > 0 {
+		like = func(a []notation.Card, floor float64) (float64, bool) { return r.mixture(a, m.Styles, eps, floor) }
+	}
+	t, ok := r.tempered(prev, like, rng)
 	if !ok {
 		return nil, false
 	}
@@ -127,14 +135,14 @@ func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
 
 // tempered starts a tempered chain at r, each replica from the assignment
 // its last state in prev left, as far as it still holds (none: anew).
-func (r *oppRecord) tempered(prev [][]notation.Card, eps float64, rng *rand.Rand) (*tempered, bool) {
+func (r *oppRecord) tempered(prev [][]notation.Card, like func([]notation.Card, float64) (float64, bool), rng *rand.Rand) (*tempered, bool) {
 	reps := make([]*chain, replicas)
 	for k := range reps {
 		var from []notation.Card
 		if k < len(prev) {
 			from = prev[k]
 		}
-		c, ok := r.chain(from, eps, rng)
+		c, ok := r.chain(from, like, rng)
 		if !ok {
 			return nil, false
 		}
@@ -144,8 +152,8 @@ func (r *oppRecord) tempered(prev [][]notation.Card, eps float64, rng *rand.Rand
 }
 
 // chain starts a chain at r from the assignment prev left, as far as it
-// still holds (nil: anew), over every slot.
-func (r *oppRecord) chain(prev []notation.Card, eps float64, rng *rand.Rand) (*chain, bool) {
+// still holds (nil: anew), over every slot, weighing each by like.
+func (r *oppRecord) chain(prev []notation.Card, like func([]notation.Card, float64) (float64, bool), rng *rand.Rand) (*chain, bool) {
 	a, ok := r.start(prev, rng)
 	if !ok {
 		return nil, false
@@ -155,7 +163,6 @@ func (r *oppRecord) chain(prev []notation.Card, eps float64, rng *rand.Rand) (*c
 	for i := range free {
 		free[i] = i
 	}
-	like := func(a []notation.Card, floor float64) (float64, bool) { return r.likelihood(a, eps, floor) }
 	return newChain(a, pool, r.goneCards, free, like, rng)
 }
 

@@ -129,3 +129,43 @@ func TestMixtureIsTheMeanLikelihood(t *testing.T) {
 		t.Fatalf("%d assignments checked, %d below the floor", checked, below)
 	}
 }
+
+// TestMCMCReplaysItsPolicy: the chain weighs the record by its Policy or
+// Styles when it has them. Replaying a policy that plays heuristic's
+// moves, its worlds hold more of heuristic's true hidden cards than
+// replaying one that plays every move alike, which reads nothing; so do
+// those of a mixture of the two, in which heuristic's policy explains the
+// record far better.
+func TestMCMCReplaysItsPolicy(t *testing.T) {
+	sources := []*MCMC{
+		{Burn: 600, Steps: 600, Hands: 30, Policy: heuristicOnly{}},
+		{Burn: 600, Steps: 600, Hands: 30, Styles: []Policy{heuristicOnly{}, uniformPolicy{}}},
+		{Burn: 600, Steps: 600, Hands: 30, Policy: uniformPolicy{}},
+	}
+	held := make([]int, len(sources))
+	checked := 0
+	againstHeuristic(t, 3, 41, func(st *game.State) {
+		if st.Draws() < 8 {
+			return
+		}
+		p := st.Position(0)
+		truth := st.Hand(1) & p.Unseen()
+		for i, m := range sources {
+			w := m.Worlds(decision(&p, uint64(st.Draws())))
+			rng := rand.New(rand.NewPCG(9, uint64(st.Draws())))
+			for range 30 {
+				held[i] += (w.Hands(rng) & truth).Len()
+			}
+		}
+		checked++
+	})
+	t.Logf("%d decisions; true cards held: %v", checked, held)
+	if checked < 10 || float64(held[0]) < 1.1*float64(held[2]) || float64(held[1]) < 1.1*float64(held[2]) {
+		t.Fatalf("%d decisions; true cards held by heuristic's policy, the mixture and the even policy: %v", checked, held)
+	}
+	for i, m := range sources {
+		if m.Stats.Fallbacks != 0 || m.Stats.Decisions != checked {
+			t.Errorf("source %d: %+v", i, m.Stats)
+		}
+	}
+}

@@ -18,11 +18,15 @@ import (
 // outcomes are the games each kind of worlds won, by game number of the
 // seed's row, as runs print them on stderr ("outcome chain game 123 won
 // 1"): runs that stopped part way, or played some kinds only, join into
-// one table. run is the run line the runs printed (runLine), "" before
-// any.
+// one table. played holds, for each kind, the settings its games were
+// played with (settingsOf); run is the run line of the file being read
+// (runLine), nil before one. only, when set, names the kinds read: the
+// outcome lines of the others are skipped.
 type outcomes struct {
-	won map[string]map[int]float64
-	run string
+	won    map[string]map[int]float64
+	played map[string]string
+	run    map[string]string
+	only   []string
 }
 
 // The bounds of what join reads.
@@ -34,8 +38,8 @@ const (
 )
 
 // runLine is the line a run prints first on stderr: what its outcomes
-// depend on besides the game number, so that join refuses to mix runs of
-// other seeds or chains.
+// depend on besides the game number, so that join refuses to mix games
+// of one kind played with other settings.
 func runLine(c config) string {
 	m := c.chain
 	line := fmt.Sprintf("run seed %d burn %d steps %d hands %d eps %g", c.seed, m.Burn, m.Steps, m.Hands, m.Eps)
@@ -54,12 +58,63 @@ func runLine(c config) string {
 	return line
 }
 
+// kindSettings names the settings of a run line that each kind's games
+// depend on, besides the seed, on which every kind's do. The advisor's
+// own games and the true hand's depend on no other: an own game of a run
+// of a short chain is the same game as one of a run of a long chain.
+var kindSettings = map[string][]string{
+	"own":      nil,
+	"true":     nil,
+	"filter":   {"eps", "particles", "moves"},
+	"fitted":   {"eps", "particles", "moves", "policy"},
+	"scored":   {"scorer"},
+	"chain":    {"burn", "steps", "hands", "eps"},
+	"fitchain": {"burn", "steps", "hands", "eps", "policy"},
+}
+
+// parseRun reads a run line's settings, each a word and the word after
+// it, and refuses a setting without a value or named twice.
+func parseRun(text string) (map[string]string, error) {
+	f := strings.Fields(text)[1:]
+	if len(f)%2 != 0 {
+		return nil, fmt.Errorf("%q: a setting without a value", clip(text))
+	}
+	run := map[string]string{}
+	for i := 0; i < len(f); i += 2 {
+		if _, ok := run[f[i]]; ok {
+			return nil, fmt.Errorf("%q: %s named twice", clip(text), clip(f[i]))
+		}
+		run[f[i]] = f[i+1]
+	}
+	return run, nil
+}
+
+// settingsOf is what of run the games of kind depend on, in a fixed
+// order, a setting run does not name left out; "" for no run line.
+func settingsOf(kind string, run map[string]string) string {
+	if run == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, name := range append([]string{"seed"}, kindSettings[kind]...) {
+		if v, ok := run[name]; ok {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(name + " " + v)
+		}
+	}
+	return b.String()
+}
+
 // read adds the outcome lines of r, named name in errors, and skips every
 // other line. A game read twice must agree: runs that overlap played the
-// same deal, and an outcome that differs is a different run. A run line
-// must agree with those read before it; files of runs that printed none
-// join as they are.
+// same deal, and an outcome that differs is a different run. The games
+// of a kind must all have been played with the same settings, as the run
+// line before them names them; the lines of a file without one join as
+// they are.
 func (o *outcomes) read(r io.Reader, name string) error {
+	o.run = nil
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1024), maxOutcomeLine)
 	line := 0
@@ -68,26 +123,22 @@ func (o *outcomes) read(r io.Reader, name string) error {
 		text := sc.Text()
 		switch {
 		case strings.HasPrefix(text, "run "):
-			joined, ok := joinRuns(o.run, text)
-			if !ok {
-				return fmt.Errorf("%s:%d: %q is another run than %q", name, line, clip(text), clip(o.run))
+			run, err := parseRun(text)
+			if err != nil {
+				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
-			o.run = joined
+			o.run = run
 		case strings.HasPrefix(text, "outcome "):
 			kind, game, won, err := parseOutcome(text)
 			if err != nil {
 				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
-			if was, ok := o.won[kind][game]; ok && was != won {
-				return fmt.Errorf("%s:%d: %s game %d won %g, and %g in an earlier line", name, line, kind, game, won, was)
+			if o.only != nil && !slices.Contains(o.only, kind) {
+				continue
 			}
-			if o.won == nil {
-				o.won = map[string]map[int]float64{}
+			if err := o.add(kind, game, won); err != nil {
+				return fmt.Errorf("%s:%d: %w", name, line, err)
 			}
-			if o.won[kind] == nil {
-				o.won[kind] = map[int]float64{}
-			}
-			o.won[kind][game] = won
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -96,36 +147,29 @@ func (o *outcomes) read(r io.Reader, name string) error {
 	return nil
 }
 
-// joinRuns joins two run lines: they agree when every setting both name
-// (a word and the word after it) has the same value, for a setting one
-// names alone, such as the policy of kind fitted, matters to no outcome
-// of the other. The joined line names every setting of both, a's first.
-// An empty a joins anything; a line of an odd number of words is a
-// setting without a value, which agrees with no other line.
-func joinRuns(a, b string) (string, bool) {
-	if a == "" {
-		return b, true
-	}
-	fa, fb := strings.Fields(a)[1:], strings.Fields(b)[1:]
-	if len(fa)%2 != 0 || len(fb)%2 != 0 {
-		return a, a == b
-	}
-	value := map[string]string{}
-	for i := 0; i < len(fa); i += 2 {
-		value[fa[i]] = fa[i+1]
-	}
-	joined := slices.Clone(fa)
-	for i := 0; i < len(fb); i += 2 {
-		v, ok := value[fb[i]]
-		switch {
-		case !ok:
-			value[fb[i]] = fb[i+1]
-			joined = append(joined, fb[i], fb[i+1])
-		case v != fb[i+1]:
-			return a, false
+// add adds one game of kind, played with the settings of the run line
+// read last.
+func (o *outcomes) add(kind string, game int, won float64) error {
+	if s := settingsOf(kind, o.run); s != "" {
+		if was, ok := o.played[kind]; ok && was != s {
+			return fmt.Errorf("%s game %d was played with %q, the %s games before it with %q", kind, game, clip(s), kind, clip(was))
 		}
+		if o.played == nil {
+			o.played = map[string]string{}
+		}
+		o.played[kind] = s
 	}
-	return "run " + strings.Join(joined, " "), true
+	if was, ok := o.won[kind][game]; ok && was != won {
+		return fmt.Errorf("%s game %d won %g, and %g in an earlier line", kind, game, won, was)
+	}
+	if o.won == nil {
+		o.won = map[string]map[int]float64{}
+	}
+	if o.won[kind] == nil {
+		o.won[kind] = map[int]float64{}
+	}
+	o.won[kind][game] = won
+	return nil
 }
 
 // errOutcome says a line that starts as an outcome line is not one.
@@ -188,11 +232,15 @@ func (o *outcomes) aligned(kinds []string) (map[string][]float64, []int) {
 
 // joinFiles prints the table of the outcome lines of the files named,
 // over the mirrored pairs that every kind in them finished.
-func joinFiles(names []string) error {
+//
+// only, when set, names the kinds to table; the others' lines are
+// skipped, so that a run's games of one kind join another run's of the
+// same kind played with other settings.
+func joinFiles(names, only []string) error {
 	if len(names) == 0 {
 		return errors.New("-join: name one or more files of earlier runs' stderr")
 	}
-	var o outcomes
+	o := outcomes{only: only}
 	for _, name := range names {
 		if err := o.readFile(name); err != nil {
 			return err
@@ -212,8 +260,14 @@ func joinFiles(names []string) error {
 		return fmt.Errorf("-join: no mirrored pair that every kind (%s) finished", strings.Join(kinds, ", "))
 	}
 	fmt.Printf("The advisor against heuristic: %d mirrored eaai games of the row, the pairs every kind finished (games %s), the same deals for each.\n", 2*len(firsts), spans(firsts))
-	if o.run != "" {
-		fmt.Printf("The runs: %s.\n", strings.TrimPrefix(o.run, "run "))
+	var played []string
+	for _, k := range kinds {
+		if s, ok := o.played[k]; ok {
+			played = append(played, k+": "+s)
+		}
+	}
+	if len(played) > 0 {
+		fmt.Printf("The runs: %s.\n", strings.Join(played, "; "))
 	}
 	fmt.Println()
 	table(kinds, won)

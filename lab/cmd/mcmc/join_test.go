@@ -33,11 +33,14 @@ func TestOutcomesRead(t *testing.T) {
 		{"trailing text", "outcome own game 1 won 1 junk\n", "x:1: not an outcome line", 0},
 		{"a signed game", "outcome own game +1 won 1\n", "x:1: not an outcome line", 0},
 		{"a won in another spelling", "outcome own game 1 won 1e0\n", "x:1: not an outcome line", 0},
-		{"runs that agree", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1\n", "", 1},
-		{"another run", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 12 burn 1\n", "x:3: \"run seed 12 burn 1\" is another run", 0},
+		{"runs that agree", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1\noutcome own game 2 won 1\n", "", 2},
+		{"another seed", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 12 burn 1\noutcome own game 2 won 1\n", "x:4: own game 2 was played with \"seed 12\"", 0},
 		{"a setting named by one run alone", "run seed 11 burn 1\noutcome own game 1 won 1\nrun seed 11 burn 1 policy 0a\noutcome fitted game 1 won 0\n", "", 2},
-		{"another policy", "run seed 11 policy 0a\nrun seed 11 burn 1\nrun seed 11 policy 0b\n", "x:3: \"run seed 11 policy 0b\" is another run", 0},
-		{"a setting without a value", "run seed 11 burn\nrun seed 11 burn 1\n", "x:2: \"run seed 11 burn 1\" is another run", 0},
+		{"another policy", "run seed 11 policy 0a\noutcome fitted game 1 won 1\nrun seed 11 policy 0b\noutcome fitted game 2 won 1\n", "x:4: fitted game 2 was played with \"seed 11 policy 0b\"", 0},
+		{"own games of runs of other chains", "run seed 11 burn 40000\noutcome own game 1 won 1\nrun seed 11 burn 4000\noutcome own game 2 won 0\n", "", 2},
+		{"chain games of other chains", "run seed 11 burn 40000\noutcome chain game 1 won 1\nrun seed 11 burn 4000\noutcome chain game 2 won 0\n", "x:4: chain game 2 was played with \"seed 11 burn 4000\"", 0},
+		{"a setting without a value", "run seed 11 burn\n", "x:1: \"run seed 11 burn\": a setting without a value", 0},
+		{"a setting named twice", "run seed 11 seed 12\n", "x:1: \"run seed 11 seed 12\": seed named twice", 0},
 	}
 	for _, tt := range tests {
 		o := outcomes{}
@@ -110,26 +113,34 @@ func TestRunLineNamesTheFilterOffItsDefault(t *testing.T) {
 	}
 }
 
-// TestJoinRuns: run lines agree when every setting both name has the
-// same value, whichever it is (a value that is another setting's name
-// included), and the joined line names every setting of both.
-func TestJoinRuns(t *testing.T) {
+// TestSettingsOf: a kind's games depend on the seed and on its own
+// settings alone, whatever order the run line names them in, a value
+// that is another setting's name included.
+func TestSettingsOf(t *testing.T) {
+	long := "run seed 11 burn 40000 steps 40000 hands 200 eps 0.02"
+	short := "run seed 11 burn 4000 steps 4000 hands 200 eps 0.02 policy 0a"
 	for _, c := range []struct {
-		a, b, want string
-		ok         bool
+		kind, run, want string
 	}{
-		{"", "run seed 11", "run seed 11", true},
-		{"run seed 11 burn 5", "run burn 5 seed 11", "run seed 11 burn 5", true},
-		{"run seed 11", "run seed 11 policy 0a", "run seed 11 policy 0a", true},
-		{"run seed 11 policy 0a", "run seed 11 policy 0b", "", false},
-		{"run seed burn burn 5", "run burn 5", "run seed burn burn 5", true},
-		{"run seed burn burn 5", "run burn 6", "", false},
-		{"run seed", "run seed 11", "", false},
+		{"own", long, "seed 11"},
+		{"own", short, "seed 11"},
+		{"chain", long, "seed 11 burn 40000 steps 40000 hands 200 eps 0.02"},
+		{"chain", "run eps 0.02 hands 200 steps 4000 burn 4000 seed 11", "seed 11 burn 4000 steps 4000 hands 200 eps 0.02"},
+		{"fitchain", short, "seed 11 burn 4000 steps 4000 hands 200 eps 0.02 policy 0a"},
+		{"filter", short, "seed 11 eps 0.02"},
+		{"fitted", short, "seed 11 eps 0.02 policy 0a"},
+		{"scored", "run seed burn burn 5 scorer 0b", "seed burn scorer 0b"},
 	} {
-		got, ok := joinRuns(c.a, c.b)
-		if ok != c.ok || ok && got != c.want {
-			t.Errorf("joinRuns(%q, %q) = %q, %v; want %q, %v", c.a, c.b, got, ok, c.want, c.ok)
+		run, err := parseRun(c.run)
+		if err != nil {
+			t.Fatalf("parseRun(%q): %v", c.run, err)
 		}
+		if got := settingsOf(c.kind, run); got != c.want {
+			t.Errorf("settingsOf(%s, %q) = %q, want %q", c.kind, c.run, got, c.want)
+		}
+	}
+	if got := settingsOf("own", nil); got != "" {
+		t.Errorf("settingsOf with no run line = %q, want \"\"", got)
 	}
 }
 
@@ -141,11 +152,11 @@ func TestJoinFilesTablesEveryKind(t *testing.T) {
 	os.WriteFile(a, []byte("run seed 11\noutcome own game 1 won 1\noutcome own game 2 won 0\noutcome own game 3 won 1\n"), 0o644)
 	os.WriteFile(b, []byte("run seed 11 policy 0a\noutcome fitted game 1 won 1\noutcome fitted game 2 won 1\n"), 0o644)
 	out := captureStdout(t, func() {
-		if err := joinFiles([]string{a, b}); err != nil {
+		if err := joinFiles([]string{a, b}, nil); err != nil {
 			t.Fatal(err)
 		}
 	})
-	for _, want := range []string{"2 mirrored eaai games", "games 1-2", "seed 11 policy 0a", titles["own"], titles["fitted"]} {
+	for _, want := range []string{"2 mirrored eaai games", "games 1-2", "own: seed 11; fitted: seed 11 policy 0a", titles["own"], titles["fitted"]} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the join printed no %q:\n%s", want, out)
 		}
@@ -171,4 +182,27 @@ func captureStdout(t *testing.T, fn func()) string {
 	w.Close()
 	os.Stdout = old
 	return <-done
+}
+
+// TestJoinFilesOnlyTheKindsAsked: a run's chain games of other settings
+// stop a join of every kind, and join when only the kinds asked are read.
+func TestJoinFilesOnlyTheKindsAsked(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.err"), filepath.Join(dir, "b.err")
+	os.WriteFile(a, []byte("run seed 11 burn 40000\noutcome own game 1 won 1\noutcome chain game 1 won 1\noutcome own game 2 won 0\noutcome chain game 2 won 1\n"), 0o644)
+	os.WriteFile(b, []byte("run seed 11 burn 4000\noutcome chain game 1 won 0\noutcome chain game 2 won 0\n"), 0o644)
+	if err := joinFiles([]string{a, b}, nil); err == nil || !strings.Contains(err.Error(), "chain game 1") {
+		t.Errorf("a join of chains of other settings: error %v, want one naming chain game 1", err)
+	}
+	out := captureStdout(t, func() {
+		if err := joinFiles([]string{a, b}, []string{"own"}); err != nil {
+			t.Error(err)
+		}
+	})
+	if strings.Contains(out, titles["chain"]) {
+		t.Errorf("a join of own alone tabled the chain:\n%s", out)
+	}
+	if err := joinFiles([]string{b, a}, []string{"chain"}); err == nil {
+		t.Error("chains of other settings joined with -kinds chain")
+	}
 }

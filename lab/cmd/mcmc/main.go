@@ -60,13 +60,19 @@ func main() {
 	flag.Float64Var(&c.chain.Eps, "eps", worlds.DefaultEps, "chance of a move heuristic would not make")
 	flag.IntVar(&c.filter.Particles, "particles", worlds.DefaultParticles, "particles of the resample-move filter (kind filter)")
 	flag.IntVar(&c.filter.Moves, "moves", worlds.DefaultMoves, "Metropolis steps of each particle after a resampling (kind filter)")
-	flag.String("policy", "", "models of play fitted by distil imitate (rank.Model JSON files, comma-separated), replayed by the filter of kind fitted: one as heuristic's, several as a mixture of styles")
+	flag.String("policy", "", "models of play fitted by distil imitate (rank.Model JSON files, comma-separated), replayed by the filter of kind fitted and the chain of kind fitchain: one as heuristic's, several as a mixture of styles")
 	flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON), by which kind scored weighs its pool")
 	flag.Parse()
 	c.filter.Eps = c.chain.Eps
 	policy := flag.Lookup("policy").Value.String()
 	if *join {
-		if err := joinFiles(flag.Args()); err != nil {
+		var only []string
+		flag.Visit(func(f *flag.Flag) {
+			if f.Name == "kinds" {
+				only = strings.Split(*kinds, ",")
+			}
+		})
+		if err := joinFiles(flag.Args(), only); err != nil {
 			fmt.Fprintln(os.Stderr, "mcmc:", err)
 			os.Exit(1)
 		}
@@ -169,7 +175,7 @@ var allKinds = []string{"own", "true", "filter", "chain"}
 // kindOrder is every kind, in the order of a table: the default kinds,
 // and fitted and scored, which play only when asked, with -policy and
 // -scorer.
-var kindOrder = []string{"own", "true", "filter", "fitted", "scored", "chain"}
+var kindOrder = []string{"own", "true", "filter", "fitted", "scored", "chain", "fitchain"}
 
 // check refuses a config before any game is played.
 func (c *config) check() error {
@@ -182,8 +188,8 @@ func (c *config) check() error {
 		return fmt.Errorf("-particles %d, -moves %d: need from 0 (the default) to %d and %d", c.filter.Particles, c.filter.Moves, maxParticles, maxSteps)
 	case m.Burn < 0 || m.Steps < 0 || m.Hands < 0 || m.Burn > maxSteps || m.Steps > maxSteps || m.Hands > maxSteps:
 		return fmt.Errorf("-burn %d, -steps %d, -hands %d: need each from 0 (the default) to %d", m.Burn, m.Steps, m.Hands, maxSteps)
-	case slices.Contains(c.kinds, "fitted") && len(c.policies) == 0:
-		return errors.New("-kinds fitted: needs -policy, a model fitted by distil imitate")
+	case (slices.Contains(c.kinds, "fitted") || slices.Contains(c.kinds, "fitchain")) && len(c.policies) == 0:
+		return errors.New("-kinds fitted or fitchain: needs -policy, a model fitted by distil imitate")
 	case slices.Contains(c.kinds, "scored") && c.scorer == nil:
 		return errors.New("-kinds scored: needs -scorer, a scorer fitted by lab/cmd/handscore")
 	case !kindsOK(c.kinds):
@@ -300,8 +306,11 @@ func play(ctx context.Context, kind string, c config) (*outcome, error) {
 				switch kind {
 				case "true":
 					a.SetWorlds(&worlds.Oracle{Told: func(p *game.Position) (notation.CardSet, bool) { return worlds.HiddenOf(hand, p) }, Share: 1})
-				case "chain":
+				case "chain", "fitchain":
 					m := c.chain
+					if kind == "fitchain" {
+						m.Policy, m.Styles = c.fitted()
+					}
 					sources = append(sources, &m)
 					a.SetWorlds(&m)
 				case "scored":

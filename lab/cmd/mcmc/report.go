@@ -11,12 +11,13 @@ import (
 
 // titles name each kind of worlds in the table.
 var titles = map[string]string{
-	"own":    "its own reading (the particle filter)",
-	"true":   "the opponent's true hand",
-	"filter": "the resample-move filter of the record (worlds.ResampleMove)",
-	"fitted": "the filter replaying a fitted model of heuristic (-policy)",
-	"scored": "its own worlds' pool weighed by a scorer of whole hands (-scorer)",
-	"chain":  "the chain's posterior of the record (worlds.MCMC)",
+	"own":      "its own reading (the particle filter)",
+	"true":     "the opponent's true hand",
+	"filter":   "the resample-move filter of the record (worlds.ResampleMove)",
+	"fitted":   "the filter replaying a fitted model of heuristic (-policy)",
+	"scored":   "its own worlds' pool weighed by a scorer of whole hands (-scorer)",
+	"chain":    "the chain's posterior of the record (worlds.MCMC)",
+	"fitchain": "the chain replaying the fitted models (-policy)",
 }
 
 // pairShares returns each mirrored pair's share of the games won, over
