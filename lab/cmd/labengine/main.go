@@ -10,7 +10,10 @@
 // model's (lab/rank, as distil fit writes it). With -styles FILE,... the
 // worlds are drawn from the resample-move particle filter
 // (worlds.ResampleMove) replaying the opponent's play as a mixture of
-// the styles fitted by distil imitate. With -scorer FILE the worlds are
+// the styles fitted by distil imitate; with -chain N as well, from the
+// tempered chain (worlds.MCMC) at N steps a decision replaying that
+// mixture, and with -chain N alone, replaying heuristic's own code. With
+// -scorer FILE the worlds are
 // the advisor's own pool weighed by a scorer of whole hands
 // (worlds.Scored, as lab/cmd/handscore writes it). With no flag it is the
 // product's engine. It exits 1 on an error, 2 on bad usage.
@@ -35,13 +38,14 @@ func main() {
 	model := flag.String("rank", "", "the ranking model's JSON file")
 	styles := flag.String("styles", "", "styles of play fitted by distil imitate (JSON files, comma-separated) for the resample-move filter")
 	scorer := flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON)")
+	chain := flag.Int("chain", 0, "draw the worlds from the tempered chain at this many steps a decision (and as many before a hand's first), replaying -styles or heuristic's own code")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
 	e := protocol.New(os.Stdout, "ginadvisor-lab")
-	w, err := experiment(*model, *styles, *scorer)
+	w, err := experiment(*model, *styles, *scorer, *chain)
 	switch {
 	case errors.Is(err, errUsage):
 		fmt.Fprintln(os.Stderr, usage)
@@ -60,15 +64,19 @@ func main() {
 	}
 }
 
-const usage = "usage: labengine [-rank FILE | -styles FILE,... | -scorer FILE]"
+const usage = "usage: labengine [-rank FILE | [-chain STEPS] [-styles FILE,...] | -scorer FILE]"
 
 // errUsage is the error of more than one experiment asked for.
 var errUsage = errors.New("one experiment at most")
 
+// maxChainSteps bounds -chain.
+const maxChainSteps = 10_000_000
+
 // experiment returns the world source of the experiment the flags name,
 // read from its files: the ranking model's, the fitted styles' or the
-// scorer's; nil for none, the product's engine.
-func experiment(model, styles, scorer string) (analyze.WorldSource, error) {
+// scorer's; nil for none, the product's engine. chain, above 0, draws
+// the worlds from the chain at that many steps instead of the filter.
+func experiment(model, styles, scorer string, chain int) (analyze.WorldSource, error) {
 	set := 0
 	for _, f := range []string{model, styles, scorer} {
 		if f != "" {
@@ -76,8 +84,15 @@ func experiment(model, styles, scorer string) (analyze.WorldSource, error) {
 		}
 	}
 	switch {
-	case set > 1:
+	case set > 1 || chain > 0 && (model != "" || scorer != ""):
 		return nil, errUsage
+	case chain < 0 || chain > maxChainSteps:
+		return nil, fmt.Errorf("-chain %d: need from 1 to %d steps a decision", chain, maxChainSteps)
+	case chain > 0:
+		m := &worlds.MCMC{Burn: chain, Steps: chain}
+		var err error
+		m.Styles, err = readStyles(styles)
+		return m, err
 	case model != "":
 		m, _, err := rank.ReadModelFile(model)
 		if err != nil {
@@ -86,14 +101,9 @@ func experiment(model, styles, scorer string) (analyze.WorldSource, error) {
 		return rank.Source{Model: m}, nil
 	case styles != "":
 		f := &worlds.ResampleMove{}
-		for _, name := range strings.Split(styles, ",") {
-			m, _, err := rank.ReadModelFile(name)
-			if err != nil {
-				return nil, err
-			}
-			f.Styles = append(f.Styles, m)
-		}
-		return f, nil
+		var err error
+		f.Styles, err = readStyles(styles)
+		return f, err
 	case scorer != "":
 		s, _, err := worlds.ReadHandScorerFile(scorer)
 		if err != nil {
@@ -102,4 +112,21 @@ func experiment(model, styles, scorer string) (analyze.WorldSource, error) {
 		return worlds.Scored{Scorer: s}, nil
 	}
 	return nil, nil
+}
+
+// readStyles reads the styles of the comma-separated files named; none
+// for "".
+func readStyles(names string) ([]worlds.Policy, error) {
+	if names == "" {
+		return nil, nil
+	}
+	var styles []worlds.Policy
+	for _, name := range strings.Split(names, ",") {
+		m, _, err := rank.ReadModelFile(name)
+		if err != nil {
+			return nil, err
+		}
+		styles = append(styles, m)
+	}
+	return styles, nil
 }
