@@ -14,7 +14,7 @@ import (
 
 // dealt deals the first hand of an eaai game from a deck shuffled by rng,
 // seat 1 dealing.
-func dealt(t *testing.T, rng *rand.Rand) game.State {
+func dealt(t testing.TB, rng *rand.Rand) game.State {
 	t.Helper()
 	eaai, _ := rules.Preset("eaai")
 	var deck [notation.NumCards]notation.Card
@@ -31,7 +31,7 @@ func dealt(t *testing.T, rng *rand.Rand) game.State {
 
 // againstHeuristic plays deals of simple (seat 0) against heuristic,
 // calling fn at each of seat 0's turns.
-func againstHeuristic(t *testing.T, deals int, seed uint64, fn func(st *game.State)) {
+func againstHeuristic(t testing.TB, deals int, seed uint64, fn func(st *game.State)) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 5))
 	for d := uint64(1); d <= uint64(deals); d++ {

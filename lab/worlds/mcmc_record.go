@@ -151,76 +151,24 @@ type Policy interface {
 // times the policy's, plus eps shared evenly among the kinds of moves
 // open, and even where the policy has none.
 func (r *oppRecord) likelihoodBy(a []notation.Card, pol Policy, eps, floor float64) (float64, bool) {
-	if !r.feasible(a) {
-		return math.Inf(-1), false
+	var sums [1]float64
+	var pols []Policy
+	if pol != nil {
+		pols = []Policy{pol}
 	}
-	pos := game.NewPosition(r.opp, r.setup)
-	for _, c := range a[:dealtSlots] {
-		if err := pos.Observe(game.Event{Kind: game.Dealt, Seat: r.opp, Card: c}); err != nil {
-			return math.Inf(-1), false
-		}
-	}
-	var h *bot.Heuristic
-	if pol == nil {
-		h = bot.NewHeuristic(0)
-	}
-	match, draws := math.Log1p(-eps), 0
-	sum := 0.0
-	var legal []game.Move
-	for _, e := range r.events {
-		if e.Kind != game.Upcard && e.Kind != game.Died && e.Seat == r.opp {
-			n := alternatives(&pos, &legal)
-			switch {
-			case n <= 1:
-				if !possible(&pos, e, legal) {
-					return math.Inf(-1), false
-				}
-			case pol != nil:
-				sum += math.Log((1-eps)*policyChance(pol, &pos, e, legal) + eps/float64(n))
-			default:
-				if m, _ := h.Move(context.Background(), &pos); plays(m, e) {
-					sum += match
-				} else {
-					sum += math.Log(eps / float64(n-1))
-				}
-			}
-			if sum < floor {
-				return sum, false
-			}
-			if e.Kind == game.Drew {
-				e.Card = a[dealtSlots+draws]
-				draws++
-			}
-		} else if e.Kind == game.Drew {
-			e.Card = game.Unknown
-		}
-		if err := pos.Observe(e); err != nil {
-			return math.Inf(-1), false
-		}
-	}
-	return sum, true
+	ok := r.replay(a, pols, eps, floor, sums[:])
+	return sums[0], ok
 }
 
 // mixture is the log of the mean of a's likelihoods under each of the
 // styles (likelihoodBy), and false where it is below floor or every
-// style rules a out. Each style's replay first stops at floor: if every
-// one does, the mean is below it too; if not, those that stopped are
-// replayed whole, so that the mean is exact.
+// style rules a out. One replay weighs the record under every style at
+// once, and stops only once every style's sum is below floor: the mean
+// is then below it too, for the sums only fall.
 func (r *oppRecord) mixture(a []notation.Card, styles []Policy, eps, floor float64) (float64, bool) {
 	lls := make([]float64, len(styles))
-	stopped, any := make([]bool, len(styles)), false
-	for i, pol := range styles {
-		var ok bool
-		lls[i], ok = r.likelihoodBy(a, pol, eps, floor)
-		stopped[i], any = !ok, any || ok
-	}
-	if !any {
+	if !r.replay(a, styles, eps, floor, lls) {
 		return math.Inf(-1), false
-	}
-	for i, pol := range styles {
-		if stopped[i] {
-			lls[i], _ = r.likelihoodBy(a, pol, eps, math.Inf(-1))
-		}
 	}
 	top := slices.Max(lls)
 	sum := 0.0
@@ -231,6 +179,72 @@ func (r *oppRecord) mixture(a []notation.Card, styles []Policy, eps, floor float
 	}
 	ll := top + math.Log(sum/float64(len(styles)))
 	return ll, ll >= floor
+}
+
+// replay replays the opponent's decisions along the record, its hand at
+// each filled from a, and adds to sums[i] the log of each observed move's
+// chance under pols[i] (no pols: heuristic's own code, into sums[0]). It
+// stops, saying false, once every sum is below floor, or at a move the
+// assignment makes impossible (every sum then -Inf). The positions and
+// the legal moves along the record are the same for every policy, and
+// are found once.
+func (r *oppRecord) replay(a []notation.Card, pols []Policy, eps, floor float64, sums []float64) bool {
+	impossible := func() bool {
+		for i := range sums {
+			sums[i] = math.Inf(-1)
+		}
+		return false
+	}
+	if !r.feasible(a) {
+		return impossible()
+	}
+	pos := game.NewPosition(r.opp, r.setup)
+	for _, c := range a[:dealtSlots] {
+		if err := pos.Observe(game.Event{Kind: game.Dealt, Seat: r.opp, Card: c}); err != nil {
+			return impossible()
+		}
+	}
+	var h *bot.Heuristic
+	if len(pols) == 0 {
+		h = bot.NewHeuristic(0)
+	}
+	match, draws := math.Log1p(-eps), 0
+	clear(sums)
+	var legal []game.Move
+	for _, e := range r.events {
+		if e.Kind != game.Upcard && e.Kind != game.Died && e.Seat == r.opp {
+			n := alternatives(&pos, &legal)
+			switch {
+			case n <= 1:
+				if !possible(&pos, e, legal) {
+					return impossible()
+				}
+			case len(pols) > 0:
+				for i, pol := range pols {
+					sums[i] += math.Log((1-eps)*policyChance(pol, &pos, e, legal) + eps/float64(n))
+				}
+			default:
+				if m, _ := h.Move(context.Background(), &pos); plays(m, e) {
+					sums[0] += match
+				} else {
+					sums[0] += math.Log(eps / float64(n-1))
+				}
+			}
+			if slices.Max(sums) < floor {
+				return false
+			}
+			if e.Kind == game.Drew {
+				e.Card = a[dealtSlots+draws]
+				draws++
+			}
+		} else if e.Kind == game.Drew {
+			e.Card = game.Unknown
+		}
+		if err := pos.Observe(e); err != nil {
+			return impossible()
+		}
+	}
+	return true
 }
 
 // possible says one of the legal moves at pos is the event e: a forced

@@ -1,0 +1,58 @@
+package worlds
+
+import (
+	"math"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/notation"
+)
+
+// BenchmarkLikelihood times one replay of the record, the chain's step,
+// at simple's turns from its tenth draw on against heuristic: with
+// heuristic's own code, one fitted style, and the three fitted styles
+// mixed (lab/results/styles).
+func BenchmarkLikelihood(b *testing.B) {
+	var styles []Policy
+	for _, name := range []string{"style-heuristic", "style-simple", "style-advisor"} {
+		m, _, err := rank.ReadModelFile("../results/styles/" + name + ".json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		styles = append(styles, m)
+	}
+	type at struct {
+		r oppRecord
+		a []notation.Card
+	}
+	var cases []at
+	againstHeuristic(b, 4, 3, func(st *game.State) {
+		if st.Draws() >= 10 {
+			p := st.Position(0)
+			r, _ := readRecord(&p)
+			cases = append(cases, at{r, trueSlots(st)})
+		}
+	})
+	for _, c := range []struct {
+		name string
+		like func(r *oppRecord, a []notation.Card) (float64, bool)
+	}{
+		{"heuristic", func(r *oppRecord, a []notation.Card) (float64, bool) {
+			return r.likelihood(a, DefaultEps, math.Inf(-1))
+		}},
+		{"one-style", func(r *oppRecord, a []notation.Card) (float64, bool) {
+			return r.likelihoodBy(a, styles[0], DefaultEps, math.Inf(-1))
+		}},
+		{"three-styles", func(r *oppRecord, a []notation.Card) (float64, bool) {
+			return r.mixture(a, styles, DefaultEps, math.Inf(-1))
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				k := &cases[i%len(cases)]
+				c.like(&k.r, k.a)
+			}
+		})
+	}
+}
