@@ -94,9 +94,13 @@ func report(c config, kinds []string, out map[string]*outcome) error {
 		o := out[k]
 		fmt.Printf("%s: %s a decision (median %s, %d decisions)\n", k, meanTime(o.times), medianTime(o.times), len(o.times))
 	}
-	if o, ok := out["chain"]; ok {
+	for _, k := range []string{"chain", "fitchain"} {
+		o, ok := out[k]
+		if !ok {
+			continue
+		}
 		s := o.chain
-		fmt.Printf("the chain: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %.1f%% of %d proposals taken, %.1f%% of %d exchanges\n",
+		fmt.Printf("the %s: %s a decision of its own, %d decisions (%d left to the advisor's worlds), %.1f%% of %d proposals taken, %.1f%% of %d exchanges\n", k,
 			(s.Time / time.Duration(max(1, s.Decisions+s.Fallbacks))).Round(time.Millisecond), s.Decisions, s.Fallbacks,
 			100*float64(s.Accepted)/float64(max(1, s.Tried)), s.Tried, 100*float64(s.Swapped)/float64(max(1, s.Swaps)), s.Swaps)
 	}
