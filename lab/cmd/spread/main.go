@@ -47,6 +47,11 @@ func main() {
 	deals := flag.Int("deals", 8, "deals of simple against heuristic")
 	seed := flag.Uint64("seed", 1, "seed of the deals")
 	steps := flag.String("steps", "1000,4000,10000,40000", "the chain's steps a decision, comma-separated, one row each")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: spread [-deals N] [-seed N] [-steps N,N,...]")
+		fmt.Fprintln(os.Stderr, "example: spread -deals 16 -steps 1000,4000,10000,40000")
+		flag.PrintDefaults()
+	}
 	flag.Parse()
 	list, err := parseSteps(*steps)
 	if err != nil || *deals < 1 || *deals > maxDeals || flag.NArg() > 0 {
@@ -58,7 +63,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "spread:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("%d deals of simple against heuristic (seed %d), simple's turns from draw %d on: %d decisions, %d draws of each reading's worlds at each.\n\n", *deals, *seed, firstDraw, rows[0].decisions, draws)
+	fmt.Printf("%d deals of simple against heuristic (seed %d), simple's turns\n", *deals, *seed)
+	fmt.Printf("from draw %d on: %d decisions, %d draws of each reading's worlds at each.\n\n", firstDraw, rows[0].decisions, draws)
 	fmt.Println("| reading | true hidden cards held % | different hands of 256 | ms a decision |")
 	fmt.Println("|---|---|---|---|")
 	for _, r := range rows {
