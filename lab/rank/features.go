@@ -61,7 +61,20 @@ const (
 	takeFeatures    = 7
 	discardFeatures = 10
 	knockFeatures   = 9
+	// maxFeatures is the most of any group.
+	maxFeatures = discardFeatures
 )
+
+// numFeatures is the count of g's features.
+func numFeatures(g Group) int {
+	switch g {
+	case TakeGroup:
+		return takeFeatures
+	case DiscardGroup:
+		return discardFeatures
+	}
+	return knockFeatures
+}
 
 // Names names each group's features, for the weights' file.
 var Names = [numGroups][]string{
@@ -89,7 +102,14 @@ type view struct {
 // heuristic's, where withHeuristic says to read it, and 0 for every move
 // where not.
 func newView(p *game.Position, withHeuristic bool) *view {
-	v := &view{p: p, hand: p.Hand(), unseen: p.Unseen(), took: p.OpponentTook(),
+	v := new(view)
+	v.init(p, withHeuristic)
+	return v
+}
+
+// init makes v the view of p, as newView.
+func (v *view) init(p *game.Position, withHeuristic bool) {
+	*v = view{p: p, hand: p.Hand(), unseen: p.Unseen(), took: p.OpponentTook(),
 		gone: p.OpponentDiscards() | p.OpponentPassed(), stock: float64(p.StockCount()) / 30}
 	if withHeuristic {
 		v.heuristic, _ = analyze.Quick(context.Background(), p)
@@ -97,7 +117,6 @@ func newView(p *game.Position, withHeuristic bool) *view {
 	}
 	v.dw = meld.MinDeadwood(v.hand)
 	v.meldable = meld.Meldable(v.hand)
-	return v
 }
 
 // features writes m's features to dst, which has its group's length.

@@ -56,6 +56,76 @@ func (m *Model) Chances(p *game.Position, moves []game.Move) ([]float64, bool) {
 	return softmax(s, 1), true
 }
 
+// ChanceOf is the chance the model gives the moves at p for which pick
+// says true, the sum of their Chances, and true; false where it has no
+// weights for the decision. It allocates nothing for a decision of up to
+// maxStackMoves moves: the replay of a record asks it at every one of
+// the opponent's decisions, for every world a chain tries.
+func (m *Model) ChanceOf(p *game.Position, moves []game.Move, pick func(game.Move) bool) (float64, bool) {
+	var out [1]float64
+	ok := ChancesOf([]*Model{m}, p, moves, pick, out[:])
+	return out[0], ok[0]
+}
+
+// ChancesOf is ChanceOf of each of models at once, into out, which has
+// their length: it reads the decision and each move's features once for
+// them all, which is where the time goes. It says for each model whether
+// it had weights for the decision (out is 0 where not). The models must
+// agree on NoHeuristic, or the features of the first are read.
+func ChancesOf(models []*Model, p *game.Position, moves []game.Move, pick func(game.Move) bool, out []float64) (ok [MaxModels]bool) {
+	clear(out)
+	g, known := GroupOf(p)
+	if !known || len(models) == 0 || len(models) > MaxModels {
+		return ok
+	}
+	var v view
+	v.init(p, !models[0].NoHeuristic)
+	var xbuf [maxFeatures]float64
+	var sbuf [MaxModels][maxStackMoves]float64
+	var s [MaxModels][]float64
+	var top [MaxModels]float64
+	for k, m := range models {
+		ok[k] = len(m.W[g]) != 0
+		s[k], top[k] = sbuf[k][:0], math.Inf(-1)
+		if len(moves) > maxStackMoves {
+			s[k] = make([]float64, 0, len(moves))
+		}
+	}
+	x := xbuf[:numFeatures(g)]
+	for _, mv := range moves {
+		v.features(g, mv, x)
+		for k, m := range models {
+			if ok[k] {
+				s[k] = append(s[k], dot(m.W[g], x))
+				top[k] = max(top[k], s[k][len(s[k])-1])
+			}
+		}
+	}
+	for k := range models {
+		if !ok[k] {
+			continue
+		}
+		all, picked := 0.0, 0.0
+		for i, mv := range moves {
+			e := math.Exp(s[k][i] - top[k])
+			all += e
+			if pick(mv) {
+				picked += e
+			}
+		}
+		out[k] = picked / all
+	}
+	return ok
+}
+
+// MaxModels is the most models ChancesOf weighs at once; it weighs none
+// of more.
+const MaxModels = 8
+
+// maxStackMoves is the most moves ChanceOf scores without allocating:
+// more than any take or discard decision offers.
+const maxStackMoves = 32
+
 // Pick is the model's answer to advise.Options.Baseline at p: the
 // candidates within Prune of the best score (all of them when Prune is 0),
 // and the best-scored move as the baseline. Where the model has no
@@ -102,10 +172,9 @@ func heuristicIndex(p *game.Position, moves []game.Move) int {
 // Check says the model's weights fit its groups' features, and that every
 // number is finite.
 func (m *Model) Check() error {
-	want := [numGroups]int{takeFeatures, discardFeatures, knockFeatures}
 	for g, w := range m.W {
-		if len(w) != 0 && len(w) != want[g] {
-			return fmt.Errorf("group %d: %d weights, want %d", g, len(w), want[g])
+		if len(w) != 0 && len(w) != numFeatures(Group(g)) {
+			return fmt.Errorf("group %d: %d weights, want %d", g, len(w), numFeatures(Group(g)))
 		}
 		for _, x := range w {
 			if math.IsNaN(x) || math.IsInf(x, 0) {

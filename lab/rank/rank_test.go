@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -227,4 +228,60 @@ func TestSourceSetsTheAdvisorsBaseline(t *testing.T) {
 func ExampleGroup_String() {
 	fmt.Println(TakeGroup, DiscardGroup, KnockGroup, Group(7))
 	// Output: take discard knock Group(7)
+}
+
+// TestChanceOfIsTheSumOfChances: at every decision of a few games, the
+// chance ChanceOf gives the moves a test picks is the sum of Chances over
+// them, for each move (with the moves the same as it) and for a set of
+// moves, also at a decision of more moves than it scores on the stack;
+// and it has none to give where the model has no weights.
+func TestChanceOfIsTheSumOfChances(t *testing.T) {
+	m := &Model{W: [numGroups][]float64{
+		TakeGroup:    {0, -1, 2, 3, -1, 0, 0},
+		DiscardGroup: {0, -3, 1, -2, -1, -2, -1, 0, 1, 0.5},
+		KnockGroup:   {0, 1, -2, 3, -1, 0, -1, -1, 0},
+	}}
+	check := func(p *game.Position, moves []game.Move) {
+		t.Helper()
+		want, ok := m.Chances(p, moves)
+		if !ok {
+			t.Fatalf("no chances at %v", p.Phase())
+		}
+		for i := range moves {
+			same := func(mv game.Move) bool { return mv.Same(moves[i]) }
+			sum := 0.0
+			for j, mv := range moves {
+				if same(mv) {
+					sum += want[j]
+				}
+			}
+			got, ok := m.ChanceOf(p, moves, same)
+			if !ok || math.Abs(got-sum) > 1e-12 {
+				t.Fatalf("move %v: ChanceOf %v, Chances %v", moves[i], got, sum)
+			}
+		}
+		odd, sum := func(mv game.Move) bool { return mv.Card%2 == 1 }, 0.0
+		for i, mv := range moves {
+			if odd(mv) {
+				sum += want[i]
+			}
+		}
+		if got, _ := m.ChanceOf(p, moves, odd); math.Abs(got-sum) > 1e-12 {
+			t.Fatalf("odd cards: ChanceOf %v, Chances summed %v", got, sum)
+		}
+	}
+	ps := decisions(t, 2)
+	for i := range ps {
+		check(&ps[i], ps[i].Legal(nil))
+	}
+	// Past the stack's bound: the same moves many times over.
+	p := &ps[len(ps)-1]
+	var many []game.Move
+	for len(many) <= maxStackMoves {
+		many = append(many, p.Legal(nil)...)
+	}
+	check(p, many)
+	if _, ok := new(Model).ChanceOf(p, many, func(game.Move) bool { return true }); ok {
+		t.Error("a model without weights gave a chance")
+	}
 }

@@ -54,3 +54,7 @@ func decision(p *game.Position, seed uint64) *analyze.Decision {
 	_, accept := analyze.ReadingModel(new(reading.Style), p)
 	return &analyze.Decision{Position: p, Seed: seed, Accept: accept}
 }
+
+// chancesOnly hides that a policy is a ranking model, so that the replay
+// asks its Chances, as it asks any Policy, and not rank.ChancesOf.
+type chancesOnly struct{ Policy }

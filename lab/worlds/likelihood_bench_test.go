@@ -12,7 +12,9 @@ import (
 // BenchmarkLikelihood times one replay of the record, the chain's step,
 // at simple's turns from its tenth draw on against heuristic: with
 // heuristic's own code, one fitted style, and the three fitted styles
-// mixed (lab/results/styles).
+// mixed (lab/results/styles), and the three through their Chances alone,
+// as any Policy is asked, where the replay reads fitted styles' features
+// once for them all.
 func BenchmarkLikelihood(b *testing.B) {
 	var styles []Policy
 	for _, name := range []string{"style-heuristic", "style-simple", "style-advisor"} {
@@ -21,6 +23,12 @@ func BenchmarkLikelihood(b *testing.B) {
 			b.Fatal(err)
 		}
 		styles = append(styles, m)
+	}
+	// The same styles asked through Chances, every move's chance in a
+	// slice, as any Policy is.
+	var byChances []Policy
+	for _, s := range styles {
+		byChances = append(byChances, chancesOnly{s})
 	}
 	type at struct {
 		r oppRecord
@@ -46,6 +54,9 @@ func BenchmarkLikelihood(b *testing.B) {
 		}},
 		{"three-styles", func(r *oppRecord, a []notation.Card) (float64, bool) {
 			return r.mixture(a, styles, DefaultEps, math.Inf(-1))
+		}},
+		{"three-styles-by-chances", func(r *oppRecord, a []notation.Card) (float64, bool) {
+			return r.mixture(a, byChances, DefaultEps, math.Inf(-1))
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

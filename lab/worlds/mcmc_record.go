@@ -7,6 +7,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -208,6 +209,8 @@ func (r *oppRecord) replay(a []notation.Card, pols []Policy, eps, floor float64,
 	if len(pols) == 0 {
 		h = bot.NewHeuristic(0)
 	}
+	models := jointModels(pols)
+	out := make([]float64, len(models))
 	match, draws := math.Log1p(-eps), 0
 	clear(sums)
 	var legal []game.Move
@@ -218,6 +221,11 @@ func (r *oppRecord) replay(a []notation.Card, pols []Policy, eps, floor float64,
 			case n <= 1:
 				if !possible(&pos, e, legal) {
 					return impossible()
+				}
+			case models != nil:
+				rank.ChancesOf(models, &pos, knockLegal(&pos, legal), func(m game.Move) bool { return plays(m, e) }, out)
+				for i := range models {
+					sums[i] += math.Log((1-eps)*out[i] + eps/float64(n))
 				}
 			case len(pols) > 0:
 				for i, pol := range pols {
@@ -261,9 +269,7 @@ func possible(pos *game.Position, e game.Event, legal []game.Move) bool {
 // legal are pos's legal moves, but at the knock decision, which
 // alternatives leaves to them.
 func policyChance(pol Policy, pos *game.Position, e game.Event, legal []game.Move) float64 {
-	if pos.Phase() == game.KnockPhase {
-		legal = pos.Legal(legal[:0])
-	}
+	legal = knockLegal(pos, legal)
 	p, ok := pol.Chances(pos, legal)
 	if !ok {
 		return 0
@@ -275,6 +281,34 @@ func policyChance(pol Policy, pos *game.Position, e game.Event, legal []game.Mov
 		}
 	}
 	return sum
+}
+
+// knockLegal is legal, pos's legal moves, but at the knock decision,
+// where alternatives leaves them to the caller: there it finds them.
+func knockLegal(pos *game.Position, legal []game.Move) []game.Move {
+	if pos.Phase() == game.KnockPhase {
+		return pos.Legal(legal[:0])
+	}
+	return legal
+}
+
+// jointModels returns pols as ranking models when every one is one and
+// they read the same features, for rank.ChancesOf, which reads each
+// decision once for them all (where the replay's time goes); nil where
+// not.
+func jointModels(pols []Policy) []*rank.Model {
+	if len(pols) == 0 || len(pols) > rank.MaxModels {
+		return nil
+	}
+	models := make([]*rank.Model, len(pols))
+	for i, pol := range pols {
+		m, ok := pol.(*rank.Model)
+		if !ok || i > 0 && m.NoHeuristic != models[0].NoHeuristic {
+			return nil
+		}
+		models[i] = m
+	}
+	return models
 }
 
 // alternatives counts the kinds of move open at pos: the legal moves,

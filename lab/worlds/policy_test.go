@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
 )
 
 // heuristicOnly is a Policy that gives heuristic's move at a position
@@ -167,5 +168,49 @@ func TestMCMCReplaysItsPolicy(t *testing.T) {
 		if m.Stats.Fallbacks != 0 || m.Stats.Decisions != checked {
 			t.Errorf("source %d: %+v", i, m.Stats)
 		}
+	}
+}
+
+// TestFittedStylesReplayedJointly: the record's likelihood under fitted
+// styles (lab/results/styles), which the replay reads once for them all
+// (rank.ChancesOf), is the one each style's own Chances give, alone and
+// mixed, at true and random assignments.
+func TestFittedStylesReplayedJointly(t *testing.T) {
+	const eps = 0.05
+	var styles, plain []Policy
+	for _, name := range []string{"style-heuristic", "style-simple", "style-advisor"} {
+		m, _, err := rank.ReadModelFile("../results/styles/" + name + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		styles, plain = append(styles, m), append(plain, chancesOnly{m})
+	}
+	checked := 0
+	againstHeuristic(t, 2, 33, func(st *game.State) {
+		p := st.Position(0)
+		r, _ := readRecord(&p)
+		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 8))
+		for k := range 3 {
+			a := trueSlots(st)
+			if k > 0 {
+				a, _ = r.start(nil, rng)
+			}
+			for i := range styles {
+				got, _ := r.likelihoodBy(a, styles[i], eps, math.Inf(-1))
+				want, _ := r.likelihoodBy(a, plain[i], eps, math.Inf(-1))
+				if math.Abs(got-want) > 1e-9 {
+					t.Fatalf("draw %d, style %d: jointly %g, by its chances %g", st.Draws(), i, got, want)
+				}
+			}
+			got, _ := r.mixture(a, styles, eps, math.Inf(-1))
+			want, _ := r.mixture(a, plain, eps, math.Inf(-1))
+			if math.Abs(got-want) > 1e-9 {
+				t.Fatalf("draw %d: the mixture jointly %g, by the styles' chances %g", st.Draws(), got, want)
+			}
+			checked++
+		}
+	})
+	if checked < 30 {
+		t.Fatalf("only %d assignments checked", checked)
 	}
 }
