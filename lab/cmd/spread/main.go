@@ -6,12 +6,15 @@
 // different hands among the draws, and the time of a decision. The
 // readings are the resample-move filter (worlds.ResampleMove) and the
 // tempered chain (worlds.MCMC) at each number of steps of -steps, both
-// replaying heuristic's own code, and hands drawn at random from the
-// unseen cards. A reading that holds the true cards as often with fewer
+// replaying heuristic's own code (and, with -styles, both again
+// replaying the mixture of the styles fitted by distil imitate), and
+// hands drawn at random from the unseen cards. A reading that holds the true cards as often with fewer
 // different hands bets the search on fewer worlds. It exits 1 on an
 // error, 2 on bad usage.
 //
 //	go run ./lab/cmd/spread -deals 8 -steps 1000,4000,40000
+//	go run ./lab/cmd/spread -deals 8 -steps 4000 \
+//	  -styles lab/results/styles/style-heuristic.json,lab/results/styles/style-simple.json
 package main
 
 import (
@@ -28,6 +31,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
@@ -47,8 +51,9 @@ func main() {
 	deals := flag.Int("deals", 8, "deals of simple against heuristic")
 	seed := flag.Uint64("seed", 1, "seed of the deals")
 	steps := flag.String("steps", "1000,4000,10000,40000", "the chain's steps a decision, comma-separated, one row each")
+	styleFiles := flag.String("styles", "", "styles fitted by distil imitate (JSON files, comma-separated): the filter and each chain replaying their mixture too")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: spread [-deals N] [-seed N] [-steps N,N,...]")
+		fmt.Fprintln(os.Stderr, "usage: spread [-deals N] [-seed N] [-steps N,N,...] [-styles FILE,...]")
 		fmt.Fprintln(os.Stderr, "example: spread -deals 16 -steps 1000,4000,10000,40000")
 		flag.PrintDefaults()
 	}
@@ -58,7 +63,12 @@ func main() {
 		fmt.Fprintf(os.Stderr, "spread: -deals from 1 to %d, -steps a list of numbers from 1 to %d\n", maxDeals, maxSteps)
 		os.Exit(2)
 	}
-	rows, err := measure(*deals, *seed, list)
+	styles, err := readStyles(*styleFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spread:", err)
+		os.Exit(1)
+	}
+	rows, err := measure(*deals, *seed, list, styles)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "spread:", err)
 		os.Exit(1)
@@ -85,6 +95,23 @@ func parseSteps(s string) ([]int, error) {
 	return out, nil
 }
 
+// readStyles reads the styles of the comma-separated files named; none
+// for "".
+func readStyles(names string) ([]worlds.Policy, error) {
+	if names == "" {
+		return nil, nil
+	}
+	var styles []worlds.Policy
+	for _, name := range strings.Split(names, ",") {
+		m, _, err := rank.ReadModelFile(name)
+		if err != nil {
+			return nil, err
+		}
+		styles = append(styles, m)
+	}
+	return styles, nil
+}
+
 // row is one reading's sums over the decisions.
 type row struct {
 	name        string
@@ -96,11 +123,17 @@ type row struct {
 }
 
 // measure plays the deals and sums each reading's spread.
-func measure(deals int, seed uint64, steps []int) ([]row, error) {
+func measure(deals int, seed uint64, steps []int, styles []worlds.Policy) ([]row, error) {
 	rows := []row{{name: "random hands of the unseen cards", source: func() analyze.WorldSource { return random{} }},
 		{name: "the filter, 256 particles", source: func() analyze.WorldSource { return &worlds.ResampleMove{} }}}
 	for _, n := range steps {
 		rows = append(rows, row{name: fmt.Sprintf("the chain, %d steps", n), source: func() analyze.WorldSource { return &worlds.MCMC{Burn: n, Steps: n} }})
+	}
+	if len(styles) > 0 {
+		rows = append(rows, row{name: "the filter, fitted styles", source: func() analyze.WorldSource { return &worlds.ResampleMove{Styles: styles} }})
+		for _, n := range steps {
+			rows = append(rows, row{name: fmt.Sprintf("the chain, %d steps, fitted styles", n), source: func() analyze.WorldSource { return &worlds.MCMC{Burn: n, Steps: n, Styles: styles} }})
+		}
 	}
 	eaai, _ := rules.Preset("eaai")
 	rng := rand.New(rand.NewPCG(seed, 0x5b))

@@ -19,7 +19,7 @@ func TestParseSteps(t *testing.T) {
 // cards that chance gives; the chain's hands hold more of them and are
 // fewer different ones than random hands.
 func TestMeasure(t *testing.T) {
-	rows, err := measure(3, 7, []int{300})
+	rows, err := measure(3, 7, []int{300}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,5 +37,30 @@ func TestMeasure(t *testing.T) {
 	}
 	if chain.held <= random.held || chain.different >= random.different {
 		t.Errorf("the chain held %g of %g true cards in %g different hands; random hands %g in %g", chain.held, chain.cards, chain.different, random.held, random.different)
+	}
+}
+
+// TestMeasureStyles: with styles, the filter and each chain are measured
+// again replaying them, at the same decisions, and the chain replaying
+// styles fitted to heuristic's moves holds more of its true cards than
+// random hands do.
+func TestMeasureStyles(t *testing.T) {
+	styles, err := readStyles("../../results/styles/style-heuristic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := measure(2, 7, []int{300}, styles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 5 || rows[3].name != "the filter, fitted styles" || rows[4].name != "the chain, 300 steps, fitted styles" {
+		t.Fatalf("%d rows: %v", len(rows), rows)
+	}
+	random, chain := rows[0], rows[4]
+	if chain.decisions != random.decisions || chain.held <= random.held {
+		t.Errorf("the styles' chain held %g of %g true cards at %d decisions; random hands %g at %d", chain.held, chain.cards, chain.decisions, random.held, random.decisions)
+	}
+	if _, err := readStyles("no-such-style.json"); err == nil {
+		t.Error("a missing style was read")
 	}
 }
