@@ -160,7 +160,7 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 	}
 	if !o.Fixed {
 		so.Rollout, so.Accept = ReadingModel(readingOf(o), p)
-		d := &Decision{Position: p, Seed: o.Seed, Accept: so.Accept,
+		d := &Decision{Position: p, Seed: o.Seed, Accept: so.Accept, Time: o.Time,
 			filter: func() (*reading.Particles, bool) { return particlesOf(o, p) }}
 		if o.Worlds != nil {
 			so.Worlds = o.Worlds.Worlds(d)
@@ -312,6 +312,10 @@ type Decision struct {
 	// Accept is the reading's weighing of the estimate's worlds by the
 	// opponent's last turn, as the search applies it.
 	Accept func(oppHand notation.CardSet) float64
+	// Time is the advice's time limit (Options.Time), counted from about
+	// now, and 0 where it has none: a source whose work is long may
+	// bound it by a share of this, for the search has only what is left.
+	Time time.Duration
 	// filter runs the advisor's filter at the decision, from its reading
 	// and through its cache; nil runs it from the prior.
 	filter func() (*reading.Particles, bool)

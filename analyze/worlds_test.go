@@ -3,6 +3,7 @@ package analyze
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -27,8 +28,8 @@ func (f *fakeSource) Worlds(d *Decision) advise.Worlds {
 // TestWorldsComeFromTheSeam: the advisor that reads draws the filter's
 // hands in FilterShare of its worlds, unless a WorldSource is plugged in,
 // whose worlds are then the search's and which is asked once, with the
-// decision's position, seed and weighing; the fixed model draws neither
-// and asks nothing.
+// decision's position, seed, weighing and time limit; the fixed model
+// draws neither and asks nothing.
 func TestWorldsComeFromTheSeam(t *testing.T) {
 	st := dealt(t, rand.New(rand.NewPCG(2, 2)))
 	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
@@ -51,12 +52,16 @@ func TestWorldsComeFromTheSeam(t *testing.T) {
 	}{
 		{"by default, the filter", false, false, FilterShare, 0},
 		{"with a source, its worlds", false, true, 1, 1},
+		{"with a source and a time limit", false, true, 1, 1},
 		{"the fixed model, none", true, true, 0, 0},
 	} {
 		src := &fakeSource{hand: st.Hand(1) & p.Unseen()}
 		o := Options{Fixed: c.fixed, Seed: 9}
 		if c.source {
 			o.Worlds = src
+		}
+		if c.name == "with a source and a time limit" {
+			o.Time = 70 * time.Millisecond
 		}
 		so := searchOptions(&p, o)
 		if so.Worlds.Share != c.wantShare || (so.Worlds.Hands != nil) != (c.wantShare > 0) {
@@ -68,8 +73,8 @@ func TestWorldsComeFromTheSeam(t *testing.T) {
 		if c.wantAsked == 0 {
 			continue
 		}
-		if d := src.asked[0]; d.Position != &p || d.Seed != 9 || d.Accept == nil {
-			t.Errorf("%s: asked at %p seed %d (accept %v), want %p seed 9 with the reading's weighing", c.name, d.Position, d.Seed, d.Accept != nil, &p)
+		if d := src.asked[0]; d.Position != &p || d.Seed != 9 || d.Accept == nil || d.Time != o.Time {
+			t.Errorf("%s: asked at %p seed %d (accept %v) within %v, want %p seed 9 with the reading's weighing within %v", c.name, d.Position, d.Seed, d.Accept != nil, d.Time, &p, o.Time)
 		}
 		if h := so.Worlds.Hands(rng); h != src.hand {
 			t.Errorf("%s: a world holds %v, the source drew %v", c.name, h, src.hand)

@@ -37,12 +37,21 @@ type MCMC struct {
 	// (both nil: heuristic's own code).
 	Policy Policy
 	Styles []Policy
+	// Share bounds the chain's time at a decision with a time limit
+	// (analyze.Decision.Time): its steps are as many as fit in this share
+	// of the limit, at the cost a step has had, if fewer than Burn or
+	// Steps (0: DefaultShare). The search has the rest. Without a limit
+	// it takes every step, and its worlds depend on the seed alone.
+	Share float64
 
 	// The chain's state at the last decision of the hand in play, and
 	// the opponent's moves the record held then.
 	hand  handKey
 	last  [][]notation.Card
 	moves int
+	// perStep is the time a step of every replica took at the last
+	// decision.
+	perStep time.Duration
 	// Stats counts the work done.
 	Stats MCMCStats
 }
@@ -53,7 +62,11 @@ const (
 	DefaultBurn  = 40000
 	DefaultSteps = 40000
 	DefaultHands = 200
+	DefaultShare = 0.5
 )
+
+// burnChunk is the steps the burn takes between two looks at the time.
+const burnChunk = 100
 
 // MCMCStats counts an MCMC source's work: the decisions it drew worlds
 // for, those it left to the advisor's own worlds (a record it cannot
@@ -85,7 +98,11 @@ func keyOf(p *game.Position) handKey {
 func (m *MCMC) Worlds(d *analyze.Decision) advise.Worlds {
 	start := time.Now()
 	defer func() { m.Stats.Time += time.Since(start) }()
-	hands, ok := m.draw(d.Position, d.Seed)
+	var limit time.Duration
+	if d.Time > 0 {
+		limit = max(time.Nanosecond, time.Duration(orDefault(m.Share, DefaultShare)*float64(d.Time)))
+	}
+	hands, ok := m.draw(d.Position, d.Seed, limit)
 	if !ok {
 		m.Stats.Fallbacks++
 		return analyze.FilterWorlds(d)
@@ -94,8 +111,9 @@ func (m *MCMC) Worlds(d *analyze.Decision) advise.Worlds {
 	return advise.Worlds{Hands: func(rng *rand.Rand) notation.CardSet { return hands[rng.IntN(len(hands))] }, Share: 1}
 }
 
-// draw runs the chain at p and returns its hands.
-func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
+// draw runs the chain at p and returns its hands, within limit where it
+// is above 0.
+func (m *MCMC) draw(p *game.Position, seed uint64, limit time.Duration) ([]notation.CardSet, bool) {
 	r, ok := readRecord(p)
 	if !ok {
 		return nil, false
@@ -115,13 +133,24 @@ func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
 	if !ok {
 		return nil, false
 	}
+	start, taken := time.Now(), 0
 	switch {
 	case prev == nil:
-		t.run(burn)
+		taken = runWithin(t, burn, limit/2)
 	case r.moves == m.moves:
 		steps /= 4
 	}
-	hands := t.sample(n, max(1, steps/n))
+	if limit > 0 && taken > 0 {
+		m.perStep = time.Since(start) / time.Duration(taken)
+	}
+	if limit > 0 && m.perStep > 0 {
+		steps = min(steps, int((limit-time.Since(start))/m.perStep))
+	}
+	thin := max(1, steps/n)
+	hands := t.sample(n, thin)
+	if limit > 0 {
+		m.perStep = time.Since(start) / time.Duration(taken+thin*n)
+	}
 	m.hand, m.last, m.moves = key, m.last[:0], r.moves
 	for _, c := range t.reps {
 		m.last = append(m.last, c.a)
@@ -131,6 +160,25 @@ func (m *MCMC) draw(p *game.Position, seed uint64) ([]notation.CardSet, bool) {
 	m.Stats.Swaps += t.swaps
 	m.Stats.Swapped += t.swapped
 	return hands, true
+}
+
+// runWithin runs t n steps, or as many as it takes within limit where
+// limit is above 0, looking at the time every burnChunk steps, and
+// returns the steps taken: at least a chunk's, which measure a step's
+// cost.
+func runWithin(t *tempered, n int, limit time.Duration) int {
+	if limit <= 0 {
+		t.run(n)
+		return n
+	}
+	start := time.Now()
+	done := 0
+	for done < n && (done == 0 || time.Since(start) < limit) {
+		k := min(burnChunk, n-done)
+		t.run(k)
+		done += k
+	}
+	return done
 }
 
 // tempered starts a tempered chain at r, each replica from the assignment

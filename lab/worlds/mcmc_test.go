@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -338,5 +339,36 @@ func TestMCMCStartKeepsWhatHolds(t *testing.T) {
 	})
 	if checked < 15 || moved < 10 {
 		t.Fatalf("only %d decisions checked, %d discards moved late", checked, moved)
+	}
+}
+
+// TestMCMCKeepsWithinItsTime: at a decision with a time limit the chain
+// takes only the steps that fit in its share, and never fewer than a
+// burn's chunk and a step for each hand, whose cost it measures; without
+// a limit it takes them all. The limit here is a nanosecond, so that the
+// steps taken, not the time, are what is checked.
+func TestMCMCKeepsWithinItsTime(t *testing.T) {
+	const steps, hands = 2000, 50
+	free := &MCMC{Burn: steps, Steps: steps, Hands: hands}
+	bound := &MCMC{Burn: steps, Steps: steps, Hands: hands}
+	decisions := 0
+	againstHeuristic(t, 2, 14, func(st *game.State) {
+		p := st.Position(0)
+		free.Worlds(decision(&p, uint64(st.Draws())))
+		d := decision(&p, uint64(st.Draws()))
+		d.Time = time.Nanosecond
+		w := bound.Worlds(d)
+		rng := rand.New(rand.NewPCG(6, uint64(st.Draws())))
+		if h := w.Hands(rng); h.Len() != p.OpponentHidden() || h&^p.Unseen() != 0 {
+			t.Fatalf("draw %d: a world hides %v, want %d unseen cards", st.Draws(), h, p.OpponentHidden())
+		}
+		decisions++
+	})
+	most := decisions * replicas * (burnChunk + hands)
+	if bound.Stats.Decisions != decisions || bound.Stats.Tried == 0 || bound.Stats.Tried > most {
+		t.Errorf("within a nanosecond: %d proposals tried over %d decisions, want from 1 to %d", bound.Stats.Tried, decisions, most)
+	}
+	if free.Stats.Tried < 5*most {
+		t.Errorf("without a limit: %d proposals tried, want all %d steps' (at least %d)", free.Stats.Tried, steps, 5*most)
 	}
 }

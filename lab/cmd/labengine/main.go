@@ -12,11 +12,12 @@
 // (worlds.ResampleMove) replaying the opponent's play as a mixture of
 // the styles fitted by distil imitate; with -chain N as well, from the
 // tempered chain (worlds.MCMC) at N steps a decision replaying that
-// mixture, and with -chain N alone, replaying heuristic's own code. With
-// -scorer FILE the worlds are
-// the advisor's own pool weighed by a scorer of whole hands
-// (worlds.Scored, as lab/cmd/handscore writes it). With no flag it is the
-// product's engine. It exits 1 on an error, 2 on bad usage.
+// mixture, and with -chain N alone, replaying heuristic's own code;
+// under a clock the chain takes no more than half of each decision's
+// time (worlds.MCMC's Share), the search the rest. With -scorer FILE
+// the worlds are the advisor's own pool weighed by a scorer of whole
+// hands (worlds.Scored, as lab/cmd/handscore writes it). With no flag it
+// is the product's engine. It exits 1 on an error, 2 on bad usage.
 package main
 
 import (
