@@ -135,8 +135,10 @@ func (m *MCMC) draw(p *game.Position, seed uint64, limit time.Duration) ([]notat
 	}
 	start, taken := time.Now(), 0
 	switch {
+	case prev == nil && limit > 0:
+		taken = runWithin(t, burn, max(limit/2, time.Nanosecond))
 	case prev == nil:
-		taken = runWithin(t, burn, limit/2)
+		taken = runWithin(t, burn, 0)
 	case r.moves == m.moves:
 		steps /= 4
 	}
