@@ -2,8 +2,10 @@ package worlds
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -281,6 +283,29 @@ func policyChance(pol Policy, pos *game.Position, e game.Event, legal []game.Mov
 		}
 	}
 	return sum
+}
+
+// ReadStyles reads the styles of play fitted by distil imitate from the
+// comma-separated files of list (ranking models, rank.ReadModelFile), at
+// most rank.MaxModels of them, for a Policy or Styles; none for "". Its
+// errors name the file.
+func ReadStyles(list string) ([]Policy, error) {
+	if list == "" {
+		return nil, nil
+	}
+	names := strings.Split(list, ",")
+	if len(names) > rank.MaxModels {
+		return nil, fmt.Errorf("%d styles, at most %d", len(names), rank.MaxModels)
+	}
+	var styles []Policy
+	for _, name := range names {
+		m, _, err := rank.ReadModelFile(name)
+		if err != nil {
+			return nil, err
+		}
+		styles = append(styles, m)
+	}
+	return styles, nil
 }
 
 // knockLegal is legal, pos's legal moves, but at the knock decision,

@@ -4,6 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -212,5 +216,36 @@ func TestFittedStylesReplayedJointly(t *testing.T) {
 	})
 	if checked < 30 {
 		t.Fatalf("only %d assignments checked", checked)
+	}
+}
+
+// TestReadStyles: the styles of a list of files, in its order; none for
+// an empty list; an error naming a missing or bad file, and a list of
+// more styles than rank.ChancesOf weighs at once, refused.
+func TestReadStyles(t *testing.T) {
+	dir := "../results/styles/"
+	styles, err := ReadStyles(dir + "style-simple.json," + dir + "style-heuristic.json")
+	if err != nil || len(styles) != 2 {
+		t.Fatalf("two styles: %d, %v", len(styles), err)
+	}
+	simple, _, _ := rank.ReadModelFile(dir + "style-simple.json")
+	if got := styles[0].(*rank.Model); !slices.Equal(got.W[rank.DiscardGroup], simple.W[rank.DiscardGroup]) {
+		t.Error("the first style is not the first file's")
+	}
+	if none, err := ReadStyles(""); none != nil || err != nil {
+		t.Errorf("no list: %v, %v", none, err)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	if err := os.WriteFile(bad, []byte(`{"weights": [[1, 2]]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, list := range []string{dir + "no-such.json", bad, dir + "style-simple.json,"} {
+		if _, err := ReadStyles(list); err == nil {
+			t.Errorf("%q: read", list)
+		}
+	}
+	many := strings.Repeat(dir+"style-simple.json,", rank.MaxModels) + dir + "style-simple.json"
+	if _, err := ReadStyles(many); err == nil {
+		t.Errorf("%d styles read", rank.MaxModels+1)
 	}
 }

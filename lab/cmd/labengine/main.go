@@ -27,7 +27,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
@@ -92,7 +91,7 @@ func experiment(model, styles, scorer string, chain int) (analyze.WorldSource, e
 	case chain > 0:
 		m := &worlds.MCMC{Burn: chain, Steps: chain}
 		var err error
-		m.Styles, err = readStyles(styles)
+		m.Styles, err = worlds.ReadStyles(styles)
 		return m, err
 	case model != "":
 		m, _, err := rank.ReadModelFile(model)
@@ -103,7 +102,7 @@ func experiment(model, styles, scorer string, chain int) (analyze.WorldSource, e
 	case styles != "":
 		f := &worlds.ResampleMove{}
 		var err error
-		f.Styles, err = readStyles(styles)
+		f.Styles, err = worlds.ReadStyles(styles)
 		return f, err
 	case scorer != "":
 		s, _, err := worlds.ReadHandScorerFile(scorer)
@@ -113,21 +112,4 @@ func experiment(model, styles, scorer string, chain int) (analyze.WorldSource, e
 		return worlds.Scored{Scorer: s}, nil
 	}
 	return nil, nil
-}
-
-// readStyles reads the styles of the comma-separated files named; none
-// for "".
-func readStyles(names string) ([]worlds.Policy, error) {
-	if names == "" {
-		return nil, nil
-	}
-	var styles []worlds.Policy
-	for _, name := range strings.Split(names, ",") {
-		m, _, err := rank.ReadModelFile(name)
-		if err != nil {
-			return nil, err
-		}
-		styles = append(styles, m)
-	}
-	return styles, nil
 }

@@ -31,7 +31,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/lab/worlds"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
@@ -63,7 +62,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "spread: -deals from 1 to %d, -steps a list of numbers from 1 to %d\n", maxDeals, maxSteps)
 		os.Exit(2)
 	}
-	styles, err := readStyles(*styleFiles)
+	styles, err := worlds.ReadStyles(*styleFiles)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "spread:", err)
 		os.Exit(1)
@@ -93,23 +92,6 @@ func parseSteps(s string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
-}
-
-// readStyles reads the styles of the comma-separated files named; none
-// for "".
-func readStyles(names string) ([]worlds.Policy, error) {
-	if names == "" {
-		return nil, nil
-	}
-	var styles []worlds.Policy
-	for _, name := range strings.Split(names, ",") {
-		m, _, err := rank.ReadModelFile(name)
-		if err != nil {
-			return nil, err
-		}
-		styles = append(styles, m)
-	}
-	return styles, nil
 }
 
 // row is one reading's sums over the decisions.

@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/lab/worlds"
+)
 
 // TestParseSteps: a list of numbers in range, nothing else.
 func TestParseSteps(t *testing.T) {
@@ -45,7 +49,7 @@ func TestMeasure(t *testing.T) {
 // styles fitted to heuristic's moves holds more of its true cards than
 // random hands do.
 func TestMeasureStyles(t *testing.T) {
-	styles, err := readStyles("../../results/styles/style-heuristic.json")
+	styles, err := worlds.ReadStyles("../../results/styles/style-heuristic.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +64,7 @@ func TestMeasureStyles(t *testing.T) {
 	if chain.decisions != random.decisions || chain.held <= random.held {
 		t.Errorf("the styles' chain held %g of %g true cards at %d decisions; random hands %g at %d", chain.held, chain.cards, chain.decisions, random.held, random.decisions)
 	}
-	if _, err := readStyles("no-such-style.json"); err == nil {
+	if _, err := worlds.ReadStyles("no-such-style.json"); err == nil {
 		t.Error("a missing style was read")
 	}
 }
