@@ -58,3 +58,33 @@ func decision(p *game.Position, seed uint64) *analyze.Decision {
 // chancesOnly hides that a policy is a ranking model, so that the replay
 // asks its Chances, as it asks any Policy, and not rank.ChancesOf.
 type chancesOnly struct{ Policy }
+
+// fittedStyles reads the three styles fitted by distil imitate that the
+// lab's runs replay (lab/results/styles).
+func fittedStyles(t testing.TB) []Policy {
+	t.Helper()
+	dir := "../results/styles/"
+	styles, err := ReadStyles(dir + "style-heuristic.json," + dir + "style-simple.json," + dir + "style-advisor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return styles
+}
+
+// assignments calls fn at each of seat 0's decisions along deals of
+// simple against heuristic with n assignments of the opponent's slots:
+// the true one, then starts drawn at random from the record.
+func assignments(t testing.TB, deals int, seed uint64, n int, fn func(st *game.State, r *oppRecord, a []notation.Card)) {
+	againstHeuristic(t, deals, seed, func(st *game.State) {
+		p := st.Position(0)
+		r, _ := readRecord(&p)
+		rng := rand.New(rand.NewPCG(uint64(st.Draws()), seed))
+		for k := range n {
+			a := trueSlots(st)
+			if k > 0 {
+				a, _ = r.start(nil, rng)
+			}
+			fn(st, &r, a)
+		}
+	})
+}

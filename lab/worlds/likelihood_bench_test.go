@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -16,14 +15,7 @@ import (
 // as any Policy is asked, where the replay reads fitted styles' features
 // once for them all.
 func BenchmarkLikelihood(b *testing.B) {
-	var styles []Policy
-	for _, name := range []string{"style-heuristic", "style-simple", "style-advisor"} {
-		m, _, err := rank.ReadModelFile("../results/styles/" + name + ".json")
-		if err != nil {
-			b.Fatal(err)
-		}
-		styles = append(styles, m)
-	}
+	styles := fittedStyles(b)
 	// The same styles asked through Chances, every move's chance in a
 	// slice, as any Policy is.
 	var byChances []Policy

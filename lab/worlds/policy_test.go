@@ -13,6 +13,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // heuristicOnly is a Policy that gives heuristic's move at a position
@@ -103,32 +104,23 @@ func TestMixtureIsTheMeanLikelihood(t *testing.T) {
 	const eps = 0.05
 	styles := []Policy{heuristicOnly{}, uniformPolicy{}}
 	checked, below := 0, 0
-	againstHeuristic(t, 3, 32, func(st *game.State) {
-		p := st.Position(0)
-		r, _ := readRecord(&p)
-		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 7))
-		for k := range 4 {
-			a := trueSlots(st)
-			if k > 0 {
-				a, _ = r.start(nil, rng)
-			}
-			h, _ := r.likelihoodBy(a, styles[0], eps, math.Inf(-1))
-			u, _ := r.likelihoodBy(a, styles[1], eps, math.Inf(-1))
-			want := math.Log((math.Exp(h) + math.Exp(u)) / 2)
-			if one, ok := r.mixture(a, styles[:1], eps, math.Inf(-1)); !ok || math.Abs(one-h) > 1e-9 {
-				t.Fatalf("draw %d: a mixture of one style at %g (%v), the style at %g", st.Draws(), one, ok, h)
-			}
-			for _, floor := range []float64{math.Inf(-1), want - 0.5, want + 0.5, h - 0.1, u - 0.1} {
-				got, ok := r.mixture(a, styles, eps, floor)
-				if ok != (want >= floor) || ok && math.Abs(got-want) > 1e-9 {
-					t.Fatalf("draw %d, floor %g: the mixture at %g (%v), want %g", st.Draws(), floor, got, ok, want)
-				}
-				if !ok {
-					below++
-				}
-			}
-			checked++
+	assignments(t, 3, 32, 4, func(st *game.State, r *oppRecord, a []notation.Card) {
+		h, _ := r.likelihoodBy(a, styles[0], eps, math.Inf(-1))
+		u, _ := r.likelihoodBy(a, styles[1], eps, math.Inf(-1))
+		want := math.Log((math.Exp(h) + math.Exp(u)) / 2)
+		if one, ok := r.mixture(a, styles[:1], eps, math.Inf(-1)); !ok || math.Abs(one-h) > 1e-9 {
+			t.Fatalf("draw %d: a mixture of one style at %g (%v), the style at %g", st.Draws(), one, ok, h)
 		}
+		for _, floor := range []float64{math.Inf(-1), want - 0.5, want + 0.5, h - 0.1, u - 0.1} {
+			got, ok := r.mixture(a, styles, eps, floor)
+			if ok != (want >= floor) || ok && math.Abs(got-want) > 1e-9 {
+				t.Fatalf("draw %d, floor %g: the mixture at %g (%v), want %g", st.Draws(), floor, got, ok, want)
+			}
+			if !ok {
+				below++
+			}
+		}
+		checked++
 	})
 	if checked < 40 || below < 40 {
 		t.Fatalf("%d assignments checked, %d below the floor", checked, below)
@@ -181,38 +173,26 @@ func TestMCMCReplaysItsPolicy(t *testing.T) {
 // mixed, at true and random assignments.
 func TestFittedStylesReplayedJointly(t *testing.T) {
 	const eps = 0.05
-	var styles, plain []Policy
-	for _, name := range []string{"style-heuristic", "style-simple", "style-advisor"} {
-		m, _, err := rank.ReadModelFile("../results/styles/" + name + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		styles, plain = append(styles, m), append(plain, chancesOnly{m})
+	styles := fittedStyles(t)
+	var plain []Policy
+	for _, s := range styles {
+		plain = append(plain, chancesOnly{s})
 	}
 	checked := 0
-	againstHeuristic(t, 2, 33, func(st *game.State) {
-		p := st.Position(0)
-		r, _ := readRecord(&p)
-		rng := rand.New(rand.NewPCG(uint64(st.Draws()), 8))
-		for k := range 3 {
-			a := trueSlots(st)
-			if k > 0 {
-				a, _ = r.start(nil, rng)
-			}
-			for i := range styles {
-				got, _ := r.likelihoodBy(a, styles[i], eps, math.Inf(-1))
-				want, _ := r.likelihoodBy(a, plain[i], eps, math.Inf(-1))
-				if math.Abs(got-want) > 1e-9 {
-					t.Fatalf("draw %d, style %d: jointly %g, by its chances %g", st.Draws(), i, got, want)
-				}
-			}
-			got, _ := r.mixture(a, styles, eps, math.Inf(-1))
-			want, _ := r.mixture(a, plain, eps, math.Inf(-1))
+	assignments(t, 2, 33, 3, func(st *game.State, r *oppRecord, a []notation.Card) {
+		for i := range styles {
+			got, _ := r.likelihoodBy(a, styles[i], eps, math.Inf(-1))
+			want, _ := r.likelihoodBy(a, plain[i], eps, math.Inf(-1))
 			if math.Abs(got-want) > 1e-9 {
-				t.Fatalf("draw %d: the mixture jointly %g, by the styles' chances %g", st.Draws(), got, want)
+				t.Fatalf("draw %d, style %d: jointly %g, by its chances %g", st.Draws(), i, got, want)
 			}
-			checked++
 		}
+		got, _ := r.mixture(a, styles, eps, math.Inf(-1))
+		want, _ := r.mixture(a, plain, eps, math.Inf(-1))
+		if math.Abs(got-want) > 1e-9 {
+			t.Fatalf("draw %d: the mixture jointly %g, by the styles' chances %g", st.Draws(), got, want)
+		}
+		checked++
 	})
 	if checked < 30 {
 		t.Fatalf("only %d assignments checked", checked)
