@@ -145,13 +145,20 @@ func (m *MCMC) draw(p *game.Position, seed uint64, limit time.Duration) ([]notat
 	if limit > 0 && taken > 0 {
 		m.perStep = time.Since(start) / time.Duration(taken)
 	}
-	if limit > 0 && m.perStep > 0 {
-		steps = min(steps, int((limit-time.Since(start))/m.perStep))
+	var deadline time.Time
+	if limit > 0 {
+		deadline = start.Add(limit)
+		if m.perStep > 0 {
+			steps = min(steps, int((limit-time.Since(start))/m.perStep))
+		}
+		// A hand kept costs a step at least: where fewer steps fit, fewer
+		// hands are kept, not more time taken.
+		n = min(n, max(1, steps))
 	}
 	thin := max(1, steps/n)
-	hands := t.sample(n, thin)
+	hands := t.sampleWithin(n, thin, deadline)
 	if limit > 0 {
-		m.perStep = time.Since(start) / time.Duration(taken+thin*n)
+		m.perStep = time.Since(start) / time.Duration(taken+thin*len(hands))
 	}
 	m.hand, m.last, m.moves = key, m.last[:0], r.moves
 	for _, c := range t.reps {

@@ -3,6 +3,7 @@ package worlds
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -223,12 +224,15 @@ func (t *tempered) exchange() {
 // cold is the replica at power 1.
 func (t *tempered) cold() *chain { return t.reps[0] }
 
-// sample returns n hands of the cold replica, one every thin steps.
-func (t *tempered) sample(n, thin int) []notation.CardSet {
-	out := make([]notation.CardSet, n)
-	for i := range out {
+// sampleWithin returns n hands of the cold replica, one every thin
+// steps, or as many as it has when deadline passes, one at least; the
+// zero deadline never passes. A step's cost grows with the record, so
+// the cost measured at the last decision can be short of this one's.
+func (t *tempered) sampleWithin(n, thin int, deadline time.Time) []notation.CardSet {
+	out := make([]notation.CardSet, 0, n)
+	for len(out) < n && (len(out) == 0 || deadline.IsZero() || time.Now().Before(deadline)) {
 		t.run(thin)
-		out[i] = t.cold().hand()
+		out = append(out, t.cold().hand())
 	}
 	return out
 }
