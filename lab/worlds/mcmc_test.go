@@ -108,6 +108,10 @@ func TestMCMCMatchesEnumeration(t *testing.T) {
 		tc := temper(reps, c.rng)
 		tc.every = 2
 		tc.run(200)
+		// A deadline already past stops the sampling after one hand.
+		if got := len(tc.sampleWithin(10, 1, time.Now().Add(-time.Second))); got != 1 {
+			t.Fatalf("past its deadline the chain kept %d hands, want 1", got)
+		}
 		const n = 4000
 		var got [64]float64
 		for _, h := range tc.sampleWithin(n, 2, time.Time{}) {
