@@ -17,7 +17,9 @@
 // time (worlds.MCMC's Share), the search the rest. With -scorer FILE
 // the worlds are the advisor's own pool weighed by a scorer of whole
 // hands (worlds.Scored, as lab/cmd/handscore writes it). With no flag it
-// is the product's engine. It exits 1 on an error, 2 on bad usage.
+// is the product's engine. With -slow D it tells on stderr of any
+// decision unanswered after D, with its hand and what the engine is
+// doing (the arena's --stderr keeps it). It exits 1 on an error, 2 on bad usage.
 package main
 
 import (
@@ -25,6 +27,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 
@@ -38,13 +41,20 @@ func main() {
 	model := flag.String("rank", "", "the ranking model's JSON file")
 	styles := flag.String("styles", "", "styles of play fitted by distil imitate (JSON files, comma-separated) for the resample-move filter")
 	scorer := flag.String("scorer", "", "a scorer of whole hands fitted by lab/cmd/handscore (JSON)")
+	slow := flag.Duration("slow", 0, "tell on stderr of any decision still unanswered after this long, with its hand and the goroutines' stacks (0: never)")
 	chain := flag.Int("chain", 0, "draw the worlds from the tempered chain at this many steps a decision (and as many before a hand's first), replaying -styles or heuristic's own code")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintln(os.Stderr, usage)
 		os.Exit(2)
 	}
-	e := protocol.New(os.Stdout, "ginadvisor-lab")
+	var in io.Reader = os.Stdin
+	var out io.Writer = os.Stdout
+	if *slow > 0 {
+		wt := &watch{bound: *slow, log: os.Stderr}
+		in, out = wt.input(in), wt.output(out)
+	}
+	e := protocol.New(out, "ginadvisor-lab")
 	w, err := experiment(*model, *styles, *scorer, *chain)
 	switch {
 	case errors.Is(err, errUsage):
@@ -58,13 +68,13 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := e.Serve(ctx, os.Stdin); err != nil {
+	if err := e.Serve(ctx, in); err != nil {
 		fmt.Fprintln(os.Stderr, "labengine:", err)
 		os.Exit(1)
 	}
 }
 
-const usage = "usage: labengine [-rank FILE | [-chain STEPS] [-styles FILE,...] | -scorer FILE]"
+const usage = "usage: labengine [-slow D] [-rank FILE | [-chain STEPS] [-styles FILE,...] | -scorer FILE]"
 
 // errUsage is the error of more than one experiment asked for.
 var errUsage = errors.New("one experiment at most")

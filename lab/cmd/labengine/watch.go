@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/pprof"
+	"sync"
+	"time"
+)
+
+// watch tells on stderr of every decision that takes longer than a bound,
+// with the position and the go line that asked for it, so that a game
+// lost on time leaves its cause behind: a watch stands between the
+// engine and its pipes, starts at each go line read, and stops at the
+// bestmove line written. Past the bound it writes the goroutines' stacks
+// and the collector's figures once; at the answer, how long it took.
+type watch struct {
+	bound time.Duration
+	log   io.Writer
+
+	mu    sync.Mutex
+	hand  [][]byte  // the lines read since the hand began
+	asked []byte    // the go line of the decision under way
+	start time.Time // when it was read; zero when none is under way
+	timer *time.Timer
+	late  bool // the bound passed before the answer
+}
+
+// maxWatchedLine bounds a line the watch keeps, a longer one cut, and
+// maxWatchedLines the lines of a hand it keeps, the latest.
+const (
+	maxWatchedLine  = 4096
+	maxWatchedLines = 256
+)
+
+// input copies in to the returned reader a line at a time, noting the
+// position and go lines. It stops at in's end or error, closing the
+// reader with it.
+func (w *watch) input(in io.Reader) io.Reader {
+	r, pw := io.Pipe()
+	go func() {
+		br := bufio.NewReader(in)
+		for {
+			line, err := br.ReadSlice('\n')
+			if len(line) > 0 {
+				w.read(line)
+				if _, werr := pw.Write(line); werr != nil {
+					return
+				}
+			}
+			if err == bufio.ErrBufferFull {
+				continue
+			}
+			if err != nil {
+				pw.CloseWithError(err)
+				return
+			}
+		}
+	}()
+	return r
+}
+
+// read notes a line the engine is about to read.
+func (w *watch) read(line []byte) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if bytes.HasPrefix(line, []byte("newhand ")) || bytes.HasPrefix(line, []byte("position ")) {
+		w.hand = w.hand[:0]
+	}
+	if len(w.hand) == maxWatchedLines {
+		w.hand = append(w.hand[:0], w.hand[1:]...)
+	}
+	w.hand = append(w.hand, clip(line))
+	switch {
+	case bytes.Equal(bytes.TrimSpace(line), []byte("go")) || bytes.HasPrefix(line, []byte("go ")):
+		w.asked, w.start, w.late = clip(line), time.Now(), false
+		if w.timer != nil {
+			w.timer.Stop()
+		}
+		start := w.start
+		w.timer = time.AfterFunc(w.bound, func() { w.overdue(start) })
+	}
+}
+
+// overdue writes what the engine is doing when a decision started at
+// start has passed the bound, unless it has been answered since.
+func (w *watch) overdue(start time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.start.Equal(start) {
+		return
+	}
+	w.late = true
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(w.log, "labengine: slow: no answer %v after %q; the hand:\n", time.Since(start).Round(time.Millisecond), bytes.TrimSpace(w.asked))
+	for _, l := range w.hand {
+		fmt.Fprintf(w.log, "labengine: slow: < %s\n", bytes.TrimSpace(l))
+	}
+	fmt.Fprintf(w.log, "labengine: slow: gc %d, last pause %v, heap %d MB, goroutines %d\n",
+		ms.NumGC, time.Duration(ms.PauseNs[(ms.NumGC+255)%256]), ms.HeapAlloc>>20, runtime.NumGoroutine())
+	_ = pprof.Lookup("goroutine").WriteTo(w.log, 1)
+}
+
+// output returns a writer to out that stops the watch at each bestmove
+// line.
+func (w *watch) output(out io.Writer) io.Writer { return answerWriter{w, out} }
+
+type answerWriter struct {
+	w   *watch
+	out io.Writer
+}
+
+func (a answerWriter) Write(p []byte) (int, error) {
+	n, err := a.out.Write(p)
+	if bytes.Contains(p, []byte("bestmove")) {
+		a.w.answered()
+	}
+	return n, err
+}
+
+// answered stops the watch on the decision under way and tells how long
+// a late one took.
+func (w *watch) answered() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.start.IsZero() {
+		return
+	}
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	if w.late {
+		fmt.Fprintf(w.log, "labengine: slow: answered after %v\n", time.Since(w.start).Round(time.Millisecond))
+	}
+	w.start, w.late = time.Time{}, false
+}
+
+// clip copies a line, cut at maxWatchedLine.
+func clip(line []byte) []byte {
+	if len(line) > maxWatchedLine {
+		line = line[:maxWatchedLine]
+	}
+	return append([]byte(nil), line...)
+}
