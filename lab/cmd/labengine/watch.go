@@ -34,28 +34,50 @@ type watch struct {
 const (
 	maxWatchedLine  = 4096
 	maxWatchedLines = 256
+	maxQueued       = 1024
 )
 
 // input copies in to the returned reader a line at a time, noting the
-// position and go lines. It stops at in's end or error, closing the
-// reader with it.
+// position and go lines as they arrive: a queue of up to maxQueued lines
+// stands between, so that a go is seen when it is sent even while the
+// engine is still busy with the lines before it. It stops at in's end or
+// error, closing the reader with it.
 func (w *watch) input(in io.Reader) io.Reader {
 	r, pw := io.Pipe()
+	type piece struct {
+		line []byte
+		err  error // the input's end or error, after the last line
+	}
+	queue := make(chan piece, maxQueued)
 	go func() {
+		defer close(queue)
 		br := bufio.NewReader(in)
 		for {
 			line, err := br.ReadSlice('\n')
 			if len(line) > 0 {
 				w.read(line)
-				if _, werr := pw.Write(line); werr != nil {
-					return
-				}
+				queue <- piece{line: append([]byte(nil), line...)}
 			}
 			if err == bufio.ErrBufferFull {
 				continue
 			}
 			if err != nil {
-				pw.CloseWithError(err)
+				queue <- piece{err: err}
+				return
+			}
+		}
+	}()
+	go func() {
+		for p := range queue {
+			if p.err != nil {
+				pw.CloseWithError(p.err)
+				return
+			}
+			if _, err := pw.Write(p.line); err != nil {
+				// The engine has stopped reading: drain, so that the
+				// reader above is not left blocked.
+				for range queue {
+				}
 				return
 			}
 		}
