@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -15,16 +16,17 @@ import (
 // with the position and the go line that asked for it, so that a game
 // lost on time leaves its cause behind: a watch stands between the
 // engine and its pipes, starts at each go line read, and stops at the
-// bestmove line written. Past the bound it writes the goroutines' stacks
-// and the collector's figures once; at the answer, how long it took.
+// bestmove line written. Past the bound it tells what the engine is
+// doing (overdue); at the answer, how long it took and with how much CPU.
 type watch struct {
 	bound time.Duration
 	log   io.Writer
 
 	mu    sync.Mutex
-	hand  [][]byte  // the lines read since the hand began
-	asked []byte    // the go line of the decision under way
-	start time.Time // when it was read; zero when none is under way
+	hand  [][]byte      // the lines read since the hand began
+	asked []byte        // the go line of the decision under way
+	start time.Time     // when it was read; zero when none is under way
+	cpu   time.Duration // the process's CPU time then
 	timer *time.Timer
 	late  bool // the bound passed before the answer
 }
@@ -98,33 +100,64 @@ func (w *watch) read(line []byte) {
 	w.hand = append(w.hand, clip(line))
 	switch {
 	case bytes.Equal(bytes.TrimSpace(line), []byte("go")) || bytes.HasPrefix(line, []byte("go ")):
-		w.asked, w.start, w.late = clip(line), time.Now(), false
+		w.asked, w.start, w.cpu, w.late = clip(line), time.Now(), cpuTime(), false
 		if w.timer != nil {
 			w.timer.Stop()
 		}
 		start := w.start
-		w.timer = time.AfterFunc(w.bound, func() { w.overdue(start) })
+		w.timer = time.AfterFunc(w.bound, func() { w.overdue(start, 1) })
 	}
 }
 
 // overdue writes what the engine is doing when a decision started at
-// start has passed the bound, unless it has been answered since.
-func (w *watch) overdue(start time.Time) {
+// start has passed the bound, unless it has been answered since, and
+// looks again after as long, up to maxLooks times: the hand, the CPU
+// time the process has had since the go against the time gone by (far
+// less says the machine, not the engine, held it up), the collector's
+// figures and every goroutine's stack. The lock is not held while it
+// writes, so that the answer it waits for is not held up by it.
+func (w *watch) overdue(start time.Time, look int) {
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if !w.start.Equal(start) {
+		w.mu.Unlock()
 		return
 	}
 	w.late = true
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "labengine: slow: no answer %v after %q (%s); the hand:\n", time.Since(start).Round(time.Millisecond), bytes.TrimSpace(w.asked), w.cpuSince())
+	if look == 1 {
+		for _, l := range w.hand {
+			fmt.Fprintf(&b, "labengine: slow: < %s\n", bytes.TrimSpace(l))
+		}
+	}
+	if look < maxLooks {
+		w.timer = time.AfterFunc(w.bound, func() { w.overdue(start, look+1) })
+	}
+	w.mu.Unlock()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	fmt.Fprintf(w.log, "labengine: slow: no answer %v after %q; the hand:\n", time.Since(start).Round(time.Millisecond), bytes.TrimSpace(w.asked))
-	for _, l := range w.hand {
-		fmt.Fprintf(w.log, "labengine: slow: < %s\n", bytes.TrimSpace(l))
-	}
-	fmt.Fprintf(w.log, "labengine: slow: gc %d, last pause %v, heap %d MB, goroutines %d\n",
+	fmt.Fprintf(&b, "labengine: slow: gc %d, last pause %v, heap %d MB, goroutines %d\n",
 		ms.NumGC, time.Duration(ms.PauseNs[(ms.NumGC+255)%256]), ms.HeapAlloc>>20, runtime.NumGoroutine())
-	_ = pprof.Lookup("goroutine").WriteTo(w.log, 1)
+	_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
+	_, _ = w.log.Write(b.Bytes())
+}
+
+// maxLooks bounds the reports of one late decision.
+const maxLooks = 4
+
+// cpuSince is the process's CPU time since the decision began, and the
+// time gone by, in words; its caller holds the lock.
+func (w *watch) cpuSince() string {
+	return fmt.Sprintf("CPU %v in %v", (cpuTime() - w.cpu).Round(time.Millisecond), time.Since(w.start).Round(time.Millisecond))
+}
+
+// cpuTime is the CPU time the process has had, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // output returns a writer to out that stops the watch at each bestmove
@@ -156,7 +189,7 @@ func (w *watch) answered() {
 		w.timer.Stop()
 	}
 	if w.late {
-		fmt.Fprintf(w.log, "labengine: slow: answered after %v\n", time.Since(w.start).Round(time.Millisecond))
+		fmt.Fprintf(w.log, "labengine: slow: answered (%s)\n", w.cpuSince())
 	}
 	w.start, w.late = time.Time{}, false
 }

@@ -49,7 +49,7 @@ func TestWatchTellsOfLateAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := log.String()
-	for _, want := range []string{`after "go time 900"`, "< newhand seat 1 dealer 2 hand AS", "answered after"} {
+	for _, want := range []string{`after "go time 900"`, "< newhand seat 1 dealer 2 hand AS", "answered (CPU "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the watch's log lacks %q:\n%s", want, text)
 		}
