@@ -39,8 +39,8 @@ const (
 	maxQueued       = 1024
 )
 
-// input copies in to the returned reader a line at a time, noting the
-// position and go lines as they arrive: a queue of up to maxQueued lines
+// input copies in to the returned reader a line at a time, noting each
+// line (a long one by its start) as it arrives: a queue of up to maxQueued lines
 // stands between, so that a go is seen when it is sent even while the
 // engine is still busy with the lines before it. It stops at in's end or
 // error, closing the reader with it.
@@ -54,12 +54,17 @@ func (w *watch) input(in io.Reader) io.Reader {
 	go func() {
 		defer close(queue)
 		br := bufio.NewReader(in)
+		starts := true // the next chunk starts a line
 		for {
 			line, err := br.ReadSlice('\n')
 			if len(line) > 0 {
-				w.read(line)
+				if starts {
+					// A long line's later chunks are not lines of their own.
+					w.read(line)
+				}
 				queue <- piece{line: append([]byte(nil), line...)}
 			}
+			starts = err != bufio.ErrBufferFull
 			if err == bufio.ErrBufferFull {
 				continue
 			}
@@ -87,7 +92,8 @@ func (w *watch) input(in io.Reader) io.Reader {
 	return r
 }
 
-// read notes a line the engine is about to read.
+// read notes a line the engine is about to read: a hand's lines are
+// kept, and a go starts the watch.
 func (w *watch) read(line []byte) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -60,11 +60,13 @@ func TestWatchTellsOfLateAnswer(t *testing.T) {
 }
 
 // TestWatchQuietOnTime: a decision answered within its bound leaves
-// nothing on the log, and a long line is passed on whole.
+// nothing on the log, and a long line is passed on whole, its later
+// chunks taken for no line of their own (one that reads "go " starts no
+// watch).
 func TestWatchQuietOnTime(t *testing.T) {
 	log := &lockedBuffer{}
 	w := &watch{bound: time.Hour, log: log}
-	long := "setoption name seed value " + strings.Repeat("9", 10000) + "\n"
+	long := "setoption name seed value " + strings.Repeat("9", 4096-26) + "go " + strings.Repeat("9", 10000) + "\n"
 	sent := long + "go\n"
 	got, err := io.ReadAll(w.input(strings.NewReader(sent)))
 	if err != nil || string(got) != sent {
@@ -75,6 +77,9 @@ func TestWatchQuietOnTime(t *testing.T) {
 	}
 	if w.timer.Stop() {
 		t.Error("the watch is still running after the answer")
+	}
+	if len(w.hand) != 2 {
+		t.Errorf("the watch kept %d lines, want 2", len(w.hand))
 	}
 	if text := log.String(); text != "" {
 		t.Errorf("an answer on time was told of: %q", text)
