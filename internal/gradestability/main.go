@@ -14,10 +14,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/batch"
+	"github.com/ginadvisor/ginadvisor/internal/proccpu"
 )
 
 func main() {
@@ -101,9 +101,9 @@ func report(runs []map[string]grade, decisions int, cpu time.Duration) {
 	fmt.Printf("decisions graded a CPU-second: %.0f (%d in %.1f s)\n", float64(decisions)/cpu.Seconds(), decisions, cpu.Seconds())
 }
 
-// cpuTime is the CPU the process has used, user and system.
+// cpuTime is the CPU the process has used, user and system; 0 where the
+// system does not tell it.
 func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	d, _ := proccpu.Used()
+	return d
 }

@@ -8,8 +8,9 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/internal/proccpu"
 )
 
 // watch tells on stderr of every decision that takes longer than a bound,
@@ -106,7 +107,8 @@ func (w *watch) read(line []byte) {
 	w.hand = append(w.hand, clip(line))
 	switch {
 	case bytes.Equal(bytes.TrimSpace(line), []byte("go")) || bytes.HasPrefix(line, []byte("go ")):
-		w.asked, w.start, w.cpu, w.late = clip(line), time.Now(), cpuTime(), false
+		w.asked, w.start, w.late = clip(line), time.Now(), false
+		w.cpu, _ = proccpu.Used()
 		if w.timer != nil {
 			w.timer.Stop()
 		}
@@ -154,16 +156,12 @@ const maxLooks = 4
 // cpuSince is the process's CPU time since the decision began, and the
 // time gone by, in words; its caller holds the lock.
 func (w *watch) cpuSince() string {
-	return fmt.Sprintf("CPU %v in %v", (cpuTime() - w.cpu).Round(time.Millisecond), time.Since(w.start).Round(time.Millisecond))
-}
-
-// cpuTime is the CPU time the process has had, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
+	gone := time.Since(w.start).Round(time.Millisecond)
+	now, ok := proccpu.Used()
+	if !ok {
+		return fmt.Sprintf("CPU not known, %v gone by", gone)
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return fmt.Sprintf("CPU %v in %v", (now - w.cpu).Round(time.Millisecond), gone)
 }
 
 // output returns a writer to out that stops the watch at each bestmove
