@@ -1,8 +1,10 @@
 package arena
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -60,7 +62,7 @@ func (f Files) Check() error {
 			}
 		}
 	}
-	if sameFile(f.Log, f.SaveDeals) || (f.Log != "" && f.Log == f.SaveDeals) {
+	if outfile.SameTarget(f.Log, f.SaveDeals) || (f.Log != "" && f.Log == f.SaveDeals) {
 		return outfile.Refuse("--save-deals: %s is also the --log", lines.Escape(f.SaveDeals))
 	}
 	keep := !f.Force && !f.Resume
@@ -107,6 +109,8 @@ func (f Files) WriteSavedDeals(o *Options) error {
 	out, err := outfile.Create(f.SaveDeals, slices.Collect(maps.Keys(f.inputs())))
 	if errors.Is(err, outfile.ErrIsInput) {
 		return outfile.Refuse("--save-deals: %s is also an input", lines.Escape(f.SaveDeals))
+	} else if errors.Is(err, outfile.ErrLocked) {
+		return outfile.Refuse("--save-deals: another run is appending to %s", lines.Escape(f.SaveDeals))
 	} else if err != nil {
 		return fmt.Errorf("--save-deals: %w", err)
 	}
@@ -123,13 +127,14 @@ func (f Files) WriteSavedDeals(o *Options) error {
 // short at its end (the run was killed while writing it) is cut off,
 // which note says, and played again; a log of an older format version is
 // written again in this one first. what names the run in messages ("the
-// match").
-func (f Files) OpenLog(what string, read func(path string) (Resumed, error), note func(string)) (*gamelog.File, error) {
+// match"). A new log that is a FIFO stops waiting for its reader once ctx
+// is done, with ctx's error.
+func (f Files) OpenLog(ctx context.Context, what string, read func(path string) (Resumed, error), note func(string)) (*gamelog.File, error) {
 	if !f.Resume {
 		if f.Log == "" {
 			return nil, nil
 		}
-		return gamelog.StartFile(f.Log, f.Force, "give --resume to continue it, or --force to overwrite it")
+		return gamelog.StartFile(ctx, f.Log, f.Force, "give --resume to continue it, or --force to overwrite it")
 	}
 	if f.Log == "" {
 		return nil, outfile.Refuse("--resume: give %s's log with --log", what)
@@ -148,38 +153,31 @@ func (f Files) OpenLog(what string, read func(path string) (Resumed, error), not
 	}
 	keep := prior.Whole
 	if !prior.Current && len(prior.Games) > 0 {
-		// The rewrite replaces the file, which is then locked again.
-		keep, err = rewriteLog(f.Log, prior.Games)
-		g.Close()
+		// Written again in this version's format, still locked.
+		var written countingWriter
+		err := g.Rewrite(func(w io.Writer) error {
+			written.w = w
+			return gamelog.WriteLog(&written, prior.Games)
+		})
 		if err != nil {
+			g.Close()
 			return nil, fmt.Errorf("--log: %w", err)
 		}
-		if g, err = gamelog.LockFile(f.Log); err != nil {
-			return nil, err
-		}
+		keep = written.n
 	}
 	return gamelog.ContinueFile(g, keep)
 }
 
-// rewriteLog writes games as the whole log at path, in this version's
-// format, and returns its length.
-func rewriteLog(path string, games []*gamelog.Game) (int64, error) {
-	f, err := outfile.Create(path, nil)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Abort()
-	if err := gamelog.WriteLog(f, games); err != nil {
-		return 0, err
-	}
-	if err := f.Commit(); err != nil {
-		return 0, err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return 0, err
-	}
-	return info.Size(), nil
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // ReadPairings reads the whole games of the logs at paths, each of which

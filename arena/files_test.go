@@ -19,6 +19,12 @@ func TestFilesCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := filepath.Join(dir, "m.log")
+	// A link to the log, which is not there yet: writing either writes
+	// the other.
+	linkToLog := filepath.Join(dir, "link.log")
+	if err := os.Symlink("m.log", linkToLog); err != nil {
+		t.Skip(err)
+	}
 	for _, tt := range []struct {
 		name string
 		f    Files
@@ -28,6 +34,7 @@ func TestFilesCheck(t *testing.T) {
 		{"a log of its own", Files{Deals: deals, Log: log, SaveDeals: filepath.Join(dir, "new.txt")}, ""},
 		{"the log is the deals", Files{Deals: deals, Log: deals}, "--log: " + deals + " is also an input (--deals)"},
 		{"the saved deals are the log", Files{Log: log, SaveDeals: log}, "--save-deals: " + log + " is also the --log"},
+		{"the saved deals are the log not there yet, by a link", Files{Log: log, SaveDeals: linkToLog, Force: true}, "--save-deals: " + linkToLog + " is also the --log"},
 		{"saved deals onto a file", Files{SaveDeals: deals}, "exists: give --force"},
 		{"saved deals onto a file, forced", Files{SaveDeals: deals, Force: true}, ""},
 		{"a conf: player's file", Files{Players: []string{"conf:" + deals + ":bot"}, Log: deals}, "is also an input (the engines file of conf:"},

@@ -19,6 +19,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -220,8 +221,10 @@ type Resumed struct {
 }
 
 // ReadWholeLog reads the whole games of a log at path; a game cut short
-// at its end is left out, and said in the Resumed. A missing file is no
-// games.
+// at the end of a regular file is left out, and said in the Resumed. A
+// missing file is no games. What is not a regular file (a pipe, a FIFO,
+// a device) is read once, as a stream, by the log's bounded reader, so
+// that a device that never ends is refused at its first line.
 func ReadWholeLog(path string) (Resumed, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -230,15 +233,30 @@ func ReadWholeLog(path string) (Resumed, error) {
 		return Resumed{}, err
 	}
 	defer f.Close()
-	whole, err := gamelog.WrittenGames(f)
-	if err == nil {
-		_, err = f.Seek(0, io.SeekStart)
-	}
+	info, err := f.Stat()
 	if err != nil {
 		return Resumed{}, err
 	}
-	lr := gamelog.NewReader(io.LimitReader(f, whole.Bytes), path)
-	r := Resumed{Whole: whole.Bytes, Cut: whole.Cut, CutLine: whole.Line}
+	var r Resumed
+	var in io.Reader = f
+	if info.Mode().IsRegular() {
+		whole, err := gamelog.WrittenGames(f)
+		if err == nil {
+			_, err = f.Seek(0, io.SeekStart)
+		}
+		if err != nil {
+			return Resumed{}, err
+		}
+		in = io.LimitReader(f, whole.Bytes)
+		r = Resumed{Whole: whole.Bytes, Cut: whole.Cut, CutLine: whole.Line}
+	}
+	br := bufio.NewReader(in)
+	// The same test of text as log check's, so that a device of zeros
+	// is refused at once rather than read for ever as one long line.
+	if head, _ := br.Peek(512); lines.Binary(head) {
+		return Resumed{}, errors.New("binary data, not a game log")
+	}
+	lr := gamelog.NewReader(br, path)
 	for {
 		lg, err := lr.Next()
 		if err == io.EOF {

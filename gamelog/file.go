@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -20,10 +21,13 @@ type File struct {
 
 // StartFile begins the log at path with its header. A file already there
 // is refused, with hint at the end of the message, unless replace says to
-// overwrite it.
-func StartFile(path string, replace bool, hint string) (*File, error) {
-	g, err := outfile.Start(path, replace)
-	if errors.Is(err, outfile.ErrExists) {
+// overwrite it. A FIFO's wait for its reader ends when ctx is done, with
+// ctx's error.
+func StartFile(ctx context.Context, path string, replace bool, hint string) (*File, error) {
+	g, err := outfile.Start(ctx, path, replace)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	} else if errors.Is(err, outfile.ErrExists) {
 		return nil, outfile.Refuse("--log: %s exists: %s", lines.Escape(path), hint)
 	} else if err != nil {
 		return nil, openError(path, err)

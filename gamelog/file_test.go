@@ -1,6 +1,7 @@
 package gamelog_test
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -20,7 +21,7 @@ import (
 func TestFile(t *testing.T) {
 	games := testgames.Play(t, rules.Standard(), 2, 5)
 	path := filepath.Join(t.TempDir(), "g.log")
-	l, err := gamelog.StartFile(path, false, "give --force")
+	l, err := gamelog.StartFile(context.Background(), path, false, "give --force")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestFile(t *testing.T) {
 		t.Fatalf("the log holds:\n%s\nwant:\n%s", b, want)
 	}
 
-	_, err = gamelog.StartFile(path, false, "give --force")
+	_, err = gamelog.StartFile(context.Background(), path, false, "give --force")
 	if _, ok := errors.AsType[*outfile.Refusal](err); !ok || !strings.HasSuffix(err.Error(), "exists: give --force") {
 		t.Errorf("a second start: %v, want a refusal ending in the hint", err)
 	}
@@ -61,7 +62,7 @@ func TestFile(t *testing.T) {
 	}
 
 	fresh := filepath.Join(t.TempDir(), "new.log")
-	if l, err = gamelog.StartFile(fresh, false, ""); err != nil {
+	if l, err = gamelog.StartFile(context.Background(), fresh, false, ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := l.Remove(); err != nil {

@@ -79,7 +79,7 @@ func TestGrowingFIFOWaitBounded(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() {
-		g, err := Start(fifo, false)
+		g, err := Start(context.Background(), fifo, false)
 		if err == nil {
 			g.Close()
 		}
@@ -92,5 +92,43 @@ func TestGrowingFIFOWaitBounded(t *testing.T) {
 		}
 	case <-time.After(FIFOWait + 5*time.Second):
 		t.Fatal("the open of a FIFO with no reader blocks")
+	}
+}
+
+// TestGrowingFIFOWaitCancelled: a growing log that is a FIFO with no
+// reader stops waiting once its context is done (Ctrl-C), with the
+// context's error.
+func TestGrowingFIFOWaitCancelled(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g, err := Start(ctx, fifo, false)
+	if err == nil {
+		g.Close()
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled wait for a reader: %v", err)
+	}
+}
+
+// TestOpenRefusesWhatIsNotRegular: a growing file to be continued must be
+// a regular file; a FIFO would block its open, and a device such as
+// /dev/zero would be read for ever.
+func TestOpenRefusesWhatIsNotRegular(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip(err)
+	}
+	for _, path := range []string{fifo, os.DevNull} {
+		g, err := Open(path)
+		if err == nil {
+			g.Close()
+		}
+		if !errors.Is(err, ErrNotRegular) {
+			t.Errorf("Open(%s): %v, want ErrNotRegular", path, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -14,6 +15,11 @@ var ErrExists = errors.New("the file exists")
 // ErrLocked means another process holds a growing file's lock: another
 // run is appending to it.
 var ErrLocked = errors.New("another run is appending to it")
+
+// ErrNotRegular means a growing file to be continued is not a regular
+// file (a FIFO, a device): what it holds cannot be read back and
+// continued, and reading a FIFO or a device could wait for ever.
+var ErrNotRegular = errors.New("not a regular file, which a run could read back and continue")
 
 // Growing is a file written in place by whole records, such as the games
 // of a log: each record goes down in one write and, in a regular file, is
@@ -28,13 +34,17 @@ type Growing struct {
 	// created names the regular file Start created, which Remove may
 	// take away again; it is empty for a file that was there before.
 	created string
+	// path is the regular file's name, links followed, which Rewrite
+	// replaces.
+	path string
 }
 
 // Start begins a growing file at path. A regular file already there is
 // refused with ErrExists, unless replace says to empty it; what is not a
 // regular file (a FIFO, a device) is written directly. A symbolic link is
 // followed, and a new file has the mode a create gives under the umask.
-func Start(path string, replace bool) (*Growing, error) {
+// A FIFO waits a bounded time for its reader, and less once ctx is done.
+func Start(ctx context.Context, path string, replace bool) (*Growing, error) {
 	t, err := locate(path)
 	if err != nil {
 		return nil, err
@@ -54,8 +64,7 @@ func Start(path string, replace bool) (*Growing, error) {
 	}
 	var f *os.File
 	if t.direct {
-		// A FIFO waits a bounded time for its reader.
-		f, err = openDirect(context.Background(), t, flag)
+		f, err = openDirect(ctx, t, flag)
 	} else {
 		f, err = os.OpenFile(t.path, flag, 0o666)
 	}
@@ -64,7 +73,7 @@ func Start(path string, replace bool) (*Growing, error) {
 	} else if err != nil {
 		return nil, err
 	}
-	g := &Growing{f: f, sync: !t.direct}
+	g := &Growing{f: f, sync: !t.direct, path: t.path}
 	if t.info == nil && !t.direct {
 		g.created = t.path
 	}
@@ -80,23 +89,68 @@ func Start(path string, replace bool) (*Growing, error) {
 }
 
 // Open opens the growing file at path, locked, to add records after those
-// it holds; a file that is not there is created. The lock comes first, so
-// that what the caller reads of the file then, to find its whole records
-// and Cut the rest, stays so while it appends.
+// it holds; a file that is not there is created, and what is there but
+// not a regular file is refused with ErrNotRegular. The lock comes first,
+// so that what the caller reads of the file then, to find its whole
+// records and Cut the rest, stays so while it appends.
 func Open(path string) (*Growing, error) {
 	t, err := locate(path)
 	if err != nil {
 		return nil, err
 	}
+	if t.direct {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
 	f, err := os.OpenFile(t.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
 	if err != nil {
 		return nil, err
 	}
-	g := &Growing{f: f, sync: !t.direct}
+	g := &Growing{f: f, sync: true, path: t.path}
 	if err := g.lock(path); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// Rewrite replaces all that the growing file holds with what write
+// writes, at once: through a temporary file beside it, synced, and locked
+// before it takes the file's name, so that no other run finds the file
+// unlocked in between, and a run killed meanwhile leaves the file as it
+// was. The file then grows after what write wrote, and keeps its mode.
+// What is not a regular file is refused with ErrNotRegular.
+func (g *Growing) Rewrite(write func(io.Writer) error) error {
+	if !g.sync {
+		return ErrNotRegular
+	}
+	info, err := g.f.Stat()
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(g.path, info.Mode().Perm())
+	if err != nil {
+		return err
+	}
+	err = f.Chmod(info.Mode().Perm()) // what the umask took
+	if err == nil {
+		err = write(f)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = lockFile(f)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), g.path)
+	}
+	if err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return err
+	}
+	g.f.Close()
+	g.f = f
+	return nil
 }
 
 // Continue opens the growing file at path, locked, to add records after

@@ -3,6 +3,7 @@
 package outfile
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -189,7 +190,7 @@ func TestLinkLoopRefused(t *testing.T) {
 	if _, err := Create(a, nil); err == nil {
 		t.Fatal("a loop of links accepted")
 	}
-	if _, err := Start(a, true); err == nil {
+	if _, err := Start(context.Background(), a, true); err == nil {
 		t.Fatal("a loop of links accepted as a growing file")
 	}
 	isKind(t, a, fs.ModeSymlink)
@@ -225,7 +226,7 @@ func TestGrowing(t *testing.T) {
 	var g *Growing
 	withUmask(0o22, func() {
 		var err error
-		if g, err = Start(path, false); err != nil {
+		if g, err = Start(context.Background(), path, false); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -242,11 +243,11 @@ func TestGrowing(t *testing.T) {
 	if info, _ := os.Stat(path); info.Mode() != 0o644 {
 		t.Errorf("mode %v", info.Mode())
 	}
-	if _, err := Start(path, false); !errors.Is(err, ErrExists) {
+	if _, err := Start(context.Background(), path, false); !errors.Is(err, ErrExists) {
 		t.Fatalf("err %v, want ErrExists", err)
 	}
 	link := symlink(t, "games.log", filepath.Join(dir, "link.log"))
-	if _, err := Start(link, false); !errors.Is(err, ErrExists) {
+	if _, err := Start(context.Background(), link, false); !errors.Is(err, ErrExists) {
 		t.Fatalf("through a link: err %v, want ErrExists", err)
 	}
 	// Continued after "one\n", with a cut record after it: the cut goes.
@@ -261,7 +262,7 @@ func TestGrowing(t *testing.T) {
 		t.Errorf("continued: %q", b)
 	}
 	isKind(t, link, fs.ModeSymlink)
-	if g, err := Start(link, true); err != nil {
+	if g, err := Start(context.Background(), link, true); err != nil {
 		t.Fatal(err)
 	} else {
 		g.Append([]byte("new\n"))
@@ -272,7 +273,7 @@ func TestGrowing(t *testing.T) {
 	}
 	fifo := mkfifo(t, dir, "ff")
 	got := readFIFO(t, fifo)
-	g, err := Start(fifo, false)
+	g, err := Start(context.Background(), fifo, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@
 // would give or the mode the file had. What is not a regular file (a FIFO,
 // a device, a terminal, /dev/stdout) is written directly and never
 // replaced. A symbolic link is followed and its target written; the link
-// stays. A target that is also an input is refused. A file that grows by
-// whole records, such as a log of games, is written in place instead: see
-// Growing.
+// stays. A target that is also an input is refused, and so is a growing
+// file that another run holds locked. A file that grows by whole records,
+// such as a log of games, is written in place instead: see Growing.
 package outfile
 
 import (
@@ -179,19 +179,43 @@ func (f *File) Collides(g *File) bool {
 	if f.info != nil || g.info != nil {
 		return f.info != nil && g.info != nil && os.SameFile(f.info, g.info)
 	}
-	// Neither exists yet: the same name in the same directory, by
-	// whatever path each reached it.
-	if filepath.Base(f.target) != filepath.Base(g.target) {
+	return sameName(f.target, g.target)
+}
+
+// SameTarget reports whether writing paths a and b would write one file:
+// the same file, by any name, when it exists; otherwise, with symbolic
+// links followed, the same name in the same directory. An empty path is
+// no file.
+func SameTarget(a, b string) bool {
+	if a == "" || b == "" {
 		return false
 	}
-	a, errA := os.Stat(filepath.Dir(f.target))
-	b, errB := os.Stat(filepath.Dir(g.target))
-	return errA == nil && errB == nil && os.SameFile(a, b)
+	ta, errA := locate(a)
+	tb, errB := locate(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	if ta.info != nil || tb.info != nil {
+		return ta.info != nil && tb.info != nil && os.SameFile(ta.info, tb.info)
+	}
+	return sameName(ta.path, tb.path)
+}
+
+// sameName says paths a and b, of files not there yet, are the same name
+// in the same directory, by whatever path each reaches it.
+func sameName(a, b string) bool {
+	if filepath.Base(a) != filepath.Base(b) {
+		return false
+	}
+	da, errA := os.Stat(filepath.Dir(a))
+	db, errB := os.Stat(filepath.Dir(b))
+	return errA == nil && errB == nil && os.SameFile(da, db)
 }
 
 // createBeside creates the temporary file that will replace t, with t's
 // mode when it exists, and otherwise the mode a create gives under the
-// umask. A file the user may not write is not replaced.
+// umask. A file the user may not write is not replaced, nor a growing
+// file that another run holds locked (ErrLocked).
 func createBeside(t target, path string) (*File, error) {
 	perm := fs.FileMode(0o666) // the umask takes away what it should
 	if t.info != nil {
@@ -200,7 +224,13 @@ func createBeside(t target, path string) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
+		// A growing file that another run appends to is locked: replacing
+		// it would lose what that run writes after.
+		err = lockFile(probe)
 		probe.Close()
+		if errors.Is(err, ErrLocked) {
+			return nil, fmt.Errorf("%w: %s", ErrLocked, path)
+		}
 	}
 	f, err := createTemp(t.path, perm)
 	if err != nil {

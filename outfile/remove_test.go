@@ -1,6 +1,7 @@
 package outfile
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,7 +28,7 @@ func TestGrowingRemove(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		g, err := Start(path, tt.before)
+		g, err := Start(context.Background(), path, tt.before)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,7 +21,7 @@ func TestLogALongHand(t *testing.T) {
 	t.Parallel()
 	rec, _ := testgames.PlayLong(t, 3*game.MaxDraws+17, 5)
 	path := filepath.Join(t.TempDir(), "long.log")
-	lw, err := gamelog.StartFile(path, false, "")
+	lw, err := gamelog.StartFile(context.Background(), path, false, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func matchCommand(env *environment) *cli.Command {
 				return startFailed(ctx, err)
 			}
 			o.Players = [2]arena.Spec{specs[0], specs[1]}
-			lw, err := files.OpenLog("the match", func(path string) (arena.Resumed, error) { return arena.Resume(path, &o) }, env.note)
+			lw, err := files.OpenLog(ctx, "the match", func(path string) (arena.Resumed, error) { return arena.Resume(path, &o) }, env.note)
 			if err != nil {
 				return err
 			}

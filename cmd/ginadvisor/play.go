@@ -56,7 +56,7 @@ func playCommand(env *environment) *cli.Command {
 			var lw *gamelog.File
 			if logPath != "" {
 				// Opened before the game, so that a bad path fails at once.
-				if lw, err = gamelog.StartFile(logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
+				if lw, err = gamelog.StartFile(c.Context, logPath, c.Bool("force"), "give --force to overwrite it"); err != nil {
 					return err
 				}
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -58,7 +59,7 @@ func simulateCommand(env *environment) *cli.Command {
 			// after the log is closed.
 			ctx, stop := interruptible(c)
 			defer stop()
-			lw, err := openSimulationLog(c, &opts)
+			lw, err := openSimulationLog(ctx, c, &opts)
 			if err != nil {
 				return err
 			}
@@ -115,7 +116,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // --force says to overwrite it. opts.OnGame then adds each game to the log
 // as it finishes, in game order, so that a run stopped in any way leaves
 // every game it finished. The log is nil when none was asked for.
-func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
+func openSimulationLog(ctx context.Context, c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
 	if c.IsSet("log") && c.String("log") == "" {
 		return nil, cliexit.Usagef("--log needs a file name")
 	}
@@ -123,7 +124,7 @@ func openSimulationLog(c *cli.Context, opts *engine.SimOptions) (*gamelog.File, 
 	if path == "" {
 		return nil, nil
 	}
-	lw, err := gamelog.StartFile(path, c.Bool("force"), "give --force to overwrite it")
+	lw, err := gamelog.StartFile(ctx, path, c.Bool("force"), "give --force to overwrite it")
 	if err != nil {
 		return nil, err
 	}

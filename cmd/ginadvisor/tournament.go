@@ -61,7 +61,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			}
 			// With --resume, the earlier run's games go to the pairings
 			// they belong to.
-			lw, err := files.OpenLog("the tournament", func(path string) (arena.Resumed, error) {
+			lw, err := files.OpenLog(ctx, "the tournament", func(path string) (arena.Resumed, error) {
 				r, err := arena.ReadWholeLog(path)
 				o.Logged = r.Games
 				return r, err
