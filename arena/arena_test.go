@@ -302,6 +302,19 @@ func TestResume(t *testing.T) {
 	if _, err := Resume(path, &swapped); err == nil {
 		t.Error("a log of other players resumed")
 	}
+	// A game of the log played to a limit of hands, or under a clock,
+	// that this run would not play to: its resumed result would not be
+	// the whole run's.
+	shorter := opts(12)
+	shorter.MaxHands = 3
+	if _, err := Resume(path, &shorter); err == nil || !strings.Contains(err.Error(), "--max-hands none, not 3") {
+		t.Errorf("a log without --max-hands resumed with it: %v", err)
+	}
+	timed := opts(12)
+	timed.Time = TimeControl{Game: 10 * time.Second}
+	if _, err := Resume(path, &timed); err == nil || !strings.Contains(err.Error(), `the clock "none", not "tc=10"`) {
+		t.Errorf("an untimed log resumed under a clock: %v", err)
+	}
 }
 
 // specsOf parses the specs of players, in order.

@@ -26,6 +26,31 @@ type TimeControl struct {
 	Margin time.Duration
 }
 
+// String is the control in the arena's flags' terms, as a log tags each
+// game with it: "tc=40/60+0.5", "st=0.2", each with "margin=0.5" when a
+// margin is set, space-separated, in seconds; "" for no control at all.
+func (tc TimeControl) String() string {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	var parts []string
+	if tc.Game > 0 {
+		t := secs(tc.Game)
+		if tc.Moves > 0 {
+			t = strconv.Itoa(tc.Moves) + "/" + t
+		}
+		if tc.Inc > 0 {
+			t += "+" + secs(tc.Inc)
+		}
+		parts = append(parts, "tc="+t)
+	}
+	if tc.Move > 0 {
+		parts = append(parts, "st="+secs(tc.Move))
+	}
+	if tc.Margin > 0 {
+		parts = append(parts, "margin="+secs(tc.Margin))
+	}
+	return strings.Join(parts, " ")
+}
+
 // DefaultMoveTime bounds an engine's decision when the match sets no time
 // control, so that a silent engine never hangs it.
 const DefaultMoveTime = time.Minute

@@ -29,6 +29,9 @@ func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
 	var out []*Pairing
 	byKey := map[[4]string]*Pairing{}
 	for _, lg := range games {
+		if src := tagValue(lg, gamelog.TagSource); src != matchSource {
+			return nil, fmt.Errorf("game %d was logged by %q, not by a match or a tournament, whose games come in mirrored pairs", lg.Number, printable(src))
+		}
 		key := [4]string{specOf(lg, 1), specOf(lg, 2), tagValue(lg, "place1"), tagValue(lg, "place2")}
 		p := byKey[key]
 		if p == nil {
@@ -48,6 +51,9 @@ func Pairings(games []*gamelog.Game) ([]*Pairing, error) {
 			return nil, fmt.Errorf("game %d of %s against %s comes twice", lg.Number, printable(p.Names[0]), printable(p.Names[1]))
 		}
 		p.Games[g.Index] = g
+		if mate := p.Games[g.Index^1]; mate != nil && mate.Seed != g.Seed {
+			return nil, fmt.Errorf("games %d and %d of %s against %s were dealt from other seeds, not as a mirrored pair", min(g.Index, mate.Index)+1, max(g.Index, mate.Index)+1, printable(p.Names[0]), printable(p.Names[1]))
+		}
 	}
 	return out, nil
 }

@@ -40,7 +40,7 @@ func (g *Game) seatOf(k int) notation.Seat {
 // its reason, after the hands finished before it. Its text is what the
 // log's reader reads back: a control character becomes "?".
 func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
-	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: "ginadvisor match"}}
+	tags := []gamelog.Tag{{Key: gamelog.TagSource, Value: matchSource}}
 	for k, s := range specs {
 		tags = append(tags, gamelog.Tag{Key: fmt.Sprintf("player%d", k+1), Value: g.specTag(k, s)})
 	}
@@ -54,6 +54,12 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	}
 	if g.Pairing > 0 {
 		tags = append(tags, gamelog.Tag{Key: "pairing", Value: strconv.Itoa(g.Pairing)})
+	}
+	if g.Clock != "" {
+		tags = append(tags, gamelog.Tag{Key: tagClock, Value: g.Clock})
+	}
+	if g.MaxHands > 0 {
+		tags = append(tags, gamelog.Tag{Key: tagMaxHands, Value: strconv.Itoa(g.MaxHands)})
 	}
 	tags = append(tags, g.Time.timeTags()...)
 	if g.Deck != nil {
@@ -314,7 +320,50 @@ func resumedGame(path string, lg *gamelog.Game, o *Options) (*Game, error) {
 		return nil, fmt.Errorf("%s: game %d was played by %q and %q, not %q and %q", path, lg.Number,
 			tagValue(lg, "player1"), tagValue(lg, "player2"), specText(o.Players[0]), specText(o.Players[1]))
 	}
+	if err := sameSetup(lg, o); err != nil {
+		return nil, fmt.Errorf("%s: game %d %w", path, lg.Number, err)
+	}
 	return gameFromLog(lg), nil
+}
+
+// matchSource is the source tag of the games a match or a tournament
+// logs.
+const matchSource = "ginadvisor match"
+
+// The tags of a game's setup beyond its deal, rules and players.
+const (
+	tagClock    = "clock"
+	tagMaxHands = "maxhands"
+)
+
+// sameSetup says why a logged game was not played under o's time control
+// and --max-hands, or nil when it was. A game with no clock tag but its
+// players' times was logged before the tag was, under a clock unknown:
+// it is taken as played under o's, as it was before.
+func sameSetup(lg *gamelog.Game, o *Options) error {
+	hands := ""
+	if o.MaxHands > 0 {
+		hands = strconv.Itoa(o.MaxHands)
+	}
+	if got := tagValue(lg, tagMaxHands); got != hands {
+		return fmt.Errorf("was played with --max-hands %s, not %s", orNone(got), orNone(hands))
+	}
+	got, want := tagValue(lg, tagClock), o.Time.String()
+	if got == "" && want != "" && timeFromLog(lg) != nil {
+		return nil
+	}
+	if got != want {
+		return fmt.Errorf("was played under the clock %q, not %q", orNone(got), orNone(want))
+	}
+	return nil
+}
+
+// orNone is s, or "none" for the empty setting.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 // gameFromLog is a logged game as the match counts it: its winner, its

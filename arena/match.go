@@ -199,6 +199,11 @@ type Game struct {
 	Pairing int
 	// Engines are the names engines gave in their handshakes, by player.
 	Engines [2]string
+	// Clock is the match's time control as its log tags it, and MaxHands
+	// its --max-hands, so that a run that resumes the log under others is
+	// refused: see TimeControl.String.
+	Clock    string
+	MaxHands int
 	// Time is the players' thinking time in the game, when the match ran
 	// under a clock (or its log carries it); nil otherwise, and for a
 	// game forfeited before its players started.
@@ -251,7 +256,7 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	}
 	deal := o.deal(i / 2)
 	seed := deal.Seed
-	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Deck: deal.Deck, Pairing: o.Pairing}
+	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Deck: deal.Deck, Pairing: o.Pairing, Clock: o.Time.String(), MaxHands: o.MaxHands}
 	clk := newClock(o.Time)
 	players, engines, ok := o.startPlayers(ctx, g, seed, clk)
 	defer closeEngines(engines)

@@ -163,6 +163,25 @@ func (o *TournamentOptions) pairings() []pairingIndex {
 	return out
 }
 
+// CheckLogged refuses a log, at path, of another tournament: one with a
+// game that none of this one's pairings plays (its players, in their
+// places), such as a log of the same players given in another order,
+// whose games would otherwise be left aside and played all again.
+func (o *TournamentOptions) CheckLogged(path string) error {
+	for _, lg := range o.Logged {
+		ours := slices.ContainsFunc(o.pairings(), func(p pairingIndex) bool {
+			players := [2]Spec{o.Players[p.i], o.Players[p.j]}
+			players[0].Place, players[1].Place = p.i+1, p.j+1
+			return playedBy(lg, players)
+		})
+		if !ours {
+			return fmt.Errorf("%s: game %d was played by %q and %q, which this tournament does not pair in those places: give the players in the order the log's run gave them",
+				path, lg.Number, tagValue(lg, "spec1"), tagValue(lg, "spec2"))
+		}
+	}
+	return nil
+}
+
 // play plays the pairings in order into the cross-table, until one fails
 // or ctx ends; a match stopped by ctx adds the games it finished. With a
 // concurrency above 1 the pairings run at once, sharing it (see

@@ -3,6 +3,7 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -111,7 +112,7 @@ func (s *Summary) checkCounts() error {
 		return impossible("players", "number %d, more than %d", len(s.Players), MaxPlayers)
 	}
 	seen := make(map[string]bool, len(s.Players))
-	var games, hands, decisions int
+	var games, hands, decisions, gamesWon, handsWon int
 	for i, p := range s.Players {
 		where := fmt.Sprintf("players[%d]", i)
 		if p == nil {
@@ -128,6 +129,7 @@ func (s *Summary) checkCounts() error {
 			return err
 		}
 		games, hands, decisions = games+p.Games, hands+p.Hands, decisions+p.Decisions
+		gamesWon, handsWon = gamesWon+p.GamesWon, handsWon+p.HandsWon
 	}
 	// Each game analysed counts a game for both its seats, and each hand a
 	// hand; each decision graded counts for the seat that made it.
@@ -138,6 +140,11 @@ func (s *Summary) checkCounts() error {
 		return impossible("players", "played %d hands in all, not twice the %d hands", hands, s.Hands)
 	case decisions != s.Decisions:
 		return impossible("players", "made %d decisions in all, not the %d graded", decisions, s.Decisions)
+	// A game or a hand has one winner at most (a dead hand has none).
+	case gamesWon > s.GamesAnalyzed:
+		return impossible("players", "won %d games in all, more than the %d analysed", gamesWon, s.GamesAnalyzed)
+	case handsWon > s.Hands:
+		return impossible("players", "won %d hands in all, more than the %d hands", handsWon, s.Hands)
 	}
 	return nil
 }
@@ -199,10 +206,37 @@ func (p *Player) checkShape(where string) error {
 	if len(p.Worst) > MaxWorst {
 		return impossible(where+".worst", "has %d entries, more than %d", len(p.Worst), MaxWorst)
 	}
+	for i, w := range p.Worst {
+		if err := w.check(fmt.Sprintf("%s.worst[%d]", where, i)); err != nil {
+			return err
+		}
+	}
 	for k := range p.ByKind {
 		if p.ByKind[k].Kind != Kind(k).String() {
 			return impossible(fmt.Sprintf("%s.by_kind[%d].kind", where, k), "is %s, not %s", clip(p.ByKind[k].Kind, 20), Kind(k))
 		}
+	}
+	return nil
+}
+
+// check refuses a worst decision's figures that no run gives: a place
+// out of the counts' range, a kind no decision has, a loss that is none
+// or more than a whole game (as equity_lost_micro bounds each decision's),
+// or a standard error below zero or past two games.
+func (w BlunderRecord) check(where string) error {
+	for _, c := range []count{{"line", w.Line}, {"game", w.Game}, {"hand", w.Hand}} {
+		if c.v < 0 || c.v > MaxCount {
+			return impossible(where+"."+c.name, "is %d, not 0 to %d", c.v, MaxCount)
+		}
+	}
+	if !slices.Contains(kindNames[:], w.Kind) {
+		return impossible(where+".kind", "is %s, no kind of decision", clip(w.Kind, 20))
+	}
+	if !(w.EquityLost > 0 && w.EquityLost <= 1) {
+		return impossible(where+".equity_lost", "is %g, not above 0 to 1", w.EquityLost)
+	}
+	if !(w.EquityLostSE >= 0 && w.EquityLostSE <= 2) {
+		return impossible(where+".equity_lost_se", "is %g, not 0 to 2", w.EquityLostSE)
 	}
 	return nil
 }

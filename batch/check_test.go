@@ -146,6 +146,19 @@ func TestAdvisorShardsMerge(t *testing.T) {
 	checkRefusal(t, "a skill that is not the equity lost", err, "players[0].luck.skill_micro is")
 }
 
+// worstOf is the first worst decision of the summary's first player that
+// has one.
+func worstOf(t *testing.T, s *Summary) *BlunderRecord {
+	t.Helper()
+	for _, p := range s.Players {
+		if len(p.Worst) > 0 {
+			return &p.Worst[0]
+		}
+	}
+	t.Fatal("no player has a worst decision")
+	return nil
+}
+
 // TestImpossibleSummariesRefused edits real shard summaries into ones no
 // run writes: each merge is refused, naming the field, in one short line.
 func TestImpossibleSummariesRefused(t *testing.T) {
@@ -192,6 +205,21 @@ func TestImpossibleSummariesRefused(t *testing.T) {
 		}),
 			"deadwood_by_turn_"},
 		{"games no game gave", both(func(s *Summary) { s.Players[0].Games++ }), "played"},
+		{"every game won by both", both(func(s *Summary) {
+			for _, p := range s.Players {
+				p.GamesWon = p.Games
+			}
+		}), "players won"},
+		{"every hand won by both", both(func(s *Summary) {
+			for _, p := range s.Players {
+				p.HandsWon = p.Hands
+			}
+		}), "hands in all, more than"},
+		{"a worst decision at line -5", both(func(s *Summary) { worstOf(t, s).Line = -5 }), "worst[0].line is -5"},
+		{"a worst decision in game 10^10+1", both(func(s *Summary) { worstOf(t, s).Game = MaxCount + 1 }), "worst[0].game is 10000000001"},
+		{"a worst decision of no kind", both(func(s *Summary) { worstOf(t, s).Kind = "shuffle" }), `worst[0].kind is "shuffle"`},
+		{"a worst decision that lost nothing", both(func(s *Summary) { worstOf(t, s).EquityLost = 0 }), "worst[0].equity_lost is 0"},
+		{"a worst decision's error below 0", both(func(s *Summary) { worstOf(t, s).EquityLostSE = -1 }), "worst[0].equity_lost_se is -1"},
 		{"a count past the bound", both(func(s *Summary) { s.Hands = MaxCount + 1 }), "hands is 10000000001"},
 		{"a player twice", both(func(s *Summary) { s.Players = append(s.Players, s.Players[0]) }), "repeats the name"},
 		{"4e18 shards", shards("1/4000000000000000000"), "takes at most 100000 shares"},

@@ -64,6 +64,16 @@ type Options struct {
 	// until its time bound; one more is refused at once (503). 0 means
 	// four for each slot.
 	Queue int
+	// Grace bounds the wait for the requests in flight when Serve stops;
+	// 0 means five seconds.
+	Grace time.Duration
+}
+
+func (o Options) grace() time.Duration {
+	if o.Grace <= 0 {
+		return shutdownGrace
+	}
+	return o.Grace
 }
 
 func (o Options) maxBody() int64 {

@@ -455,6 +455,45 @@ func TestServeShutsDownGracefully(t *testing.T) {
 	}
 }
 
+// TestServeCutsOffPastTheGrace: a request still in flight when the grace
+// runs out is cut off, its work told to stop; Serve says so and returns
+// no error, so that Ctrl-C exits 0 rather than as a failure.
+func TestServeCutsOffPastTheGrace(t *testing.T) {
+	ln, err := Listen("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	served := make(chan error, 1)
+	go func() {
+		served <- Serve(ctx, ln, Options{Workers: 1, MaxTime: time.Minute, Grace: time.Millisecond}, &out, false)
+	}()
+	answered := make(chan int, 1)
+	go func() {
+		// Far more work than the grace, so that it is in flight then.
+		body := `{"position":"` + drawPosition + `","samples":20000,"time_ms":50000}`
+		res, err := http.Post("http://"+ln.Addr().String()+"/api/advise", "application/json", strings.NewReader(body))
+		if err != nil {
+			answered <- 0
+			return
+		}
+		res.Body.Close()
+		answered <- res.StatusCode
+	}()
+	time.Sleep(300 * time.Millisecond)
+	cancel()
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if code := <-answered; code == 200 {
+		t.Error("the request cut off was answered 200")
+	}
+	if !strings.Contains(out.String(), "Stopped: the requests still in flight after 1ms were cut off.") {
+		t.Errorf("Serve printed %q", out.String())
+	}
+}
+
 // TestAdviceNamesThePlayer: /api/advise writes its sentence of why for
 // the player named in player, never "you" for another; without it, the
 // sentence is the command line's.

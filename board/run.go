@@ -64,14 +64,16 @@ func (b *Server) Shutdown(ctx context.Context) error {
 }
 
 // shutdownGrace bounds the wait for the requests in flight and the games'
-// goroutines when Serve stops.
+// goroutines when Serve stops, unless Options.Grace sets another.
 const shutdownGrace = 5 * time.Second
 
 // Serve serves the board on ln until ctx is done, then shuts down
 // gracefully: the games in play end, and requests in flight get up to
-// five seconds to finish. It writes the page's address to out first, and
-// opens it in the browser when open is set. Unless the grace runs out,
-// no goroutine of the board's is left running when Serve returns.
+// five seconds (Options.Grace) to finish. It writes the page's address to out first, and
+// opens it in the browser when open is set. Requests still in flight when
+// the grace runs out are cut off, which Serve says on out, and their
+// work's context ends. Unless the grace runs out, no goroutine of the
+// board's is left running when Serve returns.
 func Serve(ctx context.Context, ln net.Listener, o Options, out io.Writer, open bool) error {
 	return serve(ctx, ln, NewServer(ln.Addr(), o), o, out, open)
 }
@@ -79,7 +81,12 @@ func Serve(ctx context.Context, ln net.Listener, o Options, out io.Writer, open 
 // serve is Serve with the board given.
 func serve(ctx context.Context, ln net.Listener, b *Server, o Options, out io.Writer, open bool) error {
 	url := "http://" + ln.Addr().String() + "/"
+	// Every request's context ends when the grace does, so that work cut
+	// off then stops rather than run on after Serve returns.
+	base, cutOff := context.WithCancel(context.Background())
+	defer cutOff()
 	srv := &http.Server{
+		BaseContext:       func(net.Listener) context.Context { return base },
 		Handler:           b,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -102,7 +109,7 @@ func serve(ctx context.Context, ln net.Listener, b *Server, o Options, out io.Wr
 	case failed = <-done:
 	case <-ctx.Done():
 	}
-	shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	shut, cancel := context.WithTimeout(context.Background(), o.grace())
 	defer cancel()
 	// The games end first, so that a request waiting on one is answered
 	// with its end rather than holding up the server's shutdown.
@@ -110,11 +117,22 @@ func serve(ctx context.Context, ln net.Listener, b *Server, o Options, out io.Wr
 	if failed != nil {
 		return failed
 	}
-	if err := srv.Shutdown(shut); err != nil {
+	err := srv.Shutdown(shut)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(gamesErr, context.DeadlineExceeded) {
+		// The grace ran out: what is still in flight is cut off, its
+		// connection closed, its work told to stop.
+		cutOff()
+		err = srv.Close()
+		fmt.Fprintf(out, "Stopped: the requests still in flight after %v were cut off.\n", o.grace())
+	}
+	if err != nil {
 		return err
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	if errors.Is(gamesErr, context.DeadlineExceeded) {
+		return nil // said above: their work was told to stop
 	}
 	return gamesErr
 }

@@ -42,6 +42,9 @@ func convertCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
+			if err := fileNames(c, "out"); err != nil {
+				return err
+			}
 			o, err := cliargs.Import(c)
 			if err != nil {
 				return err
@@ -139,6 +142,9 @@ func batchCommand(env *environment) *cli.Command {
 		Flags: cliargs.BatchFlags(),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
+				return err
+			}
+			if err := fileNames(c, "csv", "jsonl", "players-csv", "html"); err != nil {
 				return err
 			}
 			o, err := batchOptions(env, c)

@@ -30,6 +30,9 @@ func matchCommand(env *environment) *cli.Command {
 			if err := refuseTSV(c, "match"); err != nil {
 				return err
 			}
+			if err := fileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
+				return err
+			}
 			if c.Bool("from-log") {
 				return matchFromLog(env, c)
 			}
@@ -58,7 +61,7 @@ func matchCommand(env *environment) *cli.Command {
 			o.Players = [2]arena.Spec{specs[0], specs[1]}
 			lw, err := files.OpenLog(ctx, "the match", func(path string) (arena.Resumed, error) { return arena.Resume(path, &o) }, env.note)
 			if err != nil {
-				return err
+				return interruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()

@@ -7,6 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/urfave/cli/v2"
 )
 
@@ -18,6 +19,28 @@ import (
 // process with a temporary file left.
 func interruptible(c *cli.Context) (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+}
+
+// fileNames refuses a file flag given an empty value (--log ""), which
+// names no file: without it the run would go on and write nothing, or
+// fail only once its work was done.
+func fileNames(c *cli.Context, flags ...string) error {
+	for _, f := range flags {
+		if c.IsSet(f) && c.String(f) == "" {
+			return cliexit.Usagef("--%s needs a file name", f)
+		}
+	}
+	return nil
+}
+
+// interruptedOr is err, or, once ctx is done, the exit of an interrupted
+// run: Ctrl-C or SIGTERM came while the run waited, such as for a FIFO's
+// reader, and err only says the wait ended.
+func interruptedOr(ctx context.Context, err error) error {
+	if err != nil && ctx.Err() != nil {
+		return cliexit.Silent(ExitInterrupted)
+	}
+	return err
 }
 
 // sameFileAsStdout says path names the file that standard output writes

@@ -61,7 +61,7 @@ func simulateCommand(env *environment) *cli.Command {
 			defer stop()
 			lw, err := openSimulationLog(ctx, c, &opts)
 			if err != nil {
-				return err
+				return interruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()

@@ -27,6 +27,9 @@ func tournamentCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
+			if err := fileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
+				return err
+			}
 			if c.Bool("from-log") {
 				return tournamentFromLog(env, c)
 			}
@@ -64,10 +67,13 @@ func tournamentCommand(env *environment) *cli.Command {
 			lw, err := files.OpenLog(ctx, "the tournament", func(path string) (arena.Resumed, error) {
 				r, err := arena.ReadWholeLog(path)
 				o.Logged = r.Games
+				if err == nil {
+					err = o.CheckLogged(path)
+				}
 				return r, err
 			}, env.note)
 			if err != nil {
-				return err
+				return interruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()
