@@ -225,7 +225,7 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 // openBatchOutputs opens batch's outputs, those asked for: before any
 // work, so that a bad path fails at once.
 func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (*batch.Outputs, error) {
-	if err := oneOnStdout(c); err != nil {
+	if err := oneOnStdout(env, c); err != nil {
 		return nil, err
 	}
 	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))
@@ -240,11 +240,23 @@ func batchPaths(c *cli.Context) batch.OutputPaths {
 	return batch.OutputPaths{CSV: c.String("csv"), JSONL: c.String("jsonl"), PlayersCSV: c.String("players-csv"), HTML: c.String("html")}
 }
 
+// onStdout are the flags of the outputs written to standard output: by
+// "-", or by a name of the file it writes to, such as /dev/stdout.
+func onStdout(env *environment, c *cli.Context) []string {
+	named := batchPaths(c).OnStdout()
+	for _, f := range []string{"csv", "jsonl", "players-csv", "html"} {
+		if p := c.String(f); p != "" && p != "-" && sameFileAsStdout(p, env.stdout) {
+			named = append(named, "--"+f)
+		}
+	}
+	return named
+}
+
 // oneOnStdout refuses, as a usage error, two outputs that both name
-// standard output ("-"), whose lines would mix, and --json with one of
-// them, whose summary would not be printed.
-func oneOnStdout(c *cli.Context) error {
-	switch named := batchPaths(c).OnStdout(); {
+// standard output ("-", /dev/stdout), whose lines would mix, and --json
+// with one of them, whose summary would not be printed.
+func oneOnStdout(env *environment, c *cli.Context) error {
+	switch named := onStdout(env, c); {
 	case len(named) > 1:
 		return cliexit.Usagef("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
 	case len(named) == 1 && cliargs.WantJSON(c):
@@ -259,7 +271,7 @@ func oneOnStdout(c *cli.Context) error {
 // they were.
 func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batch.Outputs) error {
 	render.Problems(env.stderr, s.Errors)
-	if len(batchPaths(c).OnStdout()) == 0 {
+	if len(onStdout(env, c)) == 0 {
 		var err error
 		if cliargs.WantJSON(c) {
 			err = render.JSON(env.stdout, *s)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -72,7 +73,7 @@ func matchCommand(env *environment) *cli.Command {
 			if err != nil && ctx.Err() == nil {
 				return err
 			}
-			if err := writeResult(env, c, &r); err != nil {
+			if err := writeResult(env, summaryOut(env, c, lw != nil), c, &r); err != nil {
 				return cliexit.Wrote(err)
 			}
 			if ctx.Err() != nil && !r.Stopped {
@@ -93,11 +94,12 @@ func startFailed(ctx context.Context, err error) error {
 	return cliexit.Usagef("%v", err)
 }
 
-func writeResult(env *environment, c *cli.Context, r *arena.Result) error {
+// writeResult writes the match's result to out.
+func writeResult(env *environment, out io.Writer, c *cli.Context, r *arena.Result) error {
 	if cliargs.WantJSON(c) {
-		return render.JSON(env.stdout, r)
+		return render.JSON(out, r)
 	}
-	return render.MatchResult(env.stdout, env.styleFor(c), r)
+	return render.MatchResult(out, env.styleFor(c), r)
 }
 
 // matchFromLog prints the result of the match the logs hold, as the match
@@ -114,7 +116,7 @@ func matchFromLog(env *environment, c *cli.Context) error {
 	if note := r.DroppedNote(); note != "" {
 		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
-	return cliexit.Wrote(writeResult(env, c, &r))
+	return cliexit.Wrote(writeResult(env, env.stdout, c, &r))
 }
 
 // fromLog reads the logs named as arguments for --from-log: their

@@ -43,6 +43,17 @@ func interruptedOr(ctx context.Context, err error) error {
 	return err
 }
 
+// summaryOut is where a run that writes a --log prints its summary:
+// standard output, unless the log is written there (--log /dev/stdout),
+// which then holds the log alone, so that it reads back as one; the
+// summary then goes to standard error.
+func summaryOut(env *environment, c *cli.Context, logging bool) io.Writer {
+	if logging && sameFileAsStdout(c.String("log"), env.stdout) {
+		return env.stderr
+	}
+	return env.stdout
+}
+
 // sameFileAsStdout says path names the file that standard output writes
 // to, such as /dev/stdout.
 func sameFileAsStdout(path string, stdout io.Writer) bool {

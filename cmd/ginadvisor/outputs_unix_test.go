@@ -260,3 +260,72 @@ func TestSimulateLogOnStdout(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%.300s\nstderr:\n%s", code, out, errOut.String())
 	}
 }
+
+// TestLogOnStdoutAlone: a log or a decision stream written to the file
+// that standard output writes (/dev/stdout, a link to /proc/self/fd/1), a regular
+// file or a pipe, holds that output alone, which reads back whole: the
+// summary goes to stderr for a log, and is not printed beside a stream,
+// as with "-". Before, a match's or a tournament's result overwrote the
+// start of a redirected log.
+func TestLogOnStdoutAlone(t *testing.T) {
+	sample := filepath.Join("..", "..", "testdata", "sample.log")
+	for _, tt := range []struct {
+		name string
+		args []string // the output path follows
+		want string   // what the output starts with
+	}{
+		{"match", []string{"match", "--p1", "heuristic", "--p2", "simple", "--games", "2", "--log"}, "ginadvisor-log 2\n"},
+		{"tournament", []string{"tournament", "--games", "2", "--log"}, "ginadvisor-log 2\n"},
+		{"simulate", []string{"simulate", "--games", "2", "--quiet", "--log"}, "ginadvisor-log 2\n"},
+		{"batch --csv", []string{"batch", "--quick", "--quiet", "--csv"}, "file,line,game,"},
+	} {
+		for _, kind := range []string{"file", "pipe"} {
+			var w *os.File
+			var got func() string
+			if kind == "file" {
+				f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				w = f
+				got = func() string { b, _ := os.ReadFile(f.Name()); return string(b) }
+			} else {
+				r, pw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				w = pw
+				read := make(chan []byte)
+				go func() { b, _ := io.ReadAll(r); r.Close(); read <- b }()
+				got = func() string { return string(<-read) }
+			}
+			// A link into /proc, as /dev/stdout is, to w as fd 1 would be.
+			stdout := filepath.Join(t.TempDir(), "stdout")
+			if err := os.Symlink(fmt.Sprintf("/proc/self/fd/%d", w.Fd()), stdout); err != nil {
+				t.Skip(err)
+			}
+			args := append([]string{"ginadvisor"}, tt.args...)
+			args = append(args, stdout)
+			switch tt.name {
+			case "tournament":
+				args = append(args, "simple", "heuristic")
+			case "batch --csv":
+				args = append(args, sample)
+			}
+			var errOut bytes.Buffer
+			code := run(args, strings.NewReader(""), w, &errOut, noEnv)
+			w.Close()
+			out := got()
+			if code != ExitOK || !strings.HasPrefix(out, tt.want) || strings.Contains(out, "wins") || strings.Contains(out, "Per player") {
+				t.Errorf("%s to a %s: exit %d, output:\n%.300s\nstderr:\n%.300s", tt.name, kind, code, out, errOut.String())
+				continue
+			}
+			if tt.want == "ginadvisor-log 2\n" {
+				code, checked, _ := runCLI(t, out, "log", "check", "-")
+				if code != ExitOK || !strings.Contains(checked, "0 skipped") {
+					t.Errorf("%s to a %s: the log does not read back: exit %d, %s", tt.name, kind, code, checked)
+				}
+			}
+		}
+	}
+}

@@ -78,10 +78,7 @@ func simulateCommand(env *environment) *cli.Command {
 			}
 			// A log on standard output (--log /dev/stdout) keeps it to
 			// itself, so that a pipe reads the log alone.
-			summary := env.stdout
-			if lw != nil && sameFileAsStdout(c.String("log"), env.stdout) {
-				summary = env.stderr
-			}
+			summary := summaryOut(env, c, lw != nil)
 			if cliargs.WantJSON(c) {
 				err = render.JSON(summary, s)
 			} else {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -87,7 +88,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			if err != nil && !s.Interrupted {
 				return err
 			}
-			if err := writeStandings(env, c, &s); err != nil {
+			if err := writeStandings(env, summaryOut(env, c, lw != nil), c, &s); err != nil {
 				return cliexit.Wrote(err)
 			}
 			if s.Interrupted {
@@ -117,14 +118,15 @@ func tournamentPlayers(args []string) ([]arena.Spec, error) {
 	return specs, nil
 }
 
-func writeStandings(env *environment, c *cli.Context, s *arena.Standings) error {
+// writeStandings writes the tournament's standings to out.
+func writeStandings(env *environment, out io.Writer, c *cli.Context, s *arena.Standings) error {
 	switch {
 	case cliargs.WantJSON(c):
-		return render.JSON(env.stdout, s)
+		return render.JSON(out, s)
 	case c.Bool("html"):
-		return s.WriteHTML(env.stdout)
+		return s.WriteHTML(out)
 	}
-	return render.Standings(env.stdout, env.styleFor(c), s)
+	return render.Standings(out, env.styleFor(c), s)
 }
 
 // tournamentFromLog prints the standings the logs hold, as the tournament
@@ -135,5 +137,5 @@ func tournamentFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	s := arena.StandingsFromLog(pairings, test)
-	return cliexit.Wrote(writeStandings(env, c, &s))
+	return cliexit.Wrote(writeStandings(env, env.stdout, c, &s))
 }
