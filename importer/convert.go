@@ -76,7 +76,12 @@ func convertOne(ctx context.Context, in gamelog.Source, o Options, r *ConvertRes
 			return err
 		}
 		r.Converted++
-		g.Number = r.Converted
+		if src.Format != Ginadvisor {
+			// A ginadvisor log's game keeps its number, which a match's
+			// shard or a tournament's pairing is keyed by: the output
+			// then resumes and merges as its input did.
+			g.Number = r.Converted
+		}
 		if err := write(g); err != nil {
 			return &writeError{err}
 		}
