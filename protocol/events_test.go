@@ -51,7 +51,10 @@ func TestEventsAreChecked(t *testing.T) {
 		{"opponent's gin of nine cards", []string{afterDiscard, "event p2 draw", "event p2 discard 6H"},
 			"event p2 gin 8C 9C TC | 2H 3H 4H | QD QH QS", "gin melds ten cards"},
 		{"showdown details before a knock", []string{afterDiscard}, "event p1 melds garbage zz", "after a knock"},
-		{"scores past the target", nil, "scores 500 0", "game ended"},
+		{"a hand after the game's final scores", []string{"scores 130 20"},
+			"newhand seat p1 dealer p2 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D", "the game ended at 130 20; send newgame"},
+		{"a field of newhand twice", nil,
+			"newhand seat p1 seat p2 dealer p2 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D", "seat is given twice"},
 	}
 	for _, tt := range tests {
 		before := session(t, append(tt.setup, "show")...)
@@ -173,5 +176,16 @@ func TestRulesFixedDuringHand(t *testing.T) {
 	}
 	if a := session(t, deal, "setoption name knock_limit value 10", "setoption name rules value standard"); a[1] != "" || a[2] != "" {
 		t.Errorf("setting the rules in force during a hand: %q", a[1:])
+	}
+}
+
+// TestFinalScoresThenNewGame: the scores a controller reports when a game
+// ends, at its target, are taken without an error, as docs/protocol.md
+// allows; newgame then starts the next game, whose first hand is hand 1.
+func TestFinalScoresThenNewGame(t *testing.T) {
+	got := session(t, "scores 129 1", "newgame",
+		"newhand seat p1 dealer p2 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D", "show")
+	if got[0] != "" || got[1] != "" || got[2] != "" || !strings.Contains(got[3], "number=1") {
+		t.Errorf("final scores, newgame, a hand: %q", got)
 	}
 }

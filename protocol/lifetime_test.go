@@ -83,3 +83,19 @@ func TestQuitDuringGoAnswersNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestQuitBehindWaitingCommands: a quit read while commands wait for the
+// running go waits its turn too, so that a script sent at once is answered
+// as if sent line by line; nothing read after the quit is answered, not
+// even isready, which a go otherwise answers at once.
+func TestQuitBehindWaitingCommands(t *testing.T) {
+	var out syncBuffer
+	in := "setoption name samples value 64\n" + aDiscard + "\ngo\nshow\nquit\nisready\nshow\n"
+	if err := New(&out, "x").Serve(context.Background(), strings.NewReader(in)); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if strings.Count(text, "bestmove ") != 1 || strings.Count(text, "position ") != 1 || strings.Contains(text, "readyok") {
+		t.Errorf("a go, show, quit, then isready and show:\n%s", text)
+	}
+}

@@ -68,6 +68,9 @@ type Engine struct {
 	// with the showdown's details so far.
 	sd     showdown
 	scores [2]int
+	// final says the scores given are the game's last, one at its target:
+	// no hand follows before newgame.
+	final bool
 	asked  uint64
 	// equity is the equity model of equityRules, built once per rule set.
 	equity      *advise.Equity
@@ -194,6 +197,9 @@ type serving struct {
 	stopped chan struct{}      // closed when it has answered
 	queued  []string
 	ended   bool // the input ended or failed
+	// quitting says a quit waits in queued: lines read after it are
+	// dropped.
+	quitting bool
 	// muted says quit was read while a go ran: its answer is dropped. It
 	// is guarded by e.mu, under which the go commits its answer whole.
 	muted bool
@@ -262,6 +268,9 @@ func (s *serving) receive(x input) bool {
 // at once, other commands once the go has answered. It says whether to go
 // on.
 func (s *serving) whileGoing(line string) bool {
+	if s.quitting {
+		return true // after a quit that waits its turn: never answered
+	}
 	switch word, _, _ := strings.Cut(strings.TrimSpace(stripComment(line)), " "); word {
 	case "stop":
 		s.stop()
@@ -277,8 +286,11 @@ func (s *serving) whileGoing(line string) bool {
 			s.finish()
 			return false
 		}
-		// After commands waiting their turn, quit waits too.
+		// After commands waiting their turn, quit waits too, so that a
+		// script sent at once is answered as if sent line by line; what
+		// comes after it is not read.
 		s.queued = append(s.queued, line)
+		s.quitting = true
 	default:
 		if len(s.queued) >= maxQueued {
 			s.e.errorf("busy: %d commands wait for the running go; send stop", len(s.queued))
@@ -360,7 +372,7 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "setoption":
 		e.setOption(f[1:])
 	case "newgame":
-		e.scores = [2]int{}
+		e.scores, e.final = [2]int{}, false
 		e.have = false
 		e.over, e.start = analyze.Overshoot{}, 0
 	case "newhand":
@@ -523,8 +535,14 @@ func (e *Engine) newHand(f []string) {
 	seat, dealer, number := notation.NoSeat, notation.NoSeat, 0
 	var hand []notation.Card
 	up := notation.Card(0xFF)
+	given := map[string]bool{}
 	for i := 0; i < len(f); i++ {
 		key := f[i]
+		if given[key] {
+			e.errorf("newhand: %s is given twice", notation.Clip(key, 40))
+			return
+		}
+		given[key] = true
 		val := func() string {
 			if i+1 < len(f) {
 				i++
@@ -575,6 +593,10 @@ func (e *Engine) newHand(f []string) {
 	}
 	if !seat.Valid() || !dealer.Valid() || len(hand) != 10 || up == 0xFF {
 		e.errorf("newhand takes: seat P dealer P hand C1 … C10 upcard C")
+		return
+	}
+	if e.final {
+		e.errorf("newhand: the game ended at %d %d; send newgame for the next", e.scores[0], e.scores[1])
 		return
 	}
 	if number == 0 {
@@ -757,11 +779,9 @@ func (e *Engine) setScores(f []string) {
 		e.errorf("scores must be two whole numbers")
 		return
 	}
-	if a >= e.rules.Target || b >= e.rules.Target {
-		e.errorf("scores %d %d: the game ended at %d; send newgame for the next", a, b, e.rules.Target)
-		return
-	}
-	e.scores = [2]int{a, b}
+	// Scores at the target are the game's end, which a controller may
+	// report too: taken, with no hand to follow them.
+	e.scores, e.final = [2]int{a, b}, a >= e.rules.Target || b >= e.rules.Target
 }
 
 // quickAnswer answers a go that needs no search: an error when the seat
