@@ -71,7 +71,7 @@ type Engine struct {
 	// final says the scores given are the game's last, one at its target:
 	// no hand follows before newgame.
 	final bool
-	asked  uint64
+	asked uint64
 	// equity is the equity model of equityRules, built once per rule set.
 	equity      *advise.Equity
 	equityRules rules.Rules
