@@ -185,6 +185,11 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 func ReadPairings(paths []string) ([]*Pairing, error) {
 	var games []*gamelog.Game
 	for _, path := range paths {
+		// A log not there is no games to a run that resumes it, but an
+		// error here.
+		if _, err := os.Stat(path); err != nil {
+			return nil, err
+		}
 		r, err := ReadWholeLog(path)
 		if err == nil && len(r.Games) == 0 {
 			err = errors.New("no games")

@@ -1,6 +1,9 @@
 package arena
 
 import (
+	"errors"
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +85,25 @@ func TestCheckLoggedRefusesAnotherOrder(t *testing.T) {
 	} {
 		if err := o.CheckLogged("t.log"); err == nil || !strings.Contains(err.Error(), "does not pair in those places") {
 			t.Errorf("players %s (gauntlet %v): %v", o.Players[0].Name, o.Gauntlet, err)
+		}
+	}
+}
+
+// TestReadPairingsNamesAMissingLog: a log not there is an error that says
+// so, not a log of no games.
+func TestReadPairingsNamesAMissingLog(t *testing.T) {
+	_, err := ReadPairings([]string{filepath.Join(t.TempDir(), "none.log")})
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing log: %v", err)
+	}
+}
+
+// TestHandLimit: --max-hands as a log tags it; 0 and 1,000, the limit a
+// game has without one, are both none.
+func TestHandLimit(t *testing.T) {
+	for n, want := range map[int]string{0: "", 1: "1", 3: "3", 999: "999", 1000: ""} {
+		if got := handLimit(n); got != want {
+			t.Errorf("handLimit(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

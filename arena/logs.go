@@ -58,8 +58,8 @@ func (g *Game) Log(specs [2]Spec, r rules.Rules) (*gamelog.Game, error) {
 	if g.Clock != "" {
 		tags = append(tags, gamelog.Tag{Key: tagClock, Value: g.Clock})
 	}
-	if g.MaxHands > 0 {
-		tags = append(tags, gamelog.Tag{Key: tagMaxHands, Value: strconv.Itoa(g.MaxHands)})
+	if v := handLimit(g.MaxHands); v != "" {
+		tags = append(tags, gamelog.Tag{Key: tagMaxHands, Value: v})
 	}
 	tags = append(tags, g.Time.timeTags()...)
 	if g.Deck != nil {
@@ -341,10 +341,7 @@ const (
 // players' times was logged before the tag was, under a clock unknown:
 // it is taken as played under o's, as it was before.
 func sameSetup(lg *gamelog.Game, o *Options) error {
-	hands := ""
-	if o.MaxHands > 0 {
-		hands = strconv.Itoa(o.MaxHands)
-	}
+	hands := handLimit(o.MaxHands)
 	if got := tagValue(lg, tagMaxHands); got != hands {
 		return fmt.Errorf("was played with --max-hands %s, not %s", orNone(got), orNone(hands))
 	}
@@ -356,6 +353,15 @@ func sameSetup(lg *gamelog.Game, o *Options) error {
 		return fmt.Errorf("was played under the clock %q, not %q", orNone(got), orNone(want))
 	}
 	return nil
+}
+
+// handLimit is --max-hands as the maxhands tag gives it: "" for none,
+// which is 0 and also 1,000, the limit a game has without one.
+func handLimit(n int) string {
+	if n <= 0 || n >= 1000 {
+		return ""
+	}
+	return strconv.Itoa(n)
 }
 
 // orNone is s, or "none" for the empty setting.
