@@ -26,8 +26,9 @@ type Options struct {
 }
 
 // drawDecisions plays games of simple against simple and calls visit at
-// every draw decision of either seat, with the opponent's true hand.
-func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, oppHand notation.CardSet)) error {
+// every draw decision of either seat, with the opponent's true hand, and
+// endGame, when set, after each game's last.
+func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, oppHand notation.CardSet), endGame func()) error {
 	simple := players.MustLookup("simple").New
 	_, err := engine.Simulate(ctx, engine.SimOptions{
 		Rules: o.Rules, Players: [2]bot.NewPlayerFunc{simple, simple}, Names: [2]string{"simple", "simple"},
@@ -37,12 +38,16 @@ func drawDecisions(ctx context.Context, o Options, visit func(p *game.Position, 
 			if err != nil {
 				return err
 			}
-			return lg.Replay(func(d *gamelog.Decision) bool {
+			err = lg.Replay(func(d *gamelog.Decision) bool {
 				if ph := d.Position.Phase(); ph == game.DrawPhase || ph == game.FirstOffer {
 					visit(&d.Position, d.State.Hand(d.Seat.Other()))
 				}
 				return true
 			})
+			if endGame != nil {
+				endGame()
+			}
+			return err
 		},
 	})
 	return err
@@ -56,7 +61,7 @@ func Inference(ctx context.Context, o Options) (*probability.Calibration, error)
 	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
 		e := o.Model.Infer(p)
 		cal.Add(p, &e, opp)
-	})
+	}, cal.EndGame)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +80,7 @@ func collect(ctx context.Context, o Options) ([]sample, error) {
 	var out []sample
 	err := drawDecisions(ctx, o, func(p *game.Position, opp notation.CardSet) {
 		out = append(out, sample{*p, opp})
-	})
+	}, nil)
 	return out, err
 }
 

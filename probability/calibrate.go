@@ -73,14 +73,96 @@ type ReliabilityBin struct {
 	N         int
 	Predicted float64 // mean predicted chance
 	Observed  float64 // fraction that held
+	// Low and High bound Observed's 95% Wilson interval, the bin's cards
+	// taken as independent trials (the cards of a hand are not quite).
+	Low, High float64
 }
 
 // Calibration gathers predictions and outcomes, by stage and predictor.
 type Calibration struct {
 	Scores [4][numPredictors]Score
+	// Gains are the inference's gains over each baseline (index 0 is
+	// unused), by stage, with their noise: filled by Finish.
+	Gains [4][numPredictors]Gain
+	// game is the current game's sums, added to gains by EndGame: the
+	// games are the units the noise is measured over, since the cards of
+	// one hand are not independent.
+	game  [4][numPredictors]gameGain
+	gains [4][numPredictors]gainSums
 }
 
-func (s *Score) add(p float64, held bool) {
+// Gain is how much lower the inference's mean log-loss and Brier score
+// are than a baseline's, over the same cards, with the half-widths of
+// their 95% intervals, from the spread of the games' own gains.
+type Gain struct {
+	LogLoss, LogLossHalf float64
+	Brier, BrierHalf     float64
+	Games                int
+}
+
+// Clear says the gain is above zero in both scores at 95%.
+func (g Gain) Clear() bool {
+	return g.Games > 1 && g.LogLoss-g.LogLossHalf > 0 && g.Brier-g.BrierHalf > 0
+}
+
+// gameGain is one game's sums of a gain over its cards.
+type gameGain struct {
+	n         int
+	ll, brier float64
+}
+
+// gainSums are the sums, over games, that the cluster estimate of a
+// mean gain's variance needs.
+type gainSums struct {
+	games         int
+	n, nn         float64 // Σ n_g, Σ n_g²
+	ll, llll, lln float64 // Σ D_g, Σ D_g², Σ D_g n_g for log-loss
+	brier, bb, bn float64 // the same for the Brier score
+}
+
+// EndGame closes the game whose positions were added since the last:
+// its gains count as one unit of the noise.
+func (c *Calibration) EndGame() {
+	for i := range c.game {
+		for j := range c.game[i] {
+			g := c.game[i][j]
+			if g.n == 0 {
+				continue
+			}
+			s := &c.gains[i][j]
+			n := float64(g.n)
+			s.games++
+			s.n, s.nn = s.n+n, s.nn+n*n
+			s.ll, s.llll, s.lln = s.ll+g.ll, s.llll+g.ll*g.ll, s.lln+g.ll*n
+			s.brier, s.bb, s.bn = s.brier+g.brier, s.bb+g.brier*g.brier, s.bn+g.brier*n
+			c.game[i][j] = gameGain{}
+		}
+	}
+}
+
+// gain is the mean gain the sums hold and the half-width of its 95%
+// interval, by the ratio estimator's variance over games.
+func (s gainSums) gain() Gain {
+	g := Gain{Games: s.games}
+	if s.n == 0 {
+		return g
+	}
+	half := func(sum, sq, cross float64) (float64, float64) {
+		d := sum / s.n
+		if s.games < 2 {
+			return d, math.Inf(1)
+		}
+		v := (sq - 2*d*cross + d*d*s.nn) / (s.n * s.n) * float64(s.games) / float64(s.games-1)
+		return d, 1.96 * math.Sqrt(math.Max(v, 0))
+	}
+	g.LogLoss, g.LogLossHalf = half(s.ll, s.llll, s.lln)
+	g.Brier, g.BrierHalf = half(s.brier, s.bb, s.bn)
+	return g
+}
+
+// add scores one card's prediction p, and returns its log-loss and
+// Brier score.
+func (s *Score) add(p float64, held bool) (logLoss, brier float64) {
 	const eps = 1e-6
 	q := math.Min(1-eps, math.Max(eps, p))
 	y := 0.0
@@ -88,14 +170,16 @@ func (s *Score) add(p float64, held bool) {
 		y = 1
 	}
 	s.N++
-	s.logLoss += -(y*math.Log(q) + (1-y)*math.Log(1-q))
-	s.brier += (p - y) * (p - y)
+	logLoss, brier = -(y*math.Log(q) + (1-y)*math.Log(1-q)), (p-y)*(p-y)
+	s.logLoss += logLoss
+	s.brier += brier
 	b := min(Bins-1, int(p*Bins))
 	s.binN[b]++
 	s.binPred[b] += p
 	if held {
 		s.binTrue[b]++
 	}
+	return logLoss, brier
 }
 
 // Add scores every predictor on one position, given the opponent's true
@@ -117,18 +201,32 @@ func (c *Calibration) Add(p *game.Position, e *Estimate, oppHand notation.CardSe
 	known := p.OpponentKnown()
 	for card := range candidates.All() {
 		held := oppHand.Has(card)
-		c.Scores[st][Inferred].add(e.Prob(card), held)
-		c.Scores[st][UniformPrior].add(uniform, held)
 		k := spread
 		if known.Has(card) {
 			k = 1
 		}
-		c.Scores[st][KnownTakes].add(k, held)
+		probs := [numPredictors]float64{Inferred: e.Prob(card), UniformPrior: uniform, KnownTakes: k}
+		var ll, brier [numPredictors]float64
+		for j, q := range probs {
+			ll[j], brier[j] = c.Scores[st][j].add(q, held)
+		}
+		for j := 1; j < numPredictors; j++ {
+			g := &c.game[st][j]
+			g.n++
+			g.ll += ll[j] - ll[Inferred]
+			g.brier += brier[j] - brier[Inferred]
+		}
 	}
 }
 
-// Finish turns the sums into means.
+// Finish turns the sums into means, closing the game under way.
 func (c *Calibration) Finish() {
+	c.EndGame()
+	for i := range c.gains {
+		for j := 1; j < numPredictors; j++ {
+			c.Gains[i][j] = c.gains[i][j].gain()
+		}
+	}
 	for i := range c.Scores {
 		for j := range c.Scores[i] {
 			s := &c.Scores[i][j]
@@ -152,21 +250,29 @@ func (c *Calibration) Reliability(stage, predictor int) []ReliabilityBin {
 			From: float64(b) / Bins, To: float64(b+1) / Bins, N: s.binN[b],
 			Predicted: s.binPred[b] / float64(s.binN[b]), Observed: float64(s.binTrue[b]) / float64(s.binN[b]),
 		})
+		out[len(out)-1].Low, out[len(out)-1].High = wilson(s.binTrue[b], s.binN[b])
 	}
 	return out
 }
 
 // Beats says the inference has lower log-loss and Brier score than both
-// baselines at every stage.
+// baselines at every stage, at 95% (see Gain.Clear).
 func (c *Calibration) Beats() bool {
-	for i := range c.Scores {
-		inf := c.Scores[i][Inferred]
+	for i := range c.Gains {
 		for j := 1; j < numPredictors; j++ {
-			b := c.Scores[i][j]
-			if inf.N == 0 || inf.LogLoss >= b.LogLoss || inf.Brier >= b.Brier {
+			if !c.Gains[i][j].Clear() {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// wilson is the 95% Wilson score interval of k successes in n trials.
+func wilson(k, n int) (lo, hi float64) {
+	const z = 1.96
+	p, m := float64(k)/float64(n), float64(n)
+	centre := (p + z*z/(2*m)) / (1 + z*z/m)
+	half := z * math.Sqrt(p*(1-p)/m+z*z/(4*m*m)) / (1 + z*z/m)
+	return math.Max(0, centre-half), math.Min(1, centre+half)
 }

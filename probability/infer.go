@@ -40,14 +40,20 @@ func UnseenOf(p *game.Position) Unseen {
 // discarded.
 type Model struct {
 	// Took: the opponent wants the neighbours of a card it took.
-	TookRank, TookNear, TookGap float64
+	TookRank float64 `json:"took_rank"`
+	TookNear float64 `json:"took_near"`
+	TookGap  float64 `json:"took_gap"`
 	// Passed: an upcard it passed or did not take had no meld in its hand.
-	PassedRank, PassedNear, PassedGap float64
+	PassedRank float64 `json:"passed_rank"`
+	PassedNear float64 `json:"passed_near"`
+	PassedGap  float64 `json:"passed_gap"`
 	// Discarded: a card it threw away matched nothing it kept.
-	DiscardedRank, DiscardedNear, DiscardedGap float64
+	DiscardedRank float64 `json:"discarded_rank"`
+	DiscardedNear float64 `json:"discarded_near"`
+	DiscardedGap  float64 `json:"discarded_gap"`
 	// Fade is how much of the weight of evidence is left for each draw
 	// since it was seen: hands change, and old evidence says less.
-	Fade float64
+	Fade float64 `json:"fade"`
 }
 
 // DefaultModel returns the model the advisor uses. Its factors were fitted, by

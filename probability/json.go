@@ -2,6 +2,7 @@ package probability
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -133,27 +134,49 @@ func (r RiskReport) MarshalJSON() ([]byte, error) {
 // `calibrate --json`.
 func (cal *Calibration) MarshalJSON() ([]byte, error) {
 	type bin struct {
-		From      float64 `json:"from"`
-		To        float64 `json:"to"`
-		N         int     `json:"n"`
-		Predicted float64 `json:"predicted"`
-		Observed  float64 `json:"observed"`
+		From      float64    `json:"from"`
+		To        float64    `json:"to"`
+		N         int        `json:"n"`
+		Predicted float64    `json:"predicted"`
+		Observed  float64    `json:"observed"`
+		CI95      [2]float64 `json:"observed_ci95"`
+	}
+	type gain struct {
+		LogLoss     float64    `json:"log_loss"`
+		LogLossCI95 [2]float64 `json:"log_loss_ci95"`
+		Brier       float64    `json:"brier"`
+		BrierCI95   [2]float64 `json:"brier_ci95"`
+		Games       int        `json:"games"`
 	}
 	type stage struct {
 		Stage       string           `json:"stage"`
 		Scores      map[string]Score `json:"scores"`
+		Gains       map[string]gain  `json:"gains"`
 		Reliability []bin            `json:"reliability"`
 	}
 	// The keys are the predictors' names in snake case.
 	keys := [numPredictors]string{"inference", "uniform_prior", "known_takes"}
 	var out []stage
 	for i, st := range Stages() {
-		s := stage{Stage: st.Name, Scores: map[string]Score{}}
+		s := stage{Stage: st.Name, Scores: map[string]Score{}, Gains: map[string]gain{}}
 		for _, b := range cal.Reliability(i, Inferred) {
-			s.Reliability = append(s.Reliability, bin(b))
+			s.Reliability = append(s.Reliability, bin{b.From, b.To, b.N, b.Predicted, b.Observed, [2]float64{b.Low, b.High}})
 		}
 		for j := range keys {
 			s.Scores[keys[j]] = cal.Scores[i][j]
+			if j == Inferred {
+				continue
+			}
+			// An interval of no games (one game: no spread) is written
+			// as [0, 0]: JSON has no infinity.
+			g := cal.Gains[i][j]
+			ci := func(x, h float64) [2]float64 {
+				if math.IsInf(h, 0) {
+					return [2]float64{}
+				}
+				return [2]float64{x - h, x + h}
+			}
+			s.Gains[keys[j]] = gain{g.LogLoss, ci(g.LogLoss, g.LogLossHalf), g.Brier, ci(g.Brier, g.BrierHalf), g.Games}
 		}
 		out = append(out, s)
 	}

@@ -164,22 +164,44 @@ func Calibration(w io.Writer, style Style, cal *probability.Calibration, games i
 	if err := style.Tables(w).Render([]string{"Stage", "Cards", "LL inf.", "LL unif.", "LL takes", "B inf.", "B unif.", "B takes"}, rows); err != nil {
 		return err
 	}
+	if err := calibrationGains(w, style, cal); err != nil {
+		return err
+	}
 	for i, st := range probability.Stages() {
 		var rel [][]string
 		for _, b := range cal.Reliability(i, probability.Inferred) {
-			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted), fmt.Sprintf("%.3f", b.Observed)})
+			rel = append(rel, []string{fmt.Sprintf("%.1f-%.1f", b.From, b.To), strconv.Itoa(b.N), fmt.Sprintf("%.3f", b.Predicted),
+				fmt.Sprintf("%.3f [%.3f, %.3f]", b.Observed, b.Low, b.High)})
 		}
-		fmt.Fprintf(prose, "Reliability of the inference, %s:\n", st.Name)
+		fmt.Fprint(prose, Wrap(fmt.Sprintf("Reliability of the inference, %s (Observed with its 95%% interval, the cards taken as independent):", st.Name), 80))
 		if err := style.Tables(w).Render([]string{"Predicted", "Cards", "Mean predicted", "Observed"}, rel); err != nil {
 			return err
 		}
 	}
-	verdict := "The inference beats both baselines at every stage."
+	verdict := "The inference beats both baselines at every stage, at 95%."
 	if !cal.Beats() {
-		verdict = "The inference does NOT beat both baselines at every stage."
+		verdict = "The inference is NOT shown to beat both baselines at every stage at 95%: some gain's interval reaches zero (too few games, or no gain)."
 	}
-	_, err := fmt.Fprintln(prose, verdict)
+	_, err := fmt.Fprint(prose, Wrap(verdict, 80))
 	return err
+}
+
+// calibrationGains writes the inference's gain over each baseline, by
+// stage, with its 95% interval over the games.
+func calibrationGains(w io.Writer, style Style, cal *probability.Calibration) error {
+	pm := func(x, half float64) string {
+		if math.IsInf(half, 0) {
+			return fmt.Sprintf("%.4f±n/a", x)
+		}
+		return fmt.Sprintf("%.4f±%.4f", x, half)
+	}
+	var rows [][]string
+	for i, st := range probability.Stages() {
+		u, k := cal.Gains[i][probability.UniformPrior], cal.Gains[i][probability.KnownTakes]
+		rows = append(rows, []string{st.Name, strconv.Itoa(u.Games), pm(u.LogLoss, u.LogLossHalf), pm(k.LogLoss, k.LogLossHalf), pm(u.Brier, u.BrierHalf), pm(k.Brier, k.BrierHalf)})
+	}
+	fmt.Fprint(style.Prose(w), Wrap("The inference's gain over each baseline (its score's reduction), with 95% intervals over the games:", 80))
+	return style.Tables(w).Render([]string{"Stage", "Games", "LL unif.", "LL takes", "B unif.", "B takes"}, rows)
 }
 
 // Advice writes the advisor's view of a decision: the recommendation,
@@ -327,8 +349,26 @@ func Significant(x float64, digits int) string {
 	return strconv.FormatFloat(r, 'f', max(0, places), 64)
 }
 
-// Fitted writes a model fitted to games, with its log-loss on them.
+// Fitted writes a model fitted to games, with its log-loss on them: each
+// factor by the name --json gives it.
 func Fitted(w io.Writer, f calibrate.Fitted) error {
-	_, err := fmt.Fprintf(w, "Fitted model (log-loss %.5f):\n%+v\n", f.LogLoss, f.Model)
-	return err
+	m := f.Model
+	factors := []struct {
+		name string
+		v    float64
+	}{
+		{"took_rank", m.TookRank}, {"took_near", m.TookNear}, {"took_gap", m.TookGap},
+		{"passed_rank", m.PassedRank}, {"passed_near", m.PassedNear}, {"passed_gap", m.PassedGap},
+		{"discarded_rank", m.DiscardedRank}, {"discarded_near", m.DiscardedNear}, {"discarded_gap", m.DiscardedGap},
+		{"fade", m.Fade},
+	}
+	if _, err := fmt.Fprintf(w, "Fitted model (log-loss %.5f on the games it was fitted to):\n", f.LogLoss); err != nil {
+		return err
+	}
+	for _, x := range factors {
+		if _, err := fmt.Fprintf(w, "  %-15s %.4f\n", x.name, x.v); err != nil {
+			return err
+		}
+	}
+	return nil
 }

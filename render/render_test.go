@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"fmt"
 	"runtime/debug"
 	"strings"
@@ -201,7 +202,25 @@ func TestFitted(t *testing.T) {
 	if err := Fitted(&b, calibrate.Fitted{Model: m, LogLoss: 0.123456}); err != nil {
 		t.Fatal(err)
 	}
-	if want := fmt.Sprintf("Fitted model (log-loss 0.12346):\n%+v\n", m); b.String() != want {
-		t.Errorf("%q, want %q", b.String(), want)
+	// Each factor by its --json name, the JSON's value to four places:
+	// checked against the model's own JSON, an independent writer.
+	js, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var byName map[string]float64
+	if err := json.Unmarshal(js, &byName); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if lines[0] != "Fitted model (log-loss 0.12346 on the games it was fitted to):" || len(lines)-1 != len(byName) {
+		t.Fatalf("%q", b.String())
+	}
+	for _, l := range lines[1:] {
+		f := strings.Fields(l)
+		v, ok := byName[f[0]]
+		if len(f) != 2 || !ok || f[1] != fmt.Sprintf("%.4f", v) {
+			t.Errorf("line %q: the JSON says %s is %v", l, f[0], v)
+		}
 	}
 }
