@@ -5,6 +5,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Stage is a part of a hand by the draws made so far, for calibration.
@@ -93,7 +94,8 @@ type Calibration struct {
 
 // Gain is how much lower the inference's mean log-loss and Brier score
 // are than a baseline's, over the same cards, with the half-widths of
-// their 95% intervals, from the spread of the games' own gains.
+// their 95% intervals, from the spread of the games' own gains (Student's
+// t, with one degree of freedom fewer than the games).
 type Gain struct {
 	LogLoss, LogLossHalf float64
 	Brier, BrierHalf     float64
@@ -141,7 +143,7 @@ func (c *Calibration) EndGame() {
 }
 
 // gain is the mean gain the sums hold and the half-width of its 95%
-// interval, by the ratio estimator's variance over games.
+// interval, by the ratio estimator's variance over games and Student's t.
 func (s gainSums) gain() Gain {
 	g := Gain{Games: s.games}
 	if s.n == 0 {
@@ -153,7 +155,9 @@ func (s gainSums) gain() Gain {
 			return d, math.Inf(1)
 		}
 		v := (sq - 2*d*cross + d*d*s.nn) / (s.n * s.n) * float64(s.games) / float64(s.games-1)
-		return d, 1.96 * math.Sqrt(math.Max(v, 0))
+		// Student's t over the games' degrees of freedom: from a few
+		// games the spread itself is uncertain.
+		return d, stats.T95(s.games-1) * math.Sqrt(math.Max(v, 0))
 	}
 	g.LogLoss, g.LogLossHalf = half(s.ll, s.llll, s.lln)
 	g.Brier, g.BrierHalf = half(s.brier, s.bb, s.bn)
@@ -250,7 +254,8 @@ func (c *Calibration) Reliability(stage, predictor int) []ReliabilityBin {
 			From: float64(b) / Bins, To: float64(b+1) / Bins, N: s.binN[b],
 			Predicted: s.binPred[b] / float64(s.binN[b]), Observed: float64(s.binTrue[b]) / float64(s.binN[b]),
 		})
-		out[len(out)-1].Low, out[len(out)-1].High = wilson(s.binTrue[b], s.binN[b])
+		w := stats.Wilson(s.binTrue[b], s.binN[b])
+		out[len(out)-1].Low, out[len(out)-1].High = w[0], w[1]
 	}
 	return out
 }
@@ -266,13 +271,4 @@ func (c *Calibration) Beats() bool {
 		}
 	}
 	return true
-}
-
-// wilson is the 95% Wilson score interval of k successes in n trials.
-func wilson(k, n int) (lo, hi float64) {
-	const z = 1.96
-	p, m := float64(k)/float64(n), float64(n)
-	centre := (p + z*z/(2*m)) / (1 + z*z/m)
-	half := z * math.Sqrt(p*(1-p)/m+z*z/(4*m*m)) / (1 + z*z/m)
-	return math.Max(0, centre-half), math.Min(1, centre+half)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // TestGainAgainstDirectSums: the gain's mean and 95% half-width, kept as
@@ -35,7 +37,7 @@ func TestGainAgainstDirectSums(t *testing.T) {
 			r := ds[g] - mean*ns[g]
 			ss += r * r
 		}
-		half := 1.96 * math.Sqrt(ss/(sn*sn)*float64(games)/float64(games-1))
+		half := stats.T95(games-1) * math.Sqrt(ss/(sn*sn)*float64(games)/float64(games-1))
 		got := c.Gains[1][UniformPrior]
 		if got.Games != games || math.Abs(got.LogLoss-mean) > 1e-12 || math.Abs(got.LogLossHalf-half) > 1e-9 ||
 			math.Abs(got.Brier-mean/2) > 1e-12 || math.Abs(got.BrierHalf-half/2) > 1e-9 {
@@ -57,23 +59,5 @@ func TestGainOfOneGameIsNotClear(t *testing.T) {
 	g := c.Gains[0][UniformPrior]
 	if !math.IsInf(g.LogLossHalf, 1) || g.Clear() || c.Beats() {
 		t.Errorf("one game: %+v, clear %v, beats %v", g, g.Clear(), c.Beats())
-	}
-}
-
-// TestWilson checks the interval against values worked by hand.
-func TestWilson(t *testing.T) {
-	for _, tt := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{0, 10, 0, 0.2775},
-		{5, 10, 0.2366, 0.7634},
-		{10, 10, 0.7225, 1},
-		{50, 100, 0.4038, 0.5962},
-	} {
-		lo, hi := wilson(tt.k, tt.n)
-		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
-			t.Errorf("wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
-		}
 	}
 }

@@ -142,11 +142,11 @@ func (cal *Calibration) MarshalJSON() ([]byte, error) {
 		CI95      [2]float64 `json:"observed_ci95"`
 	}
 	type gain struct {
-		LogLoss     float64    `json:"log_loss"`
-		LogLossCI95 [2]float64 `json:"log_loss_ci95"`
-		Brier       float64    `json:"brier"`
-		BrierCI95   [2]float64 `json:"brier_ci95"`
-		Games       int        `json:"games"`
+		LogLoss     float64     `json:"log_loss"`
+		LogLossCI95 *[2]float64 `json:"log_loss_ci95"`
+		Brier       float64     `json:"brier"`
+		BrierCI95   *[2]float64 `json:"brier_ci95"`
+		Games       int         `json:"games"`
 	}
 	type stage struct {
 		Stage       string           `json:"stage"`
@@ -167,14 +167,13 @@ func (cal *Calibration) MarshalJSON() ([]byte, error) {
 			if j == Inferred {
 				continue
 			}
-			// An interval of no games (one game: no spread) is written
-			// as [0, 0]: JSON has no infinity.
+			// One game gives no spread, and no interval: null.
 			g := cal.Gains[i][j]
-			ci := func(x, h float64) [2]float64 {
-				if math.IsInf(h, 0) {
-					return [2]float64{}
+			ci := func(x, h float64) *[2]float64 {
+				if math.IsInf(h, 0) || g.Games < 2 {
+					return nil
 				}
-				return [2]float64{x - h, x + h}
+				return &[2]float64{x - h, x + h}
 			}
 			s.Gains[keys[j]] = gain{g.LogLoss, ci(g.LogLoss, g.LogLossHalf), g.Brier, ci(g.Brier, g.BrierHalf), g.Games}
 		}

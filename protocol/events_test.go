@@ -53,6 +53,7 @@ func TestEventsAreChecked(t *testing.T) {
 		{"showdown details before a knock", []string{afterDiscard}, "event p1 melds garbage zz", "after a knock"},
 		{"a hand after the game's final scores", []string{"scores 130 20"},
 			"newhand seat p1 dealer p2 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D", "the game ended at 130 20; send newgame"},
+		{"scores after the game's final scores", []string{"scores 130 20"}, "scores 90 20", "the game ended at 130 20; send newgame"},
 		{"a field of newhand twice", nil,
 			"newhand seat p1 seat p2 dealer p2 hand AC 3C 5C 7C 9C JC KC 2D 4D 6D upcard 8D", "seat is given twice"},
 	}

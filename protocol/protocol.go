@@ -779,6 +779,10 @@ func (e *Engine) setScores(f []string) {
 		e.errorf("scores must be two whole numbers")
 		return
 	}
+	if e.final {
+		e.errorf("scores %d %d: the game ended at %d %d; send newgame for the next", a, b, e.scores[0], e.scores[1])
+		return
+	}
 	// Scores at the target are the game's end, which a controller may
 	// report too: taken, with no hand to follow them.
 	e.scores, e.final = [2]int{a, b}, a >= e.rules.Target || b >= e.rules.Target

@@ -83,3 +83,19 @@ func ExampleWilson() {
 	fmt.Printf("%.1f%% to %.1f%%\n", 100*ci[0], 100*ci[1])
 	// Output: 77.9% to 82.8%
 }
+
+// TestT95: Student's quantiles from the table and past it, against
+// published values, approaching the normal's 1.96.
+func TestT95(t *testing.T) {
+	for _, tt := range []struct {
+		df   int
+		want float64
+	}{{1, 12.706}, {2, 4.303}, {10, 2.228}, {30, 2.042}, {40, 2.021}, {60, 2.000}, {120, 1.980}, {1000, 1.962}} {
+		if got := T95(tt.df); math.Abs(got-tt.want) > 0.001 {
+			t.Errorf("T95(%d) = %.4f, want %.3f", tt.df, got, tt.want)
+		}
+	}
+	if !math.IsInf(T95(0), 1) {
+		t.Errorf("T95(0) = %v, want +Inf", T95(0))
+	}
+}

@@ -329,3 +329,23 @@ func TestLogOnStdoutAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayLogOnStdoutRefused: play draws its game on standard output, so
+// a --log naming that file (/dev/stdout) would be mixed with the screen:
+// it is refused before the game, a usage error.
+func TestPlayLogOnStdoutRefused(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	stdout := filepath.Join(t.TempDir(), "stdout")
+	if err := os.Symlink(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), stdout); err != nil {
+		t.Skip(err)
+	}
+	var errOut bytes.Buffer
+	code := run([]string{"ginadvisor", "play", "--log", stdout}, strings.NewReader(""), f, &errOut, noEnv)
+	if b, _ := os.ReadFile(f.Name()); code != ExitUsage || len(b) != 0 || !strings.Contains(errOut.String(), "is standard output, where the game is played") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, b, errOut.String())
+	}
+}

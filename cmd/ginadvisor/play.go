@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
@@ -52,6 +53,11 @@ func playCommand(env *environment) *cli.Command {
 			logPath := c.String("log")
 			if c.IsSet("log") && logPath == "" {
 				return cliexit.Usagef("--log needs a file name")
+			}
+			if logPath != "" && sameFileAsStdout(logPath, env.stdout) {
+				// The game is drawn on standard output: a log there would
+				// be mixed with the screen, and not read back.
+				return cliexit.Usagef("--log: %s is standard output, where the game is played: write the log to a file", lines.Escape(logPath))
 			}
 			var lw *gamelog.File
 			if logPath != "" {
