@@ -69,10 +69,10 @@ const shutdownGrace = 5 * time.Second
 
 // Serve serves the board on ln until ctx is done, then shuts down
 // gracefully: the games in play end, and requests in flight get up to
-// five seconds (Options.Grace) to finish. It writes the page's address to out first, and
-// opens it in the browser when open is set. Requests still in flight when
-// the grace runs out are cut off, which Serve says on out, and their
-// work's context ends. Unless the grace runs out, no goroutine of the
+// five seconds (Options.Grace) to finish. It writes the page's address to
+// out first, and opens it in the browser when open is set. Requests still
+// in flight when the grace runs out are cut off, which Serve says on out,
+// and their work's context ends. Unless the grace runs out, no goroutine of the
 // board's is left running when Serve returns.
 func Serve(ctx context.Context, ln net.Listener, o Options, out io.Writer, open bool) error {
 	return serve(ctx, ln, NewServer(ln.Addr(), o), o, out, open)

@@ -51,8 +51,8 @@ func playCommand(env *environment) *cli.Command {
 				return err
 			}
 			logPath := c.String("log")
-			if c.IsSet("log") && logPath == "" {
-				return cliexit.Usagef("--log needs a file name")
+			if err := fileNames(c, "log"); err != nil {
+				return err
 			}
 			if logPath != "" && sameFileAsStdout(logPath, env.stdout) {
 				// The game is drawn on standard output: a log there would

@@ -114,8 +114,8 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // as it finishes, in game order, so that a run stopped in any way leaves
 // every game it finished. The log is nil when none was asked for.
 func openSimulationLog(ctx context.Context, c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
-	if c.IsSet("log") && c.String("log") == "" {
-		return nil, cliexit.Usagef("--log needs a file name")
+	if err := fileNames(c, "log"); err != nil {
+		return nil, err
 	}
 	path := c.String("log")
 	if path == "" {
