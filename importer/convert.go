@@ -94,12 +94,12 @@ func convertOne(ctx context.Context, in gamelog.Source, o Options, r *ConvertRes
 func (r ConvertResult) Bad() bool { return r.Skipped > 0 || r.Failed }
 
 // Finish ends the output out of a conversion: a game log (toLog) that
-// holds no game gets its header, so that it still reads as a log. commit
-// then puts the output in place, but only when it holds games or nothing
-// failed: an empty output does not replace a file because its input
-// could not be read.
+// holds no game, though nothing failed (no input at all), gets its header,
+// so that it still reads as a log. commit then puts the output in place,
+// but only when it holds games or nothing failed: an empty output does not
+// replace a file because its input could not be read or held no game.
 func (r ConvertResult) Finish(out io.Writer, toLog bool, commit func() error) error {
-	if r.Converted == 0 && toLog {
+	if r.Converted == 0 && toLog && !r.Bad() {
 		if _, err := io.WriteString(out, gamelog.Header()+"\n"); err != nil {
 			return err
 		}

@@ -59,6 +59,11 @@ func ParseFormat(s string) (Format, error) {
 // ErrNotLog means an input is not a game record of any known format.
 var ErrNotLog = errors.New("not a game log")
 
+// ErrNoGame means a record holds no game, not even a damaged one: a log
+// with its header alone, as a run stopped before its first game leaves
+// it. Converting or grading it would pass a broken pipeline for success.
+var ErrNoGame = errors.New("no game in it")
+
 // Detect names the format of a record from its first bytes: ginadvisor's
 // header, the EAAI framework's first deal line, or an OpenSpiel history
 // (a JSON object or OpenSpiel's save format). Anything else, an empty
@@ -95,6 +100,9 @@ type Source struct {
 	log    *gamelog.Reader
 	games  []*gamelog.Game
 	errs   []*gamelog.Error
+	// read counts what Next has returned, games and damaged games alike,
+	// so that a record with none is told apart from one read to its end.
+	read int
 }
 
 // Options say how to read an input.
@@ -173,8 +181,21 @@ func Open(r io.Reader, name string, o Options) (*Source, error) {
 }
 
 // Next returns the next game, a *gamelog.Error for a damaged game (the
-// reading goes on), or io.EOF at the end.
+// reading goes on), or io.EOF at the end. A record that ends with no game
+// at all gives ErrNoGame once, then io.EOF.
 func (s *Source) Next() (*gamelog.Game, error) {
+	g, err := s.next()
+	switch {
+	case err != io.EOF:
+		s.read++
+	case s.read == 0:
+		s.read = -1
+		return nil, ErrNoGame
+	}
+	return g, err
+}
+
+func (s *Source) next() (*gamelog.Game, error) {
 	if s.log != nil {
 		return s.log.Next()
 	}

@@ -25,3 +25,40 @@ func TestEmptyDirIsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderOnlyLogIsBadInput: a log with its header and no game, as a
+// run stopped before its first game leaves it, is bad input (exit 3) for
+// every command that reads logs, as log check says; convert writes
+// nothing, and its --out keeps what it held. Before, batch and convert
+// exited 0, and convert --out replaced the file with the header alone.
+func TestHeaderOnlyLogIsBadInput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.log")
+	if err := os.WriteFile(empty, []byte("ginadvisor-log 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kept := filepath.Join(dir, "kept.log")
+	if err := os.WriteFile(kept, []byte("PRECIOUS\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"batch", "--quick"}, {"convert"}, {"convert", "--out", kept}, {"log", "check"}} {
+		code, out, errOut := runCLI(t, "", append(args, empty)...)
+		if code != ExitBadInput || !strings.Contains(out+errOut, "no game in it") {
+			t.Errorf("%v on a header alone: exit %d, stderr %q; want exit %d, no game in it", args, code, errOut, ExitBadInput)
+		}
+		if args[0] == "convert" && out != "" {
+			t.Errorf("%v on a header alone wrote %q", args, out)
+		}
+	}
+	if b, _ := os.ReadFile(kept); string(b) != "PRECIOUS\n" {
+		t.Errorf("convert --out replaced its target with %q", b)
+	}
+	// From stdin too, and with a good log beside it the run still fails.
+	if code, _, errOut := runCLI(t, "ginadvisor-log 2\n", "convert", "-"); code != ExitBadInput || !strings.Contains(errOut, "stdin: no game in it") {
+		t.Errorf("convert of a header alone on stdin: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "convert", empty, filepath.Join("..", "..", "testdata", "sample.log")); code != ExitBadInput || !strings.Contains(errOut, "empty.log: no game in it") {
+		t.Errorf("convert of a header alone and a good log: exit %d, %q", code, errOut)
+	}
+}
