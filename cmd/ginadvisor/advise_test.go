@@ -63,3 +63,23 @@ func TestAdviseTiesAndWhy(t *testing.T) {
 		t.Errorf("the table does not say %q:\n%s", a.Why, table)
 	}
 }
+
+// TestAdviseSamplesBound: advise takes at most advise.MaxSamples worlds
+// and says so; a larger --samples is a usage error, not a budget cut
+// silently (it was: 300,000 played as 100,000). The probability
+// commands keep their own, larger bound.
+func TestAdviseSamplesBound(t *testing.T) {
+	pos := "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD stock=30 took=- passed=QC discards=JD dealer=p1"
+	code, _, errOut := runCLI(t, "", "advise", "--samples", "100001", pos)
+	if code != ExitUsage || !strings.Contains(errOut, "--samples must be from 1 to 100,000, not 100001") {
+		t.Errorf("advise --samples 100001: exit %d, %q; want a usage error naming 100,000", code, errOut)
+	}
+	code, out, _ := runCLI(t, "", "advise", "--help")
+	if code != ExitOK || !strings.Contains(out, "sampled worlds, 1 to 100,000") {
+		t.Errorf("advise --help does not give the bound: %q", out)
+	}
+	code, _, errOut = runCLI(t, "", "outs", "--samples", "1000001", pos)
+	if code != ExitUsage || !strings.Contains(errOut, "from 1 to 1,000,000") {
+		t.Errorf("outs --samples 1000001: exit %d, %q", code, errOut)
+	}
+}

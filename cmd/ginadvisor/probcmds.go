@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/calibrate"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -111,9 +112,9 @@ func outsCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor outs \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor outs --json --samples 10000 < positions.txt",
-		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...), cliargs.RulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags(probability.MaxSamples)...), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := cliargs.SamplingFrom(c)
+			s, err := cliargs.SamplingFrom(c, probability.MaxSamples)
 			if err != nil {
 				return err
 			}
@@ -134,9 +135,9 @@ func dangerCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor danger \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"\n" +
 			"  ginadvisor danger --json --samples 20000 \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...), cliargs.RulesFlags()...),
+		Flags: append(append(cliargs.OutputFlags(), cliargs.SamplingFlags(probability.MaxSamples)...), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := cliargs.SamplingFrom(c)
+			s, err := cliargs.SamplingFrom(c, probability.MaxSamples)
 			if err != nil {
 				return err
 			}
@@ -157,10 +158,10 @@ func riskCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor risk \"p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC \\\n    pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S \\\n    drawn=AC dealer=p2\"\n" +
 			"  ginadvisor risk --melds \"7C 7D 7H | KC KD KH | 2S 3S 4S\" \\\n    --samples 20000 < positions.txt",
-		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags(probability.MaxSamples)...),
 			&cli.StringFlag{Name: "melds", Usage: "the spread to knock with (default: the best arrangement)"}), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := cliargs.SamplingFrom(c)
+			s, err := cliargs.SamplingFrom(c, probability.MaxSamples)
 			if err != nil {
 				return err
 			}
@@ -284,12 +285,12 @@ func adviseCommand(env *environment) *cli.Command {
 			"  ginadvisor advise \"p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,JD \\\n    stock=30 took=- passed=QC discards=JD dealer=p1\"\n" +
 			"  ginadvisor advise --samples 2000 --json < positions.txt\n" +
 			"  ginadvisor advise --time 200ms \\\n    \"p1 discard hand=8C,AS,2S,3S,7D,9D,JD,QC,KH,4H,5H \\\n    pile=QS,2C,JH,KD stock=27 took=8H,8D passed=QS discards=2C,JH,KD \\\n    drawn=5H dealer=p1 draws=6\"",
-		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags()...),
+		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags(advise.MaxSamples)...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
 			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},
 			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
-			s, err := cliargs.SamplingFrom(c)
+			s, err := cliargs.SamplingFrom(c, advise.MaxSamples)
 			if err != nil {
 				return err
 			}

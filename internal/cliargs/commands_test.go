@@ -21,7 +21,7 @@ func TestFlagTables(t *testing.T) {
 		{"batch", BatchFlags(), map[string]string{"samples": fmt.Sprint(batch.DefaultSamples), "seed": "1", "from": "auto", "csv": ""}},
 		{"simulate", SimulateFlags(), map[string]string{"p1": "simple", "games": "1000", "advisor-samples": fmt.Sprint(analyze.DefaultPlayerSamples), "rules": "standard"}},
 		{"knock", KnockFlags(), map[string]string{"knocker": "", "upcard": "", "symbols": "false", "rules": "standard"}},
-		{"sampling", SamplingFlags(), map[string]string{"samples": "2000", "seed": "1", "workers": "0"}},
+		{"sampling", SamplingFlags(1_000_000), map[string]string{"samples": "2000", "seed": "1", "workers": "0"}},
 		{"arena", ArenaFlags(200), map[string]string{"games": "200", "concurrency": "1", "rules": "standard"}},
 	} {
 		seen := map[string]bool{}

@@ -21,8 +21,8 @@ func TestSamplingFrom(t *testing.T) {
 		{"--samples 1000001", Sampling{}, cliexit.Usage},
 		{"--workers 1025", Sampling{}, cliexit.Usage},
 	} {
-		parsed(t, SamplingFlags(), tt.args, func(c *cli.Context) {
-			s, err := SamplingFrom(c)
+		parsed(t, SamplingFlags(1_000_000), tt.args, func(c *cli.Context) {
+			s, err := SamplingFrom(c, 1_000_000)
 			if code(err) != tt.code || (err == nil && s != tt.want) {
 				t.Errorf("%q: %+v, %v; want %+v, code %d", tt.args, s, err, tt.want, tt.code)
 			}
