@@ -57,7 +57,10 @@ type ReachRow struct {
 	Samples  int
 	KnockSE  float64
 	GinSE    float64
-	Possible bool // the stock still holds enough cards for these draws
+	// Possible says the stock still holds enough cards for these draws;
+	// a row that is not carries the last possible row's figures, since
+	// the hand dies before it can draw again.
+	Possible bool
 }
 
 // OutsReport is the draw outs of a 10-card hand before its draw.
@@ -185,7 +188,9 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	// Draw 1, exactly.
 	first := ReachRow{Draws: 1, Method: "exact", Possible: p.StockCount() > dead}
 	if first.Possible {
-		first.Knock = r.NextChance[OutGin] + r.NextChance[OutKnock]
+		// The two shares are summed in floating point: one that ought to
+		// be 1 may come out a hair above it.
+		first.Knock = min(1, r.NextChance[OutGin]+r.NextChance[OutKnock])
 		first.Gin = r.NextChance[OutGin]
 	}
 	r.Reach = append(r.Reach, first)
@@ -215,6 +220,15 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	n := float64(samples)
 	for k := 1; k < reachHorizon; k++ {
 		row := ReachRow{Draws: k + 1, Method: "monte carlo", Samples: samples, Possible: p.StockCount()-2*k > dead}
+		if !row.Possible {
+			// The hand dies before this draw, so within k draws is within
+			// the draws the stock allows: the last row that was possible,
+			// exact or sampled, carries on, and the chance never falls.
+			last := r.Reach[k-1]
+			last.Draws, last.Possible = row.Draws, false
+			r.Reach = append(r.Reach, last)
+			continue
+		}
 		row.Knock, row.Gin = float64(total.knock[k])/n, float64(total.gin[k])/n
 		row.KnockSE = math.Sqrt(row.Knock * (1 - row.Knock) / n)
 		row.GinSE = math.Sqrt(row.Gin * (1 - row.Gin) / n)

@@ -90,7 +90,9 @@ func TestOpponentHoldsTwoOfARank(t *testing.T) {
 }
 
 // With three cards left and the hand dying at two, only one more draw is
-// possible: the later rows of the reach table are impossible and zero.
+// possible: the later rows of the reach table are impossible, and carry
+// the first row's figures (within k draws is within the one draw left),
+// not zero.
 func TestNearlyEmptyStock(t *testing.T) {
 	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,QC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD,TH,JH,QH stock=3 took=- passed=AC,2C,4C,6C,8C,TC,QC,AD,3D,5D,7D,9D,JD,KD,JH discards=3C,5C,7C,9C,JC,KC,2D,4D,6D,8D,TD,QD,TH,QH dealer=p2 draws=28")
 	e := probability.Infer(&p)
@@ -101,10 +103,58 @@ func TestNearlyEmptyStock(t *testing.T) {
 	if !r.Reach[0].Possible || r.Reach[0].Method != "exact" {
 		t.Fatalf("first row %+v", r.Reach[0])
 	}
+	if r.Reach[0].Knock == 0 {
+		t.Fatalf("first row %+v: the hand can knock after any draw", r.Reach[0])
+	}
 	for _, row := range r.Reach[1:] {
-		if row.Possible || row.Knock != 0 {
-			t.Fatalf("row %+v after the stock is out", row)
+		first := r.Reach[0]
+		if row.Possible || row.Knock != first.Knock || row.Gin != first.Gin || row.Method != "exact" {
+			t.Fatalf("row %+v after the stock is out; want the first row's %+v", row, first)
 		}
+	}
+}
+
+// TestReachNeverFalls: on the draw decisions of simulated games, the
+// chance of a knock or gin within k draws is a probability, never falls
+// from one sampled row to the next, and a row the stock does not allow
+// repeats the row before it.
+func TestReachNeverFalls(t *testing.T) {
+	n := 0
+	for _, g := range simulated(t, 2) {
+		err := g.Replay(func(d *gamelog.Decision) bool {
+			p := &d.Position
+			if p.Phase() != game.DrawPhase || p.Hand().Len() != 10 {
+				return true
+			}
+			e := probability.Infer(p)
+			r, err := probability.Outs(context.Background(), p, &e, 64, 1, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+			for i, row := range r.Reach {
+				if row.Knock < 0 || row.Knock > 1 || row.Gin < 0 || row.Gin > row.Knock {
+					t.Fatalf("%s: row %+v is not a pair of chances", position.Format(p), row)
+				}
+				if i == 0 {
+					continue
+				}
+				prev := r.Reach[i-1]
+				if !row.Possible && (row.Knock != prev.Knock || row.Gin != prev.Gin) {
+					t.Fatalf("%s: row %+v the stock does not allow differs from %+v", position.Format(p), row, prev)
+				}
+				if row.Possible && i > 1 && (row.Knock < prev.Knock || row.Gin < prev.Gin) {
+					t.Fatalf("%s: row %+v falls below %+v", position.Format(p), row, prev)
+				}
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no draw decision checked")
 	}
 }
 

@@ -61,7 +61,7 @@ func Outs(w io.Writer, r *probability.OutsReport, n Style, line int) error {
 			how = fmt.Sprintf("%s, %d samples, ±%s / ±%s", row.Method, row.Samples, Percent(row.KnockSE), Percent(row.GinSE))
 		}
 		if !row.Possible {
-			how = "the stock runs out first"
+			how = "as above: the hand dies first"
 		}
 		reach = append(reach, []string{strconv.Itoa(row.Draws), Percent(row.Knock), Percent(row.Gin), how})
 	}
