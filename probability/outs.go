@@ -53,10 +53,10 @@ type ReachRow struct {
 	Gin   float64
 	// Method is "exact" or "monte carlo"; a Monte Carlo row gives its
 	// sample count and the standard errors.
-	Method   string
-	Samples  int
-	KnockSE  float64
-	GinSE    float64
+	Method  string
+	Samples int
+	KnockSE float64
+	GinSE   float64
 	// Possible says the stock still holds enough cards for these draws;
 	// a row that is not carries the last possible row's figures, since
 	// the hand dies before it can draw again.
