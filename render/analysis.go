@@ -334,8 +334,9 @@ func opponentWhy(n Style, a *report.Advice) string {
 	return why
 }
 
-// Percent writes a chance as a percentage with one decimal.
-func Percent(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
+// Percent writes a chance as a percentage with one decimal, as
+// report.Share does: one between 0 and 1 never reads 0.0% or 100.0%.
+func Percent(x float64) string { return report.Share(x, 1) }
 
 // Significant writes x with digits significant digits, in plain decimal
 // notation: 0.0041 and 0.41 and 4.1 at two.

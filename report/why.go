@@ -258,21 +258,16 @@ func (d Difference) values() (best, other string) {
 		return strconv.Itoa(int(d.Best)), strconv.Itoa(int(d.Other))
 	}
 	for digits := 0; ; digits++ {
-		best, other = share(d.Best, digits), share(d.Other, digits)
+		best, other = Share(d.Best, digits), Share(d.Other, digits)
 		if best != other || digits == 1 {
 			return best, other
 		}
 	}
 }
 
-// share writes a share as a percentage with the digits given.
-func share(x float64, digits int) string {
-	return strconv.FormatFloat(100*x, 'f', digits, 64) + "%"
-}
-
 // points writes a difference of equity in points of equity (per cent),
 // to a tenth.
-func points(x float64) string { return share(x, 1) }
+func points(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 // moveName names a move as the advice's text does: "discard 9S", "draw",
 // or a knock with its melds.
