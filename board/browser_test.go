@@ -457,6 +457,7 @@ func testOpensOnAWorkedExample(t *testing.T, p *page) {
 	if fetched == 0 || fetched > 128<<10 {
 		t.Errorf("the page fetched %.0f KB on load, want up to 128 KB", fetched/1024)
 	}
+	checkShares(t, p)
 	cards, _ := p.eval(t, `document.querySelectorAll("#hand .card").length`).(float64)
 	if cards < 10 {
 		t.Errorf("the page opens with %v cards in the hand", cards)
@@ -1481,4 +1482,28 @@ func testHintsAtOnce(t *testing.T, p *page) {
 	}
 	p.eval(t, `document.getElementById("hints").click()`)
 	p.waitFor(t, "the hint", `document.querySelectorAll("#advice tbody tr").length > 0`)
+}
+
+// checkShares: the page writes shares as the command line does
+// (report.Share at a tenth): one strictly between 0 and 1 never as 0.0%
+// or 100.0%.
+func checkShares(t *testing.T, p *page) {
+	var xs []float64
+	for i := 0; i <= 4000; i++ {
+		xs = append(xs, float64(i)/4000)
+	}
+	xs = append(xs, 1e-9, 0.0004, 0.0005, 0.9995, 0.9996, 1-1e-9)
+	list, err := json.Marshal(xs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := p.eval(t, string(list)+`.map(share)`).([]any)
+	if len(got) != len(xs) {
+		t.Fatalf("the page's share gave %d values for %d", len(got), len(xs))
+	}
+	for i, x := range xs {
+		if want := report.Share(x, 1); got[i] != want {
+			t.Errorf("the page writes the share %v as %v, the command line as %q", x, got[i], want)
+		}
+	}
 }

@@ -74,8 +74,26 @@ function cardValue(c) {
   return r > 10 ? 10 : r;
 }
 
+// pct writes a difference of shares, in points, to a tenth.
 function pct(x) {
   return (100 * x).toFixed(1) + "%";
+}
+
+// share writes a share (0 to 1) to a tenth of a per cent, as the command
+// line does (report.Share): one strictly between 0 and 1 never reads as
+// 0.0% or 100.0%, but as <0.1% or >99.9%.
+function share(x) {
+  const v = 100 * x;
+  let s = v.toFixed(1);
+  // toFixed rounds an exact tie (98.25) up, Go's strconv to even: round
+  // to even here too, so that the page and the command line agree.
+  if (/^\d+\.\d50*$/.test(v.toFixed(60))) {
+    const n = Math.floor(v * 10);
+    s = ((n % 2 === 0 ? n : n + 1) / 10).toFixed(1);
+  }
+  if (x > 0 && Number(s) === 0) return "<0.1%";
+  if (x < 1 && Number(s) === 100) return ">99.9%";
+  return s + "%";
 }
 
 // The picker: one tab stop; the arrow keys move in it, a row a suit.
@@ -465,7 +483,7 @@ async function details(view, text) {
     for (const b of $("picker").children) {
       const p = inf.chances[b.dataset.card];
       if (p === undefined) continue;
-      b.title = "the opponent holds it with chance " + pct(p);
+      b.title = "the opponent holds it with chance " + share(p);
       if ($("heat").checked) b.style.background = "rgba(224, 120, 0, " + (0.08 + 0.6 * p).toFixed(2) + ")";
     }
     if (view.phase === "draw" && mode !== "puzzle") {
@@ -540,10 +558,10 @@ function showAdvice(a, samples, seed, note) {
       tr.className = "tie";
       tr.title = "equal to the recommended move within the noise (" + pct(Math.abs(c.loss)) + " \u00b1 " + pct(c.loss_se) + " apart)";
     }
-    const cells = [c.move + (c.melds ? " " + c.melds.join(" | ") : "") + (c.baseline ? " *" : "") + (c.tie ? " =" : ""), pct(c.equity),
+    const cells = [c.move + (c.melds ? " " + c.melds.join(" | ") : "") + (c.baseline ? " *" : "") + (c.tie ? " =" : ""), share(c.equity),
       (c.advantage >= 0 ? "+" : "") + pct(c.advantage), (100 * c.advantage_se).toFixed(1), c.points.toFixed(1),
       c.deadwood >= 0 ? String(c.deadwood) : "-", c.outs_knock != null ? String(c.outs_knock) : "-",
-      c.danger != null ? pct(c.danger) : "-"];
+      c.danger != null ? share(c.danger) : "-"];
     for (const v of cells) {
       const td = document.createElement("td");
       td.textContent = v;
@@ -562,8 +580,8 @@ function showAdvice(a, samples, seed, note) {
     else $("verdict").appendChild(p);
   }
   const o = a.opponent;
-  $("reading").textContent = o ? "The opponent, as read, knocks at once " + pct(o.knocks_at_once) + ", only early " +
-    pct(o.knocks_early) + ", only with 3 or less " + pct(o.knocks_low) + ", only late " + pct(o.knocks_late) + "." : "";
+  $("reading").textContent = o ? "The opponent, as read, knocks at once " + share(o.knocks_at_once) + ", only early " +
+    share(o.knocks_early) + ", only with 3 or less " + share(o.knocks_low) + ", only late " + share(o.knocks_late) + "." : "";
   best = a.candidates[0] || null;
   markBest();
   $("advice-status").textContent = (note ? note + " " : "") + "Recommended: " + a.recommended + " (" + samples + " worlds a move" +
@@ -1648,7 +1666,7 @@ async function answer(d, m) {
   const right = picked !== null && (picked.move === top.move || picked.equity >= top.equity - 0.001);
   scorePuzzle(right);
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
-  const eq = (c) => (c ? " (" + pct(c.equity) + ")" : "");
+  const eq = (c) => (c ? " (" + share(c.equity) + ")" : "");
   const verdict = (right ? "Right: " : "Not that: ") + m.move + eq(picked) + ".";
   const detail = "The advisor plays " + top.move + eq(top) + "; in the game you played " + d.move + eq(played) + ".";
   const more = puzzleAt < puzzles.length - 1 ? " Next puzzle with the button below." : " That was the last one.";
@@ -1681,7 +1699,7 @@ async function revealPuzzle() {
   scorePuzzle(false);
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
   const top = a.candidates[0];
-  setVerdict(["The answer: " + top.move + " (" + pct(top.equity) + "), marked on the cards; in the game you played " + d.move + "."].concat(a.why ? [a.why] : []), "");
+  setVerdict(["The answer: " + top.move + " (" + share(top.equity) + "), marked on the cards; in the game you played " + d.move + "."].concat(a.why ? [a.why] : []), "");
 }
 
 // nextPuzzle serves the next puzzle of the set.
