@@ -13,12 +13,14 @@ import (
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
-// showdownError gives rule violations their own exit code.
-func showdownError(err error) error {
+// playError gives a play the rules forbid (a spread over the knock limit)
+// its own exit code, as knock and risk both do; a failed write keeps its
+// own, and the rest is bad input.
+func playError(err error) error {
 	if errors.Is(err, rules.ErrOverLimit) {
 		return &cliexit.Error{Code: ExitIllegal, Err: err}
 	}
-	return cliexit.Input(err)
+	return cliexit.InputUnlessWrite(err)
 }
 
 func knockCommand(env *environment) *cli.Command {
@@ -58,7 +60,7 @@ func knockCommand(env *environment) *cli.Command {
 			}
 			rep, err := report.Knock(r, knocker, defender, given, d)
 			if err != nil {
-				return showdownError(err)
+				return playError(err)
 			}
 			if cliargs.WantJSON(c) {
 				return render.JSON(env.stdout, rep)

@@ -128,3 +128,25 @@ func TestHandHintRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestOverLimitSpreadIsIllegal: a spread over the knock limit is an
+// illegal play (exit 4) for risk as for knock; melds the hand does not
+// hold are bad input (exit 3) for both. risk gave 3 for both before.
+func TestOverLimitSpreadIsIllegal(t *testing.T) {
+	hist := "history p1 dealer=p2: dealt AC 2C 3C 7D 7H 7S 9H TH JH 4S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 2D ; p1 discard 4S"
+	for _, tt := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"risk", "--samples", "50", "--melds", "7D 7H 7S", hist}, ExitIllegal, "over the knock limit"},
+		{[]string{"knock", "--knocker", "AC 2C 3C 7D 7H 7S 9H TH JH 2D", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD", "--melds", "7D 7H 7S"}, ExitIllegal, "over the knock limit"},
+		{[]string{"risk", "--samples", "50", "--melds", "7C 7H 7S", hist}, ExitBadInput, "7C is not in the hand"},
+		{[]string{"knock", "--knocker", "AC 2C 3C 7D 7H 7S 9H TH JH 2D", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD", "--melds", "7C 7H 7S"}, ExitBadInput, "7C"},
+	} {
+		code, _, errOut := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.says) {
+			t.Errorf("%q: exit %d, %q; want exit %d saying %q", tt.args, code, errOut, tt.code, tt.says)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func positionsDo(env *environment, c *cli.Context, report func(p *game.Position,
 			return positionFailure(c, given, arg, err)
 		}
 		if err := report(&p, 0); err != nil {
-			return cliexit.InputUnlessWrite(err)
+			return playError(err)
 		}
 		return nil
 	}
