@@ -445,6 +445,9 @@ func (s *server) score(_ context.Context, body []byte) (any, error) {
 	var q struct {
 		Hand  string `json:"hand"`
 		Rules string `json:"rules,omitempty"`
+		// Upcard is the first upcard, which sets the knock limit under
+		// Oklahoma rules and must then be given.
+		Upcard string `json:"upcard,omitempty"`
 	}
 	if err := decode(body, &q); err != nil {
 		return nil, err
@@ -463,7 +466,18 @@ func (s *server) score(_ context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, bad("hand", err)
 	}
-	rep, err := report.Score(hand, r)
+	var deal rules.Deal
+	if q.Upcard != "" {
+		c, err := notation.ParseCard(q.Upcard)
+		if err != nil {
+			return nil, bad("upcard", err)
+		}
+		deal = rules.Deal{Upcard: c, HasUpcard: true}
+	}
+	if err := r.CheckDeal(deal); err != nil {
+		return nil, bad("upcard", err)
+	}
+	rep, err := report.Score(hand, r, deal)
 	if err != nil {
 		return nil, bad("hand", err)
 	}

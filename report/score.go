@@ -67,12 +67,15 @@ type ScoreReport struct {
 // Hand returns the hand the report is about.
 func (r *ScoreReport) Hand() notation.CardSet { return r.hand }
 
-// Score analyses a hand of up to 11 cards under the rules: their knock
-// limit (with no upcard known, Oklahoma's is its cap) and whether big gin
-// is allowed. Gin and knocking are judged only for hands of 10 or 11
+// Score analyses a hand of up to 11 cards under the rules and the deal:
+// their knock limit (under Oklahoma the first upcard's, which must be
+// given: rules.ErrNoUpcard) and whether big gin is allowed. Gin and knocking are judged only for hands of 10 or 11
 // cards; a smaller hand gets its melds and deadwood alone.
-func Score(hand notation.CardSet, r0 rules.Rules) (*ScoreReport, error) {
-	knockLimit := r0.KnockLimitFor(rules.Deal{})
+func Score(hand notation.CardSet, r0 rules.Rules, d rules.Deal) (*ScoreReport, error) {
+	if err := r0.CheckDeal(d); err != nil {
+		return nil, err
+	}
+	knockLimit := r0.KnockLimitFor(d)
 	n := hand.Len()
 	if n > MaxHandSize {
 		return nil, fmt.Errorf("%d cards: %w", n, ErrHandSize)

@@ -18,27 +18,40 @@ func TestScore(t *testing.T) {
 	tests := []struct {
 		hand          string
 		rules         rules.Rules
+		upcard        string // the first upcard, for Oklahoma
 		deadwood      int
 		gin, canKnock bool
 		bigGin        *bool
 		verdict       string
 	}{
-		{"KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", rules.Standard(), 38, false, false, ptr(false), "19 over the knock limit of 10 (deadwood 29 after discarding 9D)"},
-		{"3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", rules.Standard(), 6, true, true, ptr(false), "gin after discarding 6S"},
-		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Presets()["modern"], 0, true, true, ptr(true), "big gin: all 11 cards meld"},
+		{"KC KD KH AS 2H 3C 4D 5S 6H 8C 9D", rules.Standard(), "", 38, false, false, ptr(false), "19 over the knock limit of 10 (deadwood 29 after discarding 9D)"},
+		{"3C 4C 5C 6C 4D 5D 6D 3H 4H 5H 6S", rules.Standard(), "", 6, true, true, ptr(false), "gin after discarding 6S"},
+		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Presets()["modern"], "", 0, true, true, ptr(true), "big gin: all 11 cards meld"},
 		// Without big gin in the rules, the same hand discards for gin.
-		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Standard(), 0, true, true, ptr(false), "gin after discarding QH"},
-		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", rules.Standard(), 10, false, true, nil, "may knock with 10"},
-		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", limit(9), 10, false, false, nil, "1 over the knock limit of 9 (deadwood 10)"},
-		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", rules.Standard(), 0, true, true, nil, "gin"},
-		{"As 2s 3s", rules.Standard(), 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
+		{"7C 7D 7H 7S 3S 4S 5S 9H TH JH QH", rules.Standard(), "", 0, true, true, ptr(false), "gin after discarding QH"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", rules.Standard(), "", 10, false, true, nil, "may knock with 10"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", limit(9), "", 10, false, false, nil, "1 over the knock limit of 9 (deadwood 10)"},
+		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", rules.Standard(), "", 0, true, true, nil, "gin"},
+		{"As 2s 3s", rules.Standard(), "", 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
+		// Under Oklahoma the first upcard sets the limit: 4 with a 4.
+		{"As 2s 3s 7h 7d 7c Kd Qd Jd 4c", rules.Presets()["oklahoma"], "4H", 4, false, true, nil, "may knock with 4"},
+		{"As 2s 3s 7h 7d 7c Kd Qd Jd 5c", rules.Presets()["oklahoma"], "4H", 5, false, false, nil, "1 over the knock limit of 4 (deadwood 5)"},
+		{"As 2s 3s 7h 7d 7c Kd Qd Jd 4c", rules.Presets()["oklahoma"], "AH", 4, false, false, nil, "4 over the knock limit of 0 (deadwood 4)"},
 	}
 	for _, tt := range tests {
 		h, err := notation.ParseHand(tt.hand)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := Score(h, tt.rules)
+		var d rules.Deal
+		if tt.upcard != "" {
+			c, err := notation.ParseCard(tt.upcard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d = rules.Deal{Upcard: c, HasUpcard: true}
+		}
+		r, err := Score(h, tt.rules, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -53,8 +66,13 @@ func TestScore(t *testing.T) {
 		}
 	}
 	h, _ := notation.ParseHand("s:A23456789TJQ")
-	if _, err := Score(h, rules.Standard()); !errors.Is(err, ErrHandSize) {
+	if _, err := Score(h, rules.Standard(), rules.Deal{}); !errors.Is(err, ErrHandSize) {
 		t.Errorf("12 cards: %v", err)
+	}
+	// Under Oklahoma with no upcard no limit is assumed (it was 10).
+	h, _ = notation.ParseHand("As 2s 3s 7h 7d 7c Kd Qd Jd 4c")
+	if _, err := Score(h, rules.Presets()["oklahoma"], rules.Deal{}); !errors.Is(err, rules.ErrNoUpcard) {
+		t.Errorf("Oklahoma with no upcard: %v, want %v", err, rules.ErrNoUpcard)
 	}
 }
 

@@ -26,7 +26,7 @@ func TestScoreLines(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		read, bad, err := ScoreLines(strings.NewReader(tt.input), rules.Standard(), func(n int, line string, s *ScoreReport, err error) error {
+		read, bad, err := ScoreLines(strings.NewReader(tt.input), rules.Standard(), rules.Deal{}, func(n int, line string, s *ScoreReport, err error) error {
 			if err != nil {
 				got = append(got, fmt.Sprintf("%d:bad", n))
 			} else {

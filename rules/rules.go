@@ -201,6 +201,19 @@ type Deal struct {
 	HasUpcard bool
 }
 
+// ErrNoUpcard means the rules are Oklahoma's and the deal's first upcard,
+// which sets the knock limit, is not known: no limit may be assumed.
+var ErrNoUpcard = errors.New("under Oklahoma rules the first upcard sets the knock limit, and it is not given")
+
+// CheckDeal says whether the deal tells what the rules depend on: under
+// Oklahoma rules, the first upcard.
+func (r Rules) CheckDeal(d Deal) error {
+	if r.Oklahoma && !d.HasUpcard {
+		return ErrNoUpcard
+	}
+	return nil
+}
+
 // KnockLimitFor returns the knock limit in force for a deal: 0 (gin only)
 // in straight gin, the first upcard's value under Oklahoma (an ace allows
 // gin only), and KnockLimit otherwise.

@@ -73,3 +73,25 @@ func TestArenaRulesDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestOklahomaNeedsTheUpcard: under Oklahoma the first upcard sets the
+// knock limit, so score and knock without --upcard are usage errors that
+// say so (they assumed 10), and with it the limit is the upcard's.
+func TestOklahomaNeedsTheUpcard(t *testing.T) {
+	hand := "As 2s 3s 7h 7d 7c Kd Qd Jd 4c"
+	knock := []string{"knock", "--rules", "oklahoma", "--knocker", "5H 6H 7H KC KD KS 2C 2D 2S 3C", "--defender", "4H 8H 9C 9D TS JS QH 4S 5D 6C"}
+	for _, args := range [][]string{{"score", "--rules", "oklahoma", hand}, knock, {"score", "--oklahoma", "-"}} {
+		code, out, errOut := runCLI(t, hand+"\n", args...)
+		if code != ExitUsage || !strings.Contains(errOut, "give it with --upcard") || out != "" {
+			t.Errorf("%q: exit %d, %q, %q; want a usage error asking for --upcard", args, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "", "score", "--rules", "oklahoma", "--upcard", "3h", hand)
+	if code != ExitOK || !strings.Contains(out, "over the knock limit of 3") {
+		t.Errorf("score with --upcard 3h: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "", append(knock, "--upcard", "5d")...)
+	if code != ExitOK || !strings.Contains(out, "knock limit 5") {
+		t.Errorf("knock with --upcard 5d: exit %d, %q, %q", code, out, errOut)
+	}
+}

@@ -30,10 +30,12 @@ func scoreCommand(env *environment) *cli.Command {
 			"Examples:\n" +
 			"  ginadvisor score \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\"\n" +
 			"  ginadvisor score --rules modern --symbols \"s:A234 h:789 d:TJQK\"\n" +
-			"  ginadvisor score --json < hands.txt",
+			"  ginadvisor score --json < hands.txt\n" +
+			"  ginadvisor score --rules oklahoma --upcard 4h \"As 2s 3s 7h 7d 7c Jd 4c\"",
 		Flags: append(append(cliargs.OutputFlags(),
 			cliargs.Symbols("print cards with suit symbols"),
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
+			&cli.StringFlag{Name: "upcard", Usage: "the first upcard, which sets the knock limit under Oklahoma rules"},
 		), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			if err := env.setColor(c); err != nil {
@@ -43,12 +45,16 @@ func scoreCommand(env *environment) *cli.Command {
 			if err != nil {
 				return err
 			}
+			deal, err := cliargs.Deal(c, rs)
+			if err != nil {
+				return err
+			}
 			style := env.styleFor(c)
 			w := render.ScoreWriter{W: env.stdout, Tables: style.Tables(env.stdout), JSON: cliargs.WantJSON(c), AllSplits: c.Bool("all-splits")}
 			arg := strings.Join(c.Args().Slice(), " ")
 			if c.Args().Len() == 0 || arg == "-" {
 				env.awaitingInput("hands")
-				return stream(env, style, w, rs, env.stdin, "stdin")
+				return stream(env, style, w, rs, deal, env.stdin, "stdin")
 			}
 			hand, err := notation.ParseHand(arg)
 			if err != nil {
@@ -60,7 +66,7 @@ func scoreCommand(env *environment) *cli.Command {
 					if info, serr := f.Stat(); serr == nil && !info.Mode().IsRegular() {
 						ferr = fmt.Errorf("%s is not a regular file", arg)
 					} else {
-						return stream(env, style, w, rs, f, arg)
+						return stream(env, style, w, rs, deal, f, arg)
 					}
 				}
 				if _, serr := os.Lstat(arg); serr == nil || strings.ContainsAny(arg, "/.") {
@@ -68,7 +74,7 @@ func scoreCommand(env *environment) *cli.Command {
 				}
 				return cliexit.ParseFailure("hand", arg, err)
 			}
-			r, err := report.Score(hand, rs)
+			r, err := report.Score(hand, rs, deal)
 			if err != nil {
 				return cliexit.Input(err)
 			}
@@ -83,11 +89,11 @@ func scoreCommand(env *environment) *cli.Command {
 // Output is buffered, and flushed whenever the input has nothing more
 // waiting, so that a file is scored at full speed while a person or a
 // pipe sees each result as soon as its line is in.
-func stream(env *environment, style render.Style, w render.ScoreWriter, rs rules.Rules, r io.Reader, name string) error {
+func stream(env *environment, style render.Style, w render.ScoreWriter, rs rules.Rules, deal rules.Deal, r io.Reader, name string) error {
 	out := bufio.NewWriterSize(w.W, 64*1024)
 	w.W, w.Tables = out, style.Tables(out)
 	defer out.Flush()
-	read, bad, err := report.ScoreLines(r, rs, func(n int, line string, s *report.ScoreReport, err error) error {
+	read, bad, err := report.ScoreLines(r, rs, deal, func(n int, line string, s *report.ScoreReport, err error) error {
 		if err != nil {
 			fmt.Fprintln(env.stderr, "ginadvisor:", name+":"+strconv.Itoa(n)+": "+err.Error())
 		}

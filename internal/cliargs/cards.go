@@ -53,10 +53,14 @@ func OptionalMelds(c *cli.Context) (*meld.Spread, error) {
 	return &sp, nil
 }
 
-// Deal reads --upcard, which matters only under Oklahoma rules r.
+// Deal reads --upcard, which matters only under Oklahoma rules r, and
+// there must be given: the first upcard sets the knock limit.
 func Deal(c *cli.Context, r rules.Rules) (rules.Deal, error) {
 	s := c.String("upcard")
 	if !c.IsSet("upcard") {
+		if err := r.CheckDeal(rules.Deal{}); err != nil {
+			return rules.Deal{}, cliexit.Usagef("%v: give it with --upcard (such as --upcard 5S)", err)
+		}
 		return rules.Deal{}, nil
 	}
 	if !r.Oklahoma {
