@@ -74,13 +74,6 @@ func countTurns(s Setup, f Facts, up notation.Card, o opening) (turnCounts, bool
 	c.minTakes = f.OppTook.Len() + cur.fromPile + ownTookUp
 	c.maxTakes = oppMax + (ownTurns + cur.draws - forcedOwn - cur.fromStock)
 	c.takes = 1 + oppTurns + ownDiscards - len(f.Pile)
-	// A first upcard taken at the first offer is back at the bottom of the
-	// pile only if a later take emptied the pile and the card was then
-	// discarded: its taker may not discard it on the turn it took it
-	// (unless the rules are OpenSpiel's, RepeatEnds).
-	if o.taker.Valid() && len(f.Pile) > 0 && f.Pile[0] == up && c.takes < 2 && !s.Rules.RepeatEnds {
-		return c, false
-	}
 	return c, true
 }
 

@@ -64,9 +64,6 @@ func TestPositionNotationErrors(t *testing.T) {
 	if _, err := position.Parse(good); err != nil {
 		t.Fatalf("%s: %v", good, err)
 	}
-	if _, err := position.Parse(good + " draws=2 rules=openspiel"); err != nil {
-		t.Errorf("under OpenSpiel's rules the first upcard may be taken and discarded at once: %v", err)
-	}
 	tests := []struct {
 		name, text, at, want string
 	}{
@@ -80,9 +77,6 @@ func TestPositionNotationErrors(t *testing.T) {
 		{"passed never offered", strings.Replace(good, "passed=KS", "passed=KS,2C", 1), "passed=", "never offered"},
 		{"first upcard missing", strings.Replace(good, "passed=KS", "passed=-", 1), "passed=", "offered to the opponent first"},
 		{"draws beyond the stock", good + " draws=128", "draws=", "draws"},
-		// Two draws would need the dealer to have taken the first upcard
-		// and discarded it at once, which only OpenSpiel's rules allow.
-		{"the first upcard taken and discarded at once", good + " draws=2", "draws=", "has seen 1"},
 		{"draws beyond any hand", good + " draws=2147483648", "draws=", "want 0 to"},
 		{"first not the pile's bottom", strings.Replace(good, "first=KS", "first=2C", 1), "first=", "taken at the first offer"},
 		{"score past the target", good + " score=500-0", "score=", "game ended"},
