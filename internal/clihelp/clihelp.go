@@ -28,6 +28,10 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // flagNotDefined matches the flag package's one-dash unknown-flag message.
 var flagNotDefined = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 
+// flagName matches what may be a flag's name; an argument that starts
+// with - and is not one ("-As 2s 3s", "- 7h") is an argument misread.
+var flagName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*(=.*)?$`)
+
 // singleDashFlag matches the flag package's "for flag -name".
 var singleDashFlag = regexp.MustCompile(`for (?:flag )?-+([a-z0-9-]+)`)
 
@@ -37,6 +41,10 @@ func OnUsageError(c *cli.Context, err error, _ bool) error {
 	msg := err.Error()
 	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag --" + m[1]
+		if !flagName.MatchString(m[1]) {
+			arg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
+			msg = fmt.Sprintf("%q is read as a flag, since it starts with -: put -- before the arguments (such as -- %q)", arg, arg)
+		}
 	}
 	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
 	help := "ginadvisor --help"
