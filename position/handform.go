@@ -42,9 +42,9 @@ func (d Decision) Needs() string {
 // as early in the hand as can be: p1, the non-dealer, at the first offer
 // for 10 cards, and for 11 just after its first draw from the stock, both
 // seats having passed the upcard. What a hand does not tell is filled in
-// with stand-ins, which standIns names ("AC standing in for the upcard"):
-// the upcard is the first card in order that the hand lacks, the card
-// drawn the hand's last. The position names no rules, so it reads under
+// with stand-ins, which standIns names ("TC standing in for the upcard"):
+// the upcard is the first card in order that the hand lacks and that is
+// neutral to it (see neutralFirst), the card drawn the hand's last. The position names no rules, so it reads under
 // any. A hand of another size has no such position: both are then empty.
 func HandPosition(hand notation.CardSet) (pos, standIns string) {
 	pos, standIns, _ = HandPositionFor(hand, AnyDecision, nil)
@@ -55,8 +55,8 @@ func HandPosition(hand notation.CardSet) (pos, standIns string) {
 // HandPosition does, read under the rules r (nil: the standard rules):
 //   - at a draw decision, a hand of 10 cards at the first offer;
 //   - at a discard decision, a hand of 11 just after its first draw, and
-//     one of 10 with a stand-in for the card drawn, the second card in
-//     order it lacks;
+//     one of 10 with a stand-in for the card drawn, the second card
+//     that neutralFirst gives;
 //   - at a knock decision, the hand of 10 (or the 11 but for the discard
 //     that leaves the least deadwood) just after its first draw and
 //     discard, when it is within the knock limit; the card drawn and
@@ -65,7 +65,7 @@ func HandPosition(hand notation.CardSet) (pos, standIns string) {
 // When the hand has no position at the decision, pos is empty and why
 // says why.
 func HandPositionFor(hand notation.CardSet, want Decision, r *rules.Rules) (pos, standIns, why string) {
-	rest := (notation.FullDeck &^ hand).Cards()
+	rest := neutralFirst(hand)
 	cards := hand.Cards()
 	n := hand.Len()
 	if len(rest) < 2 || (n != 10 && n != 11) {
@@ -116,4 +116,35 @@ func knockForm(hand notation.CardSet, up, stand notation.Card, r *rules.Rules) (
 		return "", "", fmt.Sprintf("its deadwood is %d at best, over the knock limit of %d", meld.MinDeadwood(p.Hand()), p.KnockLimit())
 	}
 	return pos, standIns, ""
+}
+
+// neutralFirst lists the cards the hand lacks, in order, those neutral to it
+// first: of a rank it does not hold, and two or more ranks from each card
+// it holds of the suit. A neutral stand-in makes no meld and no draw to
+// one with the hand, so that the position asks about the hand, not about
+// a card the user never named (5C beside A-4 of clubs would be a run).
+func neutralFirst(hand notation.CardSet) []notation.Card {
+	var neutral, other []notation.Card
+	for _, c := range (notation.FullDeck &^ hand).Cards() {
+		if touches(hand, c) {
+			other = append(other, c)
+		} else {
+			neutral = append(neutral, c)
+		}
+	}
+	return append(neutral, other...)
+}
+
+// touches says c would pair with a card of hand or stand within two ranks
+// of one in its suit.
+func touches(hand notation.CardSet, c notation.Card) bool {
+	for h := range hand.All() {
+		if h.Rank() == c.Rank() {
+			return true
+		}
+		if d := int(h.Rank()) - int(c.Rank()); h.Suit() == c.Suit() && d >= -2 && d <= 2 {
+			return true
+		}
+	}
+	return false
 }

@@ -49,7 +49,7 @@ func TestHandWherePositionWanted(t *testing.T) {
 	}
 	// Read from stdin, the line's error carries the position too.
 	code, _, errOut := runCLI(t, "As 2s 3s 7h 7d 7c Kd Qd Jd 4c\n", "outs")
-	if code != ExitBadInput || !strings.Contains(errOut, `stdin:1: column 1: a hand, not a position; as a position, with AC standing in for the upcard: "p1 first-offer hand=4C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=AC stock=31 dealer=p2"`) {
+	if code != ExitBadInput || !strings.Contains(errOut, `stdin:1: column 1: a hand, not a position; as a position, with TC standing in for the upcard: "p1 first-offer hand=4C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=TC stock=31 dealer=p2"`) {
 		t.Errorf("outs on stdin: exit %d: %s", code, errOut)
 	}
 }
