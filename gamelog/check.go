@@ -24,8 +24,9 @@ type Source struct {
 	Open func() (io.ReadCloser, error)
 }
 
-// CheckReport is the result of checking logs: the games read and skipped,
-// and every problem, with the fields documented for `log check --json`.
+// CheckReport is the result of checking logs: the games read (damaged
+// ones included, as batch counts them) and skipped, and every problem,
+// with the fields documented for `log check --json`.
 type CheckReport struct {
 	Files        int       `json:"files"`
 	GamesRead    int       `json:"games_read"`
@@ -78,7 +79,7 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 		return nil
 	}
 	lr := NewReader(br, name)
-	before := rep.GamesRead + rep.GamesSkipped
+	before := rep.GamesRead
 	for ctx.Err() == nil {
 		g, err := lr.Next()
 		if err == io.EOF {
@@ -89,6 +90,8 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 			// could not read to its end, fails.
 			var le *Error
 			if errors.As(err, &le) && !errors.Is(err, ErrVersion) {
+				// Read, as batch counts it, and skipped.
+				rep.GamesRead++
 				rep.GamesSkipped++
 			} else {
 				rep.Failed = true
@@ -102,7 +105,7 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 	for _, w := range lr.Warnings {
 		rep.Warnings = append(rep.Warnings, ProblemOf(name, w))
 	}
-	if rep.GamesRead+rep.GamesSkipped == before && ctx.Err() == nil && !rep.Failed {
+	if rep.GamesRead == before && ctx.Err() == nil && !rep.Failed {
 		rep.Failed = true
 		rep.Errors = append(rep.Errors, Problem{File: name, Message: "no game in it"})
 	}

@@ -14,8 +14,8 @@ func TestPositionError(t *testing.T) {
 		name, input          string
 		err, summary, detail string // each held by what is returned
 	}{
-		{"a hand", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", "a hand, not a position", "is a hand, not a position. The hand as a position, with AC standing in",
-			`  ginadvisor outs "p1 first-offer hand=4C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=AC stock=31 dealer=p2"`},
+		{"a hand", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", "a hand, not a position", "is a hand, not a position. The hand as a position, with TC standing in",
+			`  ginadvisor outs "p1 first-offer hand=4C,7C,7D,JD,QD,KD,7H,AS,2S,3S pile=TC stock=31 dealer=p2"`},
 		{"several faults", "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,ZZ,6S pile=KS,7H stock=x took=- passed=KS discards=7H dealer=p9", "unknown rank", "position: 3 faults:", "column 61: stock"},
 		{"one fault", "p1 draw hand=AC,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1 junk=1",
 			"position: column 103: unknown key", "", "dealer=p1 junk=1\n" + strings.Repeat(" ", 33) + "^"},

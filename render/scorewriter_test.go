@@ -15,7 +15,7 @@ func TestScoreWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := report.Score(hand, rules.Standard())
+	r, err := report.Score(hand, rules.Standard(), rules.Deal{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -295,9 +295,19 @@ func TestLogCheck(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if code != ExitBadInput || rep.GamesRead != 1 || rep.GamesSkipped != 1 || len(rep.Errors) != 1 ||
+	if code != ExitBadInput || rep.GamesRead != 2 || rep.GamesSkipped != 1 || len(rep.Errors) != 1 ||
 		rep.Errors[0].File != "stdin" || rep.Errors[0].Line != 15 || !strings.Contains(rep.Errors[0].Message, "5C is not in the hand") {
 		t.Fatalf("exit %d: %+v", code, rep)
+	}
+	// batch counts the same games read and skipped (log check counted the
+	// damaged game as not read).
+	_, out, _ = runCLI(t, broken, "batch", "--quick", "--json", "-")
+	var sum struct {
+		GamesRead    int `json:"games_read"`
+		GamesSkipped int `json:"games_skipped"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil || sum.GamesRead != rep.GamesRead || sum.GamesSkipped != rep.GamesSkipped {
+		t.Errorf("batch read %d games and skipped %d, log check %d and %d (%v)", sum.GamesRead, sum.GamesSkipped, rep.GamesRead, rep.GamesSkipped, err)
 	}
 	if code, _, _ := runCLI(t, "", "log", "check", filepath.Join(t.TempDir(), "missing.log")); code != ExitBadInput {
 		t.Fatalf("a missing file: exit %d", code)
