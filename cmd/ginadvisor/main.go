@@ -171,6 +171,9 @@ func unwrap(w io.Writer) io.Writer {
 // refuseTSV refuses --format tsv for a command that prints no table,
 // whose output would be empty under it: its figures are in --json.
 func refuseTSV(c *cli.Context, command string) error {
+	if err := checkOutput(c); err != nil {
+		return err
+	}
 	if f, _ := cliargs.Format(c); f == "tsv" && !cliargs.WantJSON(c) {
 		return cliexit.Usagef("--format tsv: %s prints no table; give --json for its figures", command)
 	}
@@ -186,13 +189,21 @@ func (e *environment) useColor(c *cli.Context) bool {
 	return false
 }
 
-// setColor checks the output flags: a bad --color or --format value is a
-// usage error. styleFor then works out the style from them.
-func (e *environment) setColor(c *cli.Context) error {
+// setColor checks the output flags (checkOutput); styleFor then works out
+// the style from them.
+func (e *environment) setColor(c *cli.Context) error { return checkOutput(c) }
+
+// checkOutput checks the output flags: a bad --color or --format value is
+// a usage error, and so is --json beside a --format other than json, as
+// the two ask for different output.
+func checkOutput(c *cli.Context) error {
 	if _, err := cliargs.ColorMode(c); err != nil {
 		return err
 	}
-	_, err := cliargs.Format(c)
+	f, err := cliargs.Format(c)
+	if err == nil && f != "auto" && f != "json" && cliargs.Bool(c, "json") {
+		return cliexit.Usagef("--json and --format %s ask for different output: give one", f)
+	}
 	return err
 }
 

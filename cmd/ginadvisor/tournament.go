@@ -28,6 +28,9 @@ func tournamentCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
+			if err := checkOutput(c); err != nil {
+				return err
+			}
 			if err := fileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
 				return err
 			}
