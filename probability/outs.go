@@ -219,7 +219,7 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	}
 	n := float64(samples)
 	for k := 1; k < reachHorizon; k++ {
-		row := ReachRow{Draws: k + 1, Method: "monte carlo", Samples: samples, Possible: p.StockCount()-2*k > dead}
+		row := ReachRow{Draws: k + 1, Method: "monte carlo", Samples: samples, Possible: drawAllowed(p, k)}
 		if !row.Possible {
 			// The hand dies before this draw, so within k draws is within
 			// the draws the stock allows: the last row that was possible,
@@ -235,6 +235,18 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 		r.Reach = append(r.Reach, row)
 	}
 	return r, nil
+}
+
+// drawAllowed says the hand lives to the seat's draw k turns after this
+// one: the stock still holds more than its dead cards then, and the draws
+// of both seats before it are under the rules' draw limit, at which the
+// hand dies.
+func drawAllowed(p *game.Position, k int) bool {
+	if p.StockCount()-2*k <= p.Rules().DeadStock {
+		return false
+	}
+	limit := p.Rules().DrawLimit
+	return limit == 0 || p.Draws()+2*k < limit
 }
 
 // reachHorizon is the most draws Outs looks ahead.

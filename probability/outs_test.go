@@ -114,6 +114,31 @@ func TestNearlyEmptyStock(t *testing.T) {
 	}
 }
 
+// TestReachAtTheDrawLimit: the hand dies when both seats' draws reach the
+// rules' draw limit, so the rows past it repeat the last the limit allows,
+// as rows past the stock's end do.
+func TestReachAtTheDrawLimit(t *testing.T) {
+	for _, tt := range []struct {
+		limit    string
+		possible int // rows the limit allows
+	}{{"2", 1}, {"3", 1}, {"4", 2}, {"6", 3}, {"0", 5}} {
+		p := mustParse(t, "p1 draw hand=AC,2C,3C,4H,5H,6H,7S,8S,TS,KD pile=KS,7H stock=30 took=- passed=KS discards=7H dealer=p1 rules=standard,draw_limit="+tt.limit)
+		e := probability.Infer(&p)
+		r, err := probability.Outs(context.Background(), &p, &e, 200, 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range r.Reach {
+			if row.Possible != (i < tt.possible) {
+				t.Errorf("draw limit %s: row %d possible %v, want rows 1 to %d", tt.limit, row.Draws, row.Possible, tt.possible)
+			}
+			if !row.Possible && (row.Knock != r.Reach[i-1].Knock || row.Gin != r.Reach[i-1].Gin) {
+				t.Errorf("draw limit %s: row %+v differs from the row before", tt.limit, row)
+			}
+		}
+	}
+}
+
 // TestReachNeverFalls: on the draw decisions of simulated games, the
 // chance of a knock or gin within k draws is a probability, never falls
 // from one sampled row to the next, and a row the stock does not allow
