@@ -807,7 +807,9 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 		// As batch, advise and /api/advise default.
 		q.Seed = 1
 	}
-	var r Review
+	// A review with no graded decision (a seat whose cards the log hides)
+	// still lists them, as an empty list, never null.
+	r := Review{Decisions: []ReviewedDecision{}}
 	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,
 		OnDecision: func(g *batch.Graded) error {
 			if len(r.Decisions) >= maxReviewDecisions {
@@ -827,11 +829,16 @@ func (s *server) review(ctx context.Context, body []byte) (any, error) {
 		}
 		return nil, bad("log", err)
 	}
-	if sum.GamesRead == 0 {
+	if sum.GamesAnalyzed == 0 {
+		// Nothing to review: no game, or every game damaged. The first
+		// problem says why, with its line when it has one.
 		msg := "no game in the log"
 		if len(sum.Errors) > 0 {
 			p := sum.Errors[0]
-			msg = fmt.Sprintf("line %d: %s", p.Line, p.Message)
+			msg = p.Message
+			if p.Line > 0 {
+				msg = fmt.Sprintf("line %d: %s", p.Line, p.Message)
+			}
 		}
 		return nil, badf("log", "%s", msg)
 	}

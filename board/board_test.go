@@ -357,6 +357,27 @@ func TestReview(t *testing.T) {
 			t.Errorf("%s: status %d: %s", bad, r.status, r.raw)
 		}
 	}
+	// A log whose every game is damaged has nothing to review: a 400 with
+	// the first problem's line, not a review with no decisions (the page
+	// stuck at "Grading"); a problem of the whole log has no line 0.
+	lines := strings.Split(string(data), "\n")
+	for i := 1; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i-1], "stock ") {
+			f := strings.Fields(lines[i])
+			lines[i] = strings.Join(append(f[:len(f)-1], "ZZ"), " ")
+		}
+	}
+	for _, tt := range []struct{ log, want string }{
+		{strings.Join(lines, "\n"), "line "},
+		{"ginadvisor-log 2\n", "no game in it"},
+	} {
+		q, _ := json.Marshal(map[string]any{"log": tt.log, "quick": true})
+		r := post(t, ts, "/api/review", string(q), nil)
+		msg, _ := errorOf(r)["message"].(string)
+		if r.status != 400 || errorOf(r)["field"] != "log" || !strings.HasPrefix(msg, tt.want) || strings.Contains(msg, "line 0") {
+			t.Errorf("review of %.60q: status %d: %s", tt.log, r.status, r.raw)
+		}
+	}
 }
 
 // TestPlayAGame plays a whole game against simple through the API, always
