@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"io"
 	"math"
+
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // tournamentPage is the standings as a page in the batch report's style:
@@ -23,7 +25,7 @@ var tournamentPage = template.Must(template.New("t").Funcs(template.FuncMap{
 		}
 		return fmt.Sprintf("%s to %s", Elo(r.EloCI[0]), Elo(r.EloCI[1]))
 	},
-	"pct": func(x *float64) string { return fmt.Sprintf("%.1f%%", 100**x) },
+	"pct": func(x *float64) string { return stats.Share(*x, 1) },
 	"bar": func(r Standing, lo, hi float64) template.CSS {
 		if r.EloCI == nil {
 			return "display:none"

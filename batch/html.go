@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // palette colors the players' series, one color a player; past ten
@@ -223,7 +225,7 @@ func values(xs ...float64) []*float64 {
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"pct":      func(x float64) string { return stats.Share(x, 1) },
 	"fig":      func(key string, v float64, text string) template.HTML { return template.HTML(figure(key, v, text)) },
 	"figInt":   func(key string, v int) template.HTML { return template.HTML(figure(key, float64(v), fmt.Sprint(v))) },
 	"key":      func(a, b string) string { return a + "/" + b },

@@ -35,6 +35,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 var (
@@ -1485,7 +1486,7 @@ func testHintsAtOnce(t *testing.T, p *page) {
 }
 
 // checkShares: the page writes shares as the command line does
-// (report.Share at a tenth): one strictly between 0 and 1 never as 0.0%
+// (stats.Share at a tenth): one strictly between 0 and 1 never as 0.0%
 // or 100.0%.
 func checkShares(t *testing.T, p *page) {
 	var xs []float64
@@ -1502,7 +1503,7 @@ func checkShares(t *testing.T, p *page) {
 		t.Fatalf("the page's share gave %d values for %d", len(got), len(xs))
 	}
 	for i, x := range xs {
-		if want := report.Share(x, 1); got[i] != want {
+		if want := stats.Share(x, 1); got[i] != want {
 			t.Errorf("the page writes the share %v as %v, the command line as %q", x, got[i], want)
 		}
 	}

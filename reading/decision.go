@@ -10,6 +10,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // The opponent as read at one decision of the seat: the Style of earlier
@@ -227,7 +228,7 @@ func (v View) String() string {
 	text := "The opponent knocks, as read: " + shares(v.Weights[:], func(i int) string { return KnockRule(i).short() }) +
 		" (" + fromEarlier(v.Read, "knock decision")
 	if v.Declined {
-		text += fmt.Sprintf("; it has just played on where, from its cards alone, it could have knocked %.0f%% of the time", 100*v.CouldKnock)
+		text += "; it has just played on where, from its cards alone, it could have knocked " + stats.Share(v.CouldKnock, 0) + " of the time"
 	}
 	text += "). It takes the upcard " + shares(v.Take[:], func(i int) string { return TakeRule(i).short() }) +
 		"; it throws " + shares(v.Discard[:], func(i int) string { return DiscardRule(i).short() }) +
@@ -252,7 +253,7 @@ func shares(w []float64, name func(rule int) string) string {
 	var parts []string
 	for i, x := range w {
 		if x >= 0.005 {
-			parts = append(parts, fmt.Sprintf("%s %.0f%%", name(i), 100*x))
+			parts = append(parts, name(i)+" "+stats.Share(x, 0))
 		}
 	}
 	return strings.Join(parts, ", ")

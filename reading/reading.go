@@ -23,6 +23,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Style is what a seat has learnt of when its opponent knocks: a
@@ -122,7 +123,7 @@ func (s *Style) String() string {
 	var parts []string
 	for i, x := range w {
 		if x >= 0.05 {
-			parts = append(parts, fmt.Sprintf("%s %.0f%%", KnockRule(i), 100*x))
+			parts = append(parts, KnockRule(i).String()+" "+stats.Share(x, 0))
 		}
 	}
 	noun := "decisions"

@@ -12,6 +12,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/probability"
 	"github.com/ginadvisor/ginadvisor/report"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Outs writes an outs report: the cards that bring gin or a knock, the
@@ -335,8 +336,8 @@ func opponentWhy(n Style, a *report.Advice) string {
 }
 
 // Percent writes a chance as a percentage with one decimal, as
-// report.Share does: one between 0 and 1 never reads 0.0% or 100.0%.
-func Percent(x float64) string { return report.Share(x, 1) }
+// stats.Share does: one between 0 and 1 never reads 0.0% or 100.0%.
+func Percent(x float64) string { return stats.Share(x, 1) }
 
 // Significant writes x with digits significant digits, in plain decimal
 // notation: 0.0041 and 0.41 and 4.1 at two.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Measure names one thing the search measured of a move: the share of its
@@ -258,7 +259,7 @@ func (d Difference) values() (best, other string) {
 		return strconv.Itoa(int(d.Best)), strconv.Itoa(int(d.Other))
 	}
 	for digits := 0; ; digits++ {
-		best, other = Share(d.Best, digits), Share(d.Other, digits)
+		best, other = stats.Share(d.Best, digits), stats.Share(d.Other, digits)
 		if best != other || digits == 1 {
 			return best, other
 		}

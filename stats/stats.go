@@ -1,5 +1,6 @@
 // Package stats holds the small statistics that ginadvisor's measurements
-// share: confidence intervals for rates and for means.
+// share: confidence intervals for rates and for means, and a rate written
+// as a percentage that claims no certainty the rate lacks.
 package stats
 
 import "math"

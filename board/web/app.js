@@ -80,7 +80,7 @@ function pct(x) {
 }
 
 // share writes a share (0 to 1) to a tenth of a per cent, as the command
-// line does (report.Share): one strictly between 0 and 1 never reads as
+// line does (stats.Share): one strictly between 0 and 1 never reads as
 // 0.0% or 100.0%, but as <0.1% or >99.9%.
 function share(x) {
   const v = 100 * x;
