@@ -89,11 +89,14 @@ func checkOne(ctx context.Context, rep *CheckReport, name string, r io.Reader) e
 			// A damaged game is skipped; a log this reader cannot read, or
 			// could not read to its end, fails.
 			var le *Error
-			if errors.As(err, &le) && !errors.Is(err, ErrVersion) {
+			switch {
+			case errors.Is(err, ErrHeader):
+				// Lines before the first game: a problem, but no game.
+			case errors.As(err, &le) && !errors.Is(err, ErrVersion):
 				// Read, as batch counts it, and skipped.
 				rep.GamesRead++
 				rep.GamesSkipped++
-			} else {
+			default:
 				rep.Failed = true
 			}
 			rep.Errors = append(rep.Errors, ProblemOf(name, err))

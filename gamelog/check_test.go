@@ -140,3 +140,30 @@ func TestCheckSkipsBOM(t *testing.T) {
 		t.Fatalf("%+v, %v", rep, err)
 	}
 }
+
+// TestCheckTextNotALog: a file of text that is no log fails with its
+// header's problem and no game read or skipped, as batch counts it (it
+// counted the junk as a game read and skipped); junk before a good game
+// is a problem, but not a game.
+func TestCheckTextNotALog(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, games, _ := strings.Cut(string(data), "\n") // the header left out
+	for _, tt := range []struct {
+		text        string
+		read, skips int
+	}{
+		{"hello world\n", 0, 0},
+		{"hello world\n" + games, 2, 0},
+	} {
+		text := tt.text
+		rep, err := gamelog.CheckAll(context.Background(), []gamelog.Source{{Name: "junk.txt", Open: func() (io.ReadCloser, error) {
+			return io.NopCloser(strings.NewReader(text)), nil
+		}}})
+		if err != nil || rep.GamesRead != tt.read || rep.GamesSkipped != tt.skips || len(rep.Errors) == 0 || !strings.Contains(rep.Errors[0].Message, "expected the header") {
+			t.Errorf("%.20q: %+v, %v; want %d read, %d skipped and the header's problem", text, rep, err, tt.read, tt.skips)
+		}
+	}
+}

@@ -18,6 +18,11 @@ var ErrLog = errors.New("bad game log")
 // log: no game of it is read.
 var ErrVersion = errors.New("unsupported log version")
 
+// ErrHeader is wrapped by the error for a log that starts with neither
+// the header nor a game: the lines up to the next game are skipped, and
+// they are no game, damaged or not.
+var ErrHeader = errors.New("no log header")
+
 // ErrText is wrapped by the error for a line or a text field that holds a
 // control character or is not UTF-8, which no field of a log may: such
 // text would reach a terminal, or a log written from this one.

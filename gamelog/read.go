@@ -117,7 +117,7 @@ func (lr *Reader) readHeader() error {
 		lr.version = v
 	case l.f[0] != "game":
 		lr.skip()
-		return l.fail("expected the header %q", Header())
+		return l.failWith(ErrHeader, "expected the header %q", Header())
 	default:
 		lr.unread(l)
 	}
