@@ -327,10 +327,23 @@ func mergeCommand(env *environment) *cli.Command {
 				return &cliexit.Error{Code: ExitBadInput, Err: err}
 			}
 			m := batch.Merge(parts...)
+			// The problems the runs met, and their exit code, as one run
+			// over all the inputs would give them.
+			render.Problems(env.stderr, m.Errors)
 			if cliargs.WantJSON(c) {
-				return render.JSON(env.stdout, m)
+				err = render.JSON(env.stdout, m)
+			} else {
+				err = render.Batch(env.stdout, env.styleFor(c), &m)
 			}
-			return render.Batch(env.stdout, env.styleFor(c), &m)
+			switch {
+			case err != nil:
+				return cliexit.Wrote(err)
+			case len(m.Errors) > 0:
+				return cliexit.Silent(ExitBadInput)
+			case m.GamesRead == 0:
+				return cliexit.Input(errors.New("the summaries hold no game"))
+			}
+			return nil
 		},
 	}
 }

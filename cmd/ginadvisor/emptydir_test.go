@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,46 @@ func TestHeaderOnlyLogIsBadInput(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "", "convert", empty, filepath.Join("..", "..", "testdata", "sample.log")); code != ExitBadInput || !strings.Contains(errOut, "empty.log: no game in it") {
 		t.Errorf("convert of a header alone and a good log: exit %d, %q", code, errOut)
+	}
+}
+
+// TestMergeKeepsTheRunsProblems: merging the shards of a run that met
+// damaged games prints their problems and exits 3, as the one run over
+// all the input does; a merge of summaries with no game is bad input too.
+// Before, merge printed the summary and exited 0.
+func TestMergeKeepsTheRunsProblems(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	damaged := filepath.Join(dir, "damaged.log")
+	if err := os.WriteFile(damaged, []byte(strings.Replace(string(data), "p1 discard KD", "p1 discard 9S", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, _ := runCLI(t, "", "batch", "--quick", damaged)
+	if code != ExitBadInput {
+		t.Fatalf("batch of a damaged log: exit %d", code)
+	}
+	var parts []string
+	for i := 1; i <= 2; i++ {
+		_, out, _ := runCLI(t, "", "batch", "--quick", "--json", "--shard", fmt.Sprintf("%d/2", i), damaged)
+		part := filepath.Join(dir, fmt.Sprintf("part%d.json", i))
+		if err := os.WriteFile(part, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, part)
+	}
+	code, _, errOut := runCLI(t, "", append([]string{"merge"}, parts...)...)
+	if code != ExitBadInput || strings.Count(errOut, "9S is not in the hand") != 1 {
+		t.Errorf("merge of the shards: exit %d, stderr %q; want exit %d and the problem once", code, errOut, ExitBadInput)
+	}
+	empty := filepath.Join(dir, "empty.log")
+	if err := os.WriteFile(empty, []byte("ginadvisor-log 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI(t, "", "batch", "--quick", "--json", empty)
+	if code, _, errOut := runCLI(t, out, "merge", "-"); code != ExitBadInput || !strings.Contains(errOut, "no game in it") {
+		t.Errorf("merge of a run with no game: exit %d, %q", code, errOut)
 	}
 }
