@@ -167,7 +167,6 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 	class := Good
 	if gr.o.Quick {
 		best, gd.EquityLost = gradeQuick(pos, d.Move)
-		class = Classify(gd.EquityLost)
 	} else {
 		gd.Seed = analyze.SeedOf(pos, gr.o.settings(), gr.o.Seed)
 		g, err := gradeAdvisor(gr.ctx, pos, d.Move, gr.o.Samples, gd.Seed, gr.equity)
@@ -187,7 +186,18 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 			}
 		}
 	}
+	// The loss is published in millionths, and its class is that of the
+	// loss as published, so that the class, the histogram and a reader
+	// of the row agree: 0.0199999996 read 0.02 and was classed good.
 	gd.EquityLost = float64(toMicro(gd.EquityLost)) / micro
+	switch {
+	case gr.o.Quick:
+		class = Classify(gd.EquityLost)
+	case class != Uncertain:
+		if c, decided := classWithNoise(gd.EquityLost, gd.EquityLostSE); decided {
+			class = c
+		}
+	}
 	if gr.o.Quick && gd.EquityLost == 0 {
 		// Quick grading loses nothing with the move played: it is as
 		// good as the best the rule of thumb knows.
