@@ -467,6 +467,9 @@ func (s *server) score(_ context.Context, body []byte) (any, error) {
 		return nil, bad("hand", err)
 	}
 	var deal rules.Deal
+	if q.Upcard != "" && !r.Oklahoma {
+		return nil, badf("upcard", "the upcard sets the knock limit only under Oklahoma rules")
+	}
 	if q.Upcard != "" {
 		c, err := notation.ParseCard(q.Upcard)
 		if err != nil {
@@ -705,6 +708,9 @@ func analyse(ctx context.Context, q *samplingRequest, p *game.Position,
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if b := (*badRequest)(nil); errors.As(err, &b) {
+			return nil, err // a field of the request named already
+		}
 		return nil, bad("position", err)
 	}
 	return rep, nil
@@ -892,7 +898,12 @@ func (s *server) risk(ctx context.Context, body []byte) (any, error) {
 		given = &sp
 	}
 	return analyse(ctx, &q.samplingRequest, &p, func(p *game.Position, e *probability.Estimate, n int, seed uint64) (any, error) {
-		return probability.UndercutRisk(ctx, p, e, given, n, seed, s.opts.Workers)
+		r, err := probability.UndercutRisk(ctx, p, e, given, n, seed, s.opts.Workers)
+		if errors.Is(err, probability.ErrBadSpread) {
+			// The melds asked for are at fault, not the position.
+			return nil, bad("melds", err)
+		}
+		return r, err
 	})
 }
 

@@ -80,6 +80,10 @@ func errorOf(r reply) map[string]any {
 	return e
 }
 
+// knockAt is a knock decision within the limit: the hand melds all but
+// the AC.
+const knockAt = "p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,4S,AC pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S drawn=AC dealer=p2"
+
 func TestAPI(t *testing.T) {
 	ts := newServer(t, Options{Workers: 1}, nil)
 	tests := []struct {
@@ -135,6 +139,15 @@ func TestAPI(t *testing.T) {
 		{"risk with bad melds", "/api/risk", `{"position":"` + drawPosition + `","melds":"AC 2C"}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
 		{"convert nothing", "/api/convert", `{"log":"hello"}`, 400, func(r reply) bool { return errorOf(r)["field"] == "log" }},
+		// Melds that read but are not the hand's, or over the limit: the
+		// melds are at fault, not the position.
+		{"risk with melds over the limit", "/api/risk", `{"position":"` + knockAt + `","melds":"7C 7D 7H","samples":64}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
+		{"risk with melds not held", "/api/risk", `{"position":"` + knockAt + `","melds":"5C 5D 5H","samples":64}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
+		{"risk with its melds", "/api/risk", `{"position":"` + knockAt + `","melds":"7C 7D 7H | KC KD KH | 2S 3S 4S","samples":64}`, 200, nil},
+		{"score with an upcard outside Oklahoma", "/api/score", `{"hand":"AS 2S 3S 7H 7D 7C KD QD JD 4C","upcard":"3H"}`, 400,
+			func(r reply) bool { return errorOf(r)["field"] == "upcard" }},
 	}
 	for _, tt := range tests {
 		r := post(t, ts, tt.path, tt.body, nil)
