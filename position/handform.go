@@ -1,7 +1,9 @@
 package position
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -123,6 +125,9 @@ func knockForm(hand notation.CardSet, up, stand notation.Card, r *rules.Rules) (
 // it holds of the suit. A neutral stand-in makes no meld and no draw to
 // one with the hand, so that the position asks about the hand, not about
 // a card the user never named (5C beside A-4 of clubs would be a run).
+// Among them, those nearest neutral to the rules come first: no spade,
+// and the highest value, which as Oklahoma's first upcard sets the knock
+// limit (10 for a ten or a face card) and doubles nothing.
 func neutralFirst(hand notation.CardSet) []notation.Card {
 	var neutral, other []notation.Card
 	for _, c := range (notation.FullDeck &^ hand).Cards() {
@@ -132,7 +137,19 @@ func neutralFirst(hand notation.CardSet) []notation.Card {
 			neutral = append(neutral, c)
 		}
 	}
+	slices.SortStableFunc(neutral, func(a, b notation.Card) int {
+		return cmp.Or(cmp.Compare(spadeRank(a), spadeRank(b)), cmp.Compare(b.Value(), a.Value()))
+	})
 	return append(neutral, other...)
+}
+
+// spadeRank puts spades last: under Oklahoma a spade first upcard may
+// double the hand.
+func spadeRank(c notation.Card) int {
+	if c.Suit() == notation.Spades {
+		return 1
+	}
+	return 0
 }
 
 // touches says c would pair with a card of hand or stand within two ranks

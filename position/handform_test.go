@@ -46,11 +46,24 @@ func TestHandPositionStandIns(t *testing.T) {
 			t.Fatalf("%v: the offered %q lacks cards of the hand", hand.Strings(), pos)
 		}
 		up := p.Facts().Pile[0]
+		// The neutral card that is no spade and of the highest value
+		// (under Oklahoma the limit is the upcard's value, and a spade may
+		// double), the first in order among equals.
 		var want notation.Card
 		found := false
+		better := func(c, w notation.Card) bool {
+			cs, ws := c.Suit() == notation.Spades, w.Suit() == notation.Spades
+			if cs != ws {
+				return !cs
+			}
+			return c.Value() > w.Value()
+		}
 		for k := range notation.NumCards {
 			c := notation.CardAt(k)
-			if !hand.Has(c) && neutralTo(hand, c) && (!found || c < want) {
+			if hand.Has(c) || !neutralTo(hand, c) {
+				continue
+			}
+			if !found || better(c, want) {
 				want, found = c, true
 			}
 		}
