@@ -297,6 +297,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Class</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>
 {{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}} ± {{printf "%.1f" (times100 .EquityLostSE)}}</td><td>{{.Class}}</td><td class="pos">{{position .Position}}</td></tr>
 {{end}}</table>{{end}}{{end}}
+{{if ne .S.Grading "quick"}}<p class="note">The ± of a loss is one standard error of the worlds that graded it. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise.</p>{{end}}
 {{if .S.Errors}}<h2>Inputs that failed</h2>
 <table><tr><th>Where</th><th>Why</th></tr>
 {{range .S.Errors}}<tr><td>{{.File}}{{if .Line}}:{{.Line}}{{end}}</td><td style="text-align:left">{{.Message}}</td></tr>{{end}}
