@@ -11,7 +11,7 @@ import (
 func BatchFlags() []cli.Flag {
 	return append(append(OutputFlags(), ImportFlags()...),
 		&cli.BoolFlag{Name: "quick", Usage: "grade by exact deadwood and outs only, for huge log sets"},
-		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000"},
+		&cli.IntFlag{Name: "samples", Value: batch.DefaultSamples, Usage: "the cap of the advisor's sampled worlds a decision, 1 to 100,000, rounded up to a multiple of 64"},
 		&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed of the advisor's sampling"},
 		Workers("games analyzed at once, 0 to 1024; 0 is one per core"),
 		&cli.StringFlag{Name: "shard", Usage: "analyze only the i-th of n shares of the games, as i/n"},
