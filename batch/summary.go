@@ -242,10 +242,14 @@ type Player struct {
 	// It is null under --quick, whose rule of thumb rates every
 	// rule-based player as high as the advisor, and for a player with no
 	// graded decision.
-	Accuracy     *float64 `json:"accuracy"`
-	Inaccuracies int      `json:"inaccuracies"`
-	Mistakes     int      `json:"mistakes"`
-	Blunders     int      `json:"blunders"`
+	Accuracy *float64 `json:"accuracy"`
+	// AccuracyCI95 is the accuracy of each end of MeanLostCI95: the
+	// noise of the accuracy, which moves with the seed as the mean loss
+	// does. Null when Accuracy is.
+	AccuracyCI95 *[2]float64 `json:"accuracy_ci95"`
+	Inaccuracies int         `json:"inaccuracies"`
+	Mistakes     int         `json:"mistakes"`
+	Blunders     int         `json:"blunders"`
 	// Uncertain counts the decisions whose class the grader could not
 	// decide (class "uncertain"); they count in no other class.
 	Uncertain int `json:"uncertain"`
@@ -402,7 +406,7 @@ func (s *Summary) finish() {
 		p.MeanKnockDeadwood = mean(p.KnockDeadwood, p.Knocks)
 		p.MeanTurnsToKnock = mean(p.KnockTurns, p.Knocks)
 		p.EquityLost = float64(p.LostMicro) / micro
-		p.MeanEquityLost, p.MeanLostCI95, p.ErrorRate, p.Accuracy = nil, nil, nil, nil
+		p.MeanEquityLost, p.MeanLostCI95, p.ErrorRate, p.Accuracy, p.AccuracyCI95 = nil, nil, nil, nil, nil
 		if p.Decisions > 0 {
 			lost := p.EquityLost / float64(p.Decisions)
 			ci := meanInterval(p.LostMicro, p.LostSqNano, p.Decisions)
@@ -410,8 +414,12 @@ func (s *Summary) finish() {
 			p.MeanEquityLost, p.MeanLostCI95, p.ErrorRate = &lost, &ci, &rate
 		}
 		if p.Decisions > 0 && s.Grading != "quick" {
-			a := AccuracyFitFor(s.Grading).Of(*p.MeanEquityLost)
-			p.Accuracy = &a
+			fit := AccuracyFitFor(s.Grading)
+			a := fit.Of(*p.MeanEquityLost)
+			// The accuracy falls as the loss grows: the interval's high
+			// loss is its low accuracy.
+			ci := [2]float64{fit.Of(p.MeanLostCI95[1]), fit.Of(p.MeanLostCI95[0])}
+			p.Accuracy, p.AccuracyCI95 = &a, &ci
 		}
 		if p.Luck != nil {
 			p.Luck.finish()

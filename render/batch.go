@@ -92,7 +92,12 @@ func playerRows(players []*batch.Player) [][]string {
 			}
 			return Significant(*p.ErrorRate, 2) + " games"
 		}),
-		row("accuracy", func(p *batch.Player) string { return optional(p.Accuracy, 'f', 1) }),
+		row("accuracy", func(p *batch.Player) string {
+			if p.Accuracy == nil {
+				return optional(p.Accuracy, 'f', 1)
+			}
+			return fmt.Sprintf("%.1f (%.1f to %.1f)", *p.Accuracy, p.AccuracyCI95[0], p.AccuracyCI95[1])
+		}),
 		row("inaccuracies, mistakes, blunders", func(p *batch.Player) string {
 			return fmt.Sprintf("%d, %d, %d", p.Inaccuracies, p.Mistakes, p.Blunders)
 		}),

@@ -952,7 +952,8 @@ function showPlayers(s) {
   const count = (n, name, cls) => (n ? { text: String(n), click: () => nextOf(name, cls), title: "show " + possessive(name) + " next " + cls } : plain(n));
   figureTable($("players"), ps, [
     row("Accuracy", "accuracy", (p) => p.accuracy == null ?
-      { text: "n/a", title: s.grading === "quick" && p.decisions ? "not rated under quick grading" : "no graded decision" } : plain(p.accuracy.toFixed(1))),
+      { text: "n/a", title: s.grading === "quick" && p.decisions ? "not rated under quick grading" : "no graded decision" } :
+      plain(p.accuracy.toFixed(1) + (p.accuracy_ci95 ? " (" + p.accuracy_ci95[0].toFixed(1) + " to " + p.accuracy_ci95[1].toFixed(1) + ")" : ""))),
     row("Equity lost a decision", "mean_equity_lost", (p) => p.mean_equity_lost == null ? noDecision :
       { parts: lostShare(p.mean_equity_lost, p.mean_equity_lost_ci95) }),
     row("Error rate, games a 100 decisions", "error_rate", (p) => p.error_rate == null ? noDecision : plain(sig2(p.error_rate))),
