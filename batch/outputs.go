@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/outfile"
@@ -193,4 +195,42 @@ func (o *Outputs) Left() []string {
 		}
 	}
 	return flags
+}
+
+// InInputDir says whether the output path lies in one of the directories
+// among the input paths (at any depth, as ExpandInputs reads them), and
+// names that directory. Such an output would be read as an input by the
+// next run over the directory, or be refused by it as one: it is refused
+// at once instead. A hidden file is not read from a directory, and may
+// stand there.
+func InInputDir(path string, inputPaths []string) (string, bool) {
+	if path == "" || path == "-" || strings.HasPrefix(filepath.Base(path), ".") {
+		return "", false
+	}
+	parent, err := realPath(filepath.Dir(path))
+	if err != nil {
+		return "", false
+	}
+	for _, in := range inputPaths {
+		if info, err := os.Stat(in); err != nil || !info.IsDir() {
+			continue
+		}
+		dir, err := realPath(in)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(dir, parent); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return in, true
+		}
+	}
+	return "", false
+}
+
+// realPath is path made absolute with its links followed.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
 }

@@ -45,6 +45,9 @@ func convertCommand(env *environment) *cli.Command {
 			if err := fileNames(c, "out"); err != nil {
 				return err
 			}
+			if err := refuseInInputDir(c, "out"); err != nil {
+				return err
+			}
 			o, err := cliargs.Import(c)
 			if err != nil {
 				return err
@@ -97,6 +100,22 @@ func convertCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// refuseInInputDir refuses, as a usage error, an output of the flags
+// named that lies in a directory given as an input: the run would write
+// it there, and the next run over the directory read it as an input.
+func refuseInInputDir(c *cli.Context, flags ...string) error {
+	for _, f := range flags {
+		p := c.String(f)
+		if f == "html" && p == "-" {
+			p = "./-" // the report is a file even when named "-"
+		}
+		if dir, in := batch.InInputDir(p, c.Args().Slice()); in {
+			return cliexit.Usagef("--%s: %s is in the input directory %s, whose files are all read as inputs: write it elsewhere", f, render.EscapeControl(p), render.EscapeControl(dir))
+		}
+	}
+	return nil
 }
 
 // openOut opens an output file, or stdout for "-", as
@@ -226,6 +245,9 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 // work, so that a bad path fails at once.
 func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (*batch.Outputs, error) {
 	if err := oneOnStdout(env, c); err != nil {
+		return nil, err
+	}
+	if err := refuseInInputDir(c, "csv", "jsonl", "players-csv", "html"); err != nil {
 		return nil, err
 	}
 	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))

@@ -104,3 +104,38 @@ func TestMergeKeepsTheRunsProblems(t *testing.T) {
 		t.Errorf("merge of a run with no game: exit %d, %q", code, errOut)
 	}
 }
+
+// TestOutputInAnInputDirectory: an output named in a directory given as
+// an input is refused before any work, on the first run too (the first
+// run wrote it, and the next read it as an input or refused it); a
+// hidden file, which a directory's reading skips, may stand there.
+func TestOutputInAnInputDirectory(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sample.log"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"batch", "--quick", "--csv", filepath.Join(dir, "out.csv"), dir},
+		{"batch", "--quick", "--html", filepath.Join(sub, "report.html"), dir},
+		{"convert", "--out", filepath.Join(dir, "all.log"), dir},
+	} {
+		code, _, errOut := runCLI(t, "", args...)
+		if code != ExitUsage || !strings.Contains(errOut, "is in the input directory") {
+			t.Errorf("%v: exit %d, %q; want a usage error", args, code, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the input directory holds %d entries, want the log and sub", len(entries))
+	}
+	if code, _, errOut := runCLI(t, "", "batch", "--quick", "--csv", filepath.Join(dir, ".out.csv"), dir); code != ExitOK {
+		t.Errorf("a hidden output in the input directory: exit %d, %q", code, errOut)
+	}
+}
