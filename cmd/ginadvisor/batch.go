@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 
@@ -104,12 +105,16 @@ func convertCommand(env *environment) *cli.Command {
 
 // refuseInInputDir refuses, as a usage error, an output of the flags
 // named that lies in a directory given as an input: the run would write
-// it there, and the next run over the directory read it as an input.
+// it there, and the next run over the directory read it as an input. One
+// there already is an input, which opening the outputs refuses.
 func refuseInInputDir(c *cli.Context, flags ...string) error {
 	for _, f := range flags {
 		p := c.String(f)
 		if f == "html" && p == "-" {
 			p = "./-" // the report is a file even when named "-"
+		}
+		if _, err := os.Lstat(p); err == nil {
+			continue // there already: an input, refused as one when opened
 		}
 		if dir, in := batch.InInputDir(p, c.Args().Slice()); in {
 			return cliexit.Usagef("--%s: %s is in the input directory %s, whose files are all read as inputs: write it elsewhere", f, render.EscapeControl(p), render.EscapeControl(dir))
