@@ -8,12 +8,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/render"
+
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // UsageError is a command line the app cannot run: an unknown flag, a
@@ -35,14 +38,24 @@ var flagName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*(=.*)?$`)
 // singleDashFlag matches the flag package's "for flag -name".
 var singleDashFlag = regexp.MustCompile(`for (?:flag )?-+([a-z0-9-]+)`)
 
+// misread says an argument taken for a flag is more likely an argument:
+// cards ("-As") or a file that is there ("-x.log").
+func misread(arg string) bool {
+	if _, err := notation.ParseHand(arg); err == nil {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
+}
+
 // OnUsageError words a flag error in the --flag form and points at the
 // command's help; the error is a UsageError.
 func OnUsageError(c *cli.Context, err error, _ bool) error {
 	msg := err.Error()
 	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag --" + m[1]
-		if !flagName.MatchString(m[1]) {
-			arg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
+		arg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
+		if !flagName.MatchString(m[1]) || misread(arg) {
 			msg = fmt.Sprintf("%q is read as a flag, since it starts with -: put -- before the arguments (such as -- %q)", arg, arg)
 		}
 	}

@@ -20,6 +20,10 @@ func TestUsageErrors(t *testing.T) {
 		{"x lgo", `unknown command "lgo". Did you mean "log"? See 'ginadvisor --help'.`},
 		// A hand written with - between its cards is not a flag.
 		{"x log check -As,2s,3s", `"-As,2s,3s" is read as a flag, since it starts with -: put -- before the arguments (such as -- "-As,2s,3s")`},
+		// So is a card alone; a name that is neither cards nor a file
+		// stays an unknown flag.
+		{"x log check -As", `"-As" is read as a flag, since it starts with -: put -- before the arguments (such as -- "-As")`},
+		{"x log check -zz", "unknown flag --zz; see 'ginadvisor log check --help'"},
 	} {
 		var stderr strings.Builder
 		missed := false
