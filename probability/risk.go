@@ -63,8 +63,13 @@ var ErrNotKnock = errors.New("risk needs a hand at its knock decision, within th
 func UndercutRisk(ctx context.Context, p *game.Position, e *Estimate, given *meld.Spread, samples int, seed uint64, workers int) (RiskReport, error) {
 	r := RiskReport{Hand: p.Hand(), Samples: samples}
 	hand := p.Hand()
-	if p.Phase() != game.KnockPhase || !p.Rules().CanDeclare(rules.DeclareKnock, hand, p.KnockLimit()) {
+	if p.Phase() != game.KnockPhase {
 		return r, ErrNotKnock
+	}
+	if !p.Rules().CanDeclare(rules.DeclareKnock, hand, p.KnockLimit()) {
+		// A knock decision over the limit: the knock is the illegal play.
+		over := &rules.OverLimitError{Deadwood: meld.MinDeadwood(hand), Limit: p.KnockLimit()}
+		return r, fmt.Errorf("%w: %w", ErrNotKnock, over)
 	}
 	spreads, err := knockSpreads(p, given)
 	if err != nil {

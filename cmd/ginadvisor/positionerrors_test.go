@@ -142,6 +142,9 @@ func TestOverLimitSpreadIsIllegal(t *testing.T) {
 		{[]string{"risk", "--samples", "50", "--melds", "7D 7H 7S", hist}, ExitIllegal, "over the knock limit"},
 		{[]string{"knock", "--knocker", "AC 2C 3C 7D 7H 7S 9H TH JH 2D", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD", "--melds", "7D 7H 7S"}, ExitIllegal, "over the knock limit"},
 		{[]string{"risk", "--samples", "50", "--melds", "7C 7H 7S", hist}, ExitBadInput, "7C is not in the hand"},
+		// A knock decision whose hand is over the limit: knocking is the
+		// illegal play (it gave 3).
+		{[]string{"risk", "--samples", "50", "p1 knock hand=7C,7D,7H,KC,KD,KH,2S,3S,5S,AC pile=2D,6H,5H,9S,TD stock=27 took=- passed=- discards=6H,9S drawn=AC dealer=p2"}, ExitIllegal, "deadwood 11 is over the knock limit of 10"},
 		{[]string{"knock", "--knocker", "AC 2C 3C 7D 7H 7S 9H TH JH 2D", "--defender", "5H 6H AD 8C 8D 8H TD JD QD KD", "--melds", "7C 7H 7S"}, ExitBadInput, "7C"},
 	} {
 		code, _, errOut := runCLI(t, "", tt.args...)
