@@ -99,6 +99,11 @@ func (s *Summary) checkCounts() error {
 	if s.Grading != "advisor" && s.Grading != "quick" {
 		return impossible("grading", "is %s, not advisor or quick", clip(s.Grading, 20))
 	}
+	if want := [3]float64{InaccuracyLoss, MistakeLoss, BlunderLoss}; s.Thresholds != want && s.Thresholds != [3]float64{} {
+		// Classes counted at other thresholds would not add up with these
+		// (a summary that names none counted at these).
+		return impossible("thresholds", "are %v, not this version's %v", s.Thresholds, want)
+	}
 	for _, c := range []count{{"files", s.Files}, {"games_read", s.GamesRead}, {"games_skipped", s.GamesSkipped},
 		{"games_analyzed", s.GamesAnalyzed}, {"hands", s.Hands}, {"decisions", s.Decisions}, {"decisions_ungraded", s.Ungraded}} {
 		if c.v < 0 || c.v > MaxCount {
@@ -175,6 +180,12 @@ func (p *Player) check(where string) error {
 	if err := p.checkMicro(where, "equity_lost_micro", p.LostMicro, p.Decisions, micro); err != nil {
 		return err
 	}
+	if err := p.checkSquares(where); err != nil {
+		return err
+	}
+	if p.Knocks == 0 && (p.KnockDeadwood != 0 || p.KnockTurns != 0) {
+		return impossible(where+".knock_deadwood_sum", "is %d and knock_turns_sum %d, for no knock", p.KnockDeadwood, p.KnockTurns)
+	}
 	if err := p.checkNoise(where); err != nil {
 		return err
 	}
@@ -210,6 +221,11 @@ func (p *Player) checkShape(where string) error {
 		if err := w.check(fmt.Sprintf("%s.worst[%d]", where, i)); err != nil {
 			return err
 		}
+		// A decision's loss is part of the player's total, to the
+		// millionth the total counts in.
+		if toMicro(w.EquityLost) > p.LostMicro {
+			return impossible(fmt.Sprintf("%s.worst[%d].equity_lost", where, i), "is %g, more than the player's whole loss, %d millionths", w.EquityLost, p.LostMicro)
+		}
 	}
 	for k := range p.ByKind {
 		if p.ByKind[k].Kind != Kind(k).String() {
@@ -232,11 +248,37 @@ func (w BlunderRecord) check(where string) error {
 	if !slices.Contains(kindNames[:], w.Kind) {
 		return impossible(where+".kind", "is %s, no kind of decision", clip(w.Kind, 20))
 	}
+	if !slices.Contains(classNames[:], w.Class) {
+		return impossible(where+".class", "is %s, no class of decision", clip(w.Class, 20))
+	}
 	if !(w.EquityLost > 0 && w.EquityLost <= 1) {
 		return impossible(where+".equity_lost", "is %g, not above 0 to 1", w.EquityLost)
 	}
 	if !(w.EquityLostSE >= 0 && w.EquityLostSE <= 2) {
 		return impossible(where+".equity_lost_se", "is %g, not 0 to 2", w.EquityLostSE)
+	}
+	return nil
+}
+
+// checkSquares checks the sum of the squared losses against their sum:
+// the squares of n losses sum to at least the square of their sum over n
+// (Cauchy and Schwarz), and, each loss being at most 1, to at most their
+// sum; both with room for the rounding of each term. A smaller sum of
+// squares would narrow the interval of the mean loss.
+func (p *Player) checkSquares(where string) error {
+	if p.LostSqNano < 0 {
+		return impossible(where+".equity_lost_sq_nano", "is %d, below 0", p.LostSqNano)
+	}
+	if p.Decisions == 0 {
+		if p.LostSqNano != 0 {
+			return impossible(where+".equity_lost_sq_nano", "is %d, for no decision", p.LostSqNano)
+		}
+		return nil
+	}
+	sum, sq, n := float64(p.LostMicro)/micro, float64(p.LostSqNano)/1e9, float64(p.Decisions)
+	slack := n * 1e-6 // each term rounded to a millionth, or a billionth of its square
+	if sq < sum*sum/n-slack || sq > sum+slack {
+		return impossible(where+".equity_lost_sq_nano", "is %d, not what %d decisions losing %d millionths in all can give", p.LostSqNano, p.Decisions, p.LostMicro)
 	}
 	return nil
 }

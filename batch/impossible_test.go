@@ -1,0 +1,61 @@
+package batch
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMergeRefusesWhatNoRunGives: a real run's summary merges, and each
+// figure below, edited into it, is refused with the field named. Before,
+// each was accepted: a sum of squares of 0 narrowed the merged interval,
+// a worst decision of class "banana" passed through, and so on.
+func TestMergeRefusesWhatNoRunGives(t *testing.T) {
+	path := filepath.Join("..", "testdata", "sample.log")
+	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+	s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := func(edit func(*Summary)) Summary {
+		var c Summary
+		if err := json.Unmarshal(data, &c); err != nil {
+			t.Fatal(err)
+		}
+		edit(&c)
+		return c
+	}
+	if err := CheckMergeable([]Summary{edited(func(*Summary) {})}, false); err != nil {
+		t.Fatalf("the run's own summary: %v", err)
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(*Summary)
+		want string
+	}{
+		{"squares of 0", func(c *Summary) { c.Players[0].LostSqNano = 0 }, "players[0].equity_lost_sq_nano is 0"},
+		{"squares past the sum", func(c *Summary) { c.Players[0].LostSqNano = 1e9 * (c.Players[0].LostMicro/1e6 + 2) }, "equity_lost_sq_nano"},
+		{"a class no decision has", func(c *Summary) { c.Players[0].Worst[0].Class = "banana" }, `worst[0].class is "banana"`},
+		{"a worst loss past the total", func(c *Summary) {
+			p := c.Players[0]
+			p.Worst[0].EquityLost = 0.5
+			p.LostMicro, p.ByKind[0].LostMicro, p.ByKind[1].LostMicro, p.ByKind[2].LostMicro, p.ByKind[3].LostMicro = 400000, 400000, 0, 0, 0
+			p.LostSqNano = 160000000
+		}, "more than the player's whole loss"},
+		{"knock deadwood with no knock", func(c *Summary) { c.Players[0].Knocks, c.Players[0].Gins, c.Players[0].KnockDeadwood = 0, 0, 1000000 }, "for no knock"},
+		{"other thresholds", func(c *Summary) { c.Thresholds = [3]float64{0.03, 0.05, 0.1} }, "thresholds are"},
+	} {
+		err := CheckMergeable([]Summary{edited(tt.edit)}, false)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
