@@ -59,3 +59,12 @@ func TestMergeRefusesWhatNoRunGives(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSummariesEmptyFile: an empty file among the summaries is named
+// as holding none, not read as no shard at all (merge exited 0 with it).
+func TestReadSummariesEmptyFile(t *testing.T) {
+	in := []Input{{Name: "empty.json", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("")), nil }}}
+	if _, err := ReadSummaries(in); err == nil || !strings.Contains(err.Error(), "empty.json: no summary in it") {
+		t.Errorf("an empty file: %v", err)
+	}
+}

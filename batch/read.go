@@ -47,10 +47,16 @@ func ReadSummaries(sources []Input) ([]Summary, error) {
 		if err != nil {
 			return nil, &SummaryError{src.Name, err.Error()}
 		}
+		before := len(parts)
 		parts, err = readSummaries(&boundedReader{r: rc, n: MaxSummaryBytes}, src.Name, parts)
 		rc.Close()
 		if err != nil {
 			return nil, err
+		}
+		if len(parts) == before {
+			// An empty file, as a shard that failed before writing leaves
+			// it, is no summary: the merge would miss its shard's games.
+			return nil, &SummaryError{src.Name, "no summary in it"}
 		}
 	}
 	if len(parts) == 0 {
