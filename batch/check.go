@@ -445,6 +445,17 @@ func (p *Player) checkLuck(where string) error {
 	if got := l.StartMicro + sum + l.SkillMicro + l.OppErrorsMicro; got != l.ResultMicro {
 		return impossible(where, "adds up to %d, not its result %d", got, l.ResultMicro)
 	}
+	for _, f := range []struct {
+		name    string
+		sum, sq int64
+	}{{"luck_sq_micro", sum, l.LuckSq}, {"skill_sq_micro", l.SkillMicro, l.SkillSq}, {"adjusted_sq_micro", l.ResultMicro - sum, l.AdjustedSq}} {
+		// The squares of n games' figures sum to at least the square of
+		// their sum over n; fewer would narrow the intervals.
+		x, n := float64(f.sum)/micro, float64(max(l.Games, 1))
+		if f.sq < 0 || float64(f.sq)/micro < x*x/n-n*1e-6 {
+			return impossible(where+"."+f.name, "is %d, less than %d games whose sum is %d millionths can give", f.sq, l.Games, f.sum)
+		}
+	}
 	return nil
 }
 

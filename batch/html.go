@@ -280,7 +280,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <td>{{if .ErrorRate}}{{fig (key .Name "error_rate") (deref .ErrorRate) (printf "%.2g" (deref .ErrorRate))}} a 100 decisions{{else}}n/a{{end}}</td>
 <td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}} ({{printf "%.1f" (index .AccuracyCI95 0)}} to {{printf "%.1f" (index .AccuracyCI95 1)}}){{else}}n/a{{end}}</td>
 <td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td><td>{{figInt (key .Name "uncertain") .Uncertain}}</td>
-{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>n/a</td><td>n/a</td><td>n/a</td><td>n/a</td>{{end}}</tr>
+{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}{{with .Luck.Means.LuckCI95}} ({{printf "%+.3f" (index . 0)}} to {{printf "%+.3f" (index . 1)}}){{end}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}{{with .Luck.Means.SkillCI95}} ({{printf "%+.3f" (index . 0)}} to {{printf "%+.3f" (index . 1)}}){{end}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}}{{with .Luck.Means.AdjustedCI95}} ({{printf "%.3f" (index . 0)}} to {{printf "%.3f" (index . 1)}}){{end}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>n/a</td><td>n/a</td><td>n/a</td><td>n/a</td>{{end}}</tr>
 {{end}}</table>
 </div>
 

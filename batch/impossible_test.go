@@ -52,6 +52,7 @@ func TestMergeRefusesWhatNoRunGives(t *testing.T) {
 		}, "more than the player's whole loss"},
 		{"knock deadwood with no knock", func(c *Summary) { c.Players[0].Knocks, c.Players[0].Gins, c.Players[0].KnockDeadwood = 0, 0, 1000000 }, "for no knock"},
 		{"other thresholds", func(c *Summary) { c.Thresholds = [3]float64{0.03, 0.05, 0.1} }, "thresholds are"},
+		{"luck's squares of 0", func(c *Summary) { c.Players[0].Luck.SkillSq = 0 }, "luck.skill_sq_micro is 0"},
 	} {
 		err := CheckMergeable([]Summary{edited(tt.edit)}, false)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

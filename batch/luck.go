@@ -4,6 +4,8 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/notation"
+	"github.com/ginadvisor/ginadvisor/stats"
+	"math"
 )
 
 // LuckKind names the chance events whose equity a luck term measures.
@@ -172,7 +174,15 @@ type Luck struct {
 	SkillMicro     int64            `json:"skill_micro"`
 	OppErrorsMicro int64            `json:"opponent_errors_micro"`
 	ResultMicro    int64            `json:"result_micro"`
-	Means          LuckMeans        `json:"per_game"`
+	// LuckSq, SkillSq and AdjustedSq sum the squares of each game's luck
+	// in all, skill and luck-adjusted result, in millionths of a game
+	// squared: with the sums, the spread from game to game behind the
+	// intervals of Means. It holds the seed's part too: another seed
+	// draws other worlds, and moves a game's figures.
+	LuckSq     int64     `json:"luck_sq_micro"`
+	SkillSq    int64     `json:"skill_sq_micro"`
+	AdjustedSq int64     `json:"adjusted_sq_micro"`
+	Means      LuckMeans `json:"per_game"`
 }
 
 // LuckMeans are a player's luck figures, the mean a game, in games won.
@@ -184,12 +194,20 @@ type LuckMeans struct {
 	OppErrors float64            `json:"opponent_errors"`
 	Result    float64            `json:"result"`
 	Adjusted  float64            `json:"adjusted"`
+	// LuckCI95, SkillCI95 and AdjustedCI95 are the 95% intervals of the
+	// means of Luck, Skill and Adjusted over the games (Student's t), nil
+	// (null) with fewer than two games.
+	LuckCI95     *[2]float64 `json:"luck_ci95"`
+	SkillCI95    *[2]float64 `json:"skill_ci95"`
+	AdjustedCI95 *[2]float64 `json:"adjusted_ci95"`
 }
 
 // addGame adds one game's figures.
 func (l *Luck) addGame(g *GameLuck) {
+	luck := g.Total()
 	one := Luck{Games: 1, StartMicro: g.Start, SkillMicro: g.Skill, OppErrorsMicro: g.OppErrors, ResultMicro: g.Result,
-		KindMicro: make(map[string]int64, numLuckKinds)}
+		KindMicro: make(map[string]int64, numLuckKinds),
+		LuckSq:    squareMicro(luck), SkillSq: squareMicro(g.Skill), AdjustedSq: squareMicro(g.Result - luck)}
 	for k, v := range g.Luck {
 		one.KindMicro[LuckKind(k).String()] = v
 	}
@@ -205,6 +223,9 @@ func (l *Luck) merge(o *Luck) {
 	l.SkillMicro += o.SkillMicro
 	l.OppErrorsMicro += o.OppErrorsMicro
 	l.ResultMicro += o.ResultMicro
+	l.LuckSq += o.LuckSq
+	l.SkillSq += o.SkillSq
+	l.AdjustedSq += o.AdjustedSq
 	if l.KindMicro == nil {
 		l.KindMicro = make(map[string]int64, numLuckKinds)
 	}
@@ -233,4 +254,27 @@ func (l *Luck) finish() {
 	for name, v := range l.KindMicro {
 		l.Means.ByKind[name] = per(v)
 	}
+	l.Means.LuckCI95 = gamesInterval(total, l.LuckSq, l.Games)
+	l.Means.SkillCI95 = gamesInterval(l.SkillMicro, l.SkillSq, l.Games)
+	l.Means.AdjustedCI95 = gamesInterval(l.ResultMicro-total, l.AdjustedSq, l.Games)
+}
+
+// squareMicro is the square of v millionths of a game, in millionths of
+// a game squared.
+func squareMicro(v int64) int64 {
+	x := float64(v) / micro
+	return int64(math.Round(x * x * micro))
+}
+
+// gamesInterval is the 95% interval of the mean of n games' figures, from
+// their sum in millionths and the sum of their squares (squareMicro), by
+// Student's t; nil for fewer than two games, which show no spread.
+func gamesInterval(sum, sq int64, n int) *[2]float64 {
+	if n < 2 {
+		return nil
+	}
+	k := float64(n)
+	mean := float64(sum) / micro / k
+	half := stats.T95(n-1) * meanSE(mean*k, float64(sq)/micro, k)
+	return &[2]float64{mean - half, mean + half}
 }

@@ -103,10 +103,25 @@ func playerRows(players []*batch.Player) [][]string {
 		}),
 		row("uncertain", func(p *batch.Player) string { return strconv.Itoa(p.Uncertain) }),
 		row("luck a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.Luck })),
+		row("  95% interval", luckInterval("%+.3f to %+.3f", func(m batch.LuckMeans) *[2]float64 { return m.LuckCI95 })),
 		row("skill a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.Skill })),
+		row("  95% interval", luckInterval("%+.3f to %+.3f", func(m batch.LuckMeans) *[2]float64 { return m.SkillCI95 })),
 		row("opponent's errors a game", luckFigure("%+.3f", func(m batch.LuckMeans) float64 { return m.OppErrors })),
 		row("result a game", func(p *batch.Player) string { return fmt.Sprintf("%.3f", ratioOf(p.GamesWon, p.Games)) }),
 		row("  luck-adjusted", luckFigure("%.3f", func(m batch.LuckMeans) float64 { return m.Adjusted })),
+		row("  95% interval", luckInterval("%.3f to %.3f", func(m batch.LuckMeans) *[2]float64 { return m.AdjustedCI95 })),
+	}
+}
+
+// luckInterval shows the 95% interval of one of a player's luck figures
+// over the games, in format, or NA with no luck or fewer than two games.
+func luckInterval(format string, f func(batch.LuckMeans) *[2]float64) func(p *batch.Player) string {
+	return func(p *batch.Player) string {
+		if p.Luck == nil || f(p.Luck.Means) == nil {
+			return NA
+		}
+		ci := f(p.Luck.Means)
+		return fmt.Sprintf(format, ci[0], ci[1])
 	}
 }
 

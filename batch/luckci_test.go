@@ -1,0 +1,96 @@
+package batch
+
+import (
+	"context"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ginadvisor/ginadvisor/stats"
+)
+
+// TestLuckCarriesItsNoise: over several games, each player's luck, skill
+// and luck-adjusted result a game come with their 95% interval, which
+// holds the mean (TestGamesInterval checks its arithmetic against a
+// reference); and a merge of two shards gives the one run's intervals.
+func TestLuckCarriesItsNoise(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "eaai")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in []Input
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		in = append(in, Input{Name: e.Name(), Open: func() (io.ReadCloser, error) { return os.Open(path) }})
+	}
+	o := Options{Samples: 64, Seed: 1, Workers: 1}
+	s, err := Run(context.Background(), in, o)
+	if err != nil && s.GamesAnalyzed == 0 {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, p := range s.Players {
+		l := p.Luck
+		if l == nil || l.Games < 2 {
+			continue
+		}
+		checked++
+		for _, f := range []struct {
+			name string
+			mean float64
+			ci   *[2]float64
+		}{{"luck", l.Means.Luck, l.Means.LuckCI95}, {"skill", l.Means.Skill, l.Means.SkillCI95}, {"adjusted", l.Means.Adjusted, l.Means.AdjustedCI95}} {
+			if f.ci == nil || f.ci[0] > f.mean || f.ci[1] < f.mean || f.ci[0] == f.ci[1] {
+				t.Errorf("%s: %s %v, interval %v", p.Name, f.name, f.mean, f.ci)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no player of two games or more: the test checks nothing")
+	}
+	var parts []Summary
+	for i := range 2 {
+		o.Shard, o.Shards = i, 2
+		part, err := Run(context.Background(), in, o)
+		if err != nil && part.GamesAnalyzed == 0 {
+			t.Fatalf("shard %d: %v", i, err)
+		}
+		parts = append(parts, part)
+	}
+	m := Merge(parts...)
+	for _, p := range m.Players {
+		q := s.player(p.Name)
+		if a, b := p.Luck.Means.LuckCI95, q.Luck.Means.LuckCI95; (a == nil) != (b == nil) || a != nil && *a != *b {
+			t.Errorf("%s: merged luck interval %v, the run's %v", p.Name, a, b)
+		}
+	}
+}
+
+// TestGamesInterval checks the interval of a mean over games against
+// stats.Mean's mean and standard error on the same figures, with
+// Student's t, as a direct reference.
+func TestGamesInterval(t *testing.T) {
+	games := []float64{0.25, -0.5, 0.125, 0.75, -0.0625}
+	var m stats.Mean
+	var sum, sq int64
+	for _, g := range games {
+		m.Add(g)
+		v := int64(g * micro)
+		sum += v
+		sq += squareMicro(v)
+	}
+	h := stats.T95(len(games)-1) * m.SE()
+	got, want := gamesInterval(sum, sq, len(games)), [2]float64{m.Mean() - h, m.Mean() + h}
+	if got == nil || math.Abs(got[0]-want[0]) > 1e-6 || math.Abs(got[1]-want[1]) > 1e-6 {
+		t.Errorf("gamesInterval = %v, stats.Mean gives %v", got, want)
+	}
+	if gamesInterval(sum, sq, 1) != nil {
+		t.Error("an interval from one game")
+	}
+}
