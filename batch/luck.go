@@ -256,6 +256,9 @@ func (l *Luck) finish() {
 	}
 	l.Means.LuckCI95 = gamesInterval(total, l.LuckSq, l.Games)
 	l.Means.SkillCI95 = gamesInterval(l.SkillMicro, l.SkillSq, l.Games)
+	if ci := l.Means.SkillCI95; ci != nil {
+		ci[1] = min(ci[1], 0) // no decision gains: the skill is never above 0
+	}
 	l.Means.AdjustedCI95 = gamesInterval(l.ResultMicro-total, l.AdjustedSq, l.Games)
 }
 

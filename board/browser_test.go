@@ -990,7 +990,8 @@ func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
 		}
 		acc := "n/a"
 		if sp.Accuracy != nil {
-			acc = fmt.Sprintf("%.1f", *sp.Accuracy)
+			// With its interval, as the summary has it.
+			acc = fmt.Sprintf("%.1f (%.1f to %.1f)", *sp.Accuracy, sp.AccuracyCI95[0], sp.AccuracyCI95[1])
 		}
 		if cell("accuracy") != acc {
 			t.Errorf("%s: accuracy %q, want %q", sp.Name, cell("accuracy"), acc)
@@ -1073,8 +1074,11 @@ func testReviewFigures(t *testing.T, p *page) {
 		}
 	}
 
+	checkLuckIntervals(t, p)
+
 	// Each decision shows its loss and its error; an uncertain one is
 	// marked so, with no error's sign.
+	r = reviewLog(t, p, oneHandLog(t), false)
 	items, _ := p.eval(t, `[...document.querySelectorAll("#decisions li")].map(li => [Number(li.dataset.index), li.className.replace("current", "").trim(), li.textContent, (li.querySelector(".mark") || {}).textContent || ""])`).([]any)
 	if len(items) != len(r.Decisions) {
 		t.Fatalf("the list shows %d decisions of %d", len(items), len(r.Decisions))
@@ -1505,6 +1509,34 @@ func checkShares(t *testing.T, p *page) {
 	for i, x := range xs {
 		if want := stats.Share(x, 1); got[i] != want {
 			t.Errorf("the page writes the share %v as %v, the command line as %q", x, got[i], want)
+		}
+	}
+}
+
+// checkLuckIntervals reviews a log of two games: the luck table gives the
+// luck's, the skill's and the luck-adjusted result's 95% intervals over
+// the games, as the summary has them, in tenths of a percent.
+func checkLuckIntervals(t *testing.T, p *page) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "sample.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reviewLog(t, p, string(data), false)
+	p.shoot(t, "review-luck-desktop.png", "luck")
+	_, luck := p.figures(t, "luck")
+	for j, sp := range r.Summary.Players {
+		g := sp.Luck.Means
+		for _, f := range []struct {
+			key string
+			ci  *[2]float64
+		}{{"luck-ci", g.LuckCI95}, {"skill-ci", g.SkillCI95}, {"adjusted-ci", g.AdjustedCI95}} {
+			if f.ci == nil || j >= len(luck[f.key]) {
+				t.Fatalf("%s: %s: the summary's %v, the page's %v", sp.Name, f.key, f.ci, luck[f.key])
+			}
+			lo, hi, ok := strings.Cut(luck[f.key][j], " to ")
+			if !ok || math.Abs(float64(tenths(t, lo))-1000*f.ci[0]) > 0.5+1e-6 || math.Abs(float64(tenths(t, hi))-1000*f.ci[1]) > 0.5+1e-6 {
+				t.Errorf("%s: %s shows %q; the summary's %v", sp.Name, f.key, luck[f.key][j], *f.ci)
+			}
 		}
 	}
 }

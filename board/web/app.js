@@ -1018,11 +1018,25 @@ function showLuck(s) {
     row("Start: the chance of winning", "start", (x) => plainTenths(x.start)),
     ...LUCK_KINDS.map(([k, label]) => row(label, "luck-" + k, (x) => signedTenths(x.kinds[k]))),
     row("Luck, in all", "luck", (x) => signedTenths(x.luck)),
+    ...interval(ps, "luck_ci95", "luck-ci", signedTenths),
     row("Skill: the decisions", "skill", (x) => signedTenths(x.skill)),
+    ...interval(ps, "skill_ci95", "skill-ci", signedTenths),
     row("The opponent's errors", "opponent-errors", (x) => signedTenths(x.opp)),
     row("Result", "result", (x) => plainTenths(x.result)),
     row("Luck-adjusted result", "adjusted", (x) => plainTenths(x.adjusted)),
+    ...interval(ps, "adjusted_ci95", "adjusted-ci", plainTenths),
   ]);
+}
+
+// interval is the row of a luck figure's 95% interval over the games,
+// when some player has one (two games or more): the noise of the mean,
+// which another seed would move within it.
+function interval(ps, field, key, write) {
+  if (!ps.some((p) => p.luck.per_game[field])) return [];
+  return [["\u2003 95% interval", key, ps.map((p) => {
+    const ci = p.luck.per_game[field];
+    return { text: ci ? write(Math.round(1000 * ci[0])) + " to " + write(Math.round(1000 * ci[1])) : "n/a" };
+  })]];
 }
 
 function visible() {
