@@ -68,7 +68,7 @@ func (c Config) Options() (Options, error) {
 	}
 	switch {
 	case c.Games < 2 || c.Games%2 != 0 || c.Games > 1_000_000:
-		return o, fmt.Errorf("--games must be even, from 2 to 1000000, not %d", c.Games)
+		return o, fmt.Errorf("--games must be even, from 2 to 1,000,000, not %d", c.Games)
 	case c.Concurrency < 1 || c.Concurrency > 64:
 		return o, fmt.Errorf("--concurrency must be from 1 to 64, not %d", c.Concurrency)
 	case c.MoveTime < 0 || c.GameTime < 0 || c.TimeMargin < 0:

@@ -231,7 +231,7 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 	}
 	o := batch.Options{Quick: c.Bool("quick"), Samples: c.Int("samples"), Seed: c.Uint64("seed"), Workers: c.Int("workers"), Import: imp}
 	if o.Samples < 1 || o.Samples > advise.MaxSamples {
-		return o, cliexit.Usagef("--samples must be from 1 to %d, not %d", advise.MaxSamples, o.Samples)
+		return o, cliexit.Usagef("--samples must be from 1 to %s, not %d", render.Thousands(advise.MaxSamples), o.Samples)
 	} else if o.Quick && c.IsSet("samples") {
 		fmt.Fprintln(env.stderr, "ginadvisor: --samples is ignored with --quick, which samples nothing")
 	}

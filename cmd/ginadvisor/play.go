@@ -14,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/players"
+	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -78,7 +79,7 @@ func terminalPlayer(env *environment, c *cli.Context) (*terminal.Terminal, error
 	human, style := terminal.New(env.stdin, env.stdout), env.styleFor(c)
 	human.Symbols, human.MeldStyle, human.DeadwoodStyle = c.Bool("symbols"), style.Meld, style.Deadwood
 	if n := c.Int("hint-samples"); n < 0 || n > advise.MaxSamples {
-		return nil, cliexit.Usagef("--hint-samples must be from 0 to %d, not %d", advise.MaxSamples, n)
+		return nil, cliexit.Usagef("--hint-samples must be from 0 to %s, not %d", render.Thousands(advise.MaxSamples), n)
 	} else if n > 0 {
 		human.HintName, human.Hint = players.Hint(n)
 	}

@@ -100,7 +100,7 @@ func simulateCommand(env *environment) *cli.Command {
 func simulationSize(c *cli.Context) (games, workers int, err error) {
 	games = c.Int("games")
 	if games < 1 || games > engine.MaxGames {
-		return 0, 0, cliexit.Usagef("--games must be from 1 to %d, not %d", engine.MaxGames, games)
+		return 0, 0, cliexit.Usagef("--games must be from 1 to %s, not %d", render.Thousands(engine.MaxGames), games)
 	} else if c.Bool("mirrored") && games%2 != 0 {
 		return 0, 0, cliexit.Usagef("--mirrored plays pairs of games: --games must be even, not %d", games)
 	}
