@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/ginadvisor/ginadvisor/batch"
+	"github.com/ginadvisor/ginadvisor/stats"
 )
 
 // Batch writes a batch summary: the games read and each player's
@@ -70,6 +71,13 @@ func playerRows(players []*batch.Player) [][]string {
 		row("turns to knock", func(p *batch.Player) string { return optional(p.MeanTurnsToKnock, 'f', 1) }),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
 		row("matched advice", func(p *batch.Player) string { return rate(p.Matched, p.Decisions) }),
+		row("  95% interval", func(p *batch.Player) string {
+			if p.Decisions == 0 {
+				return NA
+			}
+			ci := stats.Wilson(p.Matched, p.Decisions)
+			return Percent(ci[0]) + " to " + Percent(ci[1])
+		}),
 		row("  upcard", kindMatched(0)),
 		row("  draw", kindMatched(1)),
 		row("  discard", kindMatched(2)),
