@@ -306,8 +306,11 @@ func (r *Result) WriteText(w io.Writer) error {
 	if err == nil && r.WinRate == nil {
 		_, err = fmt.Fprintf(w, "%s: no complete pair counted, so no win rate, interval or Elo\n", a)
 	} else if err == nil {
-		_, err = fmt.Fprintf(w, "%s wins %s [%.1f, %.1f], Elo %s [%s, %s] (pairs' 95%% intervals)\n%s's pairs: won %d, split %d, lost %d\n",
-			a, stats.Share(*r.WinRate, 1), 100*r.WinRateCI95[0], 100*r.WinRateCI95[1], *r.Elo, r.EloCI95[0], r.EloCI95[1],
+		// The interval's ends are shares too: one a hair under 1 reads
+		// ">99.9", not "100.0" beside a finite Elo.
+		end := func(x float64) string { return strings.TrimSuffix(stats.Share(x, 1), "%") }
+		_, err = fmt.Fprintf(w, "%s wins %s [%s, %s], Elo %s [%s, %s] (pairs' 95%% intervals)\n%s's pairs: won %d, split %d, lost %d\n",
+			a, stats.Share(*r.WinRate, 1), end(r.WinRateCI95[0]), end(r.WinRateCI95[1]), *r.Elo, r.EloCI95[0], r.EloCI95[1],
 			a, r.PairResults[0], r.PairResults[1], r.PairResults[2])
 	}
 	if err == nil && r.PointsPerHand != nil {

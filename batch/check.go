@@ -3,10 +3,13 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/ginadvisor/ginadvisor/game"
 )
 
 // Bounds on what a summary may say, so that merging summaries neither
@@ -183,8 +186,13 @@ func (p *Player) check(where string) error {
 	if err := p.checkSquares(where); err != nil {
 		return err
 	}
-	if p.Knocks == 0 && (p.KnockDeadwood != 0 || p.KnockTurns != 0) {
-		return impossible(where+".knock_deadwood_sum", "is %d and knock_turns_sum %d, for no knock", p.KnockDeadwood, p.KnockTurns)
+	// A knock lays down at most the highest knock limit any rules allow,
+	// after at most the turns of a hand the driver lets run.
+	if p.KnockDeadwood < 0 || int64(p.KnockDeadwood) > int64(maxKnockDeadwood)*int64(p.Knocks) {
+		return impossible(where+".knock_deadwood_sum", "is %d, not 0 to %d a knock for %d knocks", p.KnockDeadwood, maxKnockDeadwood, p.Knocks)
+	}
+	if p.KnockTurns < p.Knocks || int64(p.KnockTurns) > int64(game.EndlessDraws)*int64(p.Knocks) {
+		return impossible(where+".knock_turns_sum", "is %d, not 1 to %d a knock for %d knocks", p.KnockTurns, game.EndlessDraws, p.Knocks)
 	}
 	if err := p.checkNoise(where); err != nil {
 		return err
@@ -251,14 +259,22 @@ func (w BlunderRecord) check(where string) error {
 	if !slices.Contains(classNames[:], w.Class) {
 		return impossible(where+".class", "is %s, no class of decision", clip(w.Class, 20))
 	}
+
 	if !(w.EquityLost > 0 && w.EquityLost <= 1) {
 		return impossible(where+".equity_lost", "is %g, not above 0 to 1", w.EquityLost)
 	}
 	if !(w.EquityLostSE >= 0 && w.EquityLostSE <= 2) {
 		return impossible(where+".equity_lost_se", "is %g, not 0 to 2", w.EquityLostSE)
 	}
+	if !w.classFits() {
+		return impossible(where+".class", "is %s, which a loss of %g ± %g cannot be", w.Class, w.EquityLost, w.EquityLostSE)
+	}
 	return nil
 }
+
+// maxKnockDeadwood is the most deadwood a knock may lay down under any
+// rules: the highest knock limit they allow.
+const maxKnockDeadwood = 100
 
 // checkSquares checks the sum of the squared losses against their sum:
 // the squares of n losses sum to at least the square of their sum over n
@@ -281,6 +297,20 @@ func (p *Player) checkSquares(where string) error {
 		return impossible(where+".equity_lost_sq_nano", "is %d, not what %d decisions losing %d millionths in all can give", p.LostSqNano, p.Decisions, p.LostMicro)
 	}
 	return nil
+}
+
+// classFits says the worst decision's class is one its loss and standard
+// error allow: a decided class within the loss's 95% interval, or
+// uncertain when the interval spans two classes; a millionth either way,
+// as both are published rounded.
+func (w BlunderRecord) classFits() bool {
+	const eps = 1.0 / micro
+	lo, hi := Classify(math.Max(0, w.EquityLost-GradeZ*w.EquityLostSE-eps)), Classify(w.EquityLost+GradeZ*w.EquityLostSE+eps)
+	c := classNamed(w.Class)
+	if c == Uncertain {
+		return lo != hi
+	}
+	return lo <= c && c <= hi
 }
 
 // checkMicro checks a sum in millionths is 0 to per for each of n
@@ -445,15 +475,27 @@ func (p *Player) checkLuck(where string) error {
 	if got := l.StartMicro + sum + l.SkillMicro + l.OppErrorsMicro; got != l.ResultMicro {
 		return impossible(where, "adds up to %d, not its result %d", got, l.ResultMicro)
 	}
+	sq := func(x float64) float64 { return x * x }
 	for _, f := range []struct {
 		name    string
 		sum, sq int64
-	}{{"luck_sq_micro", sum, l.LuckSq}, {"skill_sq_micro", l.SkillMicro, l.SkillSq}, {"adjusted_sq_micro", l.ResultMicro - sum, l.AdjustedSq}} {
+		most    float64 // the most the sum of squares can be, in games squared
+	}{
+		// A game's luck is at most its events', each moving the equity by
+		// at most a game; its luck-adjusted result, its result less it;
+		// its skill, never above 0, has squares summing to at most the
+		// square of their sum.
+		{"luck_sq_micro", sum, l.LuckSq, sq(float64(events) / micro)},
+		{"skill_sq_micro", l.SkillMicro, l.SkillSq, sq(float64(l.SkillMicro) / micro)},
+		{"adjusted_sq_micro", l.ResultMicro - sum, l.AdjustedSq, sq(float64(events)/micro + float64(l.Games))},
+	} {
 		// The squares of n games' figures sum to at least the square of
-		// their sum over n; fewer would narrow the intervals.
+		// their sum over n; fewer would narrow the intervals, more would
+		// widen them past what the games can give.
 		x, n := float64(f.sum)/micro, float64(max(l.Games, 1))
-		if f.sq < 0 || float64(f.sq)/micro < x*x/n-n*1e-6 {
-			return impossible(where+"."+f.name, "is %d, less than %d games whose sum is %d millionths can give", f.sq, l.Games, f.sum)
+		slack := n * 1e-6
+		if got := float64(f.sq) / micro; f.sq < 0 || got < x*x/n-slack || got > f.most+slack {
+			return impossible(where+"."+f.name, "is %d, not what %d games whose sum is %d millionths can give", f.sq, l.Games, f.sum)
 		}
 	}
 	return nil

@@ -46,11 +46,31 @@ func TestMergeRefusesWhatNoRunGives(t *testing.T) {
 		{"a class no decision has", func(c *Summary) { c.Players[0].Worst[0].Class = "banana" }, `worst[0].class is "banana"`},
 		{"a worst loss past the total", func(c *Summary) {
 			p := c.Players[0]
-			p.Worst[0].EquityLost = 0.5
+			p.Worst[0].EquityLost, p.Worst[0].EquityLostSE, p.Worst[0].Class = 0.5, 0, "blunder"
 			p.LostMicro, p.ByKind[0].LostMicro, p.ByKind[1].LostMicro, p.ByKind[2].LostMicro, p.ByKind[3].LostMicro = 400000, 400000, 0, 0, 0
 			p.LostSqNano = 160000000
 		}, "more than the player's whole loss"},
-		{"knock deadwood with no knock", func(c *Summary) { c.Players[0].Knocks, c.Players[0].Gins, c.Players[0].KnockDeadwood = 0, 0, 1000000 }, "for no knock"},
+		{"knock deadwood with no knock", func(c *Summary) { c.Players[0].Knocks, c.Players[0].Gins, c.Players[0].KnockDeadwood = 0, 0, 1000000 }, "knock_deadwood_sum is 1000000, not 0 to 100 a knock for 0 knocks"},
+		{"knock deadwood past the limit", func(c *Summary) {
+			for _, p := range c.Players {
+				if p.Knocks > 0 {
+					p.KnockDeadwood = 101 * p.Knocks
+					return
+				}
+			}
+			t.Fatal("no player knocked")
+		}, "knock_deadwood_sum is"},
+		{"knock turns past a hand", func(c *Summary) { c.Players[0].KnockTurns = 1e9 }, "knock_turns_sum is 1000000000"},
+		{"a class its loss cannot be", func(c *Summary) {
+			w := &c.Players[0].Worst[0]
+			w.EquityLost, w.EquityLostSE, w.Class = 0.001, 0, "blunder"
+		}, "is blunder, which a loss of 0.001 ± 0 cannot be"},
+		{"luck's squares too many", func(c *Summary) { c.Players[0].Luck.LuckSq = 1e15 }, "luck.luck_sq_micro is 1000000000000000"},
+		{"skill's squares past the square of its sum", func(c *Summary) {
+			l := c.Players[0].Luck
+			x := float64(l.SkillMicro) / 1e6
+			l.SkillSq = int64(x*x*1e6) + 1000
+		}, "luck.skill_sq_micro"},
 		{"other thresholds", func(c *Summary) { c.Thresholds = [3]float64{0.03, 0.05, 0.1} }, "thresholds are"},
 		{"luck's squares of 0", func(c *Summary) { c.Players[0].Luck.SkillSq = 0 }, "luck.skill_sq_micro is 0"},
 	} {

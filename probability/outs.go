@@ -188,10 +188,17 @@ func Outs(ctx context.Context, p *game.Position, e *Estimate, samples int, seed 
 	// Draw 1, exactly.
 	first := ReachRow{Draws: 1, Method: "exact", Possible: p.StockCount() > dead}
 	if first.Possible {
-		// The two shares are summed in floating point: one that ought to
-		// be 1 may come out a hair above it.
+		// The chances are sums of weights in floating point: one that
+		// ought to be 1 may come out a hair either side of it, and is 1
+		// when every unseen card is of the kinds summed.
 		first.Knock = min(1, r.NextChance[OutGin]+r.NextChance[OutKnock])
 		first.Gin = r.NextChance[OutGin]
+		if r.Count[OutGin]+r.Count[OutKnock] == len(r.Cards) {
+			first.Knock = 1
+		}
+		if r.Count[OutGin] == len(r.Cards) {
+			first.Gin = 1
+		}
 	}
 	r.Reach = append(r.Reach, first)
 	if samples <= 0 {

@@ -250,3 +250,18 @@ func FuzzAnalyses(f *testing.F) {
 		_, _ = probability.UndercutRisk(context.Background(), &p, &e, nil, 40, 1, 1)
 	})
 }
+
+// TestCertainKnockIsOne: when every unseen card brings a knock, the
+// chance of one at the next draw is 1, not a hair under it (which read
+// ">99.9%").
+func TestCertainKnockIsOne(t *testing.T) {
+	p := mustParse(t, "p1 draw hand=AS,2S,3S,4S,5S,6S,7S,8S,9S,KH pile=QC,AC,2C,3C,4C,5C,6C,7C,8C,9C,TC,JC,KC,AD,2D,3D,4D,5D,6D,7D,8D,9D,TD,JD,QD,KD stock=6 took=- passed=QC,2C,4C,6C,8C,TC,KC,2D,4D,6D,8D,TD,QD discards=AC,3C,5C,7C,9C,JC,AD,3D,5D,7D,9D,JD,KD dealer=p1")
+	e := probability.Infer(&p)
+	r, err := probability.Outs(context.Background(), &p, &e, 0, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Reach[0].Knock != 1 {
+		t.Errorf("the chance of a knock at the next draw is %v, want 1", r.Reach[0].Knock)
+	}
+}

@@ -55,7 +55,8 @@ func OnUsageError(c *cli.Context, err error, _ bool) error {
 	if m := flagNotDefined.FindStringSubmatch(msg); m != nil {
 		msg = "unknown flag --" + m[1]
 		arg := strings.TrimPrefix(err.Error(), "flag provided but not defined: ")
-		if !flagName.MatchString(m[1]) || misread(arg) {
+		// At the top there is no command for an argument to belong to.
+		if CommandPath(c) != "" && (!flagName.MatchString(m[1]) || misread(arg)) {
 			msg = fmt.Sprintf("%q is read as a flag, since it starts with -: put -- before the arguments (such as -- %q)", arg, arg)
 		}
 	}

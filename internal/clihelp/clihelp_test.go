@@ -24,10 +24,12 @@ func TestUsageErrors(t *testing.T) {
 		// stays an unknown flag.
 		{"x log check -As", `"-As" is read as a flag, since it starts with -: put -- before the arguments (such as -- "-As")`},
 		{"x log check -zz", "unknown flag --zz; see 'ginadvisor log check --help'"},
+		// At the top, with no command, the hint would lead nowhere.
+		{"x -As", "unknown flag --As; see 'ginadvisor --help'"},
 	} {
 		var stderr strings.Builder
 		missed := false
-		app := &cli.App{Name: "x", ErrWriter: &stderr, Writer: &stderr, HideHelpCommand: true,
+		app := &cli.App{Name: "x", ErrWriter: &stderr, Writer: &stderr, HideHelpCommand: true, OnUsageError: OnUsageError,
 			CommandNotFound: NotFound(&stderr, &missed),
 			Commands:        []*cli.Command{{Name: "log", Subcommands: []*cli.Command{{Name: "check", Flags: []cli.Flag{&cli.IntFlag{Name: "n"}}, Action: func(*cli.Context) error { return nil }}}}}}
 		Prepare("", app.Commands)
