@@ -62,13 +62,21 @@ func (r Rules) SettleWith(sp *meld.Spread, knockerDeadwood, defender, laid notat
 	return s, nil
 }
 
+// cards writes n cards, as a person would: "1 card", "9 cards".
+func cards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
 // CheckHands checks the sizes of the two hands and that they share no card.
 func CheckHands(knocker, defender notation.CardSet, r Rules) error {
 	if n := knocker.Len(); n != 10 && !(n == 11 && r.BigGin) {
-		return fmt.Errorf("knocker holds %d cards: %w", n, ErrKnockerSize)
+		return fmt.Errorf("knocker holds %s: %w", cards(n), ErrKnockerSize)
 	}
 	if n := defender.Len(); n != 10 {
-		return fmt.Errorf("defender holds %d cards: %w", n, ErrDefenderSize)
+		return fmt.Errorf("defender holds %s: %w", cards(n), ErrDefenderSize)
 	}
 	if both := knocker & defender; both != 0 {
 		return fmt.Errorf("%w: %s", ErrSharedCard, both)
