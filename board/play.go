@@ -71,6 +71,10 @@ type session struct {
 	done     <-chan struct{} // closed when the game's context ends
 	turns    chan turn
 	moves    chan game.Move
+	// moving holds one move request at a time: a second one, from
+	// another tab or a retry, is checked against the decision the first
+	// left, not the one both saw.
+	moving   chan struct{}
 	mu       sync.Mutex
 	last     time.Time
 	pending  *turn // the decision the page must answer
@@ -160,7 +164,7 @@ func (ss *sessions) start(opponent string, r rules.Rules, seed uint64, replaces 
 		go ss.sweeper()
 	}
 	ctx, cancel := context.WithCancel(ss.ctx)
-	s := &session{id: newID(), opponent: opponent, cancel: cancel, done: ctx.Done(), turns: make(chan turn), moves: make(chan game.Move), last: now}
+	s := &session{id: newID(), opponent: opponent, cancel: cancel, done: ctx.Done(), turns: make(chan turn), moves: make(chan game.Move), moving: make(chan struct{}, 1), last: now}
 	ss.byID[s.id] = s
 	players := [2]bot.Player{person{s}, entry.New(seed)}
 	ss.wg.Add(1)
@@ -450,10 +454,19 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 	if err := decode(body, &q); err != nil {
 		return nil, err
 	}
-	g, pending, err := s.games.use(q.Game)
+	g, _, err := s.games.use(q.Game)
 	if err != nil {
 		return nil, err
 	}
+	select {
+	case g.moving <- struct{}{}:
+		defer func() { <-g.moving }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	g.mu.Lock()
+	pending := g.pending
+	g.mu.Unlock()
 	if pending == nil {
 		return nil, badf("move", "the game is over")
 	}
@@ -467,15 +480,19 @@ func (s *server) gameMove(ctx context.Context, body []byte) (any, error) {
 			return nil, bad("move", err)
 		}
 	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err() // gone before the move was made: it is not
+	}
 	select {
 	case g.moves <- m:
 	case <-g.done:
 		// The game ended meanwhile (left alone, or the server is
 		// shutting down): next answers with its end.
-	case <-ctx.Done():
-		return nil, ctx.Err()
 	}
-	if err := g.next(ctx); err != nil {
+	// The move is made: the decision it leads to is recorded whether or
+	// not the client still waits, so that a reload goes on from it. The
+	// wait ends with the game at the latest (turns is then closed).
+	if err := g.next(context.WithoutCancel(ctx)); err != nil {
 		return nil, err
 	}
 	return g.answer()
