@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/outfile"
@@ -17,6 +18,11 @@ import (
 // outfile.Refusals.
 type File struct {
 	file *outfile.Growing
+	// mu orders a game's write against RemoveUnwritten, which a signal
+	// may call while the game ends.
+	mu    sync.Mutex
+	games int
+	done  bool
 }
 
 // StartFile begins the log at path with its header. A file already there
@@ -78,11 +84,54 @@ func ContinueFile(g *outfile.Growing, keep int64) (*File, error) {
 }
 
 // Write adds a game to the log.
-func (l *File) Write(g *Game) error { return l.file.Append(GameText(g)) }
+func (l *File) Write(g *Game) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done {
+		return errors.New("the log is closed")
+	}
+	err := l.file.Append(GameText(g))
+	if err == nil {
+		l.games++
+	}
+	return err
+}
 
 // Close closes the log; its games stay.
-func (l *File) Close() error { return l.file.Close() }
+func (l *File) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done {
+		return nil
+	}
+	l.done = true
+	return l.file.Close()
+}
 
 // Remove closes the log and removes it, if this run created it: for a run
 // that wrote no game to it (see outfile.Growing.Remove).
-func (l *File) Remove() error { return l.file.Remove() }
+func (l *File) Remove() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done {
+		return nil
+	}
+	l.done = true
+	return l.file.Remove()
+}
+
+// RemoveUnwritten removes the log, as Remove does, if no game was written
+// to it, and otherwise closes it with its games: for a run stopped by a
+// signal, which may come as its game is being written.
+func (l *File) RemoveUnwritten() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.done {
+		return nil
+	}
+	l.done = true
+	if l.games > 0 {
+		return l.file.Close()
+	}
+	return l.file.Remove()
+}

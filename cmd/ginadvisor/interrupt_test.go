@@ -72,3 +72,64 @@ func TestTournamentInterruptPrintsTable(t *testing.T) {
 		t.Errorf("no player's rating in:\n%s", table)
 	}
 }
+
+// TestPlayInterruptLeavesNoLog stops a game of play with SIGINT while it
+// waits for the person's answer: the log the run created, holding no
+// game, is removed and the run ends as by Ctrl-C, so that the command it
+// names plays the deal again. Before, the log stayed with its header
+// alone, and the rerun was refused for it.
+func TestPlayInterruptLeavesNoLog(t *testing.T) {
+	if !*long {
+		t.Skip("builds the binary: run with -long")
+	}
+	bin := filepath.Join(t.TempDir(), "ginadvisor")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	log := filepath.Join(t.TempDir(), "g.log")
+	cmd := exec.Command(bin, "play", "--seed", "1", "--hint-samples", "0", "--log", log)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The first prompt shows the game waits for a line.
+	sc := bufio.NewScanner(stdout)
+	if !sc.Scan() {
+		_ = cmd.Process.Kill()
+		t.Fatal("play printed nothing")
+	}
+	if _, err := os.Stat(log); err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the log is not started: %v", err)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	for sc.Scan() {
+	}
+	err = cmd.Wait()
+	stdin.Close()
+	if err == nil {
+		t.Fatal("play ended as if the game were over")
+	}
+	if _, err := os.Stat(log); !os.IsNotExist(err) {
+		t.Errorf("the log of no game stays: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "play --seed 1") {
+		t.Errorf("no way to play the deal again: %q", stderr.String())
+	}
+	rerun := exec.Command(bin, "play", "--seed", "1", "--hint-samples", "0", "--log", log)
+	rerun.Stdin = strings.NewReader("quit\n")
+	if out, err := rerun.CombinedOutput(); err != nil {
+		t.Errorf("the rerun: %v\n%s", err, out)
+	}
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
+	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/terminal"
 )
 
@@ -67,8 +70,20 @@ func playCommand(env *environment) *cli.Command {
 					return err
 				}
 			}
+			// Ctrl-C or SIGTERM, even while the game waits for a line,
+			// stops it as quit does: the log, holding no game, goes, so
+			// that the same command plays the deal again.
+			ctx, stop := interruptible(c)
+			defer stop()
+			defer context.AfterFunc(ctx, func() {
+				if lw != nil {
+					lw.RemoveUnwritten()
+				}
+				fmt.Fprintf(env.stderr, "\nginadvisor: interrupted. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n", seed, c.String("opponent"), rules.FormatSpec(r))
+				dieBySignal()
+			})()
 			g := terminal.Game{Opponent: c.String("opponent"), Rules: r, Seed: seed, Log: lw, LogPath: logPath}
-			return cliexit.NotText("stdin", g.Play(c.Context, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
+			return cliexit.NotText("stdin", g.Play(ctx, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
 		},
 	}
 }
