@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/lines"
@@ -225,20 +227,38 @@ func (p *Terminal) HandOver(pos *game.Position) {
 		verb = "goes" + strings.TrimPrefix(verb, "go")
 	}
 	fmt.Fprintf(p.out, "\n%s %s.\n", who(res.Knocker), verb)
-	fmt.Fprintf(p.out, "  %s laid down %s  deadwood: %s (%d)\n", who(res.Knocker), p.spread(res.Spread),
-		p.deadText(p.set(res.KnockerDeadwood)), res.KnockerDeadwood.Value())
+	p.showdownLine(fmt.Sprintf("  %s laid down %s", who(res.Knocker), p.spread(res.Spread)),
+		fmt.Sprintf("deadwood: %s (%d)", p.deadText(p.set(res.KnockerDeadwood)), res.KnockerDeadwood.Value()))
 	dm, dd := res.DefenderMelds()
 	d := res.Knocker.Other()
-	fmt.Fprintf(p.out, "  %s melded %s", who(d), p.spread(dm))
+	melded := fmt.Sprintf("  %s melded %s", who(d), p.spread(dm))
 	if res.Layoffs != 0 {
-		fmt.Fprintf(p.out, ", laid off %s", p.meldText(p.set(res.Layoffs)))
+		melded += fmt.Sprintf(", laid off %s", p.meldText(p.set(res.Layoffs)))
 	}
-	fmt.Fprintf(p.out, "  deadwood: %s (%d)\n", p.deadText(p.set(dd)), dd.Value())
+	p.showdownLine(melded, fmt.Sprintf("deadwood: %s (%d)", p.deadText(p.set(dd)), dd.Value()))
 	winner := "You score"
 	if res.Winner != me {
 		winner = "The opponent scores"
 	}
 	fmt.Fprintf(p.out, "%s %d (%s).\n", winner, res.Score.Points, res.Score.Outcome.Words())
+}
+
+// showdownLine writes a side's melds and its deadwood on one line, or on
+// two when one would pass 80 columns (color codes take none).
+func (p *Terminal) showdownLine(melds, deadwood string) {
+	if visibleWidth(melds)+2+visibleWidth(deadwood) <= 80 {
+		fmt.Fprintf(p.out, "%s  %s\n", melds, deadwood)
+		return
+	}
+	fmt.Fprintf(p.out, "%s\n    %s\n", melds, deadwood)
+}
+
+// colorCode matches a terminal's color escape, which takes no column.
+var colorCode = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// visibleWidth is the columns s takes on a terminal.
+func visibleWidth(s string) int {
+	return utf8.RuneCountInString(colorCode.ReplaceAllString(s, ""))
 }
 
 // Move asks the person for the move of the phase.

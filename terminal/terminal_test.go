@@ -275,3 +275,24 @@ func TestHintIsNamed(t *testing.T) {
 		t.Errorf("without Hint, the hint is not named the least deadwood:\n%s", out.String())
 	}
 }
+
+// TestShowdownLineFits: a side's melds and deadwood share a line when it
+// fits 80 columns, color codes counting none, and take two when it would
+// not (a line of 85 was printed before).
+func TestShowdownLineFits(t *testing.T) {
+	var b strings.Builder
+	p := &Terminal{out: &b}
+	long := "  The opponent melded [JC JD JH JS] [3S 4S 5S 6S], laid off 2C AS"
+	p.showdownLine(long, "deadwood: none (0)")
+	p.showdownLine("  You laid down \x1b[1m[7C 8C 9C]\x1b[0m", "deadwood: \x1b[2m4D\x1b[0m (4)")
+	got := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := []string{long, "    deadwood: none (0)", "  You laid down \x1b[1m[7C 8C 9C]\x1b[0m  deadwood: \x1b[2m4D\x1b[0m (4)"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+	for _, l := range got {
+		if w := visibleWidth(l); w > 80 {
+			t.Errorf("%q takes %d columns", l, w)
+		}
+	}
+}
