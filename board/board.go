@@ -17,6 +17,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -376,6 +377,9 @@ func (s *server) giveBack(size int) {
 // decode reads a request strictly: unknown fields and trailing data are
 // errors, so that a misspelt field is not silently ignored.
 func decode(body []byte, v any) error {
+	if err := checkKeys(body, v); err != nil {
+		return err
+	}
 	d := json.NewDecoder(bytes.NewReader(body))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
@@ -385,6 +389,67 @@ func decode(body []byte, v any) error {
 		return badf("", "the request has data after its JSON object")
 	}
 	return nil
+}
+
+// checkKeys reads the request's top level as the docs ask for it: one
+// JSON object (not null), each field named exactly as documented (the
+// decoder alone takes "Opponent" for "opponent") and given once (it keeps
+// the last of two).
+func checkKeys(body []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(body))
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return badf("", "the request is not a JSON object")
+	}
+	t := reflect.TypeOf(v)
+	if t.Kind() != reflect.Pointer {
+		return nil
+	}
+	known := fieldNames(t.Elem())
+	seen := map[string]bool{}
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return badf("", "the request is not the JSON expected: %v", err)
+		}
+		key, _ := tok.(string)
+		switch {
+		case !known[key]:
+			return badf("", "the request has no field %q", notation.Clip(key, 40))
+		case seen[key]:
+			return badf(key, "the field %q is given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return badf("", "the request is not the JSON expected: %v", err)
+		}
+	}
+	return nil
+}
+
+// fieldNames are the JSON names of a struct's fields, those of embedded
+// structs included.
+func fieldNames(t reflect.Type) map[string]bool {
+	names := map[string]bool{}
+	if t.Kind() != reflect.Struct {
+		return names
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case f.Anonymous && name == "":
+			for n := range fieldNames(f.Type) {
+				names[n] = true
+			}
+		case name == "-":
+		case name != "":
+			names[name] = true
+		case f.IsExported():
+			names[f.Name] = true
+		}
+	}
+	return names
 }
 
 // positionRequest is the part of every request that names a position.

@@ -146,6 +146,13 @@ func TestAPI(t *testing.T) {
 		{"risk with melds not held", "/api/risk", `{"position":"` + knockAt + `","melds":"5C 5D 5H","samples":64}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "melds" }},
 		{"risk with its melds", "/api/risk", `{"position":"` + knockAt + `","melds":"7C 7D 7H | KC KD KH | 2S 3S 4S","samples":64}`, 200, nil},
+		// Fields are named as documented, once each, in a JSON object.
+		{"a field in other letters", "/api/game/new", `{"Opponent":"random"}`, 400, nil},
+		{"a field twice", "/api/game/new", `{"opponent":"simple","opponent":"random"}`, 400, func(r reply) bool { return errorOf(r)["field"] == "opponent" }},
+		{"null", "/api/game/new", `null`, 400, nil},
+		{"an array", "/api/score", `["AS"]`, 400, nil},
+		{"a long opponent's name", "/api/game/new", `{"opponent":"` + strings.Repeat("x", 5000) + `"}`, 400,
+			func(r reply) bool { return len(r.raw) < 400 && errorOf(r)["field"] == "opponent" }},
 		{"score with an upcard outside Oklahoma", "/api/score", `{"hand":"AS 2S 3S 7H 7D 7C KD QD JD 4C","upcard":"3H"}`, 400,
 			func(r reply) bool { return errorOf(r)["field"] == "upcard" }},
 	}

@@ -139,7 +139,14 @@ func newID() string {
 // start begins a game against the named bot. The game named replaces,
 // when it is in play, ends first: a page that starts a new game is done
 // with its last one.
+// maxOpponentName bounds an opponent's name in a request: none is longer,
+// and an error does not echo a long one whole.
+const maxOpponentName = 200
+
 func (ss *sessions) start(opponent string, r rules.Rules, seed uint64, replaces string) (*session, error) {
+	if len(opponent) > maxOpponentName {
+		return nil, badf("opponent", "no opponent is named %q", notation.Clip(opponent, 40))
+	}
 	entry, err := players.Lookup(opponent)
 	if err != nil {
 		return nil, badf("opponent", "%v", err)
