@@ -91,7 +91,11 @@ func (g *Game) Final() GameResult {
 			add("shutout bonus: the loser scored nothing", g.Rules.ShutoutBonus)
 		}
 		if g.Rules.BoxBonus > 0 && g.HandsWon[p] > 0 {
-			add(fmt.Sprintf("box bonus: %d hands won", g.HandsWon[p]), g.Rules.BoxBonus*g.HandsWon[p])
+			hands := "hands"
+			if g.HandsWon[p] == 1 {
+				hands = "hand"
+			}
+			add(fmt.Sprintf("box bonus: %d %s won", g.HandsWon[p], hands), g.Rules.BoxBonus*g.HandsWon[p])
 		}
 	}
 	return res

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
@@ -74,6 +75,19 @@ func (g Game) Play(ctx context.Context, w io.Writer, seats [2]bot.Player) (err e
 	if f.Winner == notation.P2 {
 		who = "The bot wins"
 	}
-	_, err = fmt.Fprintf(w, "\n%s: %d to %d (with bonuses). Seed %d.\n", who, f.Totals[0], f.Totals[1], g.Seed)
+	bonuses := len(f.Breakdown[0]) > 1 || len(f.Breakdown[1]) > 1
+	if !bonuses {
+		_, err = fmt.Fprintf(w, "\n%s: %d to %d. Seed %d.\n", who, f.Totals[0], f.Totals[1], g.Seed)
+		return err
+	}
+	// The total with its parts, as the board lists them.
+	fmt.Fprintf(w, "\n%s: %d to %d, with bonuses. Seed %d.\n", who, f.Totals[0], f.Totals[1], g.Seed)
+	for seat, name := range [2]string{"You", "The opponent"} {
+		var parts []string
+		for _, l := range f.Breakdown[seat] {
+			parts = append(parts, fmt.Sprintf("%s %d", l.Label, l.Points))
+		}
+		_, err = fmt.Fprintf(w, "  %s: %s.\n", name, strings.Join(parts, ", "))
+	}
 	return err
 }

@@ -296,3 +296,28 @@ func TestShowdownLineFits(t *testing.T) {
 		}
 	}
 }
+
+// TestGameEndShowsItsBonuses: a game's end names bonuses only where the
+// rules give some, and then lists each side's total by its parts; under
+// standard rules, which give none, it said "(with bonuses)".
+func TestGameEndShowsItsBonuses(t *testing.T) {
+	for _, tt := range []struct {
+		rules   string
+		bonuses bool
+	}{{"standard", false}, {"modern", true}} {
+		var out bytes.Buffer
+		human := New(&answerer{out: &out, limit: 100000}, &out)
+		g := Game{Opponent: "simple", Rules: rules.Presets()[tt.rules], Seed: 4}
+		if err := g.Play(context.Background(), &out, [2]bot.Player{human, bot.NewSimple(9)}); err != nil {
+			t.Fatalf("%s: %v", tt.rules, err)
+		}
+		text := out.String()
+		end := text[strings.LastIndex(text, "\n\n"):]
+		if got := strings.Contains(end, "with bonuses") && strings.Contains(end, "  You: hand points "); got != tt.bonuses {
+			t.Errorf("%s: the game's end reads %q", tt.rules, end)
+		}
+		if !tt.bonuses && strings.Contains(end, "bonus") {
+			t.Errorf("%s: bonuses named with none: %q", tt.rules, end)
+		}
+	}
+}
