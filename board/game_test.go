@@ -176,3 +176,30 @@ func TestAGameToItsEnd(t *testing.T) {
 		t.Errorf("a move after the game's end: %s", r.raw)
 	}
 }
+
+// TestAFinishedGameStaysReadable: once a game is over, its state still
+// answers with its end and its log, so that a page reloaded after the
+// last move shows them; a move is refused as the game being over. Before,
+// the game was gone at once ("no game in play").
+func TestAFinishedGameStaysReadable(t *testing.T) {
+	ts := newServer(t, Options{Workers: 1}, nil)
+	c := &gameClient{t: t, client: ts.Client(), base: ts.URL}
+	a := c.post("/api/game/new", map[string]any{"opponent": "random", "rules": "standard,target=10", "seed": 3})
+	for i := 0; i < 20000; i++ {
+		if over, _ := a["over"].(bool); over {
+			break
+		}
+		a = c.move(a)
+	}
+	if over, _ := a["over"].(bool); !over {
+		t.Fatal("the game did not end")
+	}
+	s := c.post("/api/game/state", map[string]any{"game": a["game"]})
+	if over, _ := s["over"].(bool); !over || s["log"] != a["log"] || s["log"] == nil || s["winner"] == nil || s["winner"] != a["winner"] {
+		t.Errorf("the state of the game over: over %v, log %v, winner %v", s["over"], s["log"] != nil, s["winner"])
+	}
+	body, _ := json.Marshal(map[string]any{"game": a["game"], "move": "p1 draw"})
+	if r := post(t, ts, "/api/game/move", string(body), nil); r.status != http.StatusBadRequest || !strings.Contains(r.raw, "over") {
+		t.Errorf("a move in the game over: %d %s", r.status, r.raw)
+	}
+}

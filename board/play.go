@@ -53,7 +53,14 @@ type sessions struct {
 	byID     map[string]*session
 	sweeping bool // the sweeper runs
 	closed   bool // shutdown began: no new game
+	// ended keeps the games played to their end, the latest maxEnded of
+	// them, oldest first, so that a page reloaded after the last move
+	// still shows the game's end and its log; they hold no place.
+	ended []*session
 }
+
+// maxEnded bounds the games kept after their end.
+const maxEnded = 64
 
 // newSessions returns an empty set of games whose idle ones end after
 // idle, looked for every so often.
@@ -258,6 +265,15 @@ func (ss *sessions) forget(s *session) {
 	if ss.byID[s.id] == s {
 		delete(ss.byID, s.id)
 	}
+	s.mu.Lock()
+	finished := s.over && s.err == nil && s.end != nil
+	s.mu.Unlock()
+	if finished {
+		if len(ss.ended) == maxEnded {
+			ss.ended = ss.ended[1:]
+		}
+		ss.ended = append(ss.ended, s)
+	}
 }
 
 // sweeper ends the games left alone, until shutdown.
@@ -315,10 +331,15 @@ func (ss *sessions) get(id string) (*session, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	s, ok := ss.byID[id]
-	if !ok {
-		return nil, badf("game", "no game %q in play", notation.Clip(id, 40))
+	if ok {
+		return s, nil
 	}
-	return s, nil
+	for _, e := range ss.ended {
+		if e.id == id {
+			return e, nil
+		}
+	}
+	return nil, badf("game", "no game %q in play", notation.Clip(id, 40))
 }
 
 // use finds a game in play for a request about it: it marks the game
