@@ -2,9 +2,11 @@ package batch
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -12,12 +14,7 @@ import (
 // accuracy of each end of its mean loss's interval, which holds it; a
 // merge of the summary gives the same.
 func TestAccuracyCarriesItsNoise(t *testing.T) {
-	path := filepath.Join("..", "testdata", "sample.log")
-	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
-	s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := sampleSummary(t)
 	for _, p := range s.Players {
 		if p.Accuracy == nil || p.AccuracyCI95 == nil {
 			t.Fatalf("%s: accuracy %v, interval %v", p.Name, p.Accuracy, p.AccuracyCI95)
@@ -35,3 +32,33 @@ func TestAccuracyCarriesItsNoise(t *testing.T) {
 		}
 	}
 }
+
+// sampleSummary grades testdata/sample.log with the advisor at 64 worlds
+// once for the tests that read its summary; each gets its own copy.
+func sampleSummary(t *testing.T) Summary {
+	t.Helper()
+	sampleOnce.Do(func() {
+		path := filepath.Join("..", "testdata", "sample.log")
+		in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+		s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
+		if err == nil {
+			sampleJSON, err = json.Marshal(s)
+		}
+		sampleErr = err
+	})
+	if sampleErr != nil {
+		t.Fatal(sampleErr)
+	}
+	var s Summary
+	if err := json.Unmarshal(sampleJSON, &s); err != nil {
+		t.Fatal(err)
+	}
+	s.finish()
+	return s
+}
+
+var (
+	sampleOnce sync.Once
+	sampleJSON []byte
+	sampleErr  error
+)

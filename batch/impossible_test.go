@@ -1,11 +1,8 @@
 package batch
 
 import (
-	"context"
 	"encoding/json"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,13 +12,7 @@ import (
 // each was accepted: a sum of squares of 0 narrowed the merged interval,
 // a worst decision of class "banana" passed through, and so on.
 func TestMergeRefusesWhatNoRunGives(t *testing.T) {
-	path := filepath.Join("..", "testdata", "sample.log")
-	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
-	s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := json.Marshal(s)
+	data, err := json.Marshal(sampleSummary(t))
 	if err != nil {
 		t.Fatal(err)
 	}
