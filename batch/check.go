@@ -291,12 +291,19 @@ func (p *Player) checkSquares(where string) error {
 		}
 		return nil
 	}
-	sum, sq, n := float64(p.LostMicro)/micro, float64(p.LostSqNano)/1e9, float64(p.Decisions)
-	slack := n * 1e-6 // each term rounded to a millionth, or a billionth of its square
-	if sq < sum*sum/n-slack || sq > sum+slack {
+	sum := float64(p.LostMicro) / micro
+	if !squaresFit(sum, float64(p.LostSqNano)/1e9, p.Decisions, sum) {
 		return impossible(where+".equity_lost_sq_nano", "is %d, not what %d decisions losing %d millionths in all can give", p.LostSqNano, p.Decisions, p.LostMicro)
 	}
 	return nil
+}
+
+// squaresFit says a sum of squares sq of n values whose sum is sum can
+// be: at least sum²/n (Cauchy and Schwarz) and at most most, with room
+// for each term's rounding to a millionth.
+func squaresFit(sum, sq float64, n int, most float64) bool {
+	slack := float64(n) * 1e-6
+	return sq >= sum*sum/float64(n)-slack && sq <= most+slack
 }
 
 // classFits says the worst decision's class is one its loss and standard
@@ -489,12 +496,9 @@ func (p *Player) checkLuck(where string) error {
 		{"skill_sq_micro", l.SkillMicro, l.SkillSq, sq(float64(l.SkillMicro) / micro)},
 		{"adjusted_sq_micro", l.ResultMicro - sum, l.AdjustedSq, sq(float64(events)/micro + float64(l.Games))},
 	} {
-		// The squares of n games' figures sum to at least the square of
-		// their sum over n; fewer would narrow the intervals, more would
-		// widen them past what the games can give.
-		x, n := float64(f.sum)/micro, float64(max(l.Games, 1))
-		slack := n * 1e-6
-		if got := float64(f.sq) / micro; f.sq < 0 || got < x*x/n-slack || got > f.most+slack {
+		// Fewer would narrow the intervals, more would widen them past
+		// what the games can give.
+		if f.sq < 0 || !squaresFit(float64(f.sum)/micro, float64(f.sq)/micro, max(l.Games, 1), f.most) {
 			return impossible(where+"."+f.name, "is %d, not what %d games whose sum is %d millionths can give", f.sq, l.Games, f.sum)
 		}
 	}

@@ -225,13 +225,14 @@ func values(xs ...float64) []*float64 {
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":      func(x float64) string { return stats.Share(x, 1) },
-	"fig":      func(key string, v float64, text string) template.HTML { return template.HTML(figure(key, v, text)) },
-	"figInt":   func(key string, v int) template.HTML { return template.HTML(figure(key, float64(v), fmt.Sprint(v))) },
-	"key":      func(a, b string) string { return a + "/" + b },
-	"times100": func(x float64) float64 { return 100 * x },
-	"deref":    func(x *float64) float64 { return *x },
-	"position": breakBetweenCards,
+	"pct":       func(x float64) string { return stats.Share(x, 1) },
+	"noiseNote": func() string { return NoiseNote },
+	"fig":       func(key string, v float64, text string) template.HTML { return template.HTML(figure(key, v, text)) },
+	"figInt":    func(key string, v int) template.HTML { return template.HTML(figure(key, float64(v), fmt.Sprint(v))) },
+	"key":       func(a, b string) string { return a + "/" + b },
+	"times100":  func(x float64) float64 { return 100 * x },
+	"deref":     func(x *float64) float64 { return *x },
+	"position":  breakBetweenCards,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -297,7 +298,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Class</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>
 {{range .Worst}}<tr><td>{{.File}}:{{.Line}}</td><td>{{.Kind}}</td><td>{{.Move}}</td><td>{{.Best}}</td><td>{{pct .EquityLost}} ± {{printf "%.1f" (times100 .EquityLostSE)}}</td><td>{{.Class}}</td><td class="pos">{{position .Position}}</td></tr>
 {{end}}</table>{{end}}{{end}}
-{{if ne .S.Grading "quick"}}<p class="note">The ± of a loss is one standard error of the worlds that graded it. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise.</p>{{end}}
+{{if ne .S.Grading "quick"}}<p class="note">{{noiseNote}}</p>{{end}}
 {{if .S.Errors}}<h2>Inputs that failed</h2>
 <table><tr><th>Where</th><th>Why</th></tr>
 {{range .S.Errors}}<tr><td>{{.File}}{{if .Line}}:{{.Line}}{{end}}</td><td style="text-align:left">{{.Message}}</td></tr>{{end}}

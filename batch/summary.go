@@ -76,6 +76,10 @@ func Classify(lost float64) Class {
 	return Good
 }
 
+// NoiseNote says, for people, what the ± of a graded decision's loss is
+// and how its class is decided: the text and HTML reports both print it.
+const NoiseNote = "The ± of a loss is one standard error of the worlds that graded it. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise, naming the classes the interval spans."
+
 // GradeZ is how many standard errors either side of a loss its interval
 // spans for a class to be decided: 1.96, a 95% interval.
 const GradeZ = 1.96

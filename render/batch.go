@@ -39,15 +39,11 @@ func Batch(w io.Writer, style Style, s *batch.Summary) error {
 		}
 	}
 	if sampled {
-		_, err := fmt.Fprint(prose, "\n"+Wrap(NoiseNote, 80))
+		_, err := fmt.Fprint(prose, "\n"+Wrap(batch.NoiseNote, 80))
 		return err
 	}
 	return nil
 }
-
-// NoiseNote says what the ± of a graded decision's loss is, and how its
-// class is decided.
-const NoiseNote = "The ± of a loss is one standard error of the worlds that graded it. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise, naming the classes the interval spans."
 
 // playerRows are the summary's table, a column for each player.
 func playerRows(players []*batch.Player) [][]string {
