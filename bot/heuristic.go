@@ -158,18 +158,10 @@ func (t *discardTerm) extra(c notation.Card, rest notation.CardSet) float64 {
 	return -t.weight * float64(live.Len())
 }
 
-// score is the score of throwing c from hand, whose least deadwood is
-// whole and whose cards that fit a meld are meldable: the deadwood left
-// plus the extra.
-func (t *discardTerm) score(hand notation.CardSet, whole int, meldable notation.CardSet, c notation.Card) float64 {
-	rest := hand.Without(c)
-	// A card in no meld is deadwood in every arrangement, so throwing it
-	// saves exactly its value; only the others need a search.
-	dw := whole - c.Value()
-	if meldable.Has(c) {
-		dw = meld.MinDeadwood(rest)
-	}
-	return float64(dw) + t.extra(c, rest)
+// score is the score of throwing c from the solved hand: the deadwood
+// left plus the extra.
+func (t *discardTerm) score(hand *meld.Solved, c notation.Card) float64 {
+	return float64(hand.Without(c)) + t.extra(c, hand.Hand().Without(c))
 }
 
 // bestDiscard is the step every weighing discarder shares: of the cards
@@ -189,9 +181,9 @@ func bestDiscardEach(v *seatView, term *discardTerm) notation.Card {
 		allowed = allowed.Without(v.drawn)
 	}
 	best, bestScore := notation.Card(0), 1e18
-	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
+	solved := meld.Solve(v.hand)
 	for c := range allowed.All() {
-		score := term.score(v.hand, whole, meldable, c)
+		score := term.score(&solved, c)
 		if score < bestScore || score == bestScore && c.Rank() >= best.Rank() {
 			best, bestScore = c, score
 		}
@@ -212,13 +204,13 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 	if v.fromPile {
 		allowed = allowed.Without(v.drawn)
 	}
-	whole, meldable := meld.MinDeadwood(v.hand), meld.Meldable(v.hand)
+	solved := meld.Solve(v.hand)
+	whole, meldable := solved.Deadwood(), meld.Meldable(v.hand)
 	most := -term.weight * float64((meld.Completions(v.hand) &^ term.pile).Len())
-	score := func(c notation.Card) float64 { return term.score(v.hand, whole, meldable, c) }
 	bound, top, topScore, haveTop := math.Inf(1), notation.Card(0), 0.0, false
 	if dead := allowed &^ meldable; dead != 0 {
 		top, haveTop = highest(dead), true
-		topScore = score(top)
+		topScore = term.score(&solved, top)
 		bound = topScore
 	}
 	best, pick := math.Inf(1), notation.Card(0)
@@ -231,7 +223,7 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 		if haveTop && c == top {
 			sc = topScore
 		} else {
-			sc = score(c)
+			sc = term.score(&solved, c)
 		}
 		bound = min(bound, sc)
 		if sc < best || sc == best && c.Rank() >= pick.Rank() {

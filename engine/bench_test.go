@@ -118,3 +118,29 @@ func BenchmarkPlayOutWholeHand(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }
+
+// BenchmarkPlayOutAdvisorRollout deals and plays whole hands with the
+// advisor's rollout policies (bot.Rollout: heuristic for the own seat,
+// simple for the other), as every world of an advice plays them.
+func BenchmarkPlayOutAdvisorRollout(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	r := rules.Presets()["eaai"]
+	own, opp := bot.Rollout()
+	policies := [2]game.Policy{own, opp}
+	reseed := opp.(interface{ Reseed(uint64) })
+	var deck [52]notation.Card
+	var st game.State
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		shuffle(&deck, rng)
+		if err := st.Redeal(game.Setup{Rules: r, Dealer: notation.Seat(i & 1), Number: 1}, &deck); err != nil {
+			b.Fatal(err)
+		}
+		reseed.Reseed(uint64(i))
+		if _, err := game.PlayOut(&st, policies); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}

@@ -259,14 +259,14 @@ func BestDiscard(hand notation.CardSet) (notation.Card, int, bool) {
 // hand's chances, with no regard to which cards are still live.
 func Completions(hand notation.CardSet) notation.CardSet {
 	u := uint64(hand)
-	var out uint64
-	for s := 0; s < 4; s++ {
-		m := u >> (16 * s) & 0x1FFF
-		runs := ((m<<1)&(m<<2) | (m>>1)&(m>>2) | (m<<1)&(m>>1)) & 0x1FFF &^ m
-		out |= runs << (16 * s)
-	}
+	// All four suits at once: a shift carries a rank into the three
+	// unused bits between lanes, never into the next suit, and the mask
+	// drops it there.
+	runs := ((u<<1)&(u<<2) | (u>>1)&(u>>2) | (u<<1)&(u>>1)) & suitLanes &^ u
 	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
 	two := a&b | a&c | a&d | b&c | b&d | c&d // ranks held at least twice
-	out |= (two * 0x0001000100010001) &^ u
-	return notation.CardSet(out)
+	return notation.CardSet(runs | (two*lane0)&^u)
 }
+
+// suitLanes has the 13 rank bits of every suit.
+const suitLanes = 0x1FFF * lane0
