@@ -96,6 +96,7 @@ type filterRun struct {
 	// the weighing.
 	odds    []float64
 	scratch []notation.CardSet
+	memo    likelihoodMemo
 	buf     [notation.NumCards]notation.Card
 }
 
@@ -146,6 +147,7 @@ func filter(s *Style, p *game.Position, n int, seed uint64, tilted bool) (*Parti
 		return nil, false
 	}
 	f.hands, f.logw, f.odds, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]float64, n), make([]notation.CardSet, n)
+	f.memo = newLikelihoodMemo(n)
 	for j := range f.odds {
 		f.odds[j] = 1
 	}
@@ -316,6 +318,7 @@ func (f *filterRun) weighDiscard(t *turn) {
 	for c := range notation.FullDeck.All() {
 		t.useful[c.Index()] = Usefulness(c, t.seatTook, t.seatGone)
 	}
+	f.memo.reset()
 	for j, h := range f.hands {
 		if free := f.pool &^ h &^ f.gone; t.fromStock && free != 0 {
 			h = h.With(f.pick(free))
@@ -333,7 +336,7 @@ func (f *filterRun) weighDiscard(t *turn) {
 			}
 			h = h.Without(f.pick(swappable)).With(d)
 		}
-		ld := t.discardLikelihoods(h)
+		ld := f.memo.of(t, h)
 		l := 0.0
 		for r := range ld {
 			l += f.discard[r] * ld[r]

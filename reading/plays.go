@@ -586,12 +586,15 @@ func (r *discardRace) meet(t *turn, c notation.Card) {
 // deadwood each leaves, and the live cards that would then complete a
 // meld, with cheap bounds on both.
 type discardScorer struct {
-	hand, meldable, pile notation.CardSet
-	whole                int
+	hand, pile notation.CardSet
+	whole      int
+	solved     meld.Solved
 }
 
 func newDiscardScorer(hand, pile notation.CardSet) discardScorer {
-	return discardScorer{hand: hand, meldable: meld.Meldable(hand), pile: pile, whole: meld.MinDeadwood(hand)}
+	sc := discardScorer{hand: hand, pile: pile, solved: meld.Solve(hand)}
+	sc.whole = sc.solved.Deadwood()
+	return sc
 }
 
 // deadwoodBound is the least deadwood throwing c could leave: a card in
@@ -603,10 +606,7 @@ func (sc *discardScorer) deadwoodBound(c notation.Card) float64 {
 
 // deadwood is the least deadwood throwing c leaves.
 func (sc *discardScorer) deadwood(c notation.Card) float64 {
-	if sc.meldable.Has(c) {
-		return float64(meld.MinDeadwood(sc.hand.Without(c)))
-	}
-	return sc.deadwoodBound(c)
+	return float64(sc.solved.Without(c))
 }
 
 // live counts the cards, neither in the pile nor c, that would complete a
