@@ -38,15 +38,23 @@ const maxRests = 8
 // Solve returns hand solved: its least deadwood, and the choices of sets
 // that Without reads.
 func Solve(hand notation.CardSet) Solved {
+	var s Solved
+	s.Set(hand)
+	return s
+}
+
+// Set solves hand in s, in place: a Solved is too wide to copy on every
+// turn of a rollout.
+func (s *Solved) Set(hand notation.CardSet) {
 	u := uint64(hand)
-	s := Solved{hand: u, meldable: meldable(u)}
+	s.hand, s.meldable, s.sets, s.choice, s.n = u, meldable(u), 0, 0, 0
 	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
 	three := (a & b & (c | d)) | (c & d & (a | b))
 	if three == 0 {
 		s.rests[0], s.n = u, 1
 		s.whole = runsOnly(u)
 		s.totals[0] = uint8(s.whole)
-		return s
+		return
 	}
 	sets := u & (three * lane0)
 	if r3 := u & (u >> 1) & (u >> 2); (r3|r3<<1|r3<<2)&sets == 0 {
@@ -54,11 +62,11 @@ func Solve(hand notation.CardSet) Solved {
 		s.rests[0], s.n = u&^sets, 1
 		s.whole = runsOnly(s.rests[0])
 		s.totals[0] = uint8(s.whole)
-		return s
+		return
 	}
 	if bits.OnesCount64(u) > 14 {
 		s.choice, s.whole = three, MinDeadwood(hand)
-		return s
+		return
 	}
 	var opts [fewLevels][6]uint64
 	var count [fewLevels]uint8
@@ -76,7 +84,6 @@ func Solve(hand notation.CardSet) Solved {
 	if s.n > maxRests {
 		s.n = 0
 	}
-	return s
 }
 
 // collect walks the choices from level on, keeping each rest and its
@@ -99,6 +106,9 @@ func (s *Solved) collect(ch *choices, u uint64, level int) {
 
 // Hand returns the hand solved.
 func (s *Solved) Hand() notation.CardSet { return notation.CardSet(s.hand) }
+
+// Meldable returns the cards of the hand that belong to some meld of it.
+func (s *Solved) Meldable() notation.CardSet { return notation.CardSet(s.meldable) }
 
 // Deadwood returns the least deadwood of the hand.
 func (s *Solved) Deadwood() int { return s.whole }

@@ -96,7 +96,6 @@ type filterRun struct {
 	// the weighing.
 	odds    []float64
 	scratch []notation.CardSet
-	memo    likelihoodMemo
 	buf     [notation.NumCards]notation.Card
 }
 
@@ -147,7 +146,6 @@ func filter(s *Style, p *game.Position, n int, seed uint64, tilted bool) (*Parti
 		return nil, false
 	}
 	f.hands, f.logw, f.odds, f.scratch = make([]notation.CardSet, n), make([]float64, n), make([]float64, n), make([]notation.CardSet, n)
-	f.memo = newLikelihoodMemo(n)
 	for j := range f.odds {
 		f.odds[j] = 1
 	}
@@ -179,14 +177,7 @@ func (f *filterRun) dealt() notation.CardSet {
 
 // pick returns a random card of set, which must not be empty.
 func (f *filterRun) pick(set notation.CardSet) notation.Card {
-	k := f.rng.IntN(set.Len())
-	for c := range set.All() {
-		if k == 0 {
-			return c
-		}
-		k--
-	}
-	return 0
+	return set.Nth(f.rng.IntN(set.Len()))
 }
 
 // walk follows the record, event by event, and weighs the particles by
@@ -284,24 +275,33 @@ func (f *filterRun) took(c notation.Card) {
 }
 
 // weighOffer weighs each particle by the chance that the opponent took
-// (or passed) up, holding the particle's hand before the draw.
+// (or passed) up, holding the particle's hand before the draw. A hand
+// takes up under every rule, under the one that takes to lower its
+// deadwood alone, or under none; the three chances are summed once, in
+// the rules' order, and each particle looks its case up.
 func (f *filterRun) weighOffer(up notation.Card, took bool) {
-	lower := f.take[TakeToLower] > 0.001
-	for j, h := range f.hands {
-		into := meld.InMeld(h.With(up), up)
-		l := 0.0
+	const none, lowerOnly, every = 0, 1, 2
+	var chance [3]float64
+	for k := range chance {
 		for r := range TakeRule(NumTakeRules) {
-			takes := into
-			if !into && r == TakeToLower && lower {
-				takes = r.Takes(h, up)
-			}
+			takes := k == every || k == lowerOnly && r == TakeToLower
 			if takes == took {
-				l += f.take[r] * (1 - slip)
+				chance[k] += f.take[r] * (1 - slip)
 			} else {
-				l += f.take[r] * slip
+				chance[k] += f.take[r] * slip
 			}
 		}
-		f.odds[j] *= l
+	}
+	lower := f.take[TakeToLower] > 0.001
+	for j, h := range f.hands {
+		k := none
+		switch {
+		case meld.InMeld(h.With(up), up):
+			k = every
+		case lower && TakeToLower.Takes(h, up):
+			k = lowerOnly
+		}
+		f.odds[j] *= chance[k]
 	}
 }
 
@@ -318,7 +318,6 @@ func (f *filterRun) weighDiscard(t *turn) {
 	for c := range notation.FullDeck.All() {
 		t.useful[c.Index()] = Usefulness(c, t.seatTook, t.seatGone)
 	}
-	f.memo.reset()
 	for j, h := range f.hands {
 		if free := f.pool &^ h &^ f.gone; t.fromStock && free != 0 {
 			h = h.With(f.pick(free))
@@ -336,7 +335,7 @@ func (f *filterRun) weighDiscard(t *turn) {
 			}
 			h = h.Without(f.pick(swappable)).With(d)
 		}
-		ld := f.memo.of(t, h)
+		ld := t.discardLikelihoods(h)
 		l := 0.0
 		for r := range ld {
 			l += f.discard[r] * ld[r]
