@@ -262,10 +262,13 @@ func Completions(hand notation.CardSet) notation.CardSet {
 	// All four suits at once: a shift carries a rank into the three
 	// unused bits between lanes, never into the next suit, and the mask
 	// drops it there.
-	runs := ((u<<1)&(u<<2) | (u>>1)&(u>>2) | (u<<1)&(u>>1)) & suitLanes &^ u
-	a, b, c, d := u&0x1FFF, u>>16&0x1FFF, u>>32&0x1FFF, u>>48&0x1FFF
-	two := a&b | a&c | a&d | b&c | b&d | c&d // ranks held at least twice
-	return notation.CardSet(runs | (two*lane0)&^u)
+	up, down := u<<1, u>>1
+	runs := up&(u<<2) | down&(u>>2) | up&down
+	// The ranks held at least twice: the first suit with the third, the
+	// second with the fourth, and either of those with either of these.
+	either, both := u|u>>32, u&(u>>32)
+	two := (both | both>>16 | either&(either>>16)) & 0x1FFF
+	return notation.CardSet((runs | two*lane0) & suitLanes &^ u)
 }
 
 // suitLanes has the 13 rank bits of every suit.
