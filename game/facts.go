@@ -216,6 +216,9 @@ func factsPosition(s Setup, f Facts, up notation.Card, known, discarded notation
 	p.limit = s.Rules.KnockLimitFor(p.deal)
 	copy(p.pile[:], f.Pile)
 	p.npile = uint8(len(f.Pile))
+	for _, c := range f.Pile {
+		p.pileSet = p.pileSet.With(c)
+	}
 	p.stock = uint8(f.StockCount)
 	p.phase, p.turn = f.Phase, f.Seat
 	p.opp = 10

@@ -52,16 +52,19 @@ func (r *Result) DefenderMelds() (meld.Spread, notation.CardSet) {
 // flow is what both a State and a Position follow: the public table and
 // the order of play.
 type flow struct {
-	setup  Setup
-	limit  int
-	deal   rules.Deal
-	pile   [notation.NumCards]notation.Card
-	npile  uint8
-	stock  uint8 // cards left in the stock
-	phase  Phase
-	turn   notation.Seat
-	passes uint8 // first upcard passes
-	drawn  notation.Card
+	setup Setup
+	limit int
+	deal  rules.Deal
+	pile  [notation.NumCards]notation.Card
+	npile uint8
+	// pileSet holds the cards of the pile, kept with it: the rollouts'
+	// policies ask for it on every discard.
+	pileSet notation.CardSet
+	stock   uint8 // cards left in the stock
+	phase   Phase
+	turn    notation.Seat
+	passes  uint8 // first upcard passes
+	drawn   notation.Card
 	// fromPile says the card drawn this turn was taken from the pile, so it
 	// may not be discarded; lastChance says this is the turn the 50th-card
 	// rule allows, after which the hand dies.
@@ -94,7 +97,7 @@ func (f *flow) nonDealer() notation.Seat { return f.setup.Dealer.Other() }
 
 // start opens the hand: the upcard is turned and the non-dealer is offered it.
 func (f *flow) start(up notation.Card) {
-	f.pile[0], f.npile = up, 1
+	f.pile[0], f.npile, f.pileSet = up, 1, up.Set()
 	f.stock = StockSize
 	f.deal = rules.Deal{Upcard: up, HasUpcard: true}
 	f.limit = f.setup.Rules.KnockLimitFor(f.deal)
@@ -137,6 +140,7 @@ func (f *flow) take() (notation.Card, bool) {
 		}
 	}
 	f.npile--
+	f.pileSet = f.pileSet.Without(c)
 	f.drawn, f.fromPile = c, true
 	f.draws++
 	f.record(Took, f.turn, c)
@@ -160,6 +164,7 @@ func (f *flow) drew(c notation.Card) {
 func (f *flow) discarded(c notation.Card) {
 	f.pile[f.npile] = c
 	f.npile++
+	f.pileSet = f.pileSet.With(c)
 	f.record(Discarded, f.turn, c)
 	f.phase = KnockPhase
 	if f.setup.Rules.RepeatEnds {
@@ -373,13 +378,7 @@ func (f *flow) PileLen() int { return int(f.npile) }
 func (f *flow) PileCard(i int) notation.Card { return f.pile[i] }
 
 // PileSet returns the cards of the pile.
-func (f *flow) PileSet() notation.CardSet {
-	var s notation.CardSet
-	for _, c := range f.pile[:f.npile] {
-		s = s.With(c)
-	}
-	return s
-}
+func (f *flow) PileSet() notation.CardSet { return f.pileSet }
 
 // StockCount returns the number of cards left in the stock.
 func (f *flow) StockCount() int { return int(f.stock) }
