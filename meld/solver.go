@@ -145,6 +145,15 @@ func MinDeadwood(hand notation.CardSet) int {
 		var ch choices
 		ch.opts, ch.count = opts[:], count[:]
 		rest, _ := prepare(u, &ch)
+		if ch.n == 1 {
+			// One rank to choose at, the commonest case: its choices
+			// in a loop, without the recursion.
+			best := 1 << 30
+			for _, o := range opts[0][:count[0]] {
+				best = min(best, runsOnly(rest&^o))
+			}
+			return best
+		}
 		return ch.best(rest, 0)
 	}
 	var opts [notation.NumRanks][6]uint64
