@@ -197,8 +197,10 @@ func bestDiscardEach(v *seatView, term *discardTerm) notation.Card {
 // most the live completions of the whole hand. A card whose floor is
 // above a score already found cannot be best, nor tie for it, so it is
 // passed over; the highest card in no meld, scored first, passes over
-// most. The others are judged as bestDiscardEach judges them, in the same
-// order and with the same arithmetic, so both give the same card.
+// most; so is one whose deadwood left, once found, puts it above with the
+// same bound on the live cards. The others are judged as bestDiscardEach
+// judges them, in the same order and with the same arithmetic, so both
+// give the same card.
 func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 	allowed := v.hand
 	if v.fromPile {
@@ -223,7 +225,14 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 		if haveTop && c == top {
 			sc = topScore
 		} else {
-			sc = term.score(&solved, c)
+			// The deadwood left, found first, sets a tighter floor
+			// with the same most: the live cards are counted only for a
+			// card that can still be best.
+			dw := float64(solved.Without(c))
+			if dw+most > bound {
+				continue
+			}
+			sc = dw + term.extra(c, v.hand.Without(c))
 		}
 		bound = min(bound, sc)
 		if sc < best || sc == best && c.Rank() >= pick.Rank() {

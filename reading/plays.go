@@ -570,11 +570,6 @@ func (r *discardRace) meet(t *turn, c notation.Card) {
 	needDeadwood := !r.beaten[DiscardDeadwood] && bound <= r.mark[DiscardDeadwood]
 	needSafe := !r.beaten[DiscardSafe] && bound+safe <= r.mark[DiscardSafe]
 	needOpen := !r.beaten[DiscardOpen] && bound-r.liveMax <= r.mark[DiscardOpen]
-	live := 0.0
-	if needOpen {
-		live = r.sc.live(c)
-		needOpen = bound-live <= r.mark[DiscardOpen]
-	}
 	if !needDeadwood && !needSafe && !needOpen {
 		return
 	}
@@ -585,8 +580,10 @@ func (r *discardRace) meet(t *turn, c notation.Card) {
 	if needSafe {
 		r.judge(DiscardSafe, dw+safe)
 	}
-	if needOpen {
-		r.judge(DiscardOpen, dw-live)
+	// The deadwood, found first, is a tighter floor than the bound: the
+	// live cards are counted only when they could still beat or tie.
+	if needOpen && dw-r.liveMax <= r.mark[DiscardOpen] {
+		r.judge(DiscardOpen, dw-r.sc.live(c))
 	}
 }
 
