@@ -215,28 +215,39 @@ func bestLiveDiscard(v *seatView, term *discardTerm) notation.Card {
 		topScore = term.score(&solved, top)
 		bound = topScore
 	}
+	// The cards go by rank, highest first, so that once a rank's floor
+	// is above the bound every lower rank's is too. The card picked does
+	// not depend on the order: it is the lowest score's highest rank's
+	// card of the highest suit, which is also the last such card that
+	// suit order meets.
 	best, pick := math.Inf(1), notation.Card(0)
-	for m := uint64(allowed); m != 0; m &= m - 1 {
-		c := notation.Card(bits.TrailingZeros64(m))
-		if float64(whole-c.Value())+most > bound {
-			continue
+	for r := notation.NumRanks - 1; r >= 0; r-- {
+		floor := float64(whole-notation.Rank(r).Value()) + most
+		if floor > bound {
+			break
 		}
-		var sc float64
-		if haveTop && c == top {
-			sc = topScore
-		} else {
-			// The deadwood left, found first, sets a tighter floor
-			// with the same most: the live cards are counted only for a
-			// card that can still be best.
-			dw := float64(solved.Without(c))
-			if dw+most > bound {
-				continue
+		for m := uint64(allowed) & (lanes << r); m != 0; m &= m - 1 {
+			c := notation.Card(bits.TrailingZeros64(m))
+			if floor > bound {
+				break
 			}
-			sc = dw + term.extra(c, v.hand.Without(c))
-		}
-		bound = min(bound, sc)
-		if sc < best || sc == best && c.Rank() >= pick.Rank() {
-			best, pick = sc, c
+			var sc float64
+			if haveTop && c == top {
+				sc = topScore
+			} else {
+				// The deadwood left, found first, sets a tighter
+				// floor with the same most: the live cards are
+				// counted only for a card that can still be best.
+				dw := float64(solved.Without(c))
+				if dw+most > bound {
+					continue
+				}
+				sc = dw + term.extra(c, v.hand.Without(c))
+			}
+			bound = min(bound, sc)
+			if sc < best || sc == best && c.Rank() >= pick.Rank() {
+				best, pick = sc, c
+			}
 		}
 	}
 	return pick
