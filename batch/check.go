@@ -3,7 +3,6 @@ package batch
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -306,18 +305,11 @@ func squaresFit(sum, sq float64, n int, most float64) bool {
 	return sq >= sum*sum/float64(n)-slack && sq <= most+slack
 }
 
-// classFits says the worst decision's class is one its loss and standard
-// error allow: a decided class within the loss's 95% interval, or
-// uncertain when the interval spans two classes; a millionth either way,
-// as both are published rounded.
+// classFits says the worst decision's class is one the grader can give its
+// loss and standard error (ClassFits), a millionth either way, as both
+// are published rounded.
 func (w BlunderRecord) classFits() bool {
-	const eps = 1.0 / micro
-	lo, hi := Classify(math.Max(0, w.EquityLost-GradeZ*w.EquityLostSE-eps)), Classify(w.EquityLost+GradeZ*w.EquityLostSE+eps)
-	c := classNamed(w.Class)
-	if c == Uncertain {
-		return lo != hi
-	}
-	return lo <= c && c <= hi
+	return ClassFits(classNamed(w.Class), w.EquityLost, w.EquityLostSE, 1.0/micro)
 }
 
 // checkMicro checks a sum in millionths is 0 to per for each of n

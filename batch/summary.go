@@ -84,6 +84,25 @@ const NoiseNote = "The ± of a loss is one standard error of the worlds that gra
 // spans for a class to be decided: 1.96, a 95% interval.
 const GradeZ = 1.96
 
+// ClassFits says class c is one the grader can give a decision whose
+// loss and standard error, as published, are lost and se; slack allows for
+// their rounding. The grader decides a class when its interval's low end,
+// the loss less GradeZ standard errors (cut at 0), and its high end fall
+// in one class; the high end reaches past the loss's own interval to
+// whatever another candidate might beat the move by, and the error
+// published for the advice itself is that of its lead. So a decided class
+// holds the loss and the low end, and an uncertain grade is any whose low
+// end is below the top class: from a blunder's low end, the high end can
+// only be a blunder too. Merge checks every worst decision with it.
+func ClassFits(c Class, lost, se, slack float64) bool {
+	low := math.Max(0, lost-GradeZ*se)
+	if c == Uncertain {
+		return Classify(math.Max(0, low-slack)) < Blunder
+	}
+	within := func(x float64) bool { return Classify(math.Max(0, x-slack)) <= c && c <= Classify(x+slack) }
+	return within(low) && within(lost)
+}
+
 // classWithNoise classes a loss measured with standard error se, and says
 // whether the class is decided: whether the loss's 95% interval, cut at
 // 0, lies within one class.

@@ -1,0 +1,87 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestShardsOfBatchMerge grades testdata/sample.log in two shards, as
+// `batch --json --shard i/2` does, and merges the summaries read back:
+// merge accepts every summary batch writes. Every grade's class is one
+// ClassFits allows for its loss and error, with no slack: the rule merge
+// checks is the grader's. At 64 worlds a grade is judged at the cap; with
+// -long, at 320 and 1,024 too, where grades stop by need and, at 1,024,
+// start again with the finer filter.
+func TestShardsOfBatchMerge(t *testing.T) {
+	budgets := []int{64}
+	if *long {
+		budgets = append(budgets, 320, 1024)
+	}
+	path := filepath.Join("..", "testdata", "sample.log")
+	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+	for _, samples := range budgets {
+		var parts []Input
+		uncertain := 0
+		for shard := range 2 {
+			o := Options{Samples: samples, Seed: 1, Workers: 1, Shard: shard, Shards: 2, OnDecision: func(g *Graded) error {
+				if !ClassFits(classNamed(g.Class), g.EquityLost, g.EquityLostSE, 0) {
+					t.Errorf("%d worlds, line %d: class %s for a loss of %g ± %g", samples, g.Line, g.Class, g.EquityLost, g.EquityLostSE)
+				}
+				if g.Class == "uncertain" {
+					uncertain++
+				}
+				return nil
+			}}
+			s, err := Run(context.Background(), in, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, Input{Name: "part", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }})
+		}
+		if uncertain == 0 {
+			t.Errorf("%d worlds: no grade uncertain, so the test checks nothing of them", samples)
+		}
+		sums, err := ReadSummaries(parts)
+		if err != nil {
+			t.Fatalf("%d worlds: %v", samples, err)
+		}
+		if err := CheckMergeable(sums, false); err != nil {
+			t.Fatalf("%d worlds: %v", samples, err)
+		}
+		if m := Merge(sums...); m.Decisions == 0 {
+			t.Fatalf("%d worlds: merged no decision", samples)
+		}
+	}
+}
+
+func TestClassFits(t *testing.T) {
+	tests := []struct {
+		name     string
+		c        Class
+		lost, se float64
+		want     bool
+	}{
+		{"the advice played, a wide lead's error", Good, 0, 0.5, true},
+		{"uncertain with a narrow loss: another move spans the classes", Uncertain, 0.038808, 0.005597, true},
+		{"uncertain though even the low end is a blunder", Uncertain, 0.5, 0.001, false},
+		{"a blunder its loss is far below", Blunder, 0.001, 0, false},
+		{"an inaccuracy whose low end is good", Inaccuracy, 0.03, 0.02, false},
+		{"an inaccuracy inside its class", Inaccuracy, 0.03, 0.001, true},
+		{"a mistake whose loss is an inaccuracy", Mistake, 0.04, 0, false},
+		{"a blunder at its threshold", Blunder, 0.1, 0, true},
+	}
+	for _, tt := range tests {
+		if got := ClassFits(tt.c, tt.lost, tt.se, 0); got != tt.want {
+			t.Errorf("%s: ClassFits(%s, %g, %g) = %v", tt.name, tt.c, tt.lost, tt.se, got)
+		}
+	}
+}
