@@ -3,6 +3,8 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"github.com/ginadvisor/ginadvisor/advise"
+	"github.com/ginadvisor/ginadvisor/position"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,16 +103,26 @@ func (s *Summary) checkCounts() error {
 	if s.Grading != "advisor" && s.Grading != "quick" {
 		return impossible("grading", "is %s, not advisor or quick", clip(s.Grading, 20))
 	}
-	if want := [3]float64{InaccuracyLoss, MistakeLoss, BlunderLoss}; s.Thresholds != want && s.Thresholds != [3]float64{} {
-		// Classes counted at other thresholds would not add up with these
-		// (a summary that names none counted at these).
+	if s.Thresholds == [3]float64{} {
+		// Every summary batch writes names its thresholds.
+		return impossible("thresholds", "are missing")
+	}
+	if want := [3]float64{InaccuracyLoss, MistakeLoss, BlunderLoss}; s.Thresholds != want {
+		// Classes counted at other thresholds would not add up with these.
 		return impossible("thresholds", "are %v, not this version's %v", s.Thresholds, want)
+	}
+	if err := s.checkSamples(); err != nil {
+		return err
 	}
 	for _, c := range []count{{"files", s.Files}, {"games_read", s.GamesRead}, {"games_skipped", s.GamesSkipped},
 		{"games_analyzed", s.GamesAnalyzed}, {"hands", s.Hands}, {"decisions", s.Decisions}, {"decisions_ungraded", s.Ungraded}} {
 		if c.v < 0 || c.v > MaxCount {
 			return impossible(c.name, "is %d, not 0 to %d", c.v, MaxCount)
 		}
+	}
+	if s.Files < 1 {
+		// A run reads at least one input, or stops before it grades.
+		return impossible("files", "is %d: a run reads at least one input", s.Files)
 	}
 	if s.GamesSkipped+s.GamesAnalyzed > s.GamesRead {
 		return impossible("games_read", "is %d, fewer than the %d games skipped and analysed", s.GamesRead, s.GamesSkipped+s.GamesAnalyzed)
@@ -152,6 +164,38 @@ func (s *Summary) checkCounts() error {
 		return impossible("players", "won %d games in all, more than the %d analysed", gamesWon, s.GamesAnalyzed)
 	case handsWon > s.Hands:
 		return impossible("players", "won %d hands in all, more than the %d hands", handsWon, s.Hands)
+	}
+	return s.checkResults(s.GamesAnalyzed - gamesWon)
+}
+
+// checkSamples checks the budget is one a run grades at: none under quick
+// grading; under the advisor's, the cap asked for, 1 to the most an advice
+// spends (a grade plays it in whole chunks of worlds, but the summary
+// records the cap as asked, which seeds the worlds).
+func (s *Summary) checkSamples() error {
+	switch {
+	case s.Grading == "quick" && s.Samples != 0:
+		return impossible("samples", "is %d under quick grading, which samples nothing", s.Samples)
+	case s.Grading == "advisor" && (s.Samples < 1 || s.Samples > advise.MaxSamples):
+		return impossible("samples", "is %d, not 1 to %d", s.Samples, advise.MaxSamples)
+	}
+	return nil
+}
+
+// checkResults checks each player's luck result, the sum of its games'
+// final equities: exactly 1 for a game it won, 0 for one it lost, and
+// between for one the record leaves unfinished, of which there are
+// unfinished in all (the games analysed that no one won).
+func (s *Summary) checkResults(unfinished int) error {
+	for i, p := range s.Players {
+		if p.Luck == nil {
+			continue
+		}
+		lo := int64(p.GamesWon) * micro
+		hi := lo + int64(min(unfinished, p.Games-p.GamesWon))*micro
+		if r := p.Luck.ResultMicro; r < lo || r > hi {
+			return impossible(fmt.Sprintf("players[%d].luck.result_micro", i), "is %d, not %d to %d for %d games won of %d, %d unfinished in all", r, lo, hi, p.GamesWon, p.Games, unfinished)
+		}
 	}
 	return nil
 }
@@ -264,6 +308,9 @@ func (w BlunderRecord) check(where string) error {
 	}
 	if !(w.EquityLostSE >= 0 && w.EquityLostSE <= 2) {
 		return impossible(where+".equity_lost_se", "is %g, not 0 to 2", w.EquityLostSE)
+	}
+	if _, err := position.Parse(w.Position); err != nil {
+		return impossible(where+".position", "does not parse: %s", clip(err.Error(), 80))
 	}
 	if !w.classFits() {
 		return impossible(where+".class", "is %s, which a loss of %g ± %g cannot be", w.Class, w.EquityLost, w.EquityLostSE)

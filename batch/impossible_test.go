@@ -64,6 +64,18 @@ func TestMergeRefusesWhatNoRunGives(t *testing.T) {
 		}, "luck.skill_sq_micro"},
 		{"other thresholds", func(c *Summary) { c.Thresholds = [3]float64{0.03, 0.05, 0.1} }, "thresholds are"},
 		{"luck's squares of 0", func(c *Summary) { c.Players[0].Luck.SkillSq = 0 }, "luck.skill_sq_micro is 0"},
+		{"no thresholds", func(c *Summary) { c.Thresholds = [3]float64{} }, "thresholds are missing"},
+		{"no file read", func(c *Summary) { c.Files = 0 }, "files is 0"},
+		{"a budget no run has", func(c *Summary) { c.Samples = 123456 }, "samples is 123456"},
+		{"a worst position that does not parse", func(c *Summary) { worstOf(t, c).Position = "p1 discard hand=banana" }, ".position does not parse"},
+		{"a game result for a game not won", func(c *Summary) {
+			p := loser(t, c)
+			// The terms still add up and their squares fit: only the
+			// result says a game was won.
+			p.Luck.ResultMicro += 1_000_000
+			p.Luck.OppErrorsMicro += 1_000_000
+			p.Luck.AdjustedSq = 1_000_000
+		}, "luck.result_micro is"},
 	} {
 		err := CheckMergeable([]Summary{edited(tt.edit)}, false)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -79,4 +91,16 @@ func TestReadSummariesEmptyFile(t *testing.T) {
 	if _, err := ReadSummaries(in); err == nil || !strings.Contains(err.Error(), "empty.json: no summary in it") {
 		t.Errorf("an empty file: %v", err)
 	}
+}
+
+// loser is a player of the summary that won no game.
+func loser(t *testing.T, s *Summary) *Player {
+	t.Helper()
+	for _, p := range s.Players {
+		if p.GamesWon == 0 && p.Luck != nil {
+			return p
+		}
+	}
+	t.Fatal("every player won a game")
+	return nil
 }

@@ -289,7 +289,8 @@ func TestMatchedMeansTheBest(t *testing.T) {
 // TestCheckMergeable refuses what is not the shards of one run, each once.
 func TestCheckMergeable(t *testing.T) {
 	shard := func(i, n int) Summary {
-		return Summary{Grading: "quick", Shards: []string{fmt.Sprintf("%d/%d", i, n)}, Inputs: "abc", Complete: true}
+		return Summary{Grading: "quick", Shards: []string{fmt.Sprintf("%d/%d", i, n)}, Inputs: "abc", Complete: true,
+			Files: 1, Thresholds: [3]float64{InaccuracyLoss, MistakeLoss, BlunderLoss}}
 	}
 	partial := shard(2, 2)
 	partial.Complete = false
