@@ -309,6 +309,9 @@ func (w BlunderRecord) check(where string) error {
 	if !(w.EquityLostSE >= 0 && w.EquityLostSE <= 2) {
 		return impossible(where+".equity_lost_se", "is %g, not 0 to 2", w.EquityLostSE)
 	}
+	if w.Class == Good.String() {
+		return impossible(where+".class", "is good, which no worst list holds")
+	}
 	if _, err := position.Parse(w.Position); err != nil {
 		return impossible(where+".position", "does not parse: %s", clip(err.Error(), 80))
 	}

@@ -152,7 +152,7 @@ func WriteHTML(w io.Writer, s *Summary) error {
 	for _, p := range s.Players {
 		names = append(names, p.Name)
 	}
-	rateLabels := []string{"games won", "hands won", "knocks", "gins", "undercuts"}
+	rateLabels := []string{"games won", "hands won", "knocks (gins too)", "gins", "undercuts"}
 	var rates [][]*float64
 	for _, p := range s.Players {
 		h := math.Max(1, float64(p.Hands))
@@ -269,7 +269,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 <h2>Players</h2>
 <div style="overflow-x:auto">
 <table>
-<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Opponent's errors a game</th><th>Luck-adjusted result</th></tr>
+<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks (gins too)</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Opponent's errors a game</th><th>Luck-adjusted result</th></tr>
 {{range .S.Players}}<tr><td>{{.Name}}</td>
 <td>{{figInt (key .Name "games_won") .GamesWon}} of {{figInt (key .Name "games") .Games}} ({{fig (key .Name "win_rate") .WinRate (pct .WinRate)}})</td>
 <td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
@@ -293,6 +293,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 </div>
 
 <h2>Worst decisions</h2>
+<p class="note">Each player's inaccuracies, mistakes, blunders and uncertain grades, the surest loss first: by the low end of the loss's 95% interval, then the loss.</p>
 {{range .S.Players}}{{if .Worst}}<h3>{{.Name}}</h3>
 <table>
 <tr><th>Where</th><th>Kind</th><th>Played</th><th>Better</th><th>Equity lost</th><th>Class</th><th>Position (paste into <code>ginadvisor advise</code>)</th></tr>

@@ -85,3 +85,30 @@ func TestClassFits(t *testing.T) {
 		}
 	}
 }
+
+// TestWorstListsHoldNoGoodDecision: under quick grading, where a small
+// loss is graded good, the worst lists hold errors only (they held good
+// decisions of 0.2% after the errors), ordered by the surest loss.
+func TestWorstListsHoldNoGoodDecision(t *testing.T) {
+	path := filepath.Join("..", "testdata", "openspiel", "heuristic-vs-simple.jsonl")
+	in := []Input{{Name: "h.jsonl", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+	s, err := Run(context.Background(), in, Options{Quick: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, p := range s.Players {
+		for i, w := range p.Worst {
+			listed++
+			if w.Class == Good.String() {
+				t.Errorf("%s: worst[%d] is good: %+v", p.Name, i, w)
+			}
+			if i > 0 && p.Worst[i-1].surely() < w.surely() {
+				t.Errorf("%s: worst[%d] surely lost more than worst[%d]", p.Name, i, i-1)
+			}
+		}
+	}
+	if listed == 0 {
+		t.Fatal("no worst decision listed: the test checks nothing")
+	}
+}

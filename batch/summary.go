@@ -387,7 +387,8 @@ func (p *Player) addDecision(d *Graded) {
 		p.DeadwoodSum[d.Turn-1] += d.Deadwood
 		p.DeadwoodCount[d.Turn-1]++
 	}
-	if d.EquityLost > 0 {
+	// The worst are errors: a good decision, whatever it lost, is none.
+	if d.EquityLost > 0 && d.Class != Good.String() {
 		p.Worst = append(p.Worst, BlunderRecord{File: d.File, Line: d.Line, Game: d.Game, Hand: d.Hand, Kind: d.Kind.String(),
 			Move: d.Move, Best: d.Best, EquityLost: float64(lost) / micro, EquityLostSE: d.EquityLostSE, Class: d.Class, Position: d.Position})
 		p.trimWorst()

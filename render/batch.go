@@ -62,7 +62,7 @@ func playerRows(players []*batch.Player) [][]string {
 		row("hands won", func(p *batch.Player) string {
 			return fmt.Sprintf("%d of %d (%s)", p.HandsWon, p.Hands, Percent(p.HandRate))
 		}),
-		row("knocks, gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
+		row("knocks (gins too), gins, undercuts", func(p *batch.Player) string { return fmt.Sprintf("%d, %d, %d", p.Knocks, p.Gins, p.Undercuts) }),
 		row("deadwood at knock", func(p *batch.Player) string { return optional(p.MeanKnockDeadwood, 'f', 1) }),
 		row("turns to knock", func(p *batch.Player) string { return optional(p.MeanTurnsToKnock, 'f', 1) }),
 		row("decisions", func(p *batch.Player) string { return strconv.Itoa(p.Decisions) }),
@@ -169,7 +169,7 @@ func worstDecisions(w io.Writer, p *batch.Player) {
 	if len(p.Worst) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\nWorst decisions of %s:\n", EscapeControl(p.Name))
+	fmt.Fprintf(w, "\nWorst decisions of %s, the surest loss first:\n", EscapeControl(p.Name))
 	for i, b := range p.Worst {
 		if i == 5 {
 			break
