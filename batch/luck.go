@@ -254,12 +254,23 @@ func (l *Luck) finish() {
 	for name, v := range l.KindMicro {
 		l.Means.ByKind[name] = per(v)
 	}
-	l.Means.LuckCI95 = gamesInterval(total, l.LuckSq, l.Games)
-	l.Means.SkillCI95 = gamesInterval(l.SkillMicro, l.SkillSq, l.Games)
-	if ci := l.Means.SkillCI95; ci != nil {
-		ci[1] = min(ci[1], 0) // no decision gains: the skill is never above 0
+	// Each interval stops where its figure can go: a game's luck moves
+	// its equity by at most a game either way, the skill is never above
+	// 0 (no decision gains) and a result with average cards is a chance
+	// of winning. With few games, Student's t reaches far past them.
+	l.Means.LuckCI95 = within(gamesInterval(total, l.LuckSq, l.Games), -1, 1, l.Means.Luck)
+	l.Means.SkillCI95 = within(gamesInterval(l.SkillMicro, l.SkillSq, l.Games), -1, 0, l.Means.Skill)
+	l.Means.AdjustedCI95 = within(gamesInterval(l.ResultMicro-total, l.AdjustedSq, l.Games), 0, 1, l.Means.Adjusted)
+}
+
+// within cuts the interval ci to lo..hi, widened to hold mean, which a
+// hostile or unusual record may put outside; nil stays nil.
+func within(ci *[2]float64, lo, hi, mean float64) *[2]float64 {
+	if ci == nil {
+		return nil
 	}
-	l.Means.AdjustedCI95 = gamesInterval(l.ResultMicro-total, l.AdjustedSq, l.Games)
+	lo, hi = min(lo, mean), max(hi, mean)
+	return &[2]float64{min(max(ci[0], lo), hi), max(min(ci[1], hi), lo)}
 }
 
 // squareMicro is the square of v millionths of a game, in millionths of

@@ -97,3 +97,36 @@ func TestGamesInterval(t *testing.T) {
 		t.Error("an interval from one game")
 	}
 }
+
+// TestLuckIntervalsStayPossible: two games, one lucky and one not, give a
+// Student's t interval of ±8 games around the mean; each shown interval
+// stops at what its figure can be (luck -1 to 1, skill -1 to 0, the
+// luck-adjusted result 0 to 1) and still holds the mean.
+func TestLuckIntervalsStayPossible(t *testing.T) {
+	var l Luck
+	for _, g := range []GameLuck{
+		{Start: 500_000, Luck: [numLuckKinds]int64{LuckDeal: 450_000}, Skill: -20_000, OppErrors: 70_000, Result: 1_000_000},
+		{Start: 500_000, Luck: [numLuckKinds]int64{LuckDeal: -420_000}, Skill: -90_000, OppErrors: 10_000, Result: 0},
+	} {
+		l.addGame(&g)
+	}
+	l.finish()
+	raw := gamesInterval(l.total(), l.LuckSq, l.Games)
+	if raw[1]-raw[0] < 2 {
+		t.Fatalf("the raw interval %v is not wider than the range: the test checks nothing", *raw)
+	}
+	for _, f := range []struct {
+		name   string
+		mean   float64
+		ci     *[2]float64
+		lo, hi float64
+	}{
+		{"luck", l.Means.Luck, l.Means.LuckCI95, -1, 1},
+		{"skill", l.Means.Skill, l.Means.SkillCI95, -1, 0},
+		{"adjusted", l.Means.Adjusted, l.Means.AdjustedCI95, 0, 1},
+	} {
+		if f.ci == nil || f.ci[0] < f.lo || f.ci[1] > f.hi || f.ci[0] > f.mean || f.ci[1] < f.mean {
+			t.Errorf("%s: mean %v, interval %v, not within %v to %v", f.name, f.mean, f.ci, f.lo, f.hi)
+		}
+	}
+}
