@@ -38,7 +38,7 @@ func Position(w io.Writer, n Style, p *game.Position, line int) error {
 	}
 	s := p.Setup()
 	rows := [][]string{
-		{"to move", fmt.Sprintf("%s, %s phase", r.Seat, strings.ReplaceAll(r.Phase.String(), "-", " "))},
+		{"to move", toMove(r)},
 		{"hand", count(f.Hand)},
 		{"pile, bottom up", list(f.Pile) + fmt.Sprintf(" (%d)", len(f.Pile))},
 		{"upcard", up},
@@ -71,4 +71,14 @@ func compact(s notation.CardSet, symbols bool) string {
 		return s.Symbols()
 	}
 	return s.Compact()
+}
+
+// toMove names the seat to move and its phase, and the seat whose position
+// it is when that seat waits for the opponent.
+func toMove(r report.PositionView) string {
+	phase := strings.ReplaceAll(r.Phase.String(), "-", " ")
+	if r.Turn != r.Seat {
+		return fmt.Sprintf("%s, %s phase; %s waits", r.Turn, phase, r.Seat)
+	}
+	return fmt.Sprintf("%s, %s phase", r.Seat, phase)
 }

@@ -9,7 +9,11 @@ import (
 // PositionView is what `position` shows of a position: the seat's view
 // and what follows from it, with the fields documented for its --json.
 type PositionView struct {
-	Seat             notation.Seat    `json:"seat"`
+	Seat notation.Seat `json:"seat"`
+	// Turn is the seat to move: the seat itself, or the opponent while
+	// the seat waits (a position written with turn=). Phase is the
+	// phase of the seat to move.
+	Turn             notation.Seat    `json:"turn"`
 	Phase            game.Phase       `json:"phase"`
 	Hand             notation.CardSet `json:"hand"`
 	Pile             []notation.Card  `json:"pile"`
@@ -36,7 +40,7 @@ func Position(p *game.Position) PositionView {
 	f := p.Facts()
 	s := p.Setup()
 	v := PositionView{
-		Seat: f.Seat, Phase: f.Phase, Hand: f.Hand, Pile: nonNil(f.Pile),
+		Seat: f.Seat, Turn: p.Turn(), Phase: f.Phase, Hand: f.Hand, Pile: nonNil(f.Pile),
 		Stock: f.StockCount, OpponentKnown: p.OpponentKnown(), OpponentHidden: p.OpponentHidden(),
 		OpponentTook: f.OppTook, OpponentPassed: f.OppPassed, OpponentDiscards: nonNil(f.OppDiscards),
 		Dead: p.Dead(), Unseen: p.Unseen(), UnseenCount: p.Unseen().Len(),
