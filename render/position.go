@@ -52,6 +52,7 @@ func Position(w io.Writer, n Style, p *game.Position, line int) error {
 		{"knock limit", strconv.Itoa(p.KnockLimit())},
 		{"score", fmt.Sprintf("p1 %d, p2 %d; %s deals hand %d", s.Scores[0], s.Scores[1], r.Dealer, s.Number)},
 		{"rules", s.Rules.Name},
+		{"record", recordText(r)},
 	}
 	if line > 0 {
 		if _, err := fmt.Fprintf(prose, "line %d:\n", line); err != nil {
@@ -61,8 +62,20 @@ func Position(w io.Writer, n Style, p *game.Position, line int) error {
 	if err := n.Tables(w).Render([]string{"What", "Cards"}, rows); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintln(prose, r.Notation)
+	if _, err := fmt.Fprintln(prose, r.Notation); err != nil || r.History == "" {
+		return err
+	}
+	_, err := fmt.Fprintln(prose, r.History)
 	return err
+}
+
+// recordText says whether the position carries its hand's record, which
+// the advisor reads the opponent from.
+func recordText(r report.PositionView) string {
+	if r.History != "" {
+		return "whole: the history form, last below, carries it"
+	}
+	return "not held: the short form carries no record to read the opponent by"
 }
 
 // compact writes a long set grouped by suit, to keep tables narrow.

@@ -33,6 +33,11 @@ type PositionView struct {
 	Rules            string           `json:"rules"`
 	Number           int              `json:"number"`
 	Notation         string           `json:"notation"`
+	// History is the history form, when the position holds the whole
+	// record of its hand: the complete form, as the advisor's reading of
+	// the opponent reads the record, which the short form (Notation) does
+	// not carry. Empty otherwise.
+	History string `json:"history,omitempty"`
 }
 
 // Position returns the view of a position.
@@ -50,6 +55,7 @@ func Position(p *game.Position) PositionView {
 	if up, ok := p.Upcard(); ok {
 		v.Upcard = &up
 	}
+	v.History, _ = position.FormatHistory(p)
 	return v
 }
 

@@ -26,7 +26,9 @@ func TestDocumentedJSONFields(t *testing.T) {
 		// command does not show here, such as another grading.
 		values []string
 	}{
-		{"notation.md", "`--json` fields:", "streamed input", []string{"position", "--json", pos}, nil},
+		// A short form holds no record: no history form to give.
+		{"notation.md", "`--json` fields:", "streamed input", []string{"position", "--json", pos}, []string{"history"}},
+		{"notation.md", "`--json` fields:", "streamed input", []string{"position", "--json", "history p1 dealer=p2: dealt AC 3C 4C TD KD AH 5H TH JH 6S ; upcard KS ; p1 pass KS ; p2 pass KS ; p1 draw 7S"}, nil},
 		{"analysis.md", "JSON fields: `rules`, `knock_limit`", "are listed in one order", []string{"knock", "--json", "--knocker", "7C 7D 7H 8S 9S TS AC 2C 3D 4D", "--defender", "8C 9C TC 5H 5D 5S KD QD JD 2H"},
 			// meld is a key of placements, empty here; the others are values.
 			[]string{"given", "big_gin", "gin", "undercut", "defender", "discard", "meld", "knock", "knocker"}},
