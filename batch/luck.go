@@ -103,11 +103,15 @@ type luckChain struct {
 }
 
 // startLuck begins each seat's chain at the equity model's value before
-// the first deal.
+// the first deal: the first seat's, and the rest of the game for the
+// other, so that the two starts add up to exactly one game (the model's
+// value at 0-0, rounded to a millionth, is a hair under a half). The
+// seats' luck-adjusted results, each its start plus its skill plus the
+// other's errors, then add up to exactly one game too.
 func startLuck(eq *advise.Equity) [2]luckChain {
 	var c [2]luckChain
-	for seat := range c {
-		v := toMicro(eq.Win(0, 0))
+	first := toMicro(eq.Win(0, 0))
+	for seat, v := range [2]int64{first, micro - first} {
 		c[seat] = luckChain{v: v, pending: LuckDeal, g: GameLuck{Start: v}}
 	}
 	return c

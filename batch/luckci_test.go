@@ -130,3 +130,27 @@ func TestLuckIntervalsStayPossible(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjustedResultsAddUpToOne: of two players who met in every game,
+// the luck-adjusted results add up to exactly one game a game (each its
+// start, its skill and the other's errors; the skills cancel the errors).
+// Before, each start was the model's 0.499999, and they added to 0.999998.
+func TestAdjustedResultsAddUpToOne(t *testing.T) {
+	s := sampleSummary(t)
+	if len(s.Players) != 2 {
+		t.Fatalf("%d players, not the two of every game", len(s.Players))
+	}
+	var sum int64
+	for _, p := range s.Players {
+		if p.Luck == nil || p.Luck.Games != s.GamesAnalyzed {
+			t.Fatalf("%s: luck %+v over %d games", p.Name, p.Luck, s.GamesAnalyzed)
+		}
+		sum += p.Luck.ResultMicro - p.Luck.total()
+	}
+	if want := int64(s.GamesAnalyzed) * micro; sum != want {
+		t.Errorf("the adjusted results add up to %d millionths, not %d", sum, want)
+	}
+	if a, b := s.Players[0].Luck.Means.Adjusted, s.Players[1].Luck.Means.Adjusted; a+b != 1 {
+		t.Errorf("the adjusted results a game, %v and %v, add up to %v", a, b, a+b)
+	}
+}
