@@ -1098,8 +1098,8 @@ func testReviewFigures(t *testing.T, p *page) {
 		if math.Abs(lost-100*d.EquityLost) > 0.05+1e-9 || math.Abs(se-100*d.LostSE) > 0.05+1e-9 || class != d.Class {
 			t.Errorf("decision %d shows %q (class %s); the grade lost %.3f%% ± %.3f, %s", i, text, class, 100*d.EquityLost, 100*d.LostSE, d.Class)
 		}
-		if d.Class == "uncertain" && (mark != "uncertain" || strings.Contains(text, "?")) {
-			t.Errorf("uncertain decision %d shows %q, marked %q", i, text, mark)
+		if d.Class == "uncertain" && (mark != uncertainMark(d.EquityLost, d.LostSE) || strings.Contains(text, "?")) {
+			t.Errorf("uncertain decision %d shows %q, marked %q, not %q", i, text, mark, uncertainMark(d.EquityLost, d.LostSE))
 		}
 		if want := map[string]string{"inaccuracy": "?! inaccuracy", "mistake": "? mistake", "blunder": "?? blunder"}[d.Class]; want != mark && d.Class != "uncertain" {
 			t.Errorf("decision %d, graded %s, is marked %q", i, d.Class, mark)
@@ -1539,4 +1539,17 @@ func checkLuckIntervals(t *testing.T, p *page) {
 			}
 		}
 	}
+}
+
+// uncertainMark is the mark of an uncertain grade: the classes its 95%
+// interval spans, as batch's text report names them.
+func uncertainMark(lost, se float64) string {
+	lo, hi := batch.Classify(math.Max(0, lost-batch.GradeZ*se)), batch.Classify(lost+batch.GradeZ*se)
+	switch {
+	case lo == hi:
+		return "uncertain"
+	case hi == lo+1:
+		return fmt.Sprintf("uncertain: %s or %s", lo, hi)
+	}
+	return fmt.Sprintf("uncertain: %s to %s", lo, hi)
 }

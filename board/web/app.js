@@ -854,6 +854,30 @@ function lossText(d) {
 // uncertain grade is marked as such, never with an error's sign.
 const CLASS_MARKS = { inaccuracy: "?! inaccuracy", mistake: "? mistake", blunder: "?? blunder", uncertain: "uncertain" };
 
+// CLASS_ORDER lists the classes from the least loss; thresholds holds the
+// losses where each after the first begins, as the review's summary
+// gives them.
+const CLASS_ORDER = ["good", "inaccuracy", "mistake", "blunder"];
+let thresholds = [0.02, 0.05, 0.1];
+
+// classOf classes a loss by the thresholds, as batch.Classify does.
+function classOf(lost) {
+  let c = 0;
+  while (c < thresholds.length && lost >= thresholds[c]) c++;
+  return c;
+}
+
+// classMark is the mark of a decision's class; an uncertain grade names
+// the classes its 95% interval spans, as batch's text report does:
+// "uncertain: good or inaccuracy", "uncertain: good to mistake".
+function classMark(d) {
+  if (d.class !== "uncertain") return CLASS_MARKS[d.class];
+  const lo = classOf(Math.max(0, d.equity_lost - 1.96 * d.equity_lost_se));
+  const hi = classOf(d.equity_lost + 1.96 * d.equity_lost_se);
+  if (lo === hi) return "uncertain";
+  return "uncertain: " + CLASS_ORDER[lo] + (hi === lo + 1 ? " or " : " to ") + CLASS_ORDER[hi];
+}
+
 // LUCK_EVENTS names what a decision's luck measures.
 const LUCK_EVENTS = { deal: "the deal", draw: "the stock draw", opponent: "the opponent's turn" };
 
@@ -877,6 +901,7 @@ async function startReview() {
   for (const d of review) if (d.game === review[0].game) names[d.seat - 1] = d.player;
   for (const o of $("seatview").options) if (o.value !== "") o.textContent = names[Number(o.value)];
   const s = data.summary;
+  if (Array.isArray(s.thresholds) && s.thresholds.length === 3) thresholds = s.thresholds;
   st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game" : " games") +
     (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at up to " + s.samples + " worlds a move.");
   showPlayers(s);
@@ -1064,7 +1089,7 @@ function listDecisions() {
     if (CLASS_MARKS[d.class]) {
       const mark = document.createElement("span");
       mark.className = "mark";
-      mark.textContent = CLASS_MARKS[d.class];
+      mark.textContent = classMark(d);
       li.append(" ", mark);
     }
     if (!d.matched && (isError(d) || d.class === "uncertain")) {
@@ -1197,8 +1222,8 @@ function caption(d) {
   let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move;
   const loss = lossText(d) + " of the chance of winning";
   if (d.class === "uncertain") {
-    text += (d.matched ? ", the advisor's move (" : "; the advisor prefers " + d.best + " (") + loss + "). Uncertain: " +
-      (d.samples ? d.samples + " worlds" : "the grade") + " could not place the loss in one class at 95%.";
+    text += (d.matched ? ", the advisor's move (" : "; the advisor prefers " + d.best + " (") + loss + "). " + capital(classMark(d)) + ". " +
+      (d.samples ? d.samples + " worlds" : "The grade") + " could not place the loss in one class at 95%.";
   } else if (isError(d)) {
     text += "; better: " + d.best + " (" + loss + "): " + (d.class === "inaccuracy" ? "an " : "a ") + d.class + ".";
   } else if (d.matched) {
@@ -1218,7 +1243,7 @@ function caption(d) {
 function verdictOf(d) {
   const who = capital(d.player === "you" ? "you" : d.player);
   const lines = [who + " played " + d.move + ", outlined in purple (" + lossText(d) + ")" +
-    (CLASS_MARKS[d.class] ? ": " + CLASS_MARKS[d.class] : "") + "."];
+    (CLASS_MARKS[d.class] ? ": " + classMark(d) : "") + "."];
   if (isError(d) || (!d.matched && d.class === "uncertain")) lines.push("Better: " + d.best + ". The advisor's move is ringed in gold on the cards.");
   else if (d.matched) lines.push("The advisor's move.");
   else lines.push("As good as the advisor's " + d.best + ".");
