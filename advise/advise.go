@@ -109,6 +109,14 @@ type Worlds struct {
 	// the worlds; nil draws every world from the estimate.
 	Hands func(rng *rand.Rand) notation.CardSet
 	Share float64
+	// Replicas, when set, are independent draws of the one reading that
+	// Hands draws from (filters run with seeds of their own), and replace
+	// it: the search's world k draws from Replicas[k mod len(Replicas)].
+	// The worlds of one replica share its draw, an error that their number
+	// does not average away; the candidates' paired standard errors then
+	// hold the replicas' spread too (a one-way random-effects model over
+	// the groups of worlds), so that a grade's ± holds the reading's noise.
+	Replicas []func(rng *rand.Rand) notation.CardSet
 	// Weigh, when set, weighs each world apart for each candidate: it
 	// writes to w[i] the weight of the world whose opponent holds oppHand
 	// (its hidden cards and those it showed) for the candidate moves[i],

@@ -41,7 +41,7 @@ func TestClearTellsAlikeCandidates(t *testing.T) {
 			sum.d[i] += diffs[i]
 			sum.d2[i] += diffs[i] * diffs[i]
 		}
-		sum.pairs.add(diffs, active)
+		sum.pairs.add(diffs, active, 0)
 	}
 	for _, tt := range []struct {
 		name  string
@@ -51,7 +51,7 @@ func TestClearTellsAlikeCandidates(t *testing.T) {
 		{"the same in every world", func(w, i int) float64 { return float64(w%3) / 3 }, true},
 		{"one move otherwise", func(w, i int) float64 { return float64(w%3)/3 + float64(i&1)*0.01*float64(w%2) }, false},
 	} {
-		sum := newTally(n)
+		sum := newTally(n, 1)
 		for w := range 128 {
 			world(&sum, func(i int) float64 { return tt.value(w, i) })
 		}

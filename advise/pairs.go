@@ -9,20 +9,27 @@ import "math"
 // difference between their values, so one matrix serves the loss of any
 // move against any other, with its own standard error: paired, far
 // sharper than the two gains' errors taken together.
+//
+// The sums are kept by group of worlds: one group, or one for each
+// replica of the opponent's reading (Worlds.Replicas), whose spread is
+// then part of the standard error.
 type pairSums struct {
-	n       int
-	sum, sq []float64
-	cnt     []int
+	n, groups int
+	sum, sq   []float64
+	cnt       []int
 }
 
-func newPairSums(n int) pairSums {
-	return pairSums{n: n, sum: make([]float64, n*n), sq: make([]float64, n*n), cnt: make([]int, n*n)}
+func newPairSums(n, groups int) pairSums {
+	groups = max(1, groups)
+	k := groups * n * n
+	return pairSums{n: n, groups: groups, sum: make([]float64, k), sq: make([]float64, k), cnt: make([]int, k)}
 }
 
-// add adds one world: diffs[i] is candidate i's value in it less the
-// baseline's (weighed, when the search weighs worlds); only the active
-// candidates were played.
-func (p *pairSums) add(diffs []float64, active []bool) {
+// add adds one world of group g: diffs[i] is candidate i's value in it
+// less the baseline's (weighed, when the search weighs worlds); only the
+// active candidates were played.
+func (p *pairSums) add(diffs []float64, active []bool, g int) {
+	base := g * p.n * p.n
 	for i := range p.n {
 		if !active[i] {
 			continue
@@ -32,7 +39,7 @@ func (p *pairSums) add(diffs []float64, active []bool) {
 				continue
 			}
 			x := diffs[i] - diffs[j]
-			k := i*p.n + j
+			k := base + i*p.n + j
 			p.sum[k] += x
 			p.sq[k] += x * x
 			p.cnt[k]++
@@ -57,11 +64,22 @@ func (p *pairSums) diff(i, j int) (mean, se float64, worlds int) {
 		return 0, 0, 0
 	}
 	k := i*p.n + j
-	if p.cnt[k] == 0 {
+	if p.groups == 1 {
+		if p.cnt[k] == 0 {
+			return 0, 0, 0
+		}
+		n := float64(p.cnt[k])
+		return p.sum[k] / n, meanSE(p.sum[k], p.sq[k], n), p.cnt[k]
+	}
+	var g groupSums
+	stride := p.n * p.n
+	for gi := range p.groups {
+		g.add(p.sum[gi*stride+k], p.sq[gi*stride+k], p.cnt[gi*stride+k])
+	}
+	if g.worlds == 0 {
 		return 0, 0, 0
 	}
-	n := float64(p.cnt[k])
-	return p.sum[k] / n, meanSE(p.sum[k], p.sq[k], n), p.cnt[k]
+	return g.sum / float64(g.worlds), g.se(), g.worlds
 }
 
 // compareWithBest sets each candidate's loss against the recommended

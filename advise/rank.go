@@ -38,7 +38,7 @@ func halve(first []tally, base int) (keep []bool, kept int) {
 // summarize turns the chunks' tallies into candidates, ranked, and counts
 // the rollouts abandoned.
 func (s *search) summarize(tallies []tally) (cands []Candidate, abandoned int) {
-	sum := newTally(len(s.moves))
+	sum := s.newTally()
 	for _, t := range tallies {
 		if t.cnt != nil {
 			addTally(&sum, t)
@@ -87,6 +87,11 @@ func (s *search) fromSum(sum tally) []Candidate {
 		c := Candidate{Move: m, Samples: sum.cnt[mi], Baseline: mi == s.base, Abandoned: sum.abandoned[mi], index: mi}
 		c.Advantage = sum.d[mi] / n
 		c.AdvantageSE = meanSE(sum.d[mi], sum.d2[mi], n)
+		if sum.pairs.groups > 1 && mi != s.base {
+			// Over replicas of the reading, the gain's error holds their
+			// spread, as the pairs' does.
+			_, c.AdvantageSE, _ = sum.pairs.diff(mi, s.base)
+		}
 		c.Equity, c.Points = sum.eq[mi]/n, sum.pts[mi]/n
 		c.EquitySE = meanSE(sum.eq[mi], sum.eq2[mi], n)
 		c.PointsSE = meanSE(sum.pts[mi], sum.pts2[mi], n)

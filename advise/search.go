@@ -358,7 +358,7 @@ func (s *search) stopped(ctx context.Context) bool {
 func (s *search) evaluateUntil(ctx context.Context, chunks int, active []bool, enough func(sum tally, played int) bool) ([]tally, error) {
 	var (
 		byIndex = make([]tally, chunks)
-		sum     = newTally(len(s.moves))
+		sum     = s.newTally()
 		next    int
 		stopAt  = -1
 	)

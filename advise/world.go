@@ -23,10 +23,18 @@ type tally struct {
 	pairs pairSums
 }
 
-func newTally(n int) tally {
+func newTally(n, groups int) tally {
 	f := func() []float64 { return make([]float64, n) }
-	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n), newPairSums(n)}
+	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n), newPairSums(n, groups)}
 }
+
+// newTally is an empty tally of the search's candidates, its pairs kept
+// by the groups of its worlds.
+func (s *search) newTally() tally { return newTally(len(s.moves), s.groups()) }
+
+// groups is the groups the search's worlds fall in: one for each replica
+// of the reading, or one.
+func (s *search) groups() int { return max(1, len(s.o.Worlds.Replicas)) }
 
 // players is one worker's pair of rollout policies, by seat.
 type players [2]game.Policy
@@ -71,16 +79,20 @@ func (pl *players) setWorld(world *game.State) {
 // random stream, every active candidate in each.
 func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 	rng := rand.New(rand.NewPCG(s.o.Seed, uint64(ci)+1))
-	t := newTally(len(s.moves))
+	t := s.newTally()
+	groups := s.groups()
 	vals, pvals := make([]float64, len(s.moves)), make([]float64, len(s.moves))
 	diffs := make([]float64, len(s.moves))
 	var wts []float64
 	if s.o.Worlds.Weigh != nil {
 		wts = make([]float64, len(s.moves))
 	}
-	for range ChunkWorlds {
+	for k := range ChunkWorlds {
+		// World k of chunk ci is the search's world ci×ChunkWorlds+k,
+		// of the group of that number's place among the groups.
+		g := (ci*ChunkWorlds + k) % groups
 		var err error
-		if w.world, err = s.sampleWorld(rng); err != nil {
+		if w.world, err = s.sampleWorld(rng, g); err != nil {
 			return tally{}, err
 		}
 		w.pl.setWorld(&w.world)
@@ -96,7 +108,7 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 		if s.o.Worlds.Weigh != nil {
 			s.o.Worlds.Weigh(w.world.Hand(s.seat.Other()), s.moves, wts)
 			addWeighted(&t, vals, pvals, wts, s.before(), s.base, active, diffs)
-			t.pairs.add(diffs, active)
+			t.pairs.add(diffs, active, g)
 			continue
 		}
 		// Unweighed, the differences are summed as they always were, not
@@ -111,7 +123,7 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 				t.pd[mi] += pvals[mi] - pvals[s.base]
 			}
 		}
-		t.pairs.add(diffs, active)
+		t.pairs.add(diffs, active, g)
 	}
 	return t, nil
 }
@@ -132,13 +144,19 @@ func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, acti
 	}
 }
 
-// sampleWorld draws one world the seat cannot tell from the real one:
-// the opponent's hand, from Options.Worlds in its share of the worlds, or
+// sampleWorld draws one world of group g the seat cannot tell from the
+// real one: the opponent's hand, from Options.Worlds (its replica g, when
+// it has replicas) in its share of the worlds, or
 // from the estimate, drawn again while Options.Accept turns it away (at
 // most MaxRedraws times); then the stock.
-func (s *search) sampleWorld(rng *rand.Rand) (game.State, error) {
-	if w := &s.o.Worlds; w.Hands != nil && rng.Float64() < w.Share {
-		return s.complete(rng, w.Hands(rng))
+func (s *search) sampleWorld(rng *rand.Rand, g int) (game.State, error) {
+	w := &s.o.Worlds
+	hands := w.Hands
+	if len(w.Replicas) > 0 {
+		hands = w.Replicas[g]
+	}
+	if hands != nil && rng.Float64() < w.Share {
+		return s.complete(rng, hands(rng))
 	}
 	hidden := s.sampler.OrganizedHidden(rng)
 	for try := 1; s.o.Accept != nil && try < MaxRedraws && rng.Float64() >= s.o.Accept(hidden|s.oppKnown); try++ {

@@ -12,6 +12,7 @@ package analyze
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
@@ -78,6 +79,13 @@ type Options struct {
 	// grade near a class's threshold, needs more of them for its figures
 	// to be as sure as their errors say.
 	Particles int
+	// Replicas, above 1, runs the filter as that many independent
+	// replicas of Particles/Replicas particles each (rounded up), with
+	// seeds of their own, and draws the worlds from them in turn: the
+	// figures' standard errors then hold the filter's noise too
+	// (advise.Worlds.Replicas). 0 or 1: one filter, whose noise they do
+	// not hold.
+	Replicas int
 	// Filter, when set, keeps the particle filter of the opponent's hand
 	// from one decision to the next of the same seat, which reuse it
 	// until the opponent plays again; nil runs it afresh.
@@ -167,6 +175,8 @@ func searchOptions(p *game.Position, o Options) advise.Options {
 			if b, ok := o.Worlds.(BaselineSource); ok {
 				so.Baseline = b.Baseline(d)
 			}
+		} else if o.Replicas > 1 {
+			so.Worlds = replicaWorlds(o, p)
 		} else {
 			so.Worlds = FilterWorlds(d)
 		}
@@ -205,6 +215,39 @@ func particlesOf(o Options, p *game.Position) (*reading.Particles, bool) {
 		return reading.Filter(readingOf(o), p, o.Particles, o.Seed)
 	}
 	return o.Filter.Filter(readingOf(o), p, FilterParticles, o.Seed)
+}
+
+// replicaWorlds returns the worlds of the options' replicas of the
+// filter: each a filter of its share of the particles, seeded from the
+// options' seed and its number, drawn from in FilterShare of the worlds.
+// A replica whose record leaves no hand is left out; with none left, every
+// world comes from the estimate.
+func replicaWorlds(o Options, p *game.Position) advise.Worlds {
+	total := o.Particles
+	if total <= 0 {
+		total = FilterParticles
+	}
+	n := min(o.Replicas, MaxReplicas)
+	each := (total + n - 1) / n
+	var hands []func(*rand.Rand) notation.CardSet
+	for r := range n {
+		if ps, ok := reading.Filter(readingOf(o), p, each, ReplicaSeed(o.Seed, r)); ok {
+			hands = append(hands, ps.Draw)
+		}
+	}
+	if len(hands) == 0 {
+		return advise.Worlds{}
+	}
+	return advise.Worlds{Replicas: hands, Share: FilterShare}
+}
+
+// MaxReplicas bounds Options.Replicas for a user's request.
+const MaxReplicas = 64
+
+// ReplicaSeed is the seed of replica r of a decision's filter whose
+// worlds have the seed seed.
+func ReplicaSeed(seed uint64, r int) uint64 {
+	return seed ^ (uint64(r)+1)*0xbf58476d1ce4e5b9
 }
 
 // compare asks the fixed model too, and records what it would advise.

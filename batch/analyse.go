@@ -174,7 +174,7 @@ func (gr *grader) grade(d *gamelog.Decision, kind Kind) (Graded, error) {
 			return gd, err
 		}
 		best, gd.EquityLost, gd.Samples, class = g.best, g.lost, g.worlds, g.class
-		gd.Seed, gd.Particles = g.seed, g.particles
+		gd.Seed, gd.Particles, gd.Replicas = g.seed, g.particles, Replicas
 		gd.EquityLostSE = float64(toMicro(g.lostSE)) / micro
 		if g.valued {
 			eq := g.played

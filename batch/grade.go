@@ -52,7 +52,11 @@ type Graded struct {
 	Seed    uint64 `json:"seed,omitempty"`
 	// Particles is the particles of the opponent's filter when the grade
 	// needed more than the advisor's own (`advise --particles`); 0 else.
+	// Replicas is the independent replicas the filter ran as, which share
+	// the particles between them (`advise --replicas`), so that
+	// EquityLostSE holds the filter's noise too.
 	Particles int `json:"particles,omitempty"`
+	Replicas  int `json:"replicas,omitempty"`
 	// Luck is the equity that chance brought the player since its last
 	// graded decision (advisor grading only; see GameLuck), and LuckKind
 	// the event it measures: "deal", "draw" or "opponent".
@@ -131,7 +135,7 @@ type advisorGrade struct {
 // still undecided there is Uncertain.
 func gradeAdvisor(ctx context.Context, p *game.Position, m game.Move, cap int, seed uint64, equity *advise.Equity) (advisorGrade, error) {
 	first := min(cap, FirstWorlds)
-	g, decided, err := gradeStage(ctx, p, m, first, 0, seed, equity)
+	g, decided, err := gradeStage(ctx, p, m, first, FirstParticles, seed, equity)
 	g.seed = seed
 	if err != nil || decided || first >= cap {
 		return g, err
@@ -160,7 +164,7 @@ func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particl
 		dropBeaten(p, st, m)
 		return false
 	}
-	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge, Particles: particles})
+	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge, Particles: particles, Replicas: Replicas})
 	if err != nil {
 		return advisorGrade{best: m}, false, err
 	}
@@ -215,20 +219,29 @@ func judgeGrade(p *game.Position, st *advise.Standing, m game.Move) (g advisorGr
 // advise.ChunkWorlds worlds, but decides it on no fewer than MinWorlds:
 // on fewer, the spread of the rollouts' outcomes (most worlds score two
 // moves alike, a few very differently) is too poorly known to trust. The
-// first FirstWorlds worlds read the opponent with the advisor's own
-// filter; a grade still undecided then starts again, up to its cap, with
-// a filter of FinerParticles, whose draw adds less noise than the
-// advisor's 512 particles do (docs/batch.md, "A grade's noise"). A
-// candidate DropZ standard errors below the advised move, neither the
-// advice nor the move played, stops being played: it can change neither.
-// At 2.5 rather than 3, over the 1,494 decisions and three seeds of
-// docs/batch.md's stability check, the grading took 5% less CPU with as
-// many decisions given two confident classes (0.67%) and no more
-// uncertain (3.90%, against 3.93%); at 2, 15% less, but 4.11% uncertain.
+// first FirstWorlds worlds read the opponent with a filter of
+// FirstParticles, the advisor's own; a grade still undecided then starts
+// again, up to its cap, with a filter of FinerParticles, whose draw adds
+// less noise (docs/batch.md, "A grade's noise"). Either filter runs as
+// Replicas independent replicas sharing its particles, each drawn from in
+// turn, so that a loss's error holds the filter's noise beside the
+// worlds': with one filter, over the three EAAI transcripts of testdata
+// and three seeds, 0.40% of the decisions' pairs of seeds lay more than 3
+// combined errors apart (a right error puts 0.27% there); with 8
+// replicas, 0.22%, for 4.6% uncertain grades rather than 4.1% (with 16,
+// test figures no better). A candidate DropZ standard errors below the
+// advised move, neither the advice nor the move played, stops being
+// played: it can change neither. At 2.5 rather than 3, over the 1,494
+// decisions and three seeds of docs/batch.md's stability check, the
+// grading took 5% less CPU with as many decisions given two confident
+// classes (0.67%) and no more uncertain (3.90%, against 3.93%); at 2, 15%
+// less, but 4.11% uncertain.
 const (
 	MinWorlds      = 256
 	FirstWorlds    = 512
+	FirstParticles = analyze.FilterParticles
 	FinerParticles = 8192
+	Replicas       = 8
 	DropZ          = 2.5
 )
 

@@ -78,7 +78,7 @@ func Classify(lost float64) Class {
 
 // NoiseNote says, for people, what the ± of a graded decision's loss is
 // and how its class is decided: the text and HTML reports both print it.
-const NoiseNote = "The ± of a loss is one standard error of the worlds that graded it. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise, naming the classes the interval spans."
+const NoiseNote = "The ± of a loss is one standard error: of the worlds that graded it and of the filter that read the opponent's hand. A class is given when the loss's 95% interval (1.96 standard errors either way) lies within it, and the grade is uncertain otherwise, naming the classes the interval spans."
 
 // GradeZ is how many standard errors either side of a loss its interval
 // spans for a class to be decided: 1.96, a 95% interval.

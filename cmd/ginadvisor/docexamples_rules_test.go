@@ -39,7 +39,7 @@ var docRules = []docRule{
 	{cmd: `ginadvisor check-engine --set samples=32 --json 'engine:python3 mybot.py'`, skip: true, reason: "mybot.py is the reader's engine"},
 	{cmd: `javac -cp framework.jar -d host contrib/eaai/src/ginadvisor/Host.java`, skip: true, reason: "needs the EAAI framework's jar; contrib/eaai's TestBridge builds the host"},
 	{cmd: `ginadvisor match --rules eaai --p1 'engine:java -cp host:framework.jar:mybot.jar ginadvisor.Host MyPlayer' --p2 simple`, skip: true, reason: "needs the EAAI framework's jar and the reader's player"},
-	{cmd: `ginadvisor advise --full --samples N --seed S --particles P 'POSITION'`, skip: true, reason: "a template: N, S, P and POSITION are a graded decision's"},
+	{cmd: `ginadvisor advise --full --samples N --seed S --particles P --replicas R 'POSITION'`, skip: true, reason: "a template: N, S, P, R and POSITION are a graded decision's"},
 	{cmd: `source <(ginadvisor completion zsh) # in ~/.zshrc`, skip: true, reason: "zsh's script, for zsh; TestCompletionScriptsAndMan checks it is printed"},
 	{cmd: `ginadvisor completion powershell | Out-String | Invoke-Expression`, skip: true, reason: "PowerShell's; TestCompletionScriptsAndMan checks the script is printed"},
 	// Other programs, run when the machine has them.

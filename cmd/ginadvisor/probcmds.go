@@ -288,7 +288,8 @@ func adviseCommand(env *environment) *cli.Command {
 		Flags: append(append(append(cliargs.OutputFlags(), cliargs.SamplingFlags(advise.MaxSamples)...),
 			&cli.DurationFlag{Name: "time", Usage: "spend this long a position instead (such as 200ms); --samples then caps the worlds"},
 			&cli.BoolFlag{Name: "full", Usage: "play every candidate in every world, as batch grades (no halving)"},
-			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"}), cliargs.RulesFlags()...),
+			&cli.IntFlag{Name: "particles", Usage: "the particles of the filter that follows the opponent's hand (0: 512; a batch row says when its grade used more), at most 16,384"},
+			&cli.IntFlag{Name: "replicas", Usage: "run the filter as this many independent replicas sharing its particles, so that the ± holds the filter's noise too (batch's grades use 8), at most 64"}), cliargs.RulesFlags()...),
 		Action: func(c *cli.Context) error {
 			s, err := cliargs.SamplingFrom(c, advise.MaxSamples)
 			if err != nil {
@@ -302,6 +303,10 @@ func adviseCommand(env *environment) *cli.Command {
 			if particles < 0 || particles > reading.MaxParticles {
 				return cliexit.Usagef("--particles must be from 0 to %s, not %d", render.Thousands(reading.MaxParticles), particles)
 			}
+			replicas := c.Int("replicas")
+			if replicas < 0 || replicas > analyze.MaxReplicas {
+				return cliexit.Usagef("--replicas must be from 0 to %d, not %d", analyze.MaxReplicas, replicas)
+			}
 			samples := s.Samples
 			if budget > 0 && !c.IsSet("samples") {
 				samples = 0 // no cap but the time
@@ -309,7 +314,7 @@ func adviseCommand(env *environment) *cli.Command {
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
 				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.Seed, Workers: s.Workers,
-					DangerSamples: min(s.Samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles})
+					DangerSamples: min(s.Samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles, Replicas: replicas})
 				if err != nil {
 					return err
 				}

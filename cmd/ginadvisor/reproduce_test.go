@@ -31,6 +31,7 @@ func TestAdviseReproducesAGrade(t *testing.T) {
 		Kind, Move, Best, Position string
 		EquityLost                 float64 `json:"equity_lost"`
 		Samples, Particles         int
+		Replicas                   int
 		Seed                       uint64
 	}
 	checked := map[bool]int{} // by whether the grade used the finer filter
@@ -47,7 +48,7 @@ func TestAdviseReproducesAGrade(t *testing.T) {
 			continue
 		}
 		code, out, errOut := runCLI(t, "", "advise", "--json", "--full", "--samples", fmt.Sprint(r.Samples), "--seed", fmt.Sprint(r.Seed),
-			"--particles", fmt.Sprint(r.Particles), r.Position)
+			"--particles", fmt.Sprint(r.Particles), "--replicas", fmt.Sprint(r.Replicas), r.Position)
 		if code != 0 {
 			t.Fatalf("advise: exit %d: %s", code, errOut)
 		}
