@@ -704,10 +704,11 @@ func (s *server) check(q *samplingRequest, defaultSamples int) (game.Position, e
 func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 	var q struct {
 		samplingRequest
-		// Full and Particles ask for the search a batch grade made
-		// (advise --full --particles).
+		// Full, Particles and Replicas ask for the search a batch grade made
+		// (advise --full --particles --replicas).
 		Full      bool `json:"full,omitempty"`
 		Particles int  `json:"particles,omitempty"`
+		Replicas  int  `json:"replicas,omitempty"`
 		// Player names the player whose decision it is, for the
 		// sentence of why: a review's bot is not "you".
 		Player string `json:"player,omitempty"`
@@ -718,6 +719,9 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 	if q.Particles < 0 || q.Particles > reading.MaxParticles {
 		return nil, badf("particles", "particles must be from 0 to %d", reading.MaxParticles)
 	}
+	if q.Replicas < 0 || q.Replicas > analyze.MaxReplicas {
+		return nil, badf("replicas", "replicas must be from 0 to %d", analyze.MaxReplicas)
+	}
 	if !playerName(q.Player) {
 		return nil, badf("player", "player must be a name of at most %d bytes of printable text", maxPlayerName)
 	}
@@ -726,7 +730,7 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 		return nil, err
 	}
 	a, err := analyze.Advise(ctx, &p, analyze.Options{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
-		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples), Full: q.Full, Particles: q.Particles})
+		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples), Full: q.Full, Particles: q.Particles, Replicas: q.Replicas})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -1209,7 +1209,7 @@ function show(i) {
   setVerdict(verdictOf(d), isError(d) ? "wrong" : "");
   // A graded decision shows the analysis that graded it: its worlds and
   // its seed, so that the better move named is the one shown.
-  const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0 } } : "refine";
+  const advice = d.samples ? { samples: d.samples, seed: d.seed, note: "As graded:", extra: { full: true, particles: d.particles || 0, replicas: d.replicas || 0 } } : "refine";
   // The sentence of why is written for the player, by name.
   check(d.position, { advice, moves: null, player: d.player });
   drawChart();
@@ -1682,7 +1682,7 @@ async function learn() {
 // gradedRequest asks /api/advise for the search that graded d: its
 // worlds, seed and filter, every candidate in every world.
 function gradedRequest(d) {
-  return { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0 };
+  return { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0, replicas: d.replicas || 0 };
 }
 
 // puzzleAdvice asks for the advice that graded puzzle d; when the
