@@ -39,7 +39,6 @@ func TestClearTellsAlikeCandidates(t *testing.T) {
 		for i := range n {
 			diffs[i] = moveValue(i) - moveValue(s.base)
 			sum.d[i] += diffs[i]
-			sum.d2[i] += diffs[i] * diffs[i]
 		}
 		sum.pairs.add(diffs, active, 0)
 	}

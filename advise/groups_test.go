@@ -12,9 +12,9 @@ import (
 // about 1 over many draws, where the worlds' error alone, blind to the
 // groups' draws, leaves it well above 1. (The grouped error is itself
 // measured from 8 groups' means, and where they dominate its square's
-// mean is that of Student's t of 7 degrees of freedom, 1.4, not 1.)
-// With no error of the groups' own,
-// the grouped error is about the worlds' alone.
+// mean is that of Student's t of 7 degrees of freedom, 1.4, not 1.) With
+// no error of the groups' own, the grouped error is about the worlds'
+// alone.
 func TestGroupErrorHoldsTheReplicasSpread(t *testing.T) {
 	cases := []struct {
 		name              string

@@ -68,7 +68,6 @@ func addTally(sum *tally, t tally) {
 		sum.pts[mi] += t.pts[mi]
 		sum.pts2[mi] += t.pts2[mi]
 		sum.d[mi] += t.d[mi]
-		sum.d2[mi] += t.d2[mi]
 		sum.pd[mi] += t.pd[mi]
 		sum.cnt[mi] += t.cnt[mi]
 		sum.under[mi] += t.under[mi]
@@ -86,12 +85,9 @@ func (s *search) fromSum(sum tally) []Candidate {
 		n := float64(max(sum.cnt[mi], 1))
 		c := Candidate{Move: m, Samples: sum.cnt[mi], Baseline: mi == s.base, Abandoned: sum.abandoned[mi], index: mi}
 		c.Advantage = sum.d[mi] / n
-		c.AdvantageSE = meanSE(sum.d[mi], sum.d2[mi], n)
-		if sum.pairs.groups > 1 && mi != s.base {
-			// Over replicas of the reading, the gain's error holds their
-			// spread, as the pairs' does.
-			_, c.AdvantageSE, _ = sum.pairs.diff(mi, s.base)
-		}
+		// The gain's error is its paired difference's with the baseline,
+		// which holds the replicas' spread when the reading has replicas.
+		_, c.AdvantageSE, _ = sum.pairs.diff(mi, s.base)
 		c.Equity, c.Points = sum.eq[mi]/n, sum.pts[mi]/n
 		c.EquitySE = meanSE(sum.eq[mi], sum.eq2[mi], n)
 		c.PointsSE = meanSE(sum.pts[mi], sum.pts2[mi], n)

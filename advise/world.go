@@ -12,11 +12,11 @@ import (
 // equity, points and paired differences over the baseline, and counts.
 // Index i is the candidate moves[i]; a nil cnt marks a chunk not played.
 type tally struct {
-	eq, eq2, pts, pts2, d, d2, pd []float64
-	cnt                           []int      // worlds each move was played in
-	under                         []int      // worlds a knock was undercut in
-	abandoned                     []int      // rollouts abandoned as endless
-	out                           []Outcomes // how the rollouts ended
+	eq, eq2, pts, pts2, d, pd []float64
+	cnt                       []int      // worlds each move was played in
+	under                     []int      // worlds a knock was undercut in
+	abandoned                 []int      // rollouts abandoned as endless
+	out                       []Outcomes // how the rollouts ended
 	// pairs holds, for every two candidates played in the same worlds,
 	// the sums of their paired differences: what the loss of one move
 	// against another, and its standard error, are measured from.
@@ -25,7 +25,7 @@ type tally struct {
 
 func newTally(n, groups int) tally {
 	f := func() []float64 { return make([]float64, n) }
-	return tally{f(), f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n), newPairSums(n, groups)}
+	return tally{f(), f(), f(), f(), f(), f(), make([]int, n), make([]int, n), make([]int, n), make([]Outcomes, n), newPairSums(n, groups)}
 }
 
 // newTally is an empty tally of the search's candidates, its pairs kept
@@ -119,7 +119,6 @@ func (s *search) playChunk(ci int, w *worker, active []bool) (tally, error) {
 				d := vals[mi] - vals[s.base]
 				diffs[mi] = d
 				t.d[mi] += d
-				t.d2[mi] += d * d
 				t.pd[mi] += pvals[mi] - pvals[s.base]
 			}
 		}
@@ -138,7 +137,6 @@ func addWeighted(t *tally, vals, pvals, wts []float64, c float64, base int, acti
 			d := wts[mi]*(vals[mi]-c) - wts[base]*(vals[base]-c)
 			diffs[mi] = d
 			t.d[mi] += d
-			t.d2[mi] += d * d
 			t.pd[mi] += wts[mi]*pvals[mi] - wts[base]*pvals[base]
 		}
 	}
