@@ -123,9 +123,11 @@ func NewServer(addr net.Addr, o Options) *Server {
 // interval given.
 func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
 	s := &server{opts: o, port: portOf(addr), games: newSessions(idle, every),
-		heavy: newGate(o.analyses(), o.queue()),
-		light: newGate(lightSlots*o.analyses(), lightQueue),
-		plays: newGate(maxSessions, 4*maxSessions)}
+		heavy:   newGate(o.analyses(), o.queue()),
+		light:   newGate(lightSlots*o.analyses(), lightQueue),
+		plays:   newGate(maxSessions, 4*maxSessions),
+		reviews: newGate(reviewSlots, reviewQueue)}
+	s.closing, s.close = context.WithCancel(context.Background())
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(web, "web")
 	files := http.FileServerFS(static)
@@ -149,12 +151,13 @@ func newBoard(addr net.Addr, o Options, idle, every time.Duration) *Server {
 	mux.HandleFunc("POST /api/outs", s.api(s.heavy, s.outs))
 	mux.HandleFunc("POST /api/danger", s.api(s.heavy, s.danger))
 	mux.HandleFunc("POST /api/review", s.api(s.heavy, s.review))
+	mux.HandleFunc("POST /api/review/stream", s.reviewStream)
 	mux.HandleFunc("POST /api/risk", s.api(s.heavy, s.risk))
 	mux.HandleFunc("POST /api/convert", s.api(s.heavy, s.convert))
 	mux.HandleFunc("POST /api/game/new", s.api(s.plays, s.gameNew))
 	mux.HandleFunc("POST /api/game/move", s.api(s.plays, s.gameMove))
 	mux.HandleFunc("POST /api/game/state", s.api(s.plays, s.gameState))
-	return &Server{handler: s.guard(mux), games: s.games, heavy: s.heavy}
+	return &Server{handler: s.guard(mux), games: s.games, heavy: s.heavy, reviews: s.reviews, close: s.close}
 }
 
 type server struct {
@@ -165,7 +168,20 @@ type server struct {
 	// position and answer at once, plays the moves of games, which wait
 	// on the opponent's.
 	heavy, light, plays *gate
+	// reviews admits the streamed reviews, which run for minutes.
+	reviews *gate
+	// closing ends when the board shuts down: a streamed review stops
+	// then, rather than hold up the shutdown.
+	closing context.Context
+	close   context.CancelFunc
 }
+
+// reviewSlots is how many streamed reviews grade at once, each on every
+// core its games can use, and reviewQueue how many may wait for one.
+const (
+	reviewSlots = 1
+	reviewQueue = 2
+)
 
 // lightSlots is how many requests that answer at once (a position, the
 // legal moves) run for each analysis slot, and lightQueue how many may
@@ -276,37 +292,13 @@ func badf(field, format string, args ...any) error {
 // bound, which counts from the request's arrival, and writes its answer.
 func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !isJSON(r.Header.Get("Content-Type")) {
-			writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send Content-Type: application/json"})
-			return
-		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.opts.workTime())
 		defer cancel()
-		deadline, _ := ctx.Deadline()
-		// A client that sends its body slowly is bounded by the same
-		// time as the work.
-		_ = http.NewResponseController(w).SetReadDeadline(deadline)
-		leave, err := g.enter(ctx)
-		if err != nil {
-			s.refuse(w, r, err)
+		body, done, ok := s.admit(ctx, w, r, g)
+		if !ok {
 			return
 		}
-		var size int
-		defer func() {
-			leave()
-			s.giveBack(size)
-		}()
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
-		size = len(body)
-		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				writeError(w, http.StatusRequestEntityTooLarge, &Error{Message: fmt.Sprintf("the body is over %d bytes", s.opts.maxBody())})
-				return
-			}
-			writeError(w, http.StatusBadRequest, &Error{Message: "reading the body: " + err.Error()})
-			return
-		}
+		defer done()
 		out, err := h(ctx, body)
 		body = nil
 		if err != nil {
@@ -316,6 +308,44 @@ func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, err
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(out)
 	}
+}
+
+// admit checks that a request is JSON, admits it through g while ctx
+// lasts (the body is read by ctx's deadline too) and reads its bounded
+// body. When it cannot, it answers the request itself and reports false;
+// otherwise done gives the slot back.
+func (s *server) admit(ctx context.Context, w http.ResponseWriter, r *http.Request, g *gate) (body []byte, done func(), ok bool) {
+	if !isJSON(r.Header.Get("Content-Type")) {
+		writeError(w, http.StatusUnsupportedMediaType, &Error{Message: "send Content-Type: application/json"})
+		return nil, nil, false
+	}
+	if deadline, set := ctx.Deadline(); set {
+		// A client that sends its body slowly is bounded by the same
+		// time as the work.
+		_ = http.NewResponseController(w).SetReadDeadline(deadline)
+	}
+	leave, err := g.enter(ctx)
+	if err != nil {
+		s.refuse(w, r, err)
+		return nil, nil, false
+	}
+	body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.maxBody()))
+	size := len(body)
+	done = func() {
+		leave()
+		s.giveBack(size)
+	}
+	if err != nil {
+		done()
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, &Error{Message: fmt.Sprintf("the body is over %d bytes", s.opts.maxBody())})
+			return nil, nil, false
+		}
+		writeError(w, http.StatusBadRequest, &Error{Message: "reading the body: " + err.Error()})
+		return nil, nil, false
+	}
+	return body, done, true
 }
 
 // isJSON says a Content-Type is exactly application/json, with at most a
@@ -797,14 +827,8 @@ func (s *server) danger(ctx context.Context, body []byte) (any, error) {
 	})
 }
 
-// reviewSamples is a review's cap of worlds a decision when the request
-// sets none: a twelfth of batch's, so that a game's review answers within
-// the request's time (a game of 266 decisions took 2.5 s on one core, and
-// a game of many dead hands holds twice as many decisions); more of its
-// grades are uncertain than batch's.
-const reviewSamples = 512
-
-// maxReviewDecisions bounds the decisions a review grades.
+// maxReviewDecisions bounds the decisions a review grades, quick or
+// not, streamed or not; a log over it is refused before any is graded.
 const maxReviewDecisions = 5000
 
 // Review is a graded record: every decision as batch grades it, in order,
@@ -858,66 +882,111 @@ func (q *logRequest) source() (gamelog.Source, importer.Options, error) {
 	return gamelog.Source{Name: name, Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(text)), nil }}, o, nil
 }
 
-func (s *server) review(ctx context.Context, body []byte) (any, error) {
-	var q struct {
-		logRequest
-		Quick   bool   `json:"quick,omitempty"`
-		Samples int    `json:"samples,omitempty"`
-		Seed    uint64 `json:"seed,omitempty"`
-	}
+// reviewRequest is a review's request: the record, and how to grade it.
+type reviewRequest struct {
+	logRequest
+	Quick   bool   `json:"quick,omitempty"`
+	Samples int    `json:"samples,omitempty"`
+	Seed    uint64 `json:"seed,omitempty"`
+}
+
+// gradingRun is a review checked and sized, ready to grade.
+type gradingRun struct {
+	in   batch.Input
+	opts batch.Options
+	size batch.Size
+}
+
+// prepare checks a review's request and counts what it would grade, so
+// that a log beyond the bound, or with no game, is refused before the
+// work starts. The grading is batch's at its defaults unless the request
+// sets samples or seed.
+func (s *server) prepare(ctx context.Context, body []byte) (gradingRun, error) {
+	var q reviewRequest
 	if err := decode(body, &q); err != nil {
-		return nil, err
+		return gradingRun{}, err
 	}
 	in, imp, err := q.source()
 	if err != nil {
-		return nil, err
+		return gradingRun{}, err
 	}
 	if q.Samples < 0 || q.Samples > s.opts.maxSamples() {
-		return nil, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
-	}
-	if q.Samples == 0 {
-		q.Samples = reviewSamples
+		return gradingRun{}, badf("samples", "samples must be from 1 to %d", s.opts.maxSamples())
 	}
 	if q.Seed == 0 {
 		// As batch, advise and /api/advise default.
 		q.Seed = 1
 	}
-	// A review with no graded decision (a seat whose cards the log hides)
-	// still lists them, as an empty list, never null.
-	r := Review{Decisions: []ReviewedDecision{}}
-	sum, err := batch.Run(ctx, []batch.Input{in}, batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp,
-		OnDecision: func(g *batch.Graded) error {
-			if len(r.Decisions) >= maxReviewDecisions {
-				return badf("log", "the log holds more than %d decisions; review it with ginadvisor batch", maxReviewDecisions)
-			}
-			c := *g
-			r.Decisions = append(r.Decisions, ReviewedDecision{&c, c.KindName()})
-			return nil
-		}})
+	run := gradingRun{in: in, opts: batch.Options{Quick: q.Quick, Samples: q.Samples, Seed: q.Seed, Workers: s.opts.Workers, Import: imp}}
+	run.size, err = batch.Count(ctx, []batch.Input{in}, run.opts)
+	if err != nil {
+		return gradingRun{}, err
+	}
+	if run.size.Decisions > maxReviewDecisions {
+		return gradingRun{}, badf("log", "the log holds %d decisions, more than the %d a review grades; review it with ginadvisor batch", run.size.Decisions, maxReviewDecisions)
+	}
+	if run.size.Games == 0 {
+		return gradingRun{}, s.noGame(ctx, &run)
+	}
+	return run, nil
+}
+
+// noGame says why a log holds no game to review: no game at all, or
+// every game damaged, when the first problem says why, with its line.
+func (s *server) noGame(ctx context.Context, run *gradingRun) error {
+	o := run.opts
+	o.Quick = true
+	sum, err := batch.Run(ctx, []batch.Input{run.in}, o)
+	if err != nil {
+		return bad("log", err)
+	}
+	msg := "no game in the log"
+	if len(sum.Errors) > 0 {
+		p := sum.Errors[0]
+		msg = p.Message
+		if p.Line > 0 {
+			msg = fmt.Sprintf("line %d: %s", p.Line, p.Message)
+		}
+	}
+	return badf("log", "%s", msg)
+}
+
+// grade grades the run, passing each decision to each as it is graded.
+func (run *gradingRun) grade(ctx context.Context, each func(*ReviewedDecision) error) (batch.Summary, error) {
+	o := run.opts
+	o.OnDecision = func(g *batch.Graded) error {
+		return each(&ReviewedDecision{g, g.KindName()})
+	}
+	sum, err := batch.Run(ctx, []batch.Input{run.in}, o)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return sum, ctx.Err()
 		}
 		var b *badRequest
 		if errors.As(err, &b) {
-			return nil, err
+			return sum, err
 		}
-		return nil, bad("log", err)
+		return sum, bad("log", err)
 	}
-	if sum.GamesAnalyzed == 0 {
-		// Nothing to review: no game, or every game damaged. The first
-		// problem says why, with its line when it has one.
-		msg := "no game in the log"
-		if len(sum.Errors) > 0 {
-			p := sum.Errors[0]
-			msg = p.Message
-			if p.Line > 0 {
-				msg = fmt.Sprintf("line %d: %s", p.Line, p.Message)
-			}
-		}
-		return nil, badf("log", "%s", msg)
+	return sum, nil
+}
+
+func (s *server) review(ctx context.Context, body []byte) (any, error) {
+	run, err := s.prepare(ctx, body)
+	if err != nil {
+		return nil, err
 	}
-	r.Summary = sum
+	// A review with no graded decision (a seat whose cards the log hides)
+	// still lists them, as an empty list, never null.
+	r := Review{Decisions: make([]ReviewedDecision, 0, run.size.Decisions)}
+	r.Summary, err = run.grade(ctx, func(d *ReviewedDecision) error {
+		c := *d.Graded
+		r.Decisions = append(r.Decisions, ReviewedDecision{&c, d.Kind})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -309,6 +309,33 @@ func (r *recorder) lastReview() string {
 	return r.reviews[len(r.reviews)-1]
 }
 
+// unstream writes a streamed review as /api/review answers it: its
+// decisions and summary in one object.
+func unstream(lines string) string {
+	var b strings.Builder
+	b.WriteString(`{"decisions":[`)
+	n := 0
+	summary := "null"
+	for _, l := range strings.Split(lines, "\n") {
+		var line map[string]json.RawMessage
+		if json.Unmarshal([]byte(l), &line) != nil {
+			continue
+		}
+		if d, ok := line["decision"]; ok {
+			if n > 0 {
+				b.WriteString(",")
+			}
+			b.Write(d)
+			n++
+		}
+		if s, ok := line["summary"]; ok {
+			summary = string(s)
+		}
+	}
+	b.WriteString(`],"summary":` + summary + `}`)
+	return b.String()
+}
+
 // tee keeps a copy of what a handler writes.
 type tee struct {
 	http.ResponseWriter
@@ -367,11 +394,15 @@ func (r *recorder) wrap(h http.Handler) http.Handler {
 			return
 		}
 		q.Body = io.NopCloser(bytes.NewReader(body))
-		if q.URL.Path == "/api/review" {
+		if q.URL.Path == "/api/review" || q.URL.Path == "/api/review/stream" {
 			tw := &tee{ResponseWriter: w}
 			h.ServeHTTP(tw, q)
+			answer := tw.buf.String()
+			if q.URL.Path == "/api/review/stream" {
+				answer = unstream(answer)
+			}
 			r.mu.Lock()
-			r.reviews = append(r.reviews, tw.buf.String())
+			r.reviews = append(r.reviews, answer)
 			r.mu.Unlock()
 			return
 		}

@@ -48,6 +48,8 @@ type Server struct {
 	handler http.Handler
 	games   *sessions
 	heavy   *gate // the analyses' slots, which tests fill
+	reviews *gate // the streamed reviews' slots
+	close   context.CancelFunc
 }
 
 // ServeHTTP serves the page and the API.
@@ -55,11 +57,12 @@ func (b *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	b.handler.ServeHTTP(w, r)
 }
 
-// Shutdown ends every game in play and refuses new ones, then waits for
-// the games' goroutines to return, or for ctx to end first, when it
-// returns ctx's error. A request waiting on a game is answered with the
+// Shutdown ends every game in play and every streamed review, refuses
+// new games, then waits for the games' goroutines to return, or for ctx
+// to end first, when it returns ctx's error. A request waiting on a game is answered with the
 // game's end. Shutdown may be called more than once.
 func (b *Server) Shutdown(ctx context.Context) error {
+	b.close()
 	return b.games.shutdown(ctx)
 }
 

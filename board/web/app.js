@@ -881,29 +881,123 @@ function classMark(d) {
 // LUCK_EVENTS names what a decision's luck measures.
 const LUCK_EVENTS = { deal: "the deal", draw: "the stock draw", opponent: "the opponent's turn" };
 
-// startReview grades the log and shows it; it answers whether it could.
-async function startReview() {
-  const st = $("review-status");
-  st.className = "";
-  st.textContent = "Grading\u2026";
-  let data;
-  try {
-    data = await api("review", { log: $("log").value, quick: $("quick").checked, seed: 1 });
-  } catch (e) {
-    st.textContent = e.message;
-    st.className = "error";
-    return e;
+let reviewRun = null; // the AbortController of the review being graded
+
+// clearReview empties the review: its list, chart and tables, so that
+// nothing of an earlier review stays beside a new one or an error.
+function clearReview() {
+  review = [];
+  shown = -1;
+  $("decisions").replaceChildren();
+  $("decision").textContent = "";
+  for (const id of ["players", "luck"]) {
+    $(id).hidden = true;
+    $(id).querySelector("thead").replaceChildren();
+    $(id).querySelector("tbody").replaceChildren();
   }
-  review = data.decisions;
-  // The players are named by their seats in the first game: a log may
-  // seat them the other way round in a later one.
-  names = ["p1", "p2"];
-  for (const d of review) if (d.game === review[0].game) names[d.seat - 1] = d.player;
+  $("luck-note").hidden = true;
+  $("review-help").hidden = true;
+  drawChart();
+}
+
+// streamLines reads a streamed answer, calling each with every line's
+// object as it arrives.
+async function streamLines(res, each) {
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += value;
+    let nl;
+    while ((nl = buf.indexOf("\n")) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (line.trim()) each(fromJSON(line));
+    }
+  }
+}
+
+// reviewProgress shows how far the grading is, on the bar and in words.
+function reviewProgress(done, total) {
+  const bar = $("review-progress");
+  bar.max = Math.max(1, total);
+  bar.value = done;
+  bar.textContent = done + " of " + total;
+  $("review-status").textContent = "Grading: " + done + " of " + total + " decisions\u2026";
+}
+
+// startReview grades the log, showing its decisions as they are graded
+// with the progress and a cancel; it answers the error, or null once the
+// whole review is shown.
+async function startReview() {
+  if (reviewRun) reviewRun.abort();
+  const ctl = new AbortController();
+  reviewRun = ctl;
+  const st = $("review-status");
+  clearReview();
+  st.className = "";
+  st.textContent = "Counting the decisions\u2026";
+  $("review-progress").hidden = false;
+  $("review-cancel").hidden = false;
+  let total = 0, summary = null, drawn = 0;
+  const render = () => {
+    if (review.length === drawn) return;
+    drawn = review.length;
+    listDecisions();
+    drawChart();
+  };
+  const timer = setInterval(render, 400);
+  try {
+    const res = await fetch("api/review/stream", {
+      method: "POST", headers: { "Content-Type": "application/json" }, signal: ctl.signal,
+      body: toJSON({ log: $("log").value, quick: $("quick").checked, seed: 1 }),
+    });
+    if (!res.ok) {
+      const data = fromJSON(await res.text());
+      throw new Error((data.error || { message: res.statusText }).message);
+    }
+    await streamLines(res, (m) => {
+      if (m.error) throw new Error(m.error.message);
+      if (m.size) total = m.size.decisions;
+      if (m.decision) {
+        if (!review.length) names = ["p1", "p2"];
+        review.push(m.decision);
+        // The players are named by their seats in the first game: a log
+        // may seat them the other way round in a later one.
+        if (m.decision.game === review[0].game) names[m.decision.seat - 1] = m.decision.player;
+      }
+      if (m.summary) summary = m.summary;
+      reviewProgress(review.length, total);
+    });
+    if (!summary) throw new Error("the review stopped before its end");
+  } catch (e) {
+    const cancelled = ctl.signal.aborted;
+    if (reviewRun !== ctl) return e; // a newer review took over
+    st.textContent = cancelled ? "Cancelled after " + review.length + " of " + total + " decisions; review again to grade them all." : e.message;
+    st.className = cancelled ? "" : "error";
+    if (cancelled) render();
+    else clearReview();
+    return cancelled ? new Error("the review was cancelled") : e;
+  } finally {
+    clearInterval(timer);
+    if (reviewRun === ctl) {
+      reviewRun = null;
+      $("review-progress").hidden = true;
+      $("review-cancel").hidden = true;
+    }
+  }
+  finishReview(summary);
+  return null;
+}
+
+// finishReview shows a whole review: the players' figures, their luck,
+// the list and the chart.
+function finishReview(s) {
   for (const o of $("seatview").options) if (o.value !== "") o.textContent = names[Number(o.value)];
-  const s = data.summary;
   if (Array.isArray(s.thresholds) && s.thresholds.length === 3) thresholds = s.thresholds;
-  st.textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game" : " games") +
-    (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at up to " + s.samples + " worlds a move.");
+  $("review-status").textContent = review.length + " decisions graded in " + s.games_read + (s.games_read === 1 ? " game" : " games") +
+    (s.grading === "quick" ? ", by deadwood and outs." : ", by the advisor at up to " + s.samples + " worlds a move, as batch grades.");
   showPlayers(s);
   showLuck(s);
   $("review-help").hidden = false;
@@ -911,7 +1005,6 @@ async function startReview() {
   drawChart();
   shown = -1;
   step(0);
-  return null;
 }
 
 // figureTable fills a table of figures: a row a figure, a column a
@@ -1793,6 +1886,7 @@ function init() {
   });
   $("drawform").addEventListener("submit", drawn);
   $("review").addEventListener("click", startReview);
+  $("review-cancel").addEventListener("click", () => reviewRun && reviewRun.abort());
   $("newgame").addEventListener("click", newGame);
   $("confirm-drop").addEventListener("click", deal);
   $("confirm-keep").addEventListener("click", () => { $("confirm-new").hidden = true; });
