@@ -460,6 +460,9 @@ func TestBoardInBrowser(t *testing.T) {
 		{"LineOnASetUpPosition", testLineOnASetUpPosition, false},
 		{"KnockAndClear", testKnockAndClear, false},
 		{"HintsAtOnce", testHintsAtOnce, false},
+		{"ReviewStreams", testReviewStreams, false},
+		{"CardsInView", testCardsInView, false},
+		{"SmallOnes", testSmallOnes, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

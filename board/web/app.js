@@ -106,6 +106,7 @@ function buildPicker() {
       b.type = "button";
       b.tabIndex = picker.children.length === 0 ? 0 : -1;
       b.setAttribute("aria-pressed", "false");
+      if (r === "A") b.classList.add("suit-start");
       b.addEventListener("click", () => toggle(c));
       picker.appendChild(b);
     }
@@ -113,20 +114,13 @@ function buildPicker() {
   picker.addEventListener("keydown", pickerKey);
 }
 
-// pickerColumns counts the cards in the picker's first row as laid out.
-function pickerColumns() {
-  const cs = $("picker").children;
-  let n = 1;
-  while (n < cs.length && cs[n].offsetTop === cs[0].offsetTop) n++;
-  return n;
-}
-
 function pickerKey(e) {
   const cs = [...$("picker").children];
   const at = cs.indexOf(document.activeElement);
   if (at < 0) return;
-  const cols = pickerColumns();
-  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - cols, ArrowDown: at + cols, Home: 0, End: cs.length - 1 }[e.key];
+  // Up and down go to the card of the same rank in the suit above or
+  // below, whatever the width lays a suit out in.
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - 13, ArrowDown: at + 13, Home: 0, End: cs.length - 1 }[e.key];
   if (to === undefined) return;
   e.preventDefault();
   const next = cs[Math.max(0, Math.min(cs.length - 1, to))];
@@ -193,7 +187,7 @@ function compose() {
     " score=" + $("score").value.trim() + " dealer=" + $("dealer").value + " rules=" + $("rules").value;
   $("notation").value = text;
   setMode("analyse");
-  check(text);
+  check(text, { advice: "refine", moves: "legal", setup: true });
 }
 
 function clearTable() {
@@ -202,6 +196,9 @@ function clearTable() {
   $("score").value = "0-0";
   $("phase").value = "first-offer";
   $("dealer").value = "p2";
+  // A cleared table plays the default rules, as every command does, not
+  // those of the example it replaced.
+  $("rules").value = "standard";
   $("notation").value = "";
   blankTable();
   compose();
@@ -231,6 +228,17 @@ function status(text, isError) {
   const el = $("status");
   el.textContent = text;
   el.className = isError ? "error" : "";
+  setupNote();
+}
+
+// setupNote says, under the picker, what the table's status and the
+// advice say, so that whoever sets a position up reads them beside the
+// cards they click.
+function setupNote() {
+  const el = $("setup-status");
+  if (!$("setup-box").open) return;
+  el.textContent = [$("status").textContent, $("advice-status").textContent].filter((x) => x).join(" ");
+  el.classList.toggle("error", $("status").className === "error");
 }
 
 // A seed is a 64-bit integer, which a JavaScript number cannot hold: the
@@ -274,6 +282,7 @@ function setMode(m) {
     $("table").classList.remove("at-showdown");
   }
   document.body.classList.toggle("reviewing", m === "review");
+  document.body.classList.toggle("setting-up", m === "analyse" && $("setup-box").open);
   $("steps").hidden = m !== "review";
   $("line-box").hidden = m !== "analyse";
   $("puzzle-tools").hidden = m !== "puzzle";
@@ -328,6 +337,7 @@ async function check(text, how) {
   current = view.history || view.notation;
   shownView = view;
   best = null;
+  if (how.setup) foldPicker();
   if (mode === "analyse") {
     if (how.node === undefined) newLine(current);
     else at = how.node;
@@ -354,6 +364,13 @@ async function check(text, how) {
   }
   if (how.moves === "legal") legal(current, view);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
+}
+
+// foldPicker folds the 52 cards away once a position stands, and brings
+// the table into view: a click on "The 52 cards" opens them again.
+function foldPicker() {
+  $("picker-box").open = false;
+  $("table").scrollIntoView({ block: "nearest" });
 }
 
 function clearAdvice() {
@@ -586,6 +603,7 @@ function showAdvice(a, samples, seed, note) {
   markBest();
   $("advice-status").textContent = (note ? note + " " : "") + "Recommended: " + a.recommended + " (" + samples + " worlds a move" +
     (String(seed) !== "1" ? ", seed " + seed : "") + ").";
+  setupNote();
 }
 
 // markBest marks the recommended move on the table: the card to discard,
@@ -1403,7 +1421,10 @@ async function deal() {
   st.className = "";
   st.textContent = "Dealing\u2026";
   try {
-    showGame(await api("game/new", { opponent: $("opponent").value, rules: $("game-rules").value, replaces: gameID || undefined }));
+    await showGame(await api("game/new", { opponent: $("opponent").value, rules: $("game-rules").value, replaces: gameID || undefined }));
+    // The deal is on the table: the page goes to it, and its keys work.
+    $("table").scrollIntoView({ block: "start" });
+    $("table").focus({ preventScroll: true });
   } catch (e) {
     st.textContent = e.message;
     st.className = "error";
@@ -1882,7 +1903,11 @@ function init() {
   $("setup").addEventListener("submit", (e) => {
     e.preventDefault();
     setMode("analyse");
-    check($("notation").value.trim());
+    check($("notation").value.trim(), { advice: "refine", moves: "legal", setup: true });
+  });
+  $("setup-box").addEventListener("toggle", () => {
+    document.body.classList.toggle("setting-up", $("setup-box").open && mode === "analyse");
+    setupNote();
   });
   $("drawform").addEventListener("submit", drawn);
   $("review").addEventListener("click", startReview);
