@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 
