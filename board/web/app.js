@@ -633,7 +633,7 @@ async function legal(text, view) {
   } catch (e) {
     return;
   }
-  if (text !== current) return;
+  if (text !== current || mode !== "analyse") return;
   renderMoves(data.moves || [], (m) => playMove(text, m));
 }
 
@@ -775,6 +775,9 @@ function lineButton(id) {
 
 // renderMoves makes one button a legal move.
 function renderMoves(moves, pick) {
+  tableMoves = { list: moves, pick };
+  picked = "";
+  $("table").classList.toggle("playing", moves.some((m) => /^(discard |draw$|take$)/.test(m.move)));
   const box = $("moves");
   box.replaceChildren(...moves.map((m) => {
     const b = document.createElement("button");
@@ -1019,6 +1022,10 @@ function finishReview(s) {
   showPlayers(s);
   showLuck(s);
   $("review-help").hidden = false;
+  // A review's puzzles are the mistakes of the player in view, or of
+  // both; a game's are yours, set when its review ends.
+  const seat = $("seatview").value;
+  setPuzzles(review.filter((d) => seat === "" || sideOf(d) === Number(seat)));
   listDecisions();
   drawChart();
   shown = -1;
@@ -1402,6 +1409,10 @@ function nextOf(name, cls) {
 // served back as puzzles.
 let gameID = "";
 let gameMoves = []; // the legal moves of the game's decision, on the table
+// tableMoves are the moves a click on the table's cards (or a key) plays,
+// and the function that plays one: the game's, a puzzle's, or those of
+// the line on the analysis board.
+let tableMoves = { list: [], pick: null };
 let picked = ""; // the card of your hand the arrow keys point at
 
 // newGame deals a game; a game in progress is dropped only once the
@@ -1492,6 +1503,7 @@ async function showGame(g) {
 // its melds, play on, next hand.
 function showTableMoves(moves) {
   gameMoves = moves;
+  tableMoves = { list: moves, pick: gameMove };
   picked = "";
   $("table").classList.add("playing");
   $("play-bar").hidden = false;
@@ -1526,17 +1538,28 @@ function markLastMove(last) {
 
 // moveFor finds the legal move a click on a card of the table means.
 function moveFor(el) {
-  if (el.closest("#hand")) return gameMoves.find((m) => m.move === "discard " + el.dataset.card);
-  if (el.closest("#t-stock")) return gameMoves.find((m) => m.move === "draw");
-  if (el.closest("#t-pile")) return gameMoves.find((m) => m.move === "take");
+  const list = tableMoves.list;
+  if (el.closest("#hand")) return list.find((m) => m.move === "discard " + el.dataset.card);
+  if (el.closest("#t-stock")) return list.find((m) => m.move === "draw");
+  if (el.closest("#t-pile")) return list.find((m) => m.move === "take");
   return null;
 }
 
+// tableClick plays the move of the card clicked, in a game, a puzzle or
+// on the analysis board, as the move's button would.
 function tableClick(e) {
-  if (mode !== "game" || !gameMoves.length) return;
+  if (mode === "review" || !tableMoves.pick) return;
   const el = e.target.closest(".card");
   const m = el && moveFor(el);
-  if (m) gameMove(m);
+  if (m) tableMoves.pick(m);
+}
+
+// typing says whether a key goes to a field that takes text, where the
+// keys are the field's own; a checkbox, a button or a select does not.
+function typing(el) {
+  const tag = (el.tagName || "").toLowerCase();
+  if (tag === "textarea" || el.isContentEditable) return true;
+  return tag === "input" && !["checkbox", "radio", "button", "submit", "file"].includes(el.type);
 }
 
 // gameKey plays by keyboard: the arrows pick a card of the hand, Enter
@@ -1544,10 +1567,11 @@ function tableClick(e) {
 const KEYS = { d: "draw", t: "take", p: "pass", k: "knock", g: "gin", b: "big-gin", o: "playon", n: "next hand" };
 
 function gameKey(e) {
-  const tag = (e.target.tagName || "").toLowerCase();
-  if (mode !== "game" || !gameMoves.length || tag === "input" || tag === "textarea" || tag === "select" || e.target.closest("#picker")) return;
+  const list = tableMoves.list;
+  if ((mode !== "game" && mode !== "puzzle") || !list.length || typing(e.target) || e.target.closest("#picker")) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    if ((e.target.tagName || "").toLowerCase() === "select") return;
     const cards = [...document.querySelectorAll("#hand .card")].map((c) => c.dataset.card);
     if (!cards.length) return;
     e.preventDefault();
@@ -1557,30 +1581,34 @@ function gameKey(e) {
     status("Picked " + cardName(picked) + ": Enter throws it.", false);
     return;
   }
-  if (e.key === "Enter" && picked && tag !== "button") {
-    const m = gameMoves.find((x) => x.move === "discard " + picked);
-    if (m) {
-      e.preventDefault();
-      gameMove(m);
-    }
+  // Enter throws the card picked, whatever control has the focus: the
+  // arrows picked it, so the player means it.
+  if (e.key === "Enter" && picked) {
+    e.preventDefault();
+    const m = list.find((x) => x.move === "discard " + picked);
+    if (m) tableMoves.pick(m);
+    else status("No discard now: " + list.map((x) => x.move).join(", ") + ".", false);
     return;
   }
   const want = KEYS[e.key.toLowerCase()];
-  const m = want && gameMoves.find((x) => x.move === want);
+  const m = want && list.find((x) => x.move === want);
   if (m) {
     e.preventDefault();
-    gameMove(m);
+    tableMoves.pick(m);
   }
 }
 
 async function gameMove(m) {
   const moves = gameMoves;
   gameMoves = [];
+  tableMoves = { list: [], pick: null };
+  picked = "";
   for (const b of document.querySelectorAll("#moves button, #table-moves button")) b.disabled = true;
   try {
     await showGame(await api("game/move", { game: gameID, move: m.event }));
   } catch (e) {
     gameMoves = moves;
+    tableMoves = { list: moves, pick: gameMove };
     $("game-status").textContent = e.message;
     $("game-status").className = "error";
   }
@@ -1674,6 +1702,7 @@ function hideShowdown() {
   $("table").classList.remove("at-showdown", "playing");
   $("play-bar").hidden = true;
   gameMoves = [];
+  tableMoves = { list: [], pick: null };
 }
 
 // gameEnd draws the game's end: the winner, the final score with its
@@ -1716,6 +1745,7 @@ function gameOver(g) {
   $("play-bar").hidden = true;
   $("table").classList.remove("playing");
   gameMoves = [];
+  tableMoves = { list: [], pick: null };
   const st = $("game-status");
   const h = g.hands[g.hands.length - 1];
   const last = h ? h.text + ". " : "";
@@ -1746,12 +1776,7 @@ async function reviewGame(g) {
     st.className = "error";
     return;
   }
-  puzzles = puzzlesOf(review);
-  puzzleAt = 0;
-  puzzleRight = 0;
-  puzzlesAnswered = 0;
-  puzzleDone = false;
-  $("learn").disabled = puzzles.length === 0;
+  setPuzzles(review.filter((d) => d.seat === 1));
   st.textContent = "The game is over. " + last + puzzles.length + " of your decisions to learn from.";
 }
 
@@ -1764,15 +1789,34 @@ let puzzleRight = 0;
 let puzzlesAnswered = 0;
 let puzzleDone = false; // the puzzle shown has been answered or shown
 
-// puzzlesOf picks your decisions that the grade classed as mistakes or
+let puzzleMisses = 0; // the wrong answers to the puzzle shown
+let puzzleAnswer = null; // the advice that graded the puzzle shown
+
+// puzzlesOf picks the decisions that the grade classed as mistakes or
 // blunders: an uncertain grade is no puzzle, whatever its loss.
 function puzzlesOf(decisions) {
-  return decisions.filter((d) => d.seat === 1 && (d.class === "mistake" || d.class === "blunder"));
+  return decisions.filter((d) => d.class === "mistake" || d.class === "blunder");
+}
+
+// setPuzzles makes the puzzles of decisions the set to learn from, from
+// its first.
+function setPuzzles(decisions) {
+  puzzles = puzzlesOf(decisions);
+  puzzleAt = 0;
+  puzzleRight = 0;
+  puzzlesAnswered = 0;
+  puzzleDone = false;
+  $("learn").disabled = puzzles.length === 0;
+  $("review-learn").disabled = puzzles.length === 0;
+  $("review-learn").textContent = puzzles.length ? "Puzzles from this review (" + puzzles.length + ")" : "No mistake to make a puzzle of";
 }
 
 async function learn() {
   const d = puzzles[puzzleAt];
   if (!d) return;
+  puzzleMisses = 0;
+  puzzleAnswer = null;
+  picked = "";
   $("learn").disabled = true;
   setMode("puzzle");
   setVerdict(["Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": find the better move."], "");
@@ -1799,35 +1843,76 @@ function gradedRequest(d) {
   return { position: d.position, samples: d.samples || 64, seed: d.seed || 1, full: !!d.samples, particles: d.particles || 0, replicas: d.replicas || 0 };
 }
 
-// puzzleAdvice asks for the advice that graded puzzle d; when the
-// request fails it says why in the status line and answers null.
+// puzzleAdvice asks, once a puzzle, for the advice that graded puzzle d;
+// when the request fails it says why in the status line and answers
+// null.
 async function puzzleAdvice(d) {
+  if (puzzleAnswer && puzzleAnswer.d === d) return puzzleAnswer.a;
   try {
-    return await api("advise", gradedRequest(d));
+    const a = await api("advise", gradedRequest(d));
+    puzzleAnswer = { d, a };
+    return a;
   } catch (e) {
     status(e.message, true);
     return null;
   }
 }
 
+// MISSES is how many wrong answers a puzzle takes before it shows its
+// answer, as lichess's do.
+const MISSES = 3;
+
+// answer judges a move tried on puzzle d. The advisor's move, or one tied
+// with it within the noise (marked = in its table), solves the puzzle; a
+// miss says only that, and the moves stay to try again, until the third
+// shows the answer.
 async function answer(d, m) {
-  for (const b of $("moves").children) b.disabled = true;
+  if (puzzleDone && puzzleAnswer) return;
   const a = await puzzleAdvice(d);
-  if (!a) return;
+  if (!a || puzzles[puzzleAt] !== d) return;
   const top = a.candidates[0];
-  const picked = a.candidates.find((c) => c.move === m.move) || null;
-  const played = a.candidates.find((c) => c.move === d.move) || null;
-  const right = picked !== null && (picked.move === top.move || picked.equity >= top.equity - 0.001);
-  scorePuzzle(right);
+  const tried = a.candidates.find((c) => c.move === m.move) || null;
+  const tied = tried !== null && tried !== top && !!tried.tie;
+  if (tried !== top && !tied) {
+    puzzleMisses++;
+    if (puzzleMisses >= MISSES) {
+      showAnswer(d, a, "Not that either: " + m.move + ". After " + MISSES + " tries, the answer:");
+      return;
+    }
+    const left = MISSES - puzzleMisses;
+    const text = "Not the move: " + m.move + ". Try again (" + left + (left === 1 ? " try" : " tries") + " before the answer shows).";
+    setVerdict([text], "wrong");
+    $("game-status").className = "error";
+    $("game-status").textContent = text;
+    return;
+  }
+  scorePuzzle(puzzleMisses === 0);
+  for (const b of $("moves").children) b.disabled = true;
+  tableMoves = { list: [], pick: null };
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
-  const eq = (c) => (c ? " (" + share(c.equity) + ")" : "");
-  const verdict = (right ? "Right: " : "Not that: ") + m.move + eq(picked) + ".";
-  const detail = "The advisor plays " + top.move + eq(top) + "; in the game you played " + d.move + eq(played) + ".";
+  const eq = (c) => " (" + share(c.equity) + ")";
+  const verdict = tied ? "Right: " + m.move + eq(tried) + " is tied with the advisor's " + top.move + eq(top) + " within the noise." :
+    "Right: " + m.move + eq(top) + ", the advisor's move.";
+  const detail = "In the game " + d.player + " played " + d.move + ".";
   const more = puzzleAt < puzzles.length - 1 ? " Next puzzle with the button below." : " That was the last one.";
-  const st = $("game-status");
-  st.className = right ? "right" : "error";
-  st.textContent = verdict + " " + detail + more;
-  setVerdict([verdict, detail].concat(a.why ? [a.why] : [], right ? [] : ["Retry, or show the answer."]), right ? "right" : "wrong");
+  $("game-status").className = "right";
+  $("game-status").textContent = verdict + " " + detail + more;
+  setVerdict([verdict, detail].concat(a.why ? [a.why] : []), "right");
+}
+
+// showAnswer shows the answer of puzzle d: the advisor's move, marked on
+// the cards, with its sentence of why; the puzzle counts as not found.
+function showAnswer(d, a, lead) {
+  scorePuzzle(false);
+  for (const b of $("moves").children) b.disabled = true;
+  tableMoves = { list: [], pick: null };
+  $("reveal").disabled = true;
+  showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
+  const top = a.candidates[0];
+  const text = lead + " " + top.move + " (" + share(top.equity) + "), marked on the cards; in the game " + d.player + " played " + d.move + ".";
+  $("game-status").className = "";
+  $("game-status").textContent = text;
+  setVerdict([text].concat(a.why ? [a.why] : []), "");
 }
 
 // scorePuzzle counts the puzzle shown once, at its first answer; an
@@ -1842,18 +1927,13 @@ function scorePuzzle(right) {
   $("learn").disabled = puzzles.length === 0;
 }
 
-// revealPuzzle shows the answer of the puzzle shown: the advisor's move,
-// marked on the cards, with its sentence of why.
+// revealPuzzle shows the answer of the puzzle shown, on request.
 async function revealPuzzle() {
   const d = puzzles[puzzleAt];
   if (!d) return;
   $("reveal").disabled = true;
   const a = await puzzleAdvice(d);
-  if (!a) return;
-  scorePuzzle(false);
-  showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
-  const top = a.candidates[0];
-  setVerdict(["The answer: " + top.move + " (" + share(top.equity) + "), marked on the cards; in the game you played " + d.move + "."].concat(a.why ? [a.why] : []), "");
+  if (a) showAnswer(d, a, "The answer:");
 }
 
 // nextPuzzle serves the next puzzle of the set.
@@ -1868,6 +1948,8 @@ function nextPuzzle() {
 // on the table.
 function hintsChanged() {
   if (mode !== "game" || !current) return;
+  // The keys go on playing: the focus goes back to the table.
+  $("table").focus({ preventScroll: true });
   if ($("hints").checked) {
     analyse(current, REFINE, 1);
     return;
@@ -1918,6 +2000,7 @@ function init() {
   $("table").addEventListener("click", tableClick);
   document.addEventListener("keydown", gameKey);
   $("learn").addEventListener("click", learn);
+  $("review-learn").addEventListener("click", learn);
   $("retry").addEventListener("click", learn);
   $("reveal").addEventListener("click", revealPuzzle);
   $("nextpuzzle").addEventListener("click", nextPuzzle);
