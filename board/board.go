@@ -516,12 +516,38 @@ type PositionAnswer struct {
 	report.PositionView
 	// History is the history form, when the position has a record.
 	History string `json:"history,omitempty"`
+	// Drawn is the card the seat drew this turn, in the discard and
+	// knock phases, when the position knows it; FromStock says it came
+	// from the stock, and Forced that it was the draw nobody chooses,
+	// after both players passed the first upcard.
+	Drawn     *notation.Card `json:"drawn,omitempty"`
+	FromStock bool           `json:"from_stock,omitempty"`
+	Forced    bool           `json:"forced,omitempty"`
 }
 
 func answerPosition(p *game.Position) PositionAnswer {
 	a := PositionAnswer{PositionView: report.Position(p)}
 	a.History, _ = position.FormatHistory(p)
+	if ph := p.Phase(); ph == game.DiscardPhase || ph == game.KnockPhase {
+		if c, fromPile := p.Drawn(); c.Valid() && p.Hand().Has(c) {
+			a.Drawn, a.FromStock = &c, !fromPile
+			a.Forced = !fromPile && forcedDraw(p)
+		}
+	}
 	return a
+}
+
+// forcedDraw says the seat's draw this turn followed both passes of the
+// first upcard: its own event before the draw is a pass, and so is the
+// opponent's before that, or the other way round.
+func forcedDraw(p *game.Position) bool {
+	n := p.NumEvents()
+	if n-p.FirstEvent() < 3 {
+		return false
+	}
+	last, a, b := p.Event(n-1), p.Event(n-2), p.Event(n-3)
+	return last.Kind == game.Drew && last.Seat == p.Seat() &&
+		a.Kind == game.Passed && b.Kind == game.Passed && a.Seat != b.Seat
 }
 
 func (s *server) position(_ context.Context, body []byte) (any, error) {

@@ -16,7 +16,7 @@ func (p *page) fakeGame(t *testing.T, opponent string, a map[string]any) {
 	p.api.mu.Lock()
 	p.api.fake[opponent] = string(body)
 	p.api.mu.Unlock()
-	p.eval(t, `const o = document.createElement("option"); o.textContent = `+jsString(opponent)+`; document.querySelector("select#opponent").appendChild(o); document.querySelector("select#opponent").value = `+jsString(opponent)+`; document.getElementById("newgame").click()`)
+	p.eval(t, `(() => { const o = document.createElement("option"); o.textContent = `+jsString(opponent)+`; document.querySelector("select#opponent").appendChild(o); document.querySelector("select#opponent").value = `+jsString(opponent)+`; document.getElementById("newgame").click(); })()`)
 }
 
 // inFirstScreen says whether the element at id is drawn and ends within

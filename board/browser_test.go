@@ -465,6 +465,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"SmallOnes", testSmallOnes, false},
 		{"PuzzlesAsLichess", testPuzzlesAsLichess, false},
 		{"KeysNeverTrap", testKeysNeverTrap, false},
+		{"EveryDrawSeen", testEveryDrawSeen, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

@@ -606,10 +606,31 @@ function showAdvice(a, samples, seed, note) {
   setupNote();
 }
 
+// markDrawn marks the card the seat drew from the stock this turn, which
+// nothing else on the table shows.
+function markDrawn() {
+  const v = shownView;
+  if (!v || !v.drawn || !v.from_stock) return;
+  const el = document.querySelector('#hand .card[data-card="' + v.drawn + '"]');
+  if (!el) return;
+  el.classList.add("drawn");
+  el.title = "drawn from the stock";
+  el.setAttribute("aria-label", cardName(v.drawn) + ", drawn from the stock");
+}
+
+// drawSentence says the seat's own draw, which the table alone does not:
+// the forced draw after both passes, or the card the stock gave.
+function drawSentence(p) {
+  if (!p || !p.drawn || !p.from_stock) return "";
+  if (p.forced) return "Both passed the upcard, so you drew " + cardLabel(p.drawn) + " from the stock.";
+  return "You drew " + cardLabel(p.drawn) + " from the stock.";
+}
+
 // markBest marks the recommended move on the table: the card to discard,
 // the upcard to take, or the stock to draw from.
 function markBest() {
   for (const el of document.querySelectorAll("#table .card.best")) el.classList.remove("best");
+  markDrawn();
   if (mode === "review" && review[shown]) markPlayed(review[shown].move);
   if (!best) return;
   let el = null;
@@ -1494,6 +1515,11 @@ async function showGame(g) {
   const moves = { list: g.moves, pick: (m) => gameMove(m) };
   showTableMoves(g.moves);
   showLastMove(g.last);
+  const drew = drawSentence(p);
+  if (drew) {
+    $("last-move").textContent = [$("last-move").textContent, drew].filter((x) => x).join(" ");
+    st.textContent += " " + drew;
+  }
   await check(p.history || p.notation, { advice: $("hints").checked ? "refine" : "none", note: "Hints are off.", moves });
   markLastMove(g.last);
 }
