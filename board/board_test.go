@@ -116,9 +116,13 @@ func TestAPI(t *testing.T) {
 				return r.body["phase"] == "discard" && r.body["stock"] == 29.0 && r.body["drawn"] == "2C" && r.body["from_stock"] == true && r.body["forced"] == nil
 			}},
 		{"take the upcard", "/api/play", `{"position":"` + drawPosition + `","events":["p1 take 7H"]}`, 200,
-			func(r reply) bool { return r.body["drawn"] == "7H" && r.body["from_stock"] == nil && r.body["forced"] == nil }},
+			func(r reply) bool {
+				return r.body["drawn"] == "7H" && r.body["from_stock"] == nil && r.body["forced"] == nil
+			}},
 		{"the draw after both passes", "/api/play", `{"position":"p1 first-offer hand=AC,2C,3C,7D,7H,7S,9S,TS,JS,KH pile=4D stock=31 took=- passed=- discards=- dealer=p2","events":["p1 pass 4D","p2 pass 4D","p1 draw 5C"]}`, 200,
-			func(r reply) bool { return r.body["drawn"] == "5C" && r.body["from_stock"] == true && r.body["forced"] == true }},
+			func(r reply) bool {
+				return r.body["drawn"] == "5C" && r.body["from_stock"] == true && r.body["forced"] == true
+			}},
 		{"play to a knock decision", "/api/play", `{"position":"` + knockablePosition + `","events":["p1 draw 2S","p1 discard KD"]}`, 200,
 			func(r reply) bool { return r.body["phase"] == "knock" && r.body["stock"] == 29.0 }},
 		{"play on, over the limit", "/api/play", `{"position":"` + knockablePosition + `","events":["p1 draw 9C","p1 discard KD"]}`, 200,
