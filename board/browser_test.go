@@ -466,6 +466,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"PuzzlesAsLichess", testPuzzlesAsLichess, false},
 		{"KeysNeverTrap", testKeysNeverTrap, false},
 		{"EveryDrawSeen", testEveryDrawSeen, false},
+		{"GameKept", testGameKept, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

@@ -1467,10 +1467,57 @@ async function resumeGame(id) {
   try {
     showGame(await api("game/state", { game: id }));
   } catch (e) {
+    const log = keptLog(id);
+    check(EXAMPLE);
+    if (log) {
+      // The board forgot the game (it was restarted); the page kept its
+      // log at the end.
+      $("log").value = log;
+      $("quick").checked = false;
+      $("game-status").textContent = "This game is over, and the board no longer holds it; its log, kept by this browser, is in the review box below.";
+      $("game-hands").after(logLink(id, log));
+      return;
+    }
     setGameURL("");
     $("game-status").textContent = "The game of this address is no longer in play; start a new one.";
-    check(EXAMPLE);
   }
+}
+
+// KEPT bounds the finished games' logs that the browser keeps.
+const KEPT = 20;
+
+// keepLog keeps a finished game's log in the browser, the latest KEPT
+// games', so that its address shows it again after the board forgot it.
+function keepLog(id, log) {
+  try {
+    const ids = JSON.parse(localStorage.getItem("ginadvisor-games") || "[]").filter((x) => x !== id);
+    ids.push(id);
+    while (ids.length > KEPT) localStorage.removeItem("ginadvisor-game-" + ids.shift());
+    localStorage.setItem("ginadvisor-game-" + id, log);
+    localStorage.setItem("ginadvisor-games", JSON.stringify(ids));
+  } catch (e) {
+    // A browser that keeps nothing (private, or full) still has the
+    // download.
+  }
+}
+
+function keptLog(id) {
+  try {
+    return localStorage.getItem("ginadvisor-game-" + id) || "";
+  } catch (e) {
+    return "";
+  }
+}
+
+// logLink is a link that downloads a game's log as a file.
+function logLink(id, log) {
+  const a = document.createElement("a");
+  a.id = "download-log";
+  a.className = "button secondary";
+  a.href = URL.createObjectURL(new Blob([log], { type: "text/plain" }));
+  a.download = "ginadvisor-game-" + id.slice(0, 8) + ".log";
+  a.textContent = "Download the log";
+  return a;
 }
 
 function setGameURL(id) {
@@ -1757,6 +1804,10 @@ function gameEnd(g) {
   b.disabled = !g.log || !!g.error;
   b.addEventListener("click", () => reviewGame(g));
   box.appendChild(b);
+  if (g.log && !g.error) {
+    box.append(" ", logLink(g.game, g.log));
+    keepLog(g.game, g.log);
+  }
   return box;
 }
 
@@ -1764,7 +1815,9 @@ function gameEnd(g) {
 // button. An error of the game or of its review is shown and stays.
 function gameOver(g) {
   gameID = "";
-  setGameURL("");
+  // The address keeps the game after its end: a reload shows the end,
+  // the review and the log again.
+  setGameURL(g.game);
   setMode("analyse");
   $("moves").replaceChildren();
   $("table-moves").replaceChildren();
