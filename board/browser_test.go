@@ -467,6 +467,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"KeysNeverTrap", testKeysNeverTrap, false},
 		{"EveryDrawSeen", testEveryDrawSeen, false},
 		{"GameKept", testGameKept, false},
+		{"ChartOneViewpoint", testChartOneViewpoint, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {
@@ -932,6 +933,7 @@ func reviewSeeds(t *testing.T, answer string) []string {
 type reviewed struct {
 	Decisions []struct {
 		Player     string   `json:"player"`
+		Equity     *float64 `json:"equity"`
 		Class      string   `json:"class"`
 		EquityLost float64  `json:"equity_lost"`
 		LostSE     float64  `json:"equity_lost_se"`

@@ -1308,11 +1308,16 @@ function drawChart() {
     add("text", { x: x(i), y: H - 6, "text-anchor": i === 0 ? "start" : "middle" }, i === 0 ? "hand 1" : String(hand));
   });
   if (graded) {
+    // Each player's line is its own chance of winning after its own
+    // decisions, valued from its own cards: the two seats see different
+    // cards, so one line through both would jump at every turn.
     add("line", { class: "half", x1: L, x2: W - R, y1: y(0.5), y2: y(0.5) });
-    add("polyline", { class: "p1", points: review.map((d, i) => x(i) + "," + y(sideOf(d) === 0 ? d.equity : 1 - d.equity)).join(" ") });
-    add("text", { class: "n1", x: L + 6, y: T + 12 }, names[0] + " winning");
-    add("text", { class: "n2", x: L + 6, y: H - B - 6 }, names[1] + " winning");
-    svg.setAttribute("aria-label", names[0] + "'s chance of winning the game after each decision, as the advisor valued it; above 50% " + (names[0] === "you" ? "you lead" : names[0] + " leads"));
+    for (const k of [0, 1]) {
+      const pts = review.map((d, i) => (sideOf(d) === k ? x(i) + "," + y(d.equity) : null)).filter((v) => v);
+      add("polyline", { class: "p" + (k + 1), "data-side": k, points: pts.join(" ") });
+      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, "\u2014 " + possessive(names[k]) + " chance of winning" + (W < 560 ? "" : ", after its own decisions, from its cards"));
+    }
+    svg.setAttribute("aria-label", "each player's chance of winning the game after each of its own decisions, as the advisor valued it from that player's cards: " + names[0] + " in blue, " + names[1] + " in red");
   } else {
     for (const k of [0, 1]) {
       add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
