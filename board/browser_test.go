@@ -468,6 +468,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"EveryDrawSeen", testEveryDrawSeen, false},
 		{"GameKept", testGameKept, false},
 		{"ChartOneViewpoint", testChartOneViewpoint, false},
+		{"SetUpLinePlaysOn", testSetUpLinePlaysOn, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {
@@ -1361,7 +1362,7 @@ func jsString(s string) string {
 // shown.
 func (p *page) click(t *testing.T, text string) {
 	t.Helper()
-	if ok, _ := p.eval(t, `(() => { const b = [...document.querySelectorAll("#moves button, button:not(#line button)")].find(b => b.textContent === `+jsString(text)+` && b.offsetParent && !b.disabled); if (b) b.click(); return !!b; })()`).(bool); !ok {
+	if ok, _ := p.eval(t, `(() => { const b = [...document.querySelectorAll("#moves button, button:not(#line button)")].find(b => (b.textContent === `+jsString(text)+` || b.title === `+jsString(text)+`) && b.offsetParent && !b.disabled); if (b) b.click(); return !!b; })()`).(bool); !ok {
 		t.Fatalf("no button %q to click; the page says %q", text, p.text(t, "status"))
 	}
 }
@@ -1369,7 +1370,7 @@ func (p *page) click(t *testing.T, text string) {
 // button is the condition that a button with the text is shown: a move
 // to play, or another of the page's buttons.
 func button(text string) string {
-	return `[...document.querySelectorAll("#moves button, button:not(#line button)")].some(b => b.textContent === ` + jsString(text) + ` && b.offsetParent && !b.disabled)`
+	return `[...document.querySelectorAll("#moves button, button:not(#line button)")].some(b => (b.textContent === ` + jsString(text) + ` || b.title === ` + jsString(text) + `) && b.offsetParent && !b.disabled)`
 }
 
 // testReviewStep: a review step shows its decision on the table, beside
@@ -1466,6 +1467,8 @@ func testLineOnASetUpPosition(t *testing.T, p *page) {
 	p.click(t, "it draws from the stock")
 	p.waitFor(t, "the opponent's discard", button("it discards 5♣"))
 	p.click(t, "it discards 5♣")
+	p.waitFor(t, "its knock decision", button("it plays on")+` && `+button("it knocks")+` && `+button("it goes gin"))
+	p.click(t, "it plays on")
 	p.waitFor(t, "your draw", button("take")+` && `+button("draw"))
 	if note, _ := p.eval(t, `document.getElementById("notation").value`).(string); !strings.HasPrefix(note, "p1 draw") || !strings.Contains(note, "5C stock=") {
 		t.Errorf("after the opponent's turn the board holds %q", note)
@@ -1474,11 +1477,14 @@ func testLineOnASetUpPosition(t *testing.T, p *page) {
 		t.Errorf("the line: %q", p.text(t, "status"))
 	}
 	p.click(t, "Undo")
+	p.waitFor(t, "its knock decision again", button("it plays on")+` && `+button("Redo"))
+	p.click(t, "Undo")
 	p.waitFor(t, "the opponent's discard again", button("it discards 5♣")+` && `+button("Redo"))
+	p.click(t, "Redo")
 	p.click(t, "Redo")
 	p.waitFor(t, "your draw again", button("take"))
 	p.eval(t, `history.back()`)
-	p.waitFor(t, "Back to the opponent's discard", button("it discards 5♣"))
+	p.waitFor(t, "Back to its knock decision", button("it plays on"))
 	p.eval(t, `history.forward()`)
 	p.waitFor(t, "Forward to your draw", button("take"))
 	// A variation: back to the start, another discard.

@@ -355,7 +355,10 @@ async function check(text, how) {
   details(view, current);
   const oppTurn = mode === "analyse" && opponentTurn(view);
   if (oppTurn) {
-    $("advice-status").textContent = "The opponent's turn: enter its move below, one click.";
+    $("advice-status").textContent = view.phase === "knock" ?
+      "The opponent's knock decision: the board cannot see its cards; say below whether it plays on, knocks or goes gin." :
+      view.phase === "discard" ? "The opponent's discard: click the card it threw, among those it could hold." :
+        "The opponent's turn: enter its move below, one click.";
   } else if (how.advice === "none") {
     $("advice-status").textContent = how.note || "";
   } else {
@@ -386,7 +389,8 @@ function clearAdvice() {
 function renderTable(view) {
   // In a review the seat is a player's; elsewhere it is yours.
   const player = mode === "review" && review[shown] ? review[shown].player : "you";
-  const who = possessive(player) + " ";
+  // On the opponent's turn of a line the table says it is its turn.
+  const who = mode === "analyse" && opponentTurn(view) ? "the opponent's " : possessive(player) + " ";
   $("hand-title").textContent = (player === "you" ? "Your" : possessive(player)) + " hand";
   $("facts").textContent = "Hand " + view.number + " \u00b7 score " + view.scores.join("-") + " \u00b7 dealer " + view.dealer +
     " \u00b7 " + view.rules + " rules \u00b7 " + who + (PHASES[view.phase] || view.phase);
@@ -669,7 +673,7 @@ function opponentTurn(view) {
 // pass the upcard, draw from the stock, or discard any card it may hold.
 function opponentMoves(view, opp) {
   const list = [];
-  const add = (move, event) => list.push({ move, event });
+  const add = (move, event, card) => list.push({ move, event, card });
   const up = view.upcard;
   if (view.phase === "first-offer" && up) {
     add("it takes " + cardLabel(up), opp + " take " + up);
@@ -678,9 +682,15 @@ function opponentMoves(view, opp) {
     if (up) add("it takes " + cardLabel(up), opp + " take " + up);
     add("it draws from the stock", opp + " draw ?");
   } else if (view.phase === "discard") {
-    for (const c of [...view.opponent_known, ...view.unseen]) add("it discards " + cardLabel(c), opp + " discard " + c);
+    // Its discard is one of the cards it could hold, in suit order.
+    const cards = [...view.opponent_known, ...view.unseen].sort((a, b) => SUITS.indexOf(a[1]) - SUITS.indexOf(b[1]) || RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]));
+    for (const c of cards) add("it discards " + cardLabel(c), opp + " discard " + c, c);
   } else if (view.phase === "knock") {
+    // The board cannot see its cards: whoever plays the line says
+    // whether it goes down. A knock or gin ends the line.
     add("it plays on", "");
+    if (view.knock_limit > 0) add("it knocks", opp + " knock");
+    add("it goes gin", opp + " gin");
   }
   return list;
 }
@@ -703,7 +713,9 @@ async function playMove(text, m) {
   const verb = m.event.split(" ")[1];
   const label = m.move + (m.melds ? " " + m.melds.join(" | ") : "");
   if (ENDS.includes(verb)) {
-    addMove(label, text, "You " + m.move + (m.melds ? " with " + m.melds.join(" | ") : "") +
+    const theirs = !m.event.startsWith(shownView.seat + " ");
+    addMove(label, text, theirs ? capital(m.move) + ": the hand ends here. The showdown needs its hand, which the board does not know." :
+      "You " + m.move + (m.melds ? " with " + m.melds.join(" | ") : "") +
       ": the hand ends here. The showdown needs the opponent's hand, which the board does not know.");
     return;
   }
@@ -800,7 +812,18 @@ function renderMoves(moves, pick) {
   picked = "";
   $("table").classList.toggle("playing", moves.some((m) => /^(discard |draw$|take$)/.test(m.move)));
   const box = $("moves");
+  box.classList.toggle("cards", moves.some((m) => m.card));
   box.replaceChildren(...moves.map((m) => {
+    if (m.card) {
+      // A discard of the opponent is picked as a card.
+      const b = cardElement(m.card, "button");
+      b.type = "button";
+      b.title = m.move;
+      b.setAttribute("aria-label", m.move.replace(cardLabel(m.card), cardName(m.card)));
+      b.dataset.event = m.event;
+      b.addEventListener("click", () => pick(m));
+      return b;
+    }
     const b = document.createElement("button");
     b.type = "button";
     b.className = "secondary";
@@ -829,9 +852,6 @@ async function play(text, event, label) {
     // A position set up in the short form stays in it: its history holds
     // only the moves since, from no deal.
     let next = text.startsWith("history") && view.history ? view.history : view.notation;
-    // After the opponent's discard the board takes it that it played on:
-    // its knock would end the hand, which a set-up position cannot show.
-    if (!mine && / turn=/.test(view.notation) && view.phase === "knock") next = playedOn(view.notation);
     addMove(label || event, next, "");
   } catch (e) {
     status(e.message, true);
