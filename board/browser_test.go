@@ -1481,6 +1481,7 @@ func testLineOnASetUpPosition(t *testing.T, p *page) {
 	p.click(t, "Undo")
 	p.waitFor(t, "the opponent's discard again", button("it discards 5♣")+` && `+button("Redo"))
 	p.click(t, "Redo")
+	p.waitFor(t, "its knock decision again", button("it plays on")+` && `+button("Redo"))
 	p.click(t, "Redo")
 	p.waitFor(t, "your draw again", button("take"))
 	p.eval(t, `history.back()`)
