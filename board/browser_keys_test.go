@@ -41,10 +41,7 @@ func (p *page) playToADiscard(t *testing.T) {
 func testKeysNeverTrap(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.eval(t, `document.querySelector("select#opponent").value = "simple"; document.getElementById("newgame").click()`)
-	p.waitFor(t, "the deal", skipShowdown+`tableMoves.list.length > 0`)
-	if at, _ := p.eval(t, `document.activeElement.id`).(string); at != "table" {
-		t.Errorf("after New game the focus is on %q, not the table", at)
-	}
+	p.waitFor(t, "the deal, and the focus on the table", `document.getElementById("game-status").textContent.startsWith("Your") && document.activeElement.id === "table"`)
 	p.playToADiscard(t)
 	p.eval(t, `document.getElementById("newgame").focus()`)
 	sent := p.api.count("/api/game/move")
