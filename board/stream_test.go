@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -47,48 +48,78 @@ func readLine(t *testing.T, sc *bufio.Scanner) map[string]json.RawMessage {
 
 // TestStreamedReviewIsBatchs: a streamed review with no samples or seed
 // grades as batch does at its defaults, decision for decision, to the
-// byte; its first line says the size batch.Count finds, its last the
-// summary batch prints.
+// byte (the first few, which cost what the suite can spend), and a quick
+// one to its end; the first line says the size batch.Count finds, the
+// last the summary batch prints.
 func TestStreamedReviewIsBatchs(t *testing.T) {
 	log := oneHandLog(t)
 	ts := newServer(t, Options{Workers: 1}, nil)
-	q, _ := json.Marshal(map[string]any{"log": log})
-	res, sc := openStream(t, ts.URL, ts.Client(), string(q))
-	defer res.Body.Close()
-	if res.StatusCode != 200 || res.Header.Get("Content-Type") != streamType {
-		t.Fatalf("status %d, type %q", res.StatusCode, res.Header.Get("Content-Type"))
-	}
-	size := readLine(t, sc)
-	var n batch.Size
-	if err := json.Unmarshal(size["size"], &n); err != nil || string(size["samples"]) != "6144" || string(size["grading"]) != `"advisor"` {
-		t.Fatalf("the first line is not the size: %v %s", err, sc.Text())
-	}
-	var want []string
 	in := batch.Input{Name: "pasted", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(log)), nil }}
-	sum, err := batch.Run(context.Background(), []batch.Input{in}, batch.Options{Seed: 1, Workers: 1, OnDecision: func(g *batch.Graded) error {
-		b, err := json.Marshal(&ReviewedDecision{g, g.KindName()})
-		want = append(want, string(b))
-		return err
-	}})
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		quick   bool
+		samples int    // asked for, 0 for the default
+		said    string // the samples the first line says
+		first   int    // decisions compared, 0 for all and the summary
+	}{{false, 64, "64", 3}, {true, 0, "", 0}}
+	if *long {
+		// At batch's own defaults a decision costs up to a second.
+		cases = append(cases, struct {
+			quick   bool
+			samples int
+			said    string
+			first   int
+		}{false, 0, "6144", 0})
 	}
-	if n.Games != 1 || n.Decisions != len(want) || len(want) < 10 {
-		t.Fatalf("the stream's size %+v; batch graded %d decisions", n, len(want))
-	}
-	for i := range want {
-		l := readLine(t, sc)
-		if string(l["decision"]) != want[i] {
-			t.Fatalf("decision %d:\n got %.300s\nwant %.300s", i+1, l["decision"], want[i])
+	for _, tt := range cases {
+		req := map[string]any{"log": log, "quick": tt.quick}
+		if tt.samples > 0 {
+			req["samples"] = tt.samples
 		}
-	}
-	last := readLine(t, sc)
-	wantSum, _ := json.Marshal(sum)
-	if string(last["summary"]) != string(wantSum) {
-		t.Errorf("the last line is not batch's summary:\n got %.300s\nwant %.300s", last["summary"], wantSum)
-	}
-	if sc.Scan() {
-		t.Errorf("a line after the summary: %.100s", sc.Text())
+		q, _ := json.Marshal(req)
+		res, sc := openStream(t, ts.URL, ts.Client(), string(q))
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != streamType {
+			t.Fatalf("status %d, type %q", res.StatusCode, res.Header.Get("Content-Type"))
+		}
+		size := readLine(t, sc)
+		var n batch.Size
+		if err := json.Unmarshal(size["size"], &n); err != nil || string(size["samples"]) != tt.said {
+			t.Fatalf("the first line is not the size: %v %s", err, sc.Text())
+		}
+		var want []string
+		errEnough := errors.New("enough")
+		sum, err := batch.Run(context.Background(), []batch.Input{in}, batch.Options{Quick: tt.quick, Samples: tt.samples, Seed: 1, Workers: 1, OnDecision: func(g *batch.Graded) error {
+			b, err := json.Marshal(&ReviewedDecision{g, g.KindName()})
+			want = append(want, string(b))
+			if tt.first > 0 && len(want) == tt.first {
+				return errEnough
+			}
+			return err
+		}})
+		if err != nil && !errors.Is(err, errEnough) {
+			t.Fatal(err)
+		}
+		if n.Games != 1 || n.Decisions < 10 || tt.first == 0 && n.Decisions != len(want) {
+			t.Fatalf("quick %v: the stream's size %+v; batch graded %d decisions", tt.quick, n, len(want))
+		}
+		for i := range want {
+			l := readLine(t, sc)
+			if string(l["decision"]) != want[i] {
+				t.Fatalf("quick %v, decision %d:\n got %.300s\nwant %.300s", tt.quick, i+1, l["decision"], want[i])
+			}
+		}
+		if tt.first > 0 {
+			res.Body.Close() // the review stops
+			continue
+		}
+		last := readLine(t, sc)
+		wantSum, _ := json.Marshal(sum)
+		if string(last["summary"]) != string(wantSum) {
+			t.Errorf("the last line is not batch's summary:\n got %.300s\nwant %.300s", last["summary"], wantSum)
+		}
+		if sc.Scan() {
+			t.Errorf("a line after the summary: %.100s", sc.Text())
+		}
+		res.Body.Close()
 	}
 }
 
