@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -44,6 +45,10 @@ func testPuzzlesAsLichess(t *testing.T, p *page) {
 		if v := p.text(t, "verdict"); strings.Contains(v, "KD") || strings.Contains(v, "advisor") {
 			t.Errorf("miss %d gives the answer away: %q", i+1, v)
 		}
+	}
+	if *update {
+		p.eval(t, `document.getElementById("table").scrollIntoView({block: "start"})`)
+		p.screenshot(t, filepath.Join("..", "docs", "board-puzzle-miss.png"))
 	}
 	if sc := p.text(t, "puzzle-score"); strings.Contains(sc, "answered") {
 		t.Errorf("two misses already scored the puzzle: %q", sc)

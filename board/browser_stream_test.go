@@ -3,6 +3,7 @@ package board
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,10 @@ func testReviewStreams(t *testing.T, p *page) {
 	_ = json.Unmarshal([]byte(p.api.last("/api/review/stream")), &sent)
 	if _, set := sent["samples"]; set || sent["log"] != log {
 		t.Errorf("the review asked for %v, not batch's defaults", sent["samples"])
+	}
+	if *update {
+		p.eval(t, `document.getElementById("review-progress").scrollIntoView({block: "center"})`)
+		p.screenshot(t, filepath.Join("..", "docs", "board-review-streaming.png"))
 	}
 	p.click(t, "Cancel the review")
 	p.waitFor(t, "the cancel", `document.getElementById("review-progress").hidden && document.getElementById("review-cancel").hidden`)

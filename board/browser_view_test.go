@@ -66,6 +66,9 @@ func testCardsInView(t *testing.T, p *page) {
 		if *shots != "" {
 			p.screenshot(t, filepath.Join(*shots, "setup-"+name+".png"))
 		}
+		if *update {
+			p.screenshot(t, filepath.Join("..", "docs", map[bool]string{false: "board-setup.png", true: "board-setup-phone.png"}[s.mobile]))
+		}
 	}
 	// The accuracy beside the chart: the players' table follows it.
 	p.size(t, 1280, 800, false)
