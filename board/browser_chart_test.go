@@ -8,7 +8,7 @@ import (
 )
 
 // testChartOneViewpoint: a graded review's chart draws each player's own
-// chance of winning after its own decisions, one line each in its colour,
+// chance of winning after its own decisions, one line each in its color,
 // said in its legend: each line holds that player's decisions alone, and
 // jumps less from point to point than a line through both players'
 // values would.

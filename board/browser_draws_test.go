@@ -22,7 +22,7 @@ func (p *page) fakeAt(t *testing.T, name, start string, events []string, last ma
 	p.fakeGame(t, name, a)
 }
 
-// rgbs reads the colours of a computed style, as rgb() or rgba().
+// rgbs reads the colors of a computed style, as rgb() or rgba().
 func rgbs(s string) [][3]float64 {
 	var out [][3]float64
 	for _, m := range regexp.MustCompile(`rgba?\((\d+), (\d+), (\d+)(?:, ([\d.]+))?\)`).FindAllStringSubmatch(s, -1) {
@@ -38,7 +38,7 @@ func rgbs(s string) [][3]float64 {
 	return out
 }
 
-// contrast is WCAG's contrast ratio of two colours.
+// contrast is WCAG's contrast ratio of two colors.
 func contrast(a, b [3]float64) float64 {
 	lum := func(c [3]float64) float64 {
 		var l [3]float64
@@ -57,14 +57,14 @@ func contrast(a, b [3]float64) float64 {
 }
 
 // stockContrast is the least contrast of the stock's count with the
-// colours behind it.
+// colors behind it.
 func (p *page) stockContrast(t *testing.T) float64 {
 	t.Helper()
 	style, _ := p.eval(t, `(() => { const c = getComputedStyle(document.querySelector("#t-stock .card")); return c.color + "|" + c.backgroundImage + " " + c.backgroundColor; })()`).(string)
 	fg, bg, _ := strings.Cut(style, "|")
 	f, bs := rgbs(fg), rgbs(bg)
 	if len(f) != 1 || len(bs) == 0 {
-		t.Fatalf("the stock's colours: %q", style)
+		t.Fatalf("the stock's colors: %q", style)
 	}
 	least := math.Inf(1)
 	for _, b := range bs {
