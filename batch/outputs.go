@@ -21,13 +21,12 @@ func InputFiles(inputs []Input, stdin io.Reader) []os.FileInfo {
 		if info, err := os.Stat(in.Name); err == nil {
 			infos = append(infos, info)
 		}
-		if in.Name != "stdin" {
-			continue
-		}
-		if f, ok := stdin.(*os.File); ok {
-			if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-				infos = append(infos, info)
-			}
+	}
+	// The file standard input comes from is no output, read or not:
+	// "--csv /dev/stdin < games.log" would write into games.log.
+	if f, ok := stdin.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			infos = append(infos, info)
 		}
 	}
 	return infos
@@ -52,8 +51,7 @@ func CreateOutput(ctx context.Context, path string, inputs []os.FileInfo) (*outf
 }
 
 // OutputPaths are where a batch writes besides its summary, by flag: ""
-// is no output, "-" is standard output (but for the HTML report, a file
-// named "-").
+// is no output, "-" is standard output, for every one of them.
 type OutputPaths struct {
 	CSV, JSONL, PlayersCSV, HTML string
 }
@@ -61,7 +59,7 @@ type OutputPaths struct {
 // OnStdout are the flags of the outputs that name standard output.
 func (p OutputPaths) OnStdout() []string {
 	var named []string
-	for _, o := range [][2]string{{"--csv", p.CSV}, {"--jsonl", p.JSONL}, {"--players-csv", p.PlayersCSV}} {
+	for _, o := range [][2]string{{"--csv", p.CSV}, {"--jsonl", p.JSONL}, {"--players-csv", p.PlayersCSV}, {"--html", p.HTML}} {
 		if o[1] == "-" {
 			named = append(named, o[0])
 		}
@@ -101,16 +99,16 @@ func OpenOutputs(ctx context.Context, paths OutputPaths, stdout io.Writer, input
 			outs.Abort()
 		}
 	}()
-	open := func(flag, path string, stdoutToo bool) (io.Writer, error) {
+	open := func(flag, path string) (io.Writer, error) {
 		if path == "" {
 			return nil, nil
 		}
-		if path == "-" && stdoutToo {
+		if path == "-" {
 			return stdout, nil
 		}
 		return outs.open(ctx, flag, path, inputs)
 	}
-	w, err := open("csv", paths.CSV, true)
+	w, err := open("csv", paths.CSV)
 	if err != nil {
 		return nil, err
 	} else if w != nil {
@@ -120,16 +118,15 @@ func OpenOutputs(ctx context.Context, paths OutputPaths, stdout io.Writer, input
 		}
 		outs.Sinks.Add(cw.Write, cw.Flush, nil)
 	}
-	if w, err = open("jsonl", paths.JSONL, true); err != nil {
+	if w, err = open("jsonl", paths.JSONL); err != nil {
 		return nil, err
 	} else if w != nil {
 		outs.Sinks.Add(NewJSONLWriter(w).Write, nil, nil)
 	}
-	if outs.players, err = open("players-csv", paths.PlayersCSV, true); err != nil {
+	if outs.players, err = open("players-csv", paths.PlayersCSV); err != nil {
 		return nil, err
 	}
-	// The report is a file even when named "-".
-	if outs.html, err = open("html", paths.HTML, false); err != nil {
+	if outs.html, err = open("html", paths.HTML); err != nil {
 		return nil, err
 	}
 	return outs, nil
@@ -204,7 +201,11 @@ func (o *Outputs) Left() []string {
 // at once instead. A hidden file is not read from a directory, and may
 // stand there.
 func InInputDir(path string, inputPaths []string) (string, bool) {
-	if path == "" || path == "-" || strings.HasPrefix(filepath.Base(path), ".") {
+	if path == "" || path == "-" {
+		return "", false
+	}
+	path = LinkTarget(path)
+	if strings.HasPrefix(filepath.Base(path), ".") {
 		return "", false
 	}
 	parent, err := realPath(filepath.Dir(path))
@@ -224,6 +225,32 @@ func InInputDir(path string, inputPaths []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// maxLinks bounds the links LinkTarget follows, as the kernel's ELOOP.
+const maxLinks = 40
+
+// LinkTarget is the file that writing to path would reach: path with
+// each symbolic link of its last element followed, a dangling one
+// included, so that a link to a file not yet made names where that file
+// would go. A loop, or a link that cannot be read, leaves the path as
+// reached so far.
+func LinkTarget(path string) string {
+	for range maxLinks {
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
+	return path
 }
 
 // realPath is path made absolute with its links followed.

@@ -22,8 +22,8 @@ func TestOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	paths := OutputPaths{CSV: csv, PlayersCSV: players}
-	if got := (OutputPaths{CSV: "-", JSONL: "-", HTML: "-"}).OnStdout(); !slices.Equal(got, []string{"--csv", "--jsonl"}) {
-		t.Errorf("OnStdout: %v, want --csv and --jsonl (the report is a file even named -)", got)
+	if got := (OutputPaths{CSV: "-", JSONL: "-", HTML: "-"}).OnStdout(); !slices.Equal(got, []string{"--csv", "--jsonl", "--html"}) {
+		t.Errorf("OnStdout: %v, want --csv, --jsonl and --html (- is standard output for every output)", got)
 	}
 
 	outs, err := OpenOutputs(context.Background(), paths, nil, nil)

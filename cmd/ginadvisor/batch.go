@@ -110,10 +110,7 @@ func convertCommand(env *environment) *cli.Command {
 func refuseInInputDir(c *cli.Context, flags ...string) error {
 	for _, f := range flags {
 		p := c.String(f)
-		if f == "html" && p == "-" {
-			p = "./-" // the report is a file even when named "-"
-		}
-		if _, err := os.Lstat(p); err == nil {
+		if _, err := os.Stat(p); err == nil {
 			continue // there already: an input, refused as one when opened
 		}
 		if dir, in := batch.InInputDir(p, c.Args().Slice()); in {
