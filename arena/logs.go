@@ -19,6 +19,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -559,10 +560,18 @@ func ReadDeals(path string) ([]Deal, error) {
 		}
 		return out, nil
 	}
+	if head, _ := br.Peek(512); lines.Binary(head) {
+		return nil, fmt.Errorf("%s:1: %w, not deals (a seed or 52 cards a line, or a ginadvisor log)", path, lines.ErrBinary)
+	} else if f, err := importer.Detect(head); err == nil && f != importer.Ginadvisor {
+		return nil, fmt.Errorf("%s: an %s, not deals (a seed or 52 cards a line, or a ginadvisor log): convert it with ginadvisor convert and give the log", path, formatName(f))
+	}
 	var out []Deal
 	total := 0
 	for n := 1; ; n++ {
 		raw, err := readBoundedLine(br, maxDealsLine)
+		if lines.BinaryLine([]byte(raw)) {
+			return nil, fmt.Errorf("%s:%d: %w, not deals", path, n, lines.ErrBinary)
+		}
 		if errors.Is(err, errLineTooLong) {
 			return nil, fmt.Errorf("%s:%d: a line longer than %d bytes is no deal", path, n, maxDealsLine)
 		}
@@ -591,6 +600,14 @@ func ReadDeals(path string) ([]Deal, error) {
 		return nil, fmt.Errorf("%s: no deals", path)
 	}
 	return out, nil
+}
+
+// formatName names a record's format for people.
+func formatName(f importer.Format) string {
+	if f == importer.EAAI {
+		return "EAAI transcript"
+	}
+	return "OpenSpiel history"
 }
 
 // errLineTooLong means a line passed its bound.
