@@ -112,9 +112,13 @@ func openRegular(path string) Input {
 // as an empty file is.
 var ErrEmptyDir = errors.New("a directory with no file to read in it (hidden files are skipped)")
 
+// ErrNoInput means an input named is not there.
+var ErrNoInput = errors.New("no such file or directory")
+
 // ExpandInputs turns paths into inputs: "-" (or no path at all) is stdin,
 // and a directory stands for every file under it but hidden ones, in name
-// order; one with none is an error wrapping ErrEmptyDir.
+// order; one with none is an error wrapping ErrEmptyDir, and a path that
+// is not there one wrapping ErrNoInput.
 func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 	if len(paths) == 0 {
 		paths = []string{"-"}
@@ -129,6 +133,11 @@ func ExpandInputs(paths []string, stdin io.Reader) ([]Input, error) {
 			continue
 		}
 		info, err := os.Stat(a)
+		if errors.Is(err, fs.ErrNotExist) {
+			// Named and not there: said at once, before any work, rather
+			// than among the problems of a run that reads nothing.
+			return nil, fmt.Errorf("%s: %w", a, ErrNoInput)
+		}
 		if err != nil || !info.IsDir() {
 			ins = append(ins, open(a))
 			continue

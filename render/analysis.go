@@ -96,7 +96,7 @@ func Danger(w io.Writer, r *probability.DangerReport, n Style, line int) error {
 		se = math.Max(se, d.SE)
 		rows = append(rows, []string{n.Card(d.Card), strconv.Itoa(d.Deadwood), Percent(d.Danger), mark})
 	}
-	if err := n.Tables(w).Render([]string{"Discard", "Deadwood left", "Danger", ""}, rows); err != nil {
+	if err := n.Tables(w).Render([]string{"Discard", "Deadwood left", "Danger", "Note"}, rows); err != nil {
 		return err
 	}
 	_, err := fmt.Fprint(prose, Wrap(fmt.Sprintf("Danger: the chance the opponent can meld the card, over %d sampled hands (standard error at most %s). A discard on the trade-off is beaten by no other on both deadwood and danger.", r.Samples, Percent(se)), 80))
@@ -214,7 +214,13 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	}
 	best := a.Candidates[0]
 	fmt.Fprintf(prose, "Recommended: %s.\n", moveLabel(n, best.Move))
-	if err := n.Tables(w).Render([]string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, candidateRows(n, a)); err != nil {
+	head, rows := []string{"Move", "Equity", "Gain", "±", "Points", "Dw", "Outs", "Danger"}, candidateRows(n, a)
+	if n.Format != "tsv" {
+		// A knock decision has no outs or danger: its columns would
+		// take the width its melds need.
+		head, rows = dropEmpty(head, rows, "Outs", "Danger")
+	}
+	if err := n.Tables(w).Render(head, rows); err != nil {
 		return err
 	}
 	if s := a.Why.Sentence(n.Set); s != "" {
@@ -231,6 +237,21 @@ func Advice(w io.Writer, p *game.Position, a *report.Advice, n Style) error {
 	}
 	_, err := fmt.Fprint(prose, Wrap(why+"; Outs counts the unseen cards that would bring a knock at the next draw.", 80))
 	return err
+}
+
+// dropEmpty leaves out the columns named whose every cell is "-".
+func dropEmpty(head []string, rows [][]string, names ...string) ([]string, [][]string) {
+	for _, name := range names {
+		i := slices.Index(head, name)
+		if i < 0 || slices.ContainsFunc(rows, func(r []string) bool { return r[i] != "-" }) {
+			continue
+		}
+		head = slices.Delete(slices.Clone(head), i, i+1)
+		for k, r := range rows {
+			rows[k] = slices.Delete(slices.Clone(r), i, i+1)
+		}
+	}
+	return head, rows
 }
 
 // tied says whether any candidate ties with the recommendation.
@@ -253,7 +274,7 @@ func moveLabel(n Style, m game.Move) string {
 		for i := 0; i < m.Spread.N; i++ {
 			parts[i] = n.Set(m.Spread.Melds[i])
 		}
-		return m.Kind.String() + " " + strings.Join(parts, "|")
+		return m.Kind.String() + " " + strings.Join(parts, " | ")
 	}
 	return m.Kind.String()
 }

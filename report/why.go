@@ -314,11 +314,12 @@ func moveAfter(m game.Move, cards func(notation.CardSet) string) string {
 	return m.Kind.String()
 }
 
-// meldsText writes a knock's melds, separated by "|".
+// meldsText writes a knock's melds, separated by " | ", as every table
+// writes them.
 func meldsText(m game.Move, cards func(notation.CardSet) string) string {
 	parts := make([]string, m.Spread.N)
 	for i := range parts {
 		parts[i] = cards(m.Spread.Melds[i])
 	}
-	return strings.Join(parts, "|")
+	return strings.Join(parts, " | ")
 }

@@ -40,13 +40,13 @@ func TestWhySentence(t *testing.T) {
 		{"one out", Why{Best: as, Other: qh, Reasons: []Difference{{Measure: OwnUndercuts, Best: 0.01, Other: 0.04}}, Fact: &Difference{Measure: KnockOuts, Best: 1, Other: 0}}, false,
 			"discard AS: your knock is undercut in 1% of the worlds against 4% after QH; it leaves 1 out to a knock against 0."},
 		{"symbols", Why{Best: game.DiscardMove(testcards.Card(t, "9H")), Other: game.KnockMove(testmelds.Spread(t, "7C 7D 7H | KC KD KH")), Reasons: []Difference{{Measure: OppKnocks, Best: 0.3, Other: 0.4}}}, true,
-			"discard 9♥: the opponent knocks and scores in 30% of the worlds against 40% after knocking with 7♣ 7♦ 7♥|K♣ K♦ K♥."},
+			"discard 9♥: the opponent knocks and scores in 30% of the worlds against 40% after knocking with 7♣ 7♦ 7♥ | K♣ K♦ K♥."},
 		{"a knock beside playing on", Why{Best: game.KnockMove(testmelds.Spread(t, "7C 7D 7H | KC KD KH")), Other: game.PlayOnMove(),
 			Reasons: []Difference{{Measure: MeanPoints, Best: 12.25, Other: -3}}, Fact: &Difference{Measure: KnockUndercut, Best: 0, Other: math.NaN()}}, false,
-			"knock 7C 7D 7H|KC KD KH: the hand brings you +12.2 points on average against -3.0 after playing on; the knock is undercut in 0% of the worlds."},
+			"knock 7C 7D 7H | KC KD KH: the hand brings you +12.2 points on average against -3.0 after playing on; the knock is undercut in 0% of the worlds."},
 		{"big gin beside gin", Why{Best: game.BigGinMove(testmelds.Spread(t, "AS 2S 3S 4S | 5H 6H 7H 8H | 9D 9C 9H")), Other: game.GinMove(testmelds.Spread(t, "AS 2S 3S 4S | 5H 6H 7H | 9D 9C 9H")),
 			Reasons: []Difference{{Measure: MeanPoints, Best: 50, Other: 45}}}, false,
-			"big-gin AS 2S 3S 4S|5H 6H 7H 8H|9C 9D 9H: the hand brings you +50.0 points on average against +45.0 after going gin with AS 2S 3S 4S|5H 6H 7H|9C 9D 9H."},
+			"big-gin AS 2S 3S 4S | 5H 6H 7H 8H | 9C 9D 9H: the hand brings you +50.0 points on average against +45.0 after going gin with AS 2S 3S 4S | 5H 6H 7H | 9C 9D 9H."},
 	}
 	for _, tc := range tests {
 		cards := notation.CardSet.String

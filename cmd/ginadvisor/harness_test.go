@@ -27,7 +27,7 @@ func TestArenaHarnessFaultsExitTwo(t *testing.T) {
 		{[]string{"match", "--p1", "engine:" + filepath.Join(dir, "nosuchbot"), "--p2", "simple", "--games", "200"}, "nosuchbot"},
 		{[]string{"tournament", "--games", "2", "simple", "engine:" + filepath.Join(dir, "nosuchbot")}, "nosuchbot"},
 		{[]string{"match", "--p1", "simple", "--p2", "simple", "--games", "2", "--stderr", filepath.Join(dir, "missing")}, "--stderr"},
-		{[]string{"match", "--p1", "simple", "--p2", "simple", "--games", "2", "--deals", "/dev/zero"}, "a line longer than"},
+		{[]string{"match", "--p1", "simple", "--p2", "simple", "--games", "2", "--deals", "/dev/zero"}, "binary data, not text, not deals"},
 	}
 	for _, tt := range tests {
 		code, out, errText := runCLI(t, "", tt.args...)

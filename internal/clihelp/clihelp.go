@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -60,12 +61,53 @@ func OnUsageError(c *cli.Context, err error, _ bool) error {
 			msg = fmt.Sprintf("%q is read as a flag, since it starts with -: put -- before the arguments (such as -- %q)", arg, arg)
 		}
 	}
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		if want := wants(c, m[2]); want != "" {
+			msg = fmt.Sprintf("--%s takes %s, not %s", m[2], want, m[1])
+		}
+	}
 	msg = singleDashFlag.ReplaceAllString(msg, "for --$1")
 	help := "ginadvisor --help"
 	if path := CommandPath(c); path != "" {
 		help = "ginadvisor " + path + " --help"
 	}
 	return &UsageError{Err: fmt.Errorf("%s; see '%s'", msg, help)}
+}
+
+// badValue matches the flag package's message for a value it could not
+// parse, which says only "parse error".
+var badValue = regexp.MustCompile(`^invalid value (".*") for flag -+([^:]+): parse error$`)
+
+// wants says what the flag named takes, by its type, or "" for a flag
+// the command does not have.
+func wants(c *cli.Context, name string) string {
+	for _, x := range c.Lineage() {
+		var flags []cli.Flag
+		if x.Command != nil {
+			flags = x.Command.Flags
+		} else if x.App != nil {
+			flags = x.App.Flags
+		}
+		for _, f := range flags {
+			if !slices.Contains(f.Names(), name) {
+				continue
+			}
+			switch f.(type) {
+			case *cli.IntFlag, *cli.Int64Flag:
+				return "a whole number"
+			case *cli.UintFlag, *cli.Uint64Flag:
+				return "a whole number, 0 or more"
+			case *cli.Float64Flag:
+				return "a number"
+			case *cli.DurationFlag:
+				return "a duration, such as 200ms, 2s or 1m30s"
+			case *cli.BoolFlag:
+				return "true or false"
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // CommandPath is the names of the command c runs and its parents, such as
