@@ -20,6 +20,10 @@ const MaxHandSize = 11
 // ErrHandSize is returned for a hand with more than MaxHandSize cards.
 var ErrHandSize = fmt.Errorf("a gin rummy hand holds at most %d cards", MaxHandSize)
 
+// ErrShortHand is returned for a hand of fewer than ten cards, which no
+// rule scores: a verdict on it would read as one on a hand.
+var ErrShortHand = fmt.Errorf("a gin rummy hand holds 10 cards, or %d before its discard", MaxHandSize)
+
 // MeldReport is one meld in a report.
 type MeldReport struct {
 	Kind  string   `json:"kind"`
@@ -67,10 +71,11 @@ type ScoreReport struct {
 // Hand returns the hand the report is about.
 func (r *ScoreReport) Hand() notation.CardSet { return r.hand }
 
-// Score analyses a hand of up to 11 cards under the rules and the deal:
+// Score analyses a hand of 10 or 11 cards under the rules and the deal:
 // their knock limit (under Oklahoma the first upcard's, which must be
-// given: rules.ErrNoUpcard) and whether big gin is allowed. Gin and knocking are judged only for hands of 10 or 11
-// cards; a smaller hand gets its melds and deadwood alone.
+// given: rules.ErrNoUpcard) and whether big gin is allowed. A hand of
+// more cards is an error wrapping ErrHandSize, of fewer one wrapping
+// ErrShortHand.
 func Score(hand notation.CardSet, r0 rules.Rules, d rules.Deal) (*ScoreReport, error) {
 	if err := r0.CheckDeal(d); err != nil {
 		return nil, err
@@ -79,6 +84,9 @@ func Score(hand notation.CardSet, r0 rules.Rules, d rules.Deal) (*ScoreReport, e
 	n := hand.Len()
 	if n > MaxHandSize {
 		return nil, fmt.Errorf("%d cards: %w", n, ErrHandSize)
+	}
+	if n < MaxHandSize-1 {
+		return nil, fmt.Errorf("%s: %w", cardCount(n), ErrShortHand)
 	}
 	r := &ScoreReport{Cards: hand.Strings(), KnockLimit: knockLimit, hand: hand}
 	r.Deadwood = meld.MinDeadwood(hand)
@@ -112,12 +120,17 @@ func Score(hand notation.CardSet, r0 rules.Rules, d rules.Deal) (*ScoreReport, e
 	return r, nil
 }
 
+// cardCount writes a count of cards, singular for one.
+func cardCount(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
 func verdict(r *ScoreReport, after int) string {
 	if r.BigGin != nil && *r.BigGin {
 		return "big gin: all 11 cards meld"
-	}
-	if n := len(r.Cards); n < 10 {
-		return fmt.Sprintf("%d cards, not a full hand: gin and knocking need 10", n)
 	}
 	suffix := ""
 	if len(r.Discards) > 0 {

@@ -32,7 +32,6 @@ func TestScore(t *testing.T) {
 		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", rules.Standard(), "", 10, false, true, nil, "may knock with 10"},
 		{"As 2s 3s 4s 5s 6s 7h 7d 7c Kd", limit(9), "", 10, false, false, nil, "1 over the knock limit of 9 (deadwood 10)"},
 		{"As 2s 3s 4s 5s 6s 7h 7d 7c 7s", rules.Standard(), "", 0, true, true, nil, "gin"},
-		{"As 2s 3s", rules.Standard(), "", 0, false, false, nil, "3 cards, not a full hand: gin and knocking need 10"},
 		// Under Oklahoma the first upcard sets the limit: 4 with a 4.
 		{"As 2s 3s 7h 7d 7c Kd Qd Jd 4c", rules.Presets()["oklahoma"], "4H", 4, false, true, nil, "may knock with 4"},
 		{"As 2s 3s 7h 7d 7c Kd Qd Jd 5c", rules.Presets()["oklahoma"], "4H", 5, false, false, nil, "1 over the knock limit of 4 (deadwood 5)"},
@@ -68,6 +67,13 @@ func TestScore(t *testing.T) {
 	h, _ := notation.ParseHand("s:A23456789TJQ")
 	if _, err := Score(h, rules.Standard(), rules.Deal{}); !errors.Is(err, ErrHandSize) {
 		t.Errorf("12 cards: %v", err)
+	}
+	// Fewer than ten cards are no hand: no verdict is given on them.
+	for _, short := range []string{"As", "As 2s 3s", "As 2s 3s 7h 7d 7c Kd Qd Jd"} {
+		h, _ := notation.ParseHand(short)
+		if r, err := Score(h, rules.Standard(), rules.Deal{}); !errors.Is(err, ErrShortHand) {
+			t.Errorf("%s: %v, %v, want ErrShortHand", short, r, err)
+		}
 	}
 	// Under Oklahoma with no upcard no limit is assumed (it was 10).
 	h, _ = notation.ParseHand("As 2s 3s 7h 7d 7c Kd Qd Jd 4c")

@@ -18,8 +18,9 @@ func TestScoreLines(t *testing.T) {
 		got       string // each line's number, then its deadwood or "bad"
 		err       error
 	}{
-		{"hands, a comment and a blank line", "As 2s 3s\n# a comment\n\nKd Qd\n", 2, 0, "1:0 4:20", nil},
-		{"a bad line goes on", "As 2s 3s\nZz\nKd\n", 3, 1, "1:0 2:bad 3:10", nil},
+		{"hands, a comment and a blank line", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c\n# a comment\n\nAs 2s 3s 7h 7d 7c Kd Qd Jd 5c\n", 2, 0, "1:4 4:5", nil},
+		{"a bad line goes on", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c\nZz\nAs 2s 3s 7h 7d 7c Kd Qd Jd Kc\n", 3, 1, "1:4 2:bad 3:10", nil},
+		{"too few cards", "As 2s 3s\n", 1, 1, "1:bad", nil},
 		{"too many cards", "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ T♠ J♠ Q♠\n", 1, 1, "1:bad", nil},
 		{"nothing", "# only a comment\n", 0, 0, "", nil},
 		{"binary", "As\x00 2s\n", 0, 0, "", lines.ErrBinary},

@@ -134,7 +134,7 @@ func TestGolden(t *testing.T) {
 		{"position_two_places", "", []string{"position", strings.Replace(positionExample, "pile=KS,7H", "pile=KS,AC", 1)}, ExitBadInput},
 		{"position_counts", "", []string{"position", strings.Replace(positionExample, "stock=30", "stock=31", 1)}, ExitBadInput},
 		{"position_stream", positionExample + "\n# a comment\np1 draw hand=AC\n", []string{"position", "--json"}, ExitBadInput},
-		{"score_comment", "\uFEFFAs 2s 3s # kd\n", []string{"score"}, ExitOK},
+		{"score_comment", "\uFEFFAs 2s 3s 7h 7d 7c Kd Qd Jd 4c # kd\n", []string{"score"}, ExitOK},
 		{"score_help_anywhere", "", []string{"score", "As", "2s", "3s", "--help"}, ExitOK},
 		{"play_symbols", "n\n", []string{"play", "--seed", "5", "--symbols"}, ExitOK},
 		{"play_no_json", "", []string{"play", "--json"}, ExitUsage},
@@ -188,12 +188,12 @@ func TestGolden(t *testing.T) {
 
 func TestFlagsAfterArguments(t *testing.T) {
 	t.Parallel()
-	_, before, _ := runCLI(t, "", "score", "--json", "As 2s 3s")
-	_, after, _ := runCLI(t, "", "score", "As 2s 3s", "--json")
+	_, before, _ := runCLI(t, "", "score", "--json", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c")
+	_, after, _ := runCLI(t, "", "score", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", "--json")
 	if before != after || !strings.HasPrefix(after, "{") {
 		t.Errorf("flag after the hand was not honoured:\n%s\n%s", before, after)
 	}
-	_, tight, _ := runCLI(t, "", "score", "As 2s 3s", "--knock-limit=0", "--json")
+	_, tight, _ := runCLI(t, "", "score", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c", "--knock-limit=0", "--json")
 	if !strings.Contains(tight, `"knock_limit":0`) {
 		t.Errorf("--knock-limit=0 after the hand ignored: %s", tight)
 	}
@@ -259,7 +259,7 @@ func TestColor(t *testing.T) {
 		env := &environment{stdout: &out, stderr: io.Discard, stdin: strings.NewReader(""),
 			getenv: func(k string) string { return tt.env[k] }, isTerminal: func(io.Writer) bool { return tt.terminal }}
 		a := newAppWith(env)
-		args := append([]string{"ginadvisor", "score", "As 2s 3s Kd"}, tt.args...)
+		args := append([]string{"ginadvisor", "score", "As 2s 3s 7h 7d 7c Kd Qd Jd 4c"}, tt.args...)
 		if err := a.Run(cliargs.Reorder(a, args)); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

@@ -23,7 +23,7 @@ func scoreCommand(env *environment) *cli.Command {
 		Name:      "score",
 		Usage:     "show the best ways to meld a hand, its deadwood and the verdict",
 		ArgsUsage: "[HAND | -]",
-		Description: "HAND is 1 to 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
+		Description: "HAND is 10 or 11 cards, for example \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\".\n" +
 			"With no HAND, or \"-\", hands are read from standard input, one per line;\n" +
 			"blank lines are skipped, and # starts a comment anywhere on a line. A HAND\n" +
 			"that names a file reads the file.\n\n" +
@@ -31,7 +31,7 @@ func scoreCommand(env *environment) *cli.Command {
 			"  ginadvisor score \"As 2s 3s 7h 7d 7c Kd Qd Jd 4c\"\n" +
 			"  ginadvisor score --rules modern --symbols \"s:A234 h:789 d:TJQK\"\n" +
 			"  ginadvisor score --json < hands.txt\n" +
-			"  ginadvisor score --rules oklahoma --upcard 4h \"As 2s 3s 7h 7d 7c Jd 4c\"",
+			"  ginadvisor score --rules oklahoma --upcard 4h \"s:A23 h:7 d:7JQK c:47\"",
 		Flags: append(append(cliargs.OutputFlags(),
 			cliargs.Symbols("print cards with suit symbols"),
 			&cli.BoolFlag{Name: "all-splits", Usage: "list each split of a run as its own row (JSON always does)"},
