@@ -101,14 +101,14 @@ func TestExplain(t *testing.T) {
 				Outcomes: mix(map[advise.Ending]int{advise.OwnKnock: 95, advise.OwnUndercut: 5})}},
 			{Candidate: advise.Candidate{Move: game.PlayOnMove(), Baseline: true, Points: 2, Deadwood: 1, Loss: 0.1, LossSE: 0.01,
 				Outcomes: mix(map[advise.Ending]int{advise.OwnKnock: 40, advise.OwnGin: 10, advise.OwnUndercut: 2, advise.OppKnock: 40, advise.OppGin: 8})}},
-		}, "knock 7C 7D 7H|KC KD KH|2S 3S 4S: you knock and score in 95% of the worlds against 40% after playing on, and the opponent knocks and scores in 0% against 40%; the knock is undercut in 5% of the worlds."},
+		}, "knock 7C 7D 7H | KC KD KH | 2S 3S 4S: you knock and score in 95% of the worlds against 40% after playing on, and the opponent knocks and scores in 0% against 40%; the knock is undercut in 5% of the worlds."},
 		{"two knocks: the fewer undercuts", []report.AdvisedMove{
 			{Candidate: advise.Candidate{Move: knock(t, "7C 7D 7H | KC KD KH"), Advantage: 0.05, Points: 20, Deadwood: 10, Undercut: 0.1,
 				Outcomes: mix(map[advise.Ending]int{advise.OwnKnock: 90, advise.OwnUndercut: 10})}},
 			{Candidate: advise.Candidate{Move: knock(t, "7C 7D 7H | KC KD KH | 2S 3S 4S"), Advantage: 0.02, Points: 15, Deadwood: 1, Undercut: 0.3, Loss: 0.03, LossSE: 0.01,
 				Outcomes: mix(map[advise.Ending]int{advise.OwnKnock: 90, advise.OwnUndercut: 10})}},
 			{Candidate: advise.Candidate{Move: game.PlayOnMove(), Baseline: true, Loss: 0.05, LossSE: 0.01}},
-		}, "knock 7C 7D 7H|KC KD KH: the hand brings you +20.0 points on average against +15.0 after knocking with 7C 7D 7H|KC KD KH|2S 3S 4S; the knock is undercut in 10% of the worlds against 30%."},
+		}, "knock 7C 7D 7H | KC KD KH: the hand brings you +20.0 points on average against +15.0 after knocking with 7C 7D 7H | KC KD KH | 2S 3S 4S; the knock is undercut in 10% of the worlds against 30%."},
 		{"a draw by its points", []report.AdvisedMove{
 			{Candidate: advise.Candidate{Move: game.DrawMove(), Baseline: true, Points: 1.5, Deadwood: -1,
 				Outcomes: mix(map[advise.Ending]int{advise.OwnKnock: 50, advise.OppKnock: 50})}},

@@ -40,7 +40,7 @@ func TestInfoSaysTiesAndWhy(t *testing.T) {
 		tie   bool
 	}{
 		{"near tie", []string{"position " + testpositions.NearTie}, "equal within the noise", true},
-		{"late knock", []string{"position " + testpositions.LateKnock}, "knock 7C 7D 7H|KC KD KH|2S 3S 4S: ", false},
+		{"late knock", []string{"position " + testpositions.LateKnock}, "knock 7C 7D 7H | KC KD KH | 2S 3S 4S: ", false},
 		// docs/protocol.md's exchange, to the go after the engine's discard.
 		{"only move", []string{"newhand seat p1 dealer p2 number 1 hand 2C 3C 7C JD 4H 5H 6H 9H QH JS upcard 5S",
 			"event p1 pass 5S", "event p2 take 5S", "event p2 discard KD", "event p1 draw AS", "event p1 discard 9H"}, "playon: the only legal move.", false},

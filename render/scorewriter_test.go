@@ -11,7 +11,7 @@ import (
 )
 
 func TestScoreWriter(t *testing.T) {
-	hand, err := notation.ParseHand("As 2s 3s Kd")
+	hand, err := notation.ParseHand("As 2s 3s 4s 5s 6s 7h 7d 7c Kd")
 	if err != nil {
 		t.Fatal(err)
 	}

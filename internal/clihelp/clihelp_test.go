@@ -16,7 +16,7 @@ func TestUsageErrors(t *testing.T) {
 		args, want string
 	}{
 		{"x log check --bogus", "unknown flag --bogus; see 'ginadvisor log check --help'"},
-		{"x log check --n=z", "for --n: parse error; see 'ginadvisor log check --help'"},
+		{"x log check --n=z", "--n takes a whole number, not \"z\"; see 'ginadvisor log check --help'"},
 		{"x lgo", `unknown command "lgo". Did you mean "log"? See 'ginadvisor --help'.`},
 		// A hand written with - between its cards is not a flag.
 		{"x log check -As,2s,3s", `"-As,2s,3s" is read as a flag, since it starts with -: put -- before the arguments (such as -- "-As,2s,3s")`},
