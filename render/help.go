@@ -27,27 +27,44 @@ func WrapHelp(text string, width int) string {
 			head += gap + len(rest) - len(strings.TrimLeft(rest, " "))
 		}
 		b.WriteString(body[:head])
-		pad := strings.Repeat(" ", head)
-		col := head
-		for i, word := range strings.Fields(body[head:]) {
-			w := twwidth.Width(word)
-			switch {
-			case i == 0:
-			case col+1+w > width:
-				b.WriteString("\n" + pad)
-				col = head
-			default:
-				b.WriteByte(' ')
-				col++
-			}
-			b.WriteString(word)
-			col += w
-		}
+		b.WriteString(strings.Join(foldWords(strings.Fields(body[head:]), width-head), "\n"+strings.Repeat(" ", head)))
 		if strings.HasSuffix(line, "\n") {
 			b.WriteByte('\n')
 		}
 	}
 	return b.String()
+}
+
+// foldWords lays words out in lines of at most width columns, a word
+// longer than width on a line of its own; a last line of one word takes
+// the word before it too, when that leaves two or more words above, so
+// that no word is left alone under a line of many.
+func foldWords(words []string, width int) []string {
+	var lines [][]string
+	col := 0
+	for _, word := range words {
+		w := twwidth.Width(word)
+		if len(lines) == 0 || col+1+w > width {
+			lines = append(lines, []string{word})
+			col = w
+			continue
+		}
+		lines[len(lines)-1] = append(lines[len(lines)-1], word)
+		col += 1 + w
+	}
+	if n := len(lines); n > 1 && len(lines[n-1]) == 1 && len(lines[n-2]) >= 3 {
+		prev := lines[n-2]
+		moved := prev[len(prev)-1]
+		if twwidth.Width(moved)+1+twwidth.Width(lines[n-1][0]) <= width {
+			lines[n-2] = prev[:len(prev)-1]
+			lines[n-1] = []string{moved, lines[n-1][0]}
+		}
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Join(l, " ")
+	}
+	return out
 }
 
 // UnwrapParagraphs joins the hand-wrapped lines of each paragraph of a
