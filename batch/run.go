@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"path/filepath"
 	"runtime"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
@@ -325,13 +327,25 @@ func collect(order <-chan job, s *Summary, o *Options, cancel func()) error {
 	return firstErr
 }
 
-// fingerprint identifies inputs by their names, in order.
+// fingerprint identifies inputs by their names, in order: by the last
+// two elements of each path, so that one directory named by a relative
+// path in one shard and an absolute one in another (or from another
+// working directory, on another machine) is the same input.
 func fingerprint(inputs []Input) string {
 	h := fnv.New64a()
 	for _, in := range inputs {
-		fmt.Fprintf(h, "%s\x00", in.Name)
+		fmt.Fprintf(h, "%s\x00", pathTail(in.Name))
 	}
 	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// pathTail is a path's last two elements, cleaned, with slashes.
+func pathTail(name string) string {
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(name)), "/")
+	if len(parts) > 2 {
+		parts = parts[len(parts)-2:]
+	}
+	return strings.Join(parts, "/")
 }
 
 // readInput opens one input and calls each for every game it holds, with

@@ -311,8 +311,8 @@ type Summary struct {
 	Samples int      `json:"samples"`
 	Seed    uint64   `json:"seed"`
 	Shards  []string `json:"shards"`
-	// Inputs identifies the inputs, their names in order: shards of one
-	// run share it. Complete says every game of the shard was analysed;
+	// Inputs identifies the inputs, their names in order (the last two
+	// elements of each path): shards of one run share it. Complete says every game of the shard was analysed;
 	// a run stopped by a cancel or an error is partial.
 	Inputs        string `json:"inputs"`
 	Complete      bool   `json:"complete"`
