@@ -99,6 +99,12 @@ type Options struct {
 	Worlds WorldSource
 }
 
+// compareShare is the share of a timed advice's time, one part in it,
+// that the comparison with the fixed model takes: it names one move, and
+// a fifth of the worlds name it as surely as the main search its ranking
+// needs.
+const compareShare = 5
+
 // DefaultDangerSamples is the sampled opponent hands behind each
 // discard's danger when Options.DangerSamples is 0.
 const DefaultDangerSamples = 2000
@@ -116,12 +122,19 @@ const readSamples = 200
 func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, error) {
 	start := o.now()
 	so := searchOptions(p, o)
+	comparing := o.Compare && !o.Fixed
 	if o.Time > 0 {
 		// The filter may take tens of milliseconds; a search that did not
 		// count it would answer that late at every decision.
 		spent := o.now().Sub(start)
 		so.Time = max(o.Time-spent, time.Nanosecond)
 		so.Least = max(o.Least-spent, 0)
+		if comparing {
+			// The comparison is spent out of the same time: the reading's
+			// search takes the most of it.
+			so.Time = max(so.Time-so.Time/compareShare, time.Nanosecond)
+			so.Least = min(so.Least, so.Time)
+		}
 	}
 	a, err := advise.Advise(ctx, p, so)
 	if err != nil && (len(a.Candidates) == 0 || ctx.Err() == nil) {
@@ -144,9 +157,15 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 		r.Why = explain(r.Candidates, r.Before)
 		return r, err
 	}
-	if o.Compare && !o.Fixed && len(a.Candidates) > 1 {
-		if err := compare(ctx, p, so, r); err != nil {
-			return nil, err
+	if comparing && len(a.Candidates) > 1 {
+		cs := so
+		if o.Time > 0 {
+			cs.Time, cs.Least = o.Time-o.now().Sub(start), 0
+		}
+		if o.Time <= 0 || cs.Time > 0 {
+			if err := compare(ctx, p, cs, r); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if r.Candidates, err = detail(ctx, p, o, a.Candidates, true); err != nil {

@@ -410,3 +410,30 @@ func TestOneStallCountsOnce(t *testing.T) {
 		c.Left -= spent
 	}
 }
+
+// TestComparisonSpendsTheSameTime: a timed advice that compares with the
+// fixed model spends its time once, the comparison out of it, not the
+// time again. The faked clock moves a millisecond at each reading, so the
+// last reading is how far the two searches went by it.
+func TestComparisonSpendsTheSameTime(t *testing.T) {
+	p, err := position.Parse(clockPosition(t, "0-0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0, calls := time.Unix(0, 0), 0
+	now := func() time.Time {
+		calls++
+		return t0.Add(time.Duration(calls) * time.Millisecond)
+	}
+	const limit = 40 * time.Millisecond
+	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: now, Workers: 1, Seed: 3, Compare: true, DangerSamples: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.FixedBest == nil {
+		t.Error("no comparison with the fixed model")
+	}
+	if spent := time.Duration(calls) * time.Millisecond; spent > limit+5*time.Millisecond {
+		t.Errorf("the advice read the clock to %v of a %v limit", spent, limit)
+	}
+}
