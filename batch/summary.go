@@ -143,7 +143,7 @@ type AccuracyFit struct {
 }
 
 // AccuracyFitFor returns the calibration of a grading ("advisor" or
-// "quick"), fitted by internal/accuracyfit on simulated games.
+// "quick"), fitted by lab/cmd/accuracyfit on simulated games.
 func AccuracyFitFor(grading string) AccuracyFit {
 	if grading == "quick" {
 		return AccuracyFit{Floor: quickFloor, Scale: quickScale}
@@ -151,7 +151,7 @@ func AccuracyFitFor(grading string) AccuracyFit {
 	return AccuracyFit{Floor: advisorFloor, Scale: advisorScale}
 }
 
-// The fitted constants (go run ./internal/accuracyfit, docs/batch.md):
+// The fitted constants (go run ./lab/cmd/accuracyfit, docs/batch.md):
 // the advisor's and random's mean equity lost a decision, as a fraction,
 // under each grading.
 const (

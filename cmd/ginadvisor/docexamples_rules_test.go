@@ -59,7 +59,7 @@ var docRules = []docRule{
 	{cmd: `ginadvisor simulate --p1 advisor,samples=512 --p2 advisor --games 200 --mirrored`, skip: true, reason: "200 games of the advisor against itself: some 8 minutes of CPU (2 games take 5 s)"},
 	{cmd: `ginadvisor match --p1 'engine:ginadvisor engine' --p2 simple --tc 60+1 --sprt 'elo0=0 elo1=20' --log m.log`, skip: true, reason: "200 games of the engine under a clock: tens of minutes (the next line reads a log the setup plays)"},
 	{cmd: "for f in adv40 rnd40 small40 heur40; do ginadvisor batch --quiet --json $f.log > $f.json done", skip: true, reason: "grades 160 games at the default budget: tens of minutes (checked by hand: docs/batch.md)"},
-	{cmd: `go run ./internal/accuracyfit adv40.json rnd40.json small40.json heur40.json`, skip: true, reason: "reads the summaries of the line before"},
+	{cmd: `go run ./lab/cmd/accuracyfit adv40.json rnd40.json small40.json heur40.json`, skip: true, reason: "reads the summaries of the line before"},
 	// The research record's runs (docs/research.md): the advisor's games by the hundred or thousand.
 	{cmd: `ginadvisor simulate --rules eaai --p1 advisor-fixed,margin=1.5 --p2 advisor-fixed --games 600 --mirrored`, skip: true, reason: "600 games of the advisor against itself: some 25 minutes of CPU (2 games take 5 s)"},
 	{cmd: `ginadvisor simulate --rules eaai --p1 advisor-fixed --p2 simple --games 2000 --seed 2026`, skip: true, reason: "2,000 games of the advisor: tens of minutes of CPU"},

@@ -134,7 +134,7 @@ func TestHeadingAnchor(t *testing.T) {
 	for _, c := range []struct{ heading, want string }{
 		{"How the advisor decides", "how-the-advisor-decides"},
 		{"`ginadvisor advise [POSITION | -]`", "ginadvisor-advise-position---"},
-		{"Where the advisor loses: `internal/losses`", "where-the-advisor-loses-internallosses"},
+		{"Where the advisor loses: `lab/cmd/losses`", "where-the-advisor-loses-labcmdlosses"},
 		{"The reading of the opponent's style", "the-reading-of-the-opponents-style"},
 		{"A margin of 1.5 standard errors", "a-margin-of-15-standard-errors"},
 		{"snake_case and a-hyphen", "snake_case-and-a-hyphen"},

@@ -8,7 +8,7 @@
 // package batch, the equity each side lost by decision kind. It is the
 // measurement of docs/research.md ("Where the advisor loses").
 //
-//	go run ./internal/losses -games 100 -seed 11 -judge 128 standin heuristic simple
+//	go run ./lab/cmd/losses -games 100 -seed 11 -judge 128 standin heuristic simple
 package main
 
 import (

@@ -4,7 +4,7 @@
 // of grades "uncertain", the mean worlds a grade spent and the decisions
 // graded a CPU-second (docs/batch.md, "A grade's noise").
 //
-//	go run ./internal/gradestability testdata/eaai/*.txt testdata/openspiel/*.jsonl
+//	go run ./lab/cmd/gradestability testdata/eaai/*.txt testdata/openspiel/*.jsonl
 package main
 
 import (

@@ -5,7 +5,7 @@
 // 100 and random 0, and prints the constants and the calibration table of
 // every player of every summary given, as docs/batch.md shows them.
 //
-//	go run ./internal/accuracyfit adv.json rnd.json small.json heur.json
+//	go run ./lab/cmd/accuracyfit adv.json rnd.json small.json heur.json
 package main
 
 import (
