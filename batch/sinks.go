@@ -14,14 +14,49 @@ import (
 	"strings"
 )
 
+// decisionColumns are the CSV's columns of a graded decision, each
+// named with the JSON field it shows, in order: a column is one line.
+var decisionColumns = []struct {
+	name  string
+	value func(d *Graded) string
+}{
+	{"file", func(d *Graded) string { return d.File }},
+	{"line", func(d *Graded) string { return strconv.Itoa(d.Line) }},
+	{"game", func(d *Graded) string { return strconv.Itoa(d.Game) }},
+	{"hand", func(d *Graded) string { return strconv.Itoa(d.Hand) }},
+	{"player", func(d *Graded) string { return d.Player }},
+	{"seat", func(d *Graded) string { return strconv.Itoa(d.Seat) }},
+	{"kind", func(d *Graded) string { return d.KindName() }},
+	{"turn", func(d *Graded) string { return strconv.Itoa(d.Turn) }},
+	{"stock", func(d *Graded) string { return strconv.Itoa(d.Stock) }},
+	{"move", func(d *Graded) string { return d.Move }},
+	{"best", func(d *Graded) string { return d.Best }},
+	{"matched", func(d *Graded) string { return strconv.FormatBool(d.Matched) }},
+	{"equity_lost", func(d *Graded) string { return sixPlaces(d.EquityLost) }},
+	{"equity_lost_se", func(d *Graded) string { return sixPlaces(d.EquityLostSE) }},
+	{"class", func(d *Graded) string { return d.Class }},
+	{"deadwood", func(d *Graded) string { return strconv.Itoa(d.Deadwood) }},
+	{"position", func(d *Graded) string { return d.Position }},
+}
+
+// sixPlaces writes a figure as the CSVs do, to six decimal places.
+func sixPlaces(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+
 // CSVColumns returns the columns of the CSV of graded decisions, in order;
 // the JSON Lines use the same names.
 func CSVColumns() []string {
-	return []string{"file", "line", "game", "hand", "player", "seat", "kind", "turn", "stock", "move", "best", "matched", "equity_lost", "equity_lost_se", "class", "deadwood", "position"}
+	names := make([]string, len(decisionColumns))
+	for i, c := range decisionColumns {
+		names[i] = c.name
+	}
+	return names
 }
 
 // CSVWriter writes graded decisions as CSV, one row each after a header.
-type CSVWriter struct{ w *csv.Writer }
+type CSVWriter struct {
+	w   *csv.Writer
+	row []string
+}
 
 // NewCSVWriter writes the header to w and returns the writer of rows.
 func NewCSVWriter(w io.Writer) (*CSVWriter, error) {
@@ -29,14 +64,15 @@ func NewCSVWriter(w io.Writer) (*CSVWriter, error) {
 	if err := cw.Write(CSVColumns()); err != nil {
 		return nil, err
 	}
-	return &CSVWriter{cw}, nil
+	return &CSVWriter{w: cw, row: make([]string, len(decisionColumns))}, nil
 }
 
 // Write writes one decision.
 func (c *CSVWriter) Write(d *Graded) error {
-	return c.w.Write([]string{d.File, strconv.Itoa(d.Line), strconv.Itoa(d.Game), strconv.Itoa(d.Hand), d.Player, strconv.Itoa(d.Seat),
-		d.KindName(), strconv.Itoa(d.Turn), strconv.Itoa(d.Stock), d.Move, d.Best, strconv.FormatBool(d.Matched),
-		strconv.FormatFloat(d.EquityLost, 'f', 6, 64), strconv.FormatFloat(d.EquityLostSE, 'f', 6, 64), d.Class, strconv.Itoa(d.Deadwood), d.Position})
+	for i, col := range decisionColumns {
+		c.row[i] = col.value(d)
+	}
+	return c.w.Write(c.row)
 }
 
 // Flush writes what is buffered and reports any error of the writes.
