@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 )
 
 // hiddenSeat is the sample log's first game as p1 would keep it, who
@@ -24,18 +24,7 @@ func hiddenSeat(t *testing.T) Input {
 		t.Fatal(err)
 	}
 	g := games[0]
-	for i := range g.Hands {
-		h := &g.Hands[i]
-		for j := range h.Deal[1] {
-			h.Deal[1][j] = gamelog.Unknown
-		}
-		h.Stock = nil
-		for j := range h.Moves {
-			if h.Moves[j].Seat == 1 && h.Moves[j].Kind == game.Draw {
-				h.Moves[j].Card = gamelog.Unknown
-			}
-		}
-	}
+	testgames.HideSecondSeat(g)
 	var b strings.Builder
 	if err := gamelog.WriteLog(&b, []*gamelog.Game{g}); err != nil {
 		t.Fatal(err)

@@ -12,8 +12,8 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
@@ -39,18 +39,7 @@ func hiddenLog(t *testing.T) string {
 		if err != nil {
 			continue
 		}
-		for i := range g.Hands {
-			h := &g.Hands[i]
-			for j := range h.Deal[1] {
-				h.Deal[1][j] = gamelog.Unknown
-			}
-			h.Stock = nil
-			for j := range h.Moves {
-				if h.Moves[j].Seat == 1 && h.Moves[j].Kind == game.Draw {
-					h.Moves[j].Card = gamelog.Unknown
-				}
-			}
-		}
+		testgames.HideSecondSeat(g)
 		var b strings.Builder
 		if err := gamelog.WriteLog(&b, []*gamelog.Game{g}); err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -46,4 +47,22 @@ func PlayBetween(t testing.TB, r rules.Rules, p1, p2 string, games int, seed uin
 		t.Fatal(err)
 	}
 	return out
+}
+
+// HideSecondSeat rewrites g as p1 would keep it, who does not see p2's
+// deal, the stock or p2's stock draws: the log writes those cards as
+// unknown, and p2's decisions replay as partial.
+func HideSecondSeat(g *gamelog.Game) {
+	for i := range g.Hands {
+		h := &g.Hands[i]
+		for j := range h.Deal[1] {
+			h.Deal[1][j] = gamelog.Unknown
+		}
+		h.Stock = nil
+		for j := range h.Moves {
+			if h.Moves[j].Seat == 1 && h.Moves[j].Kind == game.Draw {
+				h.Moves[j].Card = gamelog.Unknown
+			}
+		}
+	}
 }
