@@ -15,7 +15,7 @@ const puzzleDiscard = "p1 discard hand=AC,2C,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,
 // startPuzzle serves puzzleDiscard as the one puzzle of the set.
 func (p *page) startPuzzle(t *testing.T) {
 	t.Helper()
-	p.eval(t, `setPuzzles([{hand: 1, player: "you", seat: 1, kind: "discard", move: "discard AC", best: "discard KD", matched: false, equity_lost: 0.05, class: "mistake", samples: 64, seed: 7, position: `+jsString(puzzleDiscard)+`}]); document.getElementById("learn").click()`)
+	p.eval(t, `gamePuzzles = puzzlesOf([{hand: 1, player: "you", seat: 1, kind: "discard", move: "discard AC", best: "discard KD", matched: false, equity_lost: 0.05, class: "mistake", samples: 64, seed: 7, position: `+jsString(puzzleDiscard)+`}]); showPuzzleButtons(); document.getElementById("learn").click()`)
 	p.waitFor(t, "the puzzle", `mode === "puzzle" && tableMoves.list.length === 11 && document.querySelectorAll("#hand .card").length === 11`)
 }
 
@@ -92,7 +92,7 @@ func testPuzzlesAsLichess(t *testing.T, p *page) {
 			want++
 		}
 	}
-	n, _ := p.eval(t, `puzzles.length + " " + document.getElementById("review-learn").disabled`).(string)
+	n, _ := p.eval(t, `reviewPuzzles.length + " " + document.getElementById("review-learn").disabled`).(string)
 	if n != fmt.Sprintf("%d false", want) || want == 0 {
 		t.Fatalf("the review's puzzles and its button disabled: %q, want %d puzzles", n, want)
 	}

@@ -19,6 +19,11 @@ func testReviewStreams(t *testing.T, p *page) {
 	p.eval(t, fmt.Sprintf(`document.getElementById("log").value = %s; document.getElementById("quick").checked = false; document.getElementById("review").click()`, jsString(log)))
 	p.waitFor(t, "decisions listed while the grading goes on",
 		`document.querySelectorAll("#decisions li").length > 0 && !document.getElementById("review-progress").hidden && document.getElementById("review-progress").value > 0`)
+	// In view, not merely in the page: the section, the list and the
+	// chart are shown while the grading goes on.
+	if seen := p.shown(t, "steps", "decisions", "chart"); seen != "true true true" {
+		t.Errorf("while grading, the decisions' section, list and chart shown: %q", seen)
+	}
 	st := p.text(t, "review-status")
 	var done, total int
 	if _, err := fmt.Sscanf(st, "Grading: %d of %d decisions", &done, &total); err != nil || total < 50 || done >= total {
@@ -46,6 +51,12 @@ func testReviewStreams(t *testing.T, p *page) {
 	if f := strings.Fields(listed); len(f) != 2 || f[0] != f[1] || f[0] == "0" {
 		t.Errorf("after the cancel, listed and graded: %q", listed)
 	}
+	if seen := p.shown(t, "steps", "decisions", "chart"); seen != "true true true" {
+		t.Errorf("after the cancel, the decisions' section, list and chart shown: %q", seen)
+	}
+	// What was graded can be stepped through.
+	p.eval(t, `document.querySelector("#decisions li").click()`)
+	p.waitFor(t, "the first decision on the table", `mode === "review" && shown === 0 && document.querySelectorAll("#hand .card").length >= 10`)
 
 	// A whole review, quick, then a log that fails: the error stands
 	// alone, with no table or list of the review before.

@@ -410,6 +410,15 @@ func (r *recorder) wrap(h http.Handler) http.Handler {
 	})
 }
 
+// shown says, for each element named, whether it is laid out on the page
+// (not hidden, nor inside anything hidden) and has a size: "true false".
+func (p *page) shown(t *testing.T, ids ...string) string {
+	t.Helper()
+	js, _ := json.Marshal(ids)
+	v, _ := p.eval(t, `(`+string(js)+`).map(id => { const e = document.getElementById(id); if (!e) return false; const r = e.getBoundingClientRect(); return e.getClientRects().length > 0 && r.width > 0 && r.height > 0; }).join(" ")`).(string)
+	return v
+}
+
 func (p *page) text(t *testing.T, id string) string {
 	t.Helper()
 	v, _ := p.eval(t, `(document.getElementById(`+jsString(id)+`) || {textContent: ""}).textContent`).(string)
@@ -858,7 +867,7 @@ func testReviewAsGraded(t *testing.T, p *page) {
 	}
 	// Your puzzles are your mistakes and blunders, never an uncertain
 	// grade.
-	if bad, _ := p.eval(t, `puzzles.filter(d => d.seat !== 1 || (d.class !== "mistake" && d.class !== "blunder")).map(d => d.class).join()`).(string); bad != "" {
+	if bad, _ := p.eval(t, `gamePuzzles.filter(d => d.seat !== 1 || (d.class !== "mistake" && d.class !== "blunder")).map(d => d.class).join()`).(string); bad != "" {
 		t.Errorf("the puzzles hold decisions classed %s", bad)
 	}
 	texts, _ := p.eval(t, `[...document.querySelectorAll("#chart text")].map(e => e.textContent).join("|")`).(string)
@@ -1313,7 +1322,7 @@ func testPuzzles(t *testing.T, p *page) {
 	p.navigate(t, p.url+"#"+url.PathEscape(built))
 	p.waitFor(t, "the first offer's advice", `/Recommended|Done/.test(document.getElementById("advice-status").textContent) && [...document.querySelectorAll("button")].some(b => b.textContent === "take")`)
 	puzzle := "p1 discard hand=AC,2C,3C,4C,TD,KD,AH,5H,TH,JH,6S pile=KS,7H stock=29 first=KS took=- passed=KS discards=7H drawn=2C draws=2 score=0-0 dealer=p1 rules=eaai number=1"
-	p.eval(t, `puzzles = [{hand: 1, player: "you", seat: 1, kind: "discard", move: "discard AC", best: "discard KD", matched: false, equity_lost: 0.05, class: "mistake", samples: 64, seed: 7, position: `+jsString(puzzle)+`}]; document.getElementById("learn").disabled = false; document.getElementById("learn").click()`)
+	p.eval(t, `gamePuzzles = [{hand: 1, player: "you", seat: 1, kind: "discard", move: "discard AC", best: "discard KD", matched: false, equity_lost: 0.05, class: "mistake", samples: 64, seed: 7, position: `+jsString(puzzle)+`}]; showPuzzleButtons(); document.getElementById("learn").click()`)
 	p.waitFor(t, "the puzzle", `[...document.querySelectorAll("button")].some(b => b.textContent === "discard KD") && document.querySelectorAll("#hand .group").length > 0`)
 	pos, _ := position.Parse(puzzle)
 	cards, _ := p.eval(t, `[...document.querySelectorAll("#hand .card, #melds .card")].map(c => c.dataset.card)`).([]any)

@@ -146,8 +146,11 @@ function toggle(c) {
     }
     const i = cs.indexOf(c);
     if (i >= 0) cs.splice(i, 1);
+    else if (target === "drawn") cs = [c];
     else cs.push(c);
     field.value = cs.join(" ");
+    // The card drawn is one of the hand's eleven.
+    if (target === "drawn" && cs.length) hand.add(c);
   }
   compose();
 }
@@ -158,12 +161,13 @@ function compose() {
   for (const b of $("picker").children) {
     b.setAttribute("aria-pressed", hand.has(b.dataset.card) ? "true" : "false");
   }
-  let pile, took, passed, discards;
+  let pile, took, passed, discards, drew;
   try {
     pile = cardList($("pile").value);
     took = cardList($("took").value);
     passed = cardList($("passed").value);
     discards = cardList($("discards").value);
+    drew = cardList($("drawn").value);
   } catch (e) {
     status(e.message, true);
     return;
@@ -172,7 +176,7 @@ function compose() {
   const want = phase === "discard" ? 11 : 10;
   if (hand.size !== want) {
     const more = want - hand.size;
-    status("Your hand holds " + hand.size + " cards; a " + PHASES[phase] + " wants " + want + ": " +
+    status("Your hand holds " + hand.size + (hand.size === 1 ? " card" : " cards") + "; a " + PHASES[phase] + " wants " + want + ": " +
       (more > 0 ? "click " + more + " more." : "take " + -more + " out."), false);
     return;
   }
@@ -180,10 +184,30 @@ function compose() {
     status("Now add the upcard: choose \u201cthe pile\u201d above and click it (or type it in Pile).", false);
     return;
   }
+  // A draw at the first turn after the first offer: both passed the
+  // upcard, the opponent second, so it is among its passes.
+  if (phase === "draw" && $("dealer").value === "p2" && pile.length === 1 && !took.length && !passed.length && !discards.length) {
+    passed = [pile[0]];
+    $("passed").value = pile[0];
+  }
+  // A discard names the card drawn this turn, from the stock or the pile.
+  let drawnField = "";
+  if (phase === "discard") {
+    if (drew.length !== 1) {
+      status(drew.length ? "You drew one card, not " + drew.length + ": keep one in \u201cYou drew\u201d." :
+        "Now say which card you drew: choose \u201cthe card you drew\u201d above and click it (or type it in You drew).", false);
+      return;
+    }
+    if (!hand.has(drew[0])) {
+      status("The card you drew, " + cardLabel(drew[0]) + ", is not in your hand: a discard holds it among the eleven.", true);
+      return;
+    }
+    drawnField = ($("drawn-from").value === "pile" ? " from-pile=" : " drawn=") + drew[0];
+  }
   const stock = 52 - hand.size - pile.length - 10;
   const list = (cs) => (cs.length ? cs.join(",") : "-");
   const text = "p1 " + phase + " hand=" + list([...hand]) + " pile=" + list(pile) + " stock=" + stock +
-    " took=" + list(took) + " passed=" + list(passed) + " discards=" + list(discards) +
+    " took=" + list(took) + " passed=" + list(passed) + " discards=" + list(discards) + drawnField +
     " score=" + $("score").value.trim() + " dealer=" + $("dealer").value + " rules=" + $("rules").value;
   $("notation").value = text;
   setMode("analyse");
@@ -192,7 +216,8 @@ function compose() {
 
 function clearTable() {
   hand.clear();
-  for (const id of ["pile", "took", "passed", "discards"]) $(id).value = "";
+  for (const id of ["pile", "took", "passed", "discards", "drawn"]) $(id).value = "";
+  $("drawn-from").value = "stock";
   $("score").value = "0-0";
   $("phase").value = "first-offer";
   $("dealer").value = "p2";
@@ -221,6 +246,7 @@ function blankTable() {
   $("facts").textContent = "No position yet: set one up.";
   for (const id of ["t-took", "t-passed", "t-discards", "t-stock", "t-pile", "hand", "outs"]) $(id).replaceChildren();
   $("hand-sum").textContent = "";
+  clearShading();
   history.replaceState(null, "", location.pathname + location.search);
 }
 
@@ -286,6 +312,7 @@ function setMode(m) {
   $("steps").hidden = m !== "review";
   $("line-box").hidden = m !== "analyse";
   $("puzzle-tools").hidden = m !== "puzzle";
+  $("back-to-game").hidden = !gameID || m === "game";
   if (m !== "review" && m !== "puzzle") setVerdict(null);
 }
 
@@ -353,8 +380,12 @@ async function check(text, how) {
   syncControls(view);
   clearAdvice();
   details(view, current);
-  const oppTurn = mode === "analyse" && opponentTurn(view);
-  if (oppTurn) {
+  // A line's end (a knock, gin) asks nothing more, whoever was to move.
+  const oppTurn = mode === "analyse" && !how.end && opponentTurn(view);
+  if (how.end) {
+    $("advice-status").textContent = "";
+    renderMoves([], null);
+  } else if (oppTurn) {
     $("advice-status").textContent = view.phase === "knock" ?
       "The opponent's knock decision: the board cannot see its cards; say below whether it plays on, knocks or goes gin." :
       view.phase === "discard" ? "The opponent's discard: click the card it threw, among those it could hold." :
@@ -477,15 +508,21 @@ function group(cards, label) {
   return g;
 }
 
-// details draws the hand's melds and deadwood, the opponent-hand chances
-// as a heat map over the picker, and the outs.
-async function details(view, text) {
-  $("outs").textContent = "";
+// clearShading takes the last position's chances and outs off the
+// picker.
+function clearShading() {
   for (const b of $("picker").children) {
     b.style.background = "";
     b.classList.remove("out");
     b.removeAttribute("title");
   }
+}
+
+// details draws the hand's melds and deadwood, the opponent-hand chances
+// as a heat map over the picker, and the outs.
+async function details(view, text) {
+  $("outs").textContent = "";
+  clearShading();
   try {
     const score = await api("score", { hand: view.hand.join(" "), rules: view.rules });
     if (text !== current) return;
@@ -534,6 +571,8 @@ function syncControls(view) {
   $("took").value = view.opponent_took.join(" ");
   $("passed").value = view.opponent_passed.join(" ");
   $("discards").value = view.opponent_discards.join(" ");
+  $("drawn").value = view.drawn || "";
+  if (view.drawn) $("drawn-from").value = view.from_stock ? "stock" : "pile";
   $("score").value = view.scores.join("-");
   const set = (id, v) => {
     const sel = $(id);
@@ -962,6 +1001,16 @@ function clearReview() {
   drawChart();
 }
 
+// failReview takes a failed review off the page: its decisions, tables
+// and puzzles, and the decision it showed on the table, so that the error
+// stands alone.
+function failReview() {
+  clearReview();
+  reviewPuzzles = [];
+  showPuzzleButtons();
+  if (mode === "review") blankTable();
+}
+
 // streamLines reads a streamed answer, calling each with every line's
 // object as it arrives.
 async function streamLines(res, each) {
@@ -997,15 +1046,23 @@ async function startReview() {
   const ctl = new AbortController();
   reviewRun = ctl;
   const st = $("review-status");
+  // Nothing of the review before stays: not its decision on the table,
+  // nor its puzzles.
   clearReview();
+  reviewPuzzles = [];
+  showPuzzleButtons();
+  if (mode === "review") blankTable();
   st.className = "";
   st.textContent = "Counting the decisions\u2026";
   $("review-progress").hidden = false;
   $("review-cancel").hidden = false;
   let total = 0, summary = null, drawn = 0;
+  // The decisions are in view from the first one graded: the list and
+  // the chart grow as the grading goes on, and a click shows one.
   const render = () => {
     if (review.length === drawn) return;
     drawn = review.length;
+    if (mode !== "review") setMode("review");
     listDecisions();
     drawChart();
   };
@@ -1039,7 +1096,7 @@ async function startReview() {
     st.textContent = cancelled ? "Cancelled after " + review.length + " of " + total + " decisions; review again to grade them all." : e.message;
     st.className = cancelled ? "" : "error";
     if (cancelled) render();
-    else clearReview();
+    else failReview();
     return cancelled ? new Error("the review was cancelled") : e;
   } finally {
     clearInterval(timer);
@@ -1066,7 +1123,8 @@ function finishReview(s) {
   // A review's puzzles are the mistakes of the player in view, or of
   // both; a game's are yours, set when its review ends.
   const seat = $("seatview").value;
-  setPuzzles(review.filter((d) => seat === "" || sideOf(d) === Number(seat)));
+  reviewPuzzles = puzzlesOf(review.filter((d) => seat === "" || sideOf(d) === Number(seat)));
+  showPuzzleButtons();
   listDecisions();
   drawChart();
   shown = -1;
@@ -1553,10 +1611,21 @@ function setGameURL(id) {
   history.replaceState(null, "", u.pathname + u.search);
 }
 
+// backToGame puts the game in progress back on the table, whatever took
+// it (a review, the analysis board), and its keys back on the table.
+async function backToGame() {
+  $("confirm-new").hidden = true;
+  if (!gameID) return;
+  if (mode !== "game") await resumeGame(gameID);
+  $("table").scrollIntoView({ block: "start" });
+  $("table").focus({ preventScroll: true });
+}
+
 // showGame puts the game's answer on the table: your decision, the
 // showdown of a hand just ended, or the game's end.
 async function showGame(g) {
-  gameID = g.game;
+  gameID = g.over ? "" : g.game;
+  showPuzzleButtons();
   $("opponent").value = g.opponent;
   $("game-hands").replaceChildren(...g.hands.map((h) => {
     const li = document.createElement("li");
@@ -1840,6 +1909,7 @@ function gameEnd(g) {
 // button. An error of the game or of its review is shown and stays.
 function gameOver(g) {
   gameID = "";
+  showPuzzleButtons();
   // The address keeps the game after its end: a reload shows the end,
   // the review and the log again.
   setGameURL(g.game);
@@ -1880,8 +1950,9 @@ async function reviewGame(g) {
     st.className = "error";
     return;
   }
-  setPuzzles(review.filter((d) => d.seat === 1));
-  st.textContent = "The game is over. " + last + puzzles.length + " of your decisions to learn from.";
+  gamePuzzles = puzzlesOf(review.filter((d) => d.seat === 1));
+  showPuzzleButtons();
+  st.textContent = "The game is over. " + last + gamePuzzles.length + " of your decisions" + " to learn from.";
 }
 
 // Puzzles: each of your mistakes and blunders, its position alone on the
@@ -1902,17 +1973,30 @@ function puzzlesOf(decisions) {
   return decisions.filter((d) => d.class === "mistake" || d.class === "blunder");
 }
 
-// setPuzzles makes the puzzles of decisions the set to learn from, from
-// its first.
-function setPuzzles(decisions) {
-  puzzles = puzzlesOf(decisions);
+// The two sets of puzzles a page may hold, kept apart: your mistakes in
+// the game you played last, served by "Learn from your mistakes", and
+// those of the review in view, by "Puzzles from this review".
+let gamePuzzles = [];
+let reviewPuzzles = [];
+
+// showPuzzleButtons says on each button how many puzzles its set holds.
+// A game in progress may be left for them: "Back to the game" returns.
+function showPuzzleButtons() {
+  $("learn").disabled = gamePuzzles.length === 0;
+  $("learn").textContent = "Learn from your mistakes" + (gamePuzzles.length ? " (" + gamePuzzles.length + ")" : "");
+  $("review-learn").disabled = reviewPuzzles.length === 0;
+  $("review-learn").textContent = reviewPuzzles.length ? "Puzzles from this review (" + reviewPuzzles.length + ")" :
+    review.length ? "No mistake to make a puzzle of" : "Puzzles from this review";
+}
+
+// startPuzzles makes a set the one to learn from, from its first puzzle.
+function startPuzzles(set) {
+  puzzles = set.slice();
   puzzleAt = 0;
   puzzleRight = 0;
   puzzlesAnswered = 0;
   puzzleDone = false;
-  $("learn").disabled = puzzles.length === 0;
-  $("review-learn").disabled = puzzles.length === 0;
-  $("review-learn").textContent = puzzles.length ? "Puzzles from this review (" + puzzles.length + ")" : "No mistake to make a puzzle of";
+  learn();
 }
 
 async function learn() {
@@ -1921,7 +2005,6 @@ async function learn() {
   puzzleMisses = 0;
   puzzleAnswer = null;
   picked = "";
-  $("learn").disabled = true;
   setMode("puzzle");
   setVerdict(["Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": find the better move."], "");
   $("reveal").disabled = false;
@@ -2028,7 +2111,6 @@ function scorePuzzle(right) {
     if (right) puzzleRight++;
   }
   $("puzzle-score").textContent = "Puzzles: " + puzzleRight + " right of " + puzzlesAnswered + " answered, " + puzzles.length + " in the set.";
-  $("learn").disabled = puzzles.length === 0;
 }
 
 // revealPuzzle shows the answer of the puzzle shown, on request.
@@ -2070,10 +2152,14 @@ function hintsChanged() {
 
 function init() {
   buildPicker();
+  // The line under the picker follows the status and the advice's status
+  // as they change, whichever code changed them.
+  const follow = new MutationObserver(setupNote);
+  for (const id of ["status", "advice-status"]) follow.observe($(id), { childList: true, characterData: true, subtree: true });
   $("fourcolor").addEventListener("change", (e) => document.body.classList.toggle("four", e.target.checked));
   $("heat").addEventListener("change", () => shownView && details(shownView, current));
-  for (const id of ["pile", "took", "passed", "discards", "score"]) $(id).addEventListener("change", compose);
-  for (const id of ["phase", "dealer", "rules"]) $(id).addEventListener("change", compose);
+  for (const id of ["pile", "took", "passed", "discards", "drawn", "score"]) $(id).addEventListener("change", compose);
+  for (const id of ["phase", "dealer", "rules", "drawn-from"]) $(id).addEventListener("change", compose);
   $("cardkey").addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
     e.preventDefault();
@@ -2100,11 +2186,12 @@ function init() {
   $("review-cancel").addEventListener("click", () => reviewRun && reviewRun.abort());
   $("newgame").addEventListener("click", newGame);
   $("confirm-drop").addEventListener("click", deal);
-  $("confirm-keep").addEventListener("click", () => { $("confirm-new").hidden = true; });
+  $("confirm-keep").addEventListener("click", backToGame);
+  $("back-to-game").addEventListener("click", backToGame);
   $("table").addEventListener("click", tableClick);
   document.addEventListener("keydown", gameKey);
-  $("learn").addEventListener("click", learn);
-  $("review-learn").addEventListener("click", learn);
+  $("learn").addEventListener("click", () => startPuzzles(gamePuzzles));
+  $("review-learn").addEventListener("click", () => startPuzzles(reviewPuzzles));
   $("retry").addEventListener("click", learn);
   $("reveal").addEventListener("click", revealPuzzle);
   $("nextpuzzle").addEventListener("click", nextPuzzle);
