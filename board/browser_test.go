@@ -478,6 +478,10 @@ func TestBoardInBrowser(t *testing.T) {
 		{"GameKept", testGameKept, false},
 		{"ChartOneViewpoint", testChartOneViewpoint, false},
 		{"SetUpLinePlaysOn", testSetUpLinePlaysOn, false},
+		{"FailedReviewLeavesNothing", testFailedReviewLeavesNothing, false},
+		{"PuzzleSetsApart", testPuzzleSetsApart, false},
+		{"DiscardSetUp", testDiscardSetUp, false},
+		{"ClearTakesAll", testClearTakesAll, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

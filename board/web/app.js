@@ -180,13 +180,18 @@ function compose() {
       (more > 0 ? "click " + more + " more." : "take " + -more + " out."), false);
     return;
   }
-  if (pile.length === 0) {
+  const fromPile = phase === "discard" && $("drawn-from").value === "pile";
+  if (pile.length === 0 && !fromPile) {
     status("Now add the upcard: choose \u201cthe pile\u201d above and click it (or type it in Pile).", false);
     return;
   }
-  // A draw at the first turn after the first offer: both passed the
-  // upcard, the opponent second, so it is among its passes.
-  if (phase === "draw" && $("dealer").value === "p2" && pile.length === 1 && !took.length && !passed.length && !discards.length) {
+  // The first turn after the first offer: when the pile holds the
+  // upcard alone and the opponent has done nothing, both passed it, the
+  // opponent second, so it is among its passes; when you took it, it was
+  // the first upcard.
+  const untouched = !took.length && !passed.length && !discards.length;
+  let firstField = "";
+  if ((phase === "draw" || (phase === "discard" && !fromPile)) && $("dealer").value === "p2" && pile.length === 1 && untouched) {
     passed = [pile[0]];
     $("passed").value = pile[0];
   }
@@ -202,12 +207,13 @@ function compose() {
       status("The card you drew, " + cardLabel(drew[0]) + ", is not in your hand: a discard holds it among the eleven.", true);
       return;
     }
-    drawnField = ($("drawn-from").value === "pile" ? " from-pile=" : " drawn=") + drew[0];
+    drawnField = (fromPile ? " from-pile=" : " drawn=") + drew[0];
+    if (fromPile && pile.length === 0 && untouched) firstField = " first=" + drew[0];
   }
   const stock = 52 - hand.size - pile.length - 10;
   const list = (cs) => (cs.length ? cs.join(",") : "-");
   const text = "p1 " + phase + " hand=" + list([...hand]) + " pile=" + list(pile) + " stock=" + stock +
-    " took=" + list(took) + " passed=" + list(passed) + " discards=" + list(discards) + drawnField +
+    " took=" + list(took) + " passed=" + list(passed) + " discards=" + list(discards) + drawnField + firstField +
     " score=" + $("score").value.trim() + " dealer=" + $("dealer").value + " rules=" + $("rules").value;
   $("notation").value = text;
   setMode("analyse");

@@ -1,0 +1,119 @@
+package board
+
+import (
+	"strings"
+	"testing"
+)
+
+// testFailedReviewLeavesNothing: a review that fails after another takes
+// the other's decision off the table, its list and chart, its step
+// buttons and its puzzles: the error stands alone.
+func testFailedReviewLeavesNothing(t *testing.T, p *page) {
+	reviewLog(t, p, string(firstGameOfSample(t)), true)
+	p.eval(t, `document.querySelector("#decisions li").click()`)
+	p.waitFor(t, "a decision of the review on the table", `mode === "review" && document.querySelectorAll("#hand .card").length >= 10`)
+	if on, _ := p.eval(t, `!document.getElementById("review-learn").disabled`).(bool); !on {
+		t.Fatal("the review made no puzzle: the test needs one to see it go")
+	}
+	p.eval(t, `document.getElementById("log").value = "ginadvisor-log 2\ngame 1 nonsense\n"; document.getElementById("review").click()`)
+	p.waitFor(t, "the error", `document.getElementById("review-status").className === "error"`)
+	left, _ := p.eval(t, `[mode, document.querySelectorAll("#hand .card").length, document.getElementById("verdict").hidden, document.getElementById("review-learn").disabled, document.getElementById("decision").textContent].join("|")`).(string)
+	if left != "analyse|0|true|true|" {
+		t.Errorf("after the error, mode, cards on the table, verdict hidden, puzzles off, caption: %q", left)
+	}
+	if seen := p.shown(t, "steps", "next"); seen != "false false" {
+		t.Errorf("after the error, the decisions' section and its step buttons shown: %q", seen)
+	}
+	p.problems = nil // the failing log's 400 is meant
+}
+
+// testPuzzleSetsApart: a pasted log's review makes puzzles of its own
+// mistakes, never of yours; they may be tried during a game, which the
+// page offers to go back to, and "Keep playing" puts the game back on the
+// table.
+func testPuzzleSetsApart(t *testing.T, p *page) {
+	reviewLog(t, p, string(firstGameOfSample(t)), true)
+	state, _ := p.eval(t, `[document.getElementById("review-learn").disabled, document.getElementById("learn").disabled].join(" ")`).(string)
+	if state != "false true" {
+		t.Errorf("after a pasted review, its puzzles off and yours off: %q; no game of yours was played", state)
+	}
+	p.eval(t, `document.getElementById("game-rules").value = "standard"; document.querySelector("select#opponent").value = "random"; document.getElementById("newgame").click()`)
+	p.waitFor(t, "the deal", skipShowdown+`(mode === "game" && gameMoves.length > 0)`)
+	game, _ := p.eval(t, `gameID`).(string)
+	backInGame := `mode === "game" && gameID === ` + jsString(game) + ` && gameMoves.length > 0 && document.querySelectorAll("#hand .card").length >= 10`
+
+	p.eval(t, `document.getElementById("review-learn").click()`)
+	p.waitFor(t, "the review's puzzle during the game", `mode === "puzzle" && tableMoves.list.length > 0`)
+	if seen := p.shown(t, "back-to-game"); seen != "true" {
+		t.Errorf("during a puzzle, the game in progress offers no way back: %q", seen)
+	}
+	p.eval(t, `document.getElementById("newgame").click()`)
+	p.click(t, "Keep playing")
+	p.waitFor(t, "the game back on the table after Keep playing", backInGame)
+	if seen := p.shown(t, "back-to-game"); seen != "false" {
+		t.Errorf("with the game on the table, Back to the game shown: %q", seen)
+	}
+
+	p.eval(t, `document.getElementById("review-learn").click()`)
+	p.waitFor(t, "the review's puzzle again", `mode === "puzzle"`)
+	p.click(t, "Back to the game")
+	p.waitFor(t, "the game back on the table", backInGame)
+	if focus, _ := p.eval(t, `document.activeElement.id`).(string); focus != "table" {
+		t.Errorf("back in the game, the focus is on %q, not the table", focus)
+	}
+}
+
+// testDiscardSetUp: a discard is set up with the picker alone: eleven
+// cards, the upcard, then the card drawn, from the stock or the pile; the
+// position stands and its eleven discards are offered.
+func testDiscardSetUp(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	p.eval(t, `document.getElementById("setup-box").open = true; document.getElementById("clear").click(); document.getElementById("picker-box").open = true;
+		document.getElementById("phase").value = "discard"; document.getElementById("phase").dispatchEvent(new Event("change"))`)
+	target := func(v string) {
+		p.eval(t, `document.querySelector('input[name="target"][value="`+v+`"]').click()`)
+	}
+	pick := func(c string) {
+		p.eval(t, `document.querySelector('#picker [data-card="`+c+`"]').click()`)
+	}
+	target("hand")
+	for _, c := range strings.Fields("AC 3C 4C TD KD AH 5H TH JH 6S") {
+		pick(c)
+	}
+	target("pile")
+	pick("KS")
+	if st := p.text(t, "setup-status"); !strings.Contains(st, "11") {
+		t.Errorf("with ten cards at a discard, the line under the picker says %q", st)
+	}
+	target("drawn")
+	pick("7S")
+	p.waitFor(t, "the discard set up", `document.querySelectorAll("#moves button").length === 11 && document.getElementById("notation").value.includes("drawn=7S")`)
+	if f := p.text(t, "facts"); !strings.HasSuffix(f, "your discard") {
+		t.Errorf("the table says %q", f)
+	}
+	if marked, _ := p.eval(t, `document.querySelector('#hand .card.drawn') && document.querySelector('#hand .card.drawn').dataset.card`).(string); marked != "7S" {
+		t.Errorf("the card drawn marked on the table: %q", marked)
+	}
+
+	// The upcard taken instead: the pile is empty, the card came from it.
+	p.eval(t, `document.getElementById("picker-box").open = true`)
+	target("hand")
+	pick("7S")
+	target("pile")
+	pick("KS")
+	p.eval(t, `document.getElementById("drawn-from").value = "pile"; document.getElementById("drawn").value = "";`)
+	target("drawn")
+	pick("KS")
+	p.waitFor(t, "the take set up", `document.querySelectorAll("#moves button").length === 11 && document.getElementById("notation").value.includes("from-pile=KS")`)
+}
+
+// testClearTakesAll: "Clear the table" takes the last position's shading
+// and outs off the picker with its cards.
+func testClearTakesAll(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	p.waitFor(t, "the example's shading", `[...document.querySelectorAll("#picker .card")].some(b => b.style.background !== "")`)
+	p.eval(t, `document.getElementById("setup-box").open = true; document.getElementById("clear").click()`)
+	if n, _ := p.eval(t, `[...document.querySelectorAll("#picker .card")].filter(b => b.style.background !== "" || b.classList.contains("out") || b.title).length`).(float64); n != 0 {
+		t.Errorf("after Clear, %v cards of the picker keep the last position's shading", n)
+	}
+}
