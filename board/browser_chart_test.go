@@ -69,4 +69,17 @@ func testChartOneViewpoint(t *testing.T, p *page) {
 			t.Errorf("side %s jumps %.1f%% a point, a line through both %.1f%%", side, 100*mean(own), 100*mean(mixed))
 		}
 	}
+	// The legend is drawn over the lines on a ground that holds its
+	// words, and the players' table lists them in the legend's order.
+	ground, _ := p.eval(t, `(() => { const g = document.querySelector("#chart .legend-ground"); if (!g) return "no ground";
+		const kids = [...document.getElementById("chart").children]; const r = g.getBBox();
+		if (kids.indexOf(g) < Math.max(...[...document.querySelectorAll("#chart polyline")].map(l => kids.indexOf(l)))) return "under a line";
+		const out = [...document.querySelectorAll("#chart text.n1, #chart text.n2")].filter(e => { const b = e.getBBox(); return b.x < r.x || b.y < r.y || b.x + b.width > r.x + r.width || b.y + b.height > r.y + r.height; });
+		return out.length ? "words outside: " + out.map(e => e.textContent).join() : "ok"; })()`).(string)
+	if ground != "ok" {
+		t.Errorf("the chart's legend: %s", ground)
+	}
+	if players, _ := p.figures(t, "players"); len(players) != 2 || players[0] != names[0] || players[1] != names[1] {
+		t.Errorf("the players' table lists %v; the legend %v", players, names)
+	}
 }

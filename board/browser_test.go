@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1032,9 +1033,13 @@ func checkPlayers(t *testing.T, p *page, r reviewed) (uncertain int) {
 		t.Fatalf("the table names %v; the summary %d players", players, len(r.Summary.Players))
 	}
 	interval := regexp.MustCompile(`^([0-9.]+)% \(([0-9.]+) to ([0-9.]+)\)$`)
-	for j, sp := range r.Summary.Players {
-		if players[j] != sp.Name {
-			t.Errorf("column %d is %q, the summary's player %q", j, players[j], sp.Name)
+	// The columns are in the chart's legend order, which need not be the
+	// summary's: each is found by its player's name.
+	for _, sp := range r.Summary.Players {
+		j := slices.Index(players, sp.Name)
+		if j < 0 {
+			t.Errorf("no column for the summary's player %q: %v", sp.Name, players)
+			continue
 		}
 		cell := func(key string) string {
 			if j >= len(rows[key]) {
@@ -1096,8 +1101,9 @@ func testReviewFigures(t *testing.T, p *page) {
 	if len(lplayers) != len(r.Summary.Players) {
 		t.Fatalf("the luck table names %v", lplayers)
 	}
-	for j, sp := range r.Summary.Players {
-		if sp.Luck == nil {
+	for _, sp := range r.Summary.Players {
+		j := slices.Index(lplayers, sp.Name)
+		if sp.Luck == nil || j < 0 {
 			t.Fatalf("%s: no luck in the summary", sp.Name)
 		}
 		get := func(key string) int {
@@ -1583,14 +1589,15 @@ func checkLuckIntervals(t *testing.T, p *page) {
 	}
 	r := reviewLog(t, p, string(data), false)
 	p.shoot(t, "review-luck-desktop.png", "luck")
-	_, luck := p.figures(t, "luck")
-	for j, sp := range r.Summary.Players {
+	lplayers, luck := p.figures(t, "luck")
+	for _, sp := range r.Summary.Players {
+		j := slices.Index(lplayers, sp.Name)
 		g := sp.Luck.Means
 		for _, f := range []struct {
 			key string
 			ci  *[2]float64
 		}{{"luck-ci", g.LuckCI95}, {"skill-ci", g.SkillCI95}, {"adjusted-ci", g.AdjustedCI95}} {
-			if f.ci == nil || j >= len(luck[f.key]) {
+			if f.ci == nil || j < 0 || j >= len(luck[f.key]) {
 				t.Fatalf("%s: %s: the summary's %v, the page's %v", sp.Name, f.key, f.ci, luck[f.key])
 			}
 			lo, hi, ok := strings.Cut(luck[f.key][j], " to ")

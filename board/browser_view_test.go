@@ -15,6 +15,14 @@ func (p *page) inView(t *testing.T, css string) bool {
 	return ok
 }
 
+// wholeInView says the first element that css selects is laid out and
+// entirely on the screen.
+func (p *page) wholeInView(t *testing.T, css string) bool {
+	t.Helper()
+	ok, _ := p.eval(t, `(() => { const el = document.querySelector(`+jsString(css)+`); if (!el || el.offsetParent === null) return false; const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= -1 && r.bottom <= innerHeight + 1; })()`).(bool)
+	return ok
+}
+
 // testCardsInView: at both widths, a new game brings the table into view
 // from wherever the button was; while a position is set up, what it
 // lacks, and then its advice, show under the picker, which folds once the
@@ -44,6 +52,12 @@ func testCardsInView(t *testing.T, p *page) {
 		for _, c := range strings.Fields("AC 2C 3C 7D 7H 7S 9S TS JS") {
 			p.eval(t, `document.querySelector('#picker [data-card="`+c+`"]').click()`)
 		}
+		// Every card of the picker, scrolled to, is clear of the line that
+		// sticks under it.
+		covered, _ := p.eval(t, `[...document.querySelectorAll("#picker .card")].filter(c => { c.scrollIntoView({block: "nearest"}); const r = c.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return at !== c && !c.contains(at); }).map(c => c.dataset.card).join(" ")`).(string)
+		if covered != "" {
+			t.Errorf("%s: scrolled to, these cards of the picker are covered: %s", name, covered)
+		}
 		p.eval(t, `document.querySelector('#picker [data-card="KH"]').scrollIntoView({block: "nearest"}); document.querySelector('#picker [data-card="KH"]').click()`)
 		note := p.text(t, "setup-status")
 		if !strings.Contains(note, "upcard") || !p.inView(t, "#setup-status") {
@@ -57,8 +71,9 @@ func testCardsInView(t *testing.T, p *page) {
 		if !strings.Contains(p.text(t, "setup-status"), "Recommended") {
 			t.Errorf("%s: the advice is not said beside the picker: %q", name, p.text(t, "setup-status"))
 		}
-		if !p.inView(t, "#hand .card") {
-			t.Errorf("%s: once the position stands, its cards are out of view", name)
+		p.waitFor(t, "the hand's melds", `document.querySelectorAll("#hand .group").length > 0`)
+		if !p.wholeInView(t, "#hand") || !p.inView(t, "#facts") {
+			t.Errorf("%s: once the position stands, its cards are not all in view: hand at %v, screen %v high", name, p.eval(t, `JSON.stringify(document.getElementById("hand").getBoundingClientRect())`), p.eval(t, `innerHeight`))
 		}
 		if s.mobile == false && !p.inView(t, "#advice tbody tr") {
 			t.Errorf("%s: the set-up's advice is out of view beside the picker", name)

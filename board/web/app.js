@@ -268,9 +268,14 @@ function status(text, isError) {
 // cards they click.
 function setupNote() {
   const el = $("setup-status");
-  if (!$("setup-box").open) return;
-  el.textContent = [$("status").textContent, $("advice-status").textContent].filter((x) => x).join(" ");
-  el.classList.toggle("error", $("status").className === "error");
+  const open = $("setup-box").open;
+  if (open) {
+    el.textContent = [$("status").textContent, $("advice-status").textContent].filter((x) => x).join(" ");
+    el.classList.toggle("error", $("status").className === "error");
+  }
+  // The line sticks to the bottom of the screen: whatever the page
+  // scrolls into view (a card reached by the keys) stops above it.
+  document.documentElement.style.scrollPaddingBottom = open && el.textContent ? el.offsetHeight + "px" : "";
 }
 
 // A seed is a 64-bit integer, which a JavaScript number cannot hold: the
@@ -370,7 +375,6 @@ async function check(text, how) {
   current = view.history || view.notation;
   shownView = view;
   best = null;
-  if (how.setup) foldPicker();
   if (mode === "analyse") {
     if (how.node === undefined) newLine(current);
     else at = how.node;
@@ -383,6 +387,8 @@ async function check(text, how) {
   }
   $("notation").value = current;
   renderTable(view);
+  // The picker folds once the table holds the position it will show.
+  if (how.setup) foldPicker();
   syncControls(view);
   clearAdvice();
   details(view, current);
@@ -410,7 +416,7 @@ async function check(text, how) {
 // the table into view: a click on "The 52 cards" opens them again.
 function foldPicker() {
   $("picker-box").open = false;
-  $("table").scrollIntoView({ block: "nearest" });
+  $("table").scrollIntoView({ block: "start" });
 }
 
 function clearAdvice() {
@@ -1190,8 +1196,15 @@ function figureTable(t, players, rows) {
 
 // showPlayers shows each player's accuracy, equity lost a decision with
 // its interval, error rate and the counts of each class.
+// inLegendOrder orders a summary's players as the chart's legend names
+// them, so that a column of a table is a line of the chart.
+function inLegendOrder(players) {
+  const rank = (p) => (names.indexOf(p.name) < 0 ? names.length : names.indexOf(p.name));
+  return players.slice().sort((a, b) => rank(a) - rank(b));
+}
+
 function showPlayers(s) {
-  const ps = s.players;
+  const ps = inLegendOrder(s.players);
   const row = (label, key, f) => [label, key, ps.map(f)];
   const plain = (v) => ({ text: String(v) });
   // A mean over no decision is no figure: the summary has null for it.
@@ -1250,7 +1263,7 @@ function luckTenths(l) {
 function showLuck(s) {
   const t = $("luck");
   const note = $("luck-note");
-  const ps = s.players.filter((p) => p.luck);
+  const ps = inLegendOrder(s.players.filter((p) => p.luck));
   if (!ps.length) {
     t.hidden = true;
     note.hidden = false;
@@ -1366,6 +1379,7 @@ function drawChart() {
   const n = Math.max(1, review.length - 1);
   const x = (i) => (L + (W - L - R) * i / n).toFixed(1);
   const graded = review.every((d) => d.equity != null);
+  const legend = [];
   const lost = [[0], [0]];
   for (const d of review) {
     const k = sideOf(d);
@@ -1399,7 +1413,7 @@ function drawChart() {
     for (const k of [0, 1]) {
       const pts = review.map((d, i) => (sideOf(d) === k ? x(i) + "," + y(d.equity) : null)).filter((v) => v);
       add("polyline", { class: "p" + (k + 1), "data-side": k, points: pts.join(" ") });
-      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, "\u2014 " + possessive(names[k]) + " chance of winning" + (W < 560 ? "" : ", after its own decisions, from its cards"));
+      legend.push("\u2014 " + possessive(names[k]) + " chance of winning" + (W < 560 ? "" : ", after its own decisions, from its cards"));
     }
     svg.setAttribute("aria-label", "each player's chance of winning the game after each of its own decisions, as the advisor valued it from that player's cards: " + names[0] + " in blue, " + names[1] + " in red");
   } else {
@@ -1407,11 +1421,18 @@ function drawChart() {
       add("polyline", { class: "p" + (k + 1), points: lost[k].slice(1).map((v, i) => x(i) + "," + y(v)).join(" ") });
       const sum = (100 * lost[k][lost[k].length - 1]).toFixed(1) + "%";
       // A narrow chart writes the name and the sum alone; its label says the rest.
-      add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, names[k] + (W < 560 ? ": lost " + sum : ": equity lost, summed, " + sum + " of the chance of winning"));
+      legend.push(names[k] + (W < 560 ? ": lost " + sum : ": equity lost, summed, " + sum + " of the chance of winning"));
     }
     svg.setAttribute("aria-label", "the equity each player has lost so far, summed, in % of the chance of winning the game");
   }
   if (shown >= 0) add("line", { class: "at", x1: x(shown), x2: x(shown), y1: T, y2: H - B });
+  // The legend comes last, on a pale ground, so that no line crosses
+  // its words.
+  const ground = add("rect", { class: "legend-ground", x: L + 2, y: T + 1, rx: 3 });
+  const texts = legend.map((words, k) => add("text", { class: "n" + (k + 1), x: L + 6, y: T + 12 + 14 * k }, words));
+  const box = texts.reduce((w, el) => Math.max(w, el.getBBox ? el.getBBox().width : 0), 0) || Math.max(...legend.map((l) => l.length)) * 6.2;
+  ground.setAttribute("width", Math.min(W - L - R - 4, box + 8).toFixed(1));
+  ground.setAttribute("height", 14 * legend.length + 4);
 }
 
 function chartClick(e) {
@@ -1671,6 +1692,15 @@ async function showGame(g) {
   markLastMove(g.last);
 }
 
+// MOVE_WORDS writes the moves whose names are one word in the protocol
+// as a player says them.
+const MOVE_WORDS = { playon: "play on", "big-gin": "big gin", biggin: "big gin" };
+
+// moveWords writes a move for a person.
+function moveWords(move) {
+  return MOVE_WORDS[move] || move;
+}
+
 // showTableMoves puts the moves other than a discard (the cards
 // themselves) on the table as buttons: draw, take, pass, each knock with
 // its melds, play on, next hand.
@@ -1683,7 +1713,7 @@ function showTableMoves(moves) {
   $("table-moves").replaceChildren(...moves.filter((m) => !m.move.startsWith("discard ")).map((m) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = m.move + (m.melds ? ": " + m.melds.join(" | ") : "");
+    b.textContent = moveWords(m.move) + (m.melds ? ": " + m.melds.join(" | ") : "");
     if (m.move === "next hand") b.id = "nexthand";
     b.addEventListener("click", () => gameMove(m));
     return b;
