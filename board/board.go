@@ -305,8 +305,16 @@ func (s *server) api(g *gate, h func(ctx context.Context, body []byte) (any, err
 			s.fail(w, r, err)
 			return
 		}
+		// The answer is encoded before anything is written, so that a
+		// value JSON cannot hold is a 500 that says so, never a 200
+		// with an empty body.
+		answer, err := json.Marshal(out)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, &Error{Message: "the answer could not be written: " + err.Error()})
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(out)
+		_, _ = w.Write(append(answer, '\n'))
 	}
 }
 

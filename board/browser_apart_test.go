@@ -105,6 +105,18 @@ func testDiscardSetUp(t *testing.T, p *page) {
 	target("drawn")
 	pick("KS")
 	p.waitFor(t, "the take set up", `document.querySelectorAll("#moves button").length === 11 && document.getElementById("notation").value.includes("from-pile=KS")`)
+
+	// A draw with the upcard alone on the pile stands as a draw: both
+	// passed it.
+	p.eval(t, `document.getElementById("picker-box").open = true; document.getElementById("clear").click();
+		document.getElementById("phase").value = "draw"; document.getElementById("phase").dispatchEvent(new Event("change"))`)
+	target("hand")
+	for _, c := range strings.Fields("AC 3C 4C TD KD AH 5H TH JH 6S") {
+		pick(c)
+	}
+	target("pile")
+	pick("KS")
+	p.waitFor(t, "the draw set up", `/ draw /.test(" " + document.getElementById("notation").value) && document.getElementById("phase").value === "draw" && /your draw$/.test(document.getElementById("facts").textContent)`)
 }
 
 // testClearTakesAll: "Clear the table" takes the last position's shading
@@ -116,4 +128,46 @@ func testClearTakesAll(t *testing.T, p *page) {
 	if n, _ := p.eval(t, `[...document.querySelectorAll("#picker .card")].filter(b => b.style.background !== "" || b.classList.contains("out") || b.title).length`).(float64); n != 0 {
 		t.Errorf("after Clear, %v cards of the picker keep the last position's shading", n)
 	}
+}
+
+// testLesserOnes: a wrong move tried twice on a puzzle costs one try; with
+// hints off the advice's empty table and legend are not shown; the
+// review's bar shows no earlier review's end while the decisions are
+// counted; the game's end leaves no stale "Picked" line; one card is
+// "1 card".
+func testLesserOnes(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	p.waitFor(t, "the worked example's moves", `mode === "analyse" && tableMoves.list.length > 0`)
+	p.startPuzzle(t)
+	for range 2 {
+		p.clickCard(t, "AC")
+		p.waitFor(t, "the miss", `/Not the move|Tried already/.test(document.getElementById("game-status").textContent)`)
+	}
+	if st := p.text(t, "game-status"); !strings.Contains(st, "Tried already") || !strings.Contains(st, "2 tries") {
+		t.Errorf("the same wrong move twice: %q", st)
+	}
+
+	p.eval(t, `document.getElementById("hints").checked = false; document.getElementById("game-rules").value = "standard"; document.querySelector("select#opponent").value = "random"; document.getElementById("newgame").click()`)
+	p.waitFor(t, "the deal", skipShowdown+`(mode === "game" && gameMoves.length > 0 && /Hints are off/.test(document.getElementById("advice-status").textContent))`)
+	if seen := p.shown(t, "advice", "legend"); seen != "false false" {
+		t.Errorf("with hints off, the advice's table and legend shown: %q", seen)
+	}
+	p.eval(t, `picked = "AC"; status("Picked the ace of clubs: Enter throws it.", false); gameOver({game: "g-test", hands: [], over: true, winner: "p1", score: null, log: ""})`)
+	if st := p.text(t, "status"); strings.Contains(st, "Picked") {
+		t.Errorf("at the game's end the table's status says %q", st)
+	}
+
+	bar, _ := p.eval(t, `(() => { const bar = document.getElementById("review-progress"); bar.max = 5; bar.value = 5;
+		document.getElementById("log").value = "ginadvisor-log 2\n"; document.getElementById("review").click();
+		return bar.hasAttribute("value") + " " + bar.hidden; })()`).(string)
+	if bar != "false false" {
+		t.Errorf("while counting, the bar has a value, is hidden: %q", bar)
+	}
+	p.waitFor(t, "the review's end", `document.getElementById("review-progress").hidden`)
+
+	p.eval(t, `document.getElementById("setup-box").open = true; document.getElementById("clear").click(); document.querySelector('input[name="target"][value="hand"]').click(); document.querySelector('#picker [data-card="AC"]').click()`)
+	if st := p.text(t, "setup-status"); !strings.Contains(st, "holds 1 card;") {
+		t.Errorf("with one card the line under the picker says %q", st)
+	}
+	p.problems = nil // the empty log's 400 is meant
 }

@@ -483,6 +483,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"PuzzleSetsApart", testPuzzleSetsApart, false},
 		{"DiscardSetUp", testDiscardSetUp, false},
 		{"ClearTakesAll", testClearTakesAll, false},
+		{"LesserOnes", testLesserOnes, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

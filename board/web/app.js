@@ -297,7 +297,9 @@ async function api(path, body, signal) {
   const res = await fetch("api/" + path, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: toJSON(body), signal,
   });
-  const data = fromJSON(await res.text());
+  const text = await res.text();
+  if (!text.trim()) throw new Error("the board answered nothing (HTTP " + res.status + "); try again");
+  const data = fromJSON(text);
   if (!res.ok) {
     const e = data.error || { message: res.statusText };
     const where = e.column && !/^column \d+/.test(e.message) ? "column " + e.column + ": " : "";
@@ -1066,6 +1068,10 @@ async function startReview() {
   if (mode === "review") blankTable();
   st.className = "";
   st.textContent = "Counting the decisions\u2026";
+  // Until the count comes, the bar says only that work goes on, not the
+  // last review's end.
+  $("review-progress").removeAttribute("value");
+  $("review-progress").textContent = "";
   $("review-progress").hidden = false;
   $("review-cancel").hidden = false;
   let total = 0, summary = null, drawn = 0;
@@ -1946,6 +1952,8 @@ function gameEnd(g) {
 function gameOver(g) {
   gameID = "";
   showPuzzleButtons();
+  picked = "";
+  status("The game is over.", false);
   // The address keeps the game after its end: a reload shows the end,
   // the review and the log again.
   setGameURL(g.game);
@@ -2001,6 +2009,7 @@ let puzzlesAnswered = 0;
 let puzzleDone = false; // the puzzle shown has been answered or shown
 
 let puzzleMisses = 0; // the wrong answers to the puzzle shown
+let puzzleTried = new Set(); // the moves tried on it: a repeat costs no try
 let puzzleAnswer = null; // the advice that graded the puzzle shown
 
 // puzzlesOf picks the decisions that the grade classed as mistakes or
@@ -2039,6 +2048,7 @@ async function learn() {
   const d = puzzles[puzzleAt];
   if (!d) return;
   puzzleMisses = 0;
+  puzzleTried = new Set();
   puzzleAnswer = null;
   picked = "";
   setMode("puzzle");
@@ -2094,16 +2104,23 @@ async function answer(d, m) {
   const a = await puzzleAdvice(d);
   if (!a || puzzles[puzzleAt] !== d) return;
   const top = a.candidates[0];
-  const tried = a.candidates.find((c) => c.move === m.move) || null;
+  // A knock is the advisor's only with the advisor's melds.
+  const melds = (x) => (x.melds || []).join(" | ");
+  const tried = a.candidates.find((c) => c.move === m.move && melds(c) === melds(m)) ||
+    a.candidates.find((c) => c.move === m.move && (!c.melds || !m.melds)) || null;
   const tied = tried !== null && tried !== top && !!tried.tie;
+  // A knock is named with its melds: two knocks differ by them alone.
+  const said = moveWords(m.move) + (m.melds ? " " + m.melds.join(" | ") : "");
   if (tried !== top && !tied) {
-    puzzleMisses++;
+    const again = puzzleTried.has(said);
+    puzzleTried.add(said);
+    if (!again) puzzleMisses++;
     if (puzzleMisses >= MISSES) {
-      showAnswer(d, a, "Not that either: " + m.move + ". After " + MISSES + " tries, the answer:");
+      showAnswer(d, a, "Not that either: " + said + ". After " + MISSES + " tries, the answer:");
       return;
     }
     const left = MISSES - puzzleMisses;
-    const text = "Not the move: " + m.move + ". Try again (" + left + (left === 1 ? " try" : " tries") + " before the answer shows).";
+    const text = (again ? "Tried already, and not the move: " : "Not the move: ") + said + ". Try again (" + left + (left === 1 ? " try" : " tries") + " before the answer shows).";
     setVerdict([text], "wrong");
     $("game-status").className = "error";
     $("game-status").textContent = text;
@@ -2114,8 +2131,8 @@ async function answer(d, m) {
   tableMoves = { list: [], pick: null };
   showAdvice(a, d.samples || 64, d.seed || 1, "The puzzle's answer:");
   const eq = (c) => " (" + share(c.equity) + ")";
-  const verdict = tied ? "Right: " + m.move + eq(tried) + " is tied with the advisor's " + top.move + eq(top) + " within the noise." :
-    "Right: " + m.move + eq(top) + ", the advisor's move.";
+  const verdict = tied ? "Right: " + said + eq(tried) + " is tied with the advisor's " + top.move + eq(top) + " within the noise." :
+    "Right: " + said + eq(top) + ", the advisor's move.";
   const detail = "In the game " + d.player + " played " + d.move + ".";
   const more = puzzleAt < puzzles.length - 1 ? " Next puzzle with the button below." : " That was the last one.";
   $("game-status").className = "right";
