@@ -22,7 +22,7 @@ func TestOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	paths := OutputPaths{CSV: csv, PlayersCSV: players}
-	if got := (OutputPaths{CSV: "-", JSONL: "-", HTML: "-"}).OnStdout(); !slices.Equal(got, []string{"--csv", "--jsonl", "--html"}) {
+	if got := (OutputPaths{CSV: "-", JSONL: "-", HTML: "-"}).OnStdout(nil); !slices.Equal(got, []string{"--csv", "--jsonl", "--html"}) {
 		t.Errorf("OnStdout: %v, want --csv, --jsonl and --html (- is standard output for every output)", got)
 	}
 

@@ -311,8 +311,7 @@ func adviseCommand(env *environment) *cli.Command {
 			if budget > 0 && !c.IsSet("samples") {
 				samples = 0 // no cap but the time
 			}
-			// --full, --particles and --replicas ask for the search a
-			// batch grade made.
+			// --full, --particles and --replicas ask for a grade's search.
 			search := analyze.Search{Full: c.Bool("full"), Particles: particles, Replicas: replicas}
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
