@@ -93,23 +93,24 @@ const (
 //   - Samples: advise.DefaultSamples (200) worlds a candidate, or with
 //     Time no cap but advise.MaxSamples. No measurement chose 200: it is
 //     a budget for a caller that sets none; each front end sets its own
-//     (advise and the board 2,000 by their flags, the advisor player
-//     DefaultPlayerSamples, whose 256 the research record measured
-//     against 128 and 64: 80.5% against simple at 256, 74.6% at 64,
-//     docs/research.md, "The advisor at play before it read its
-//     opponents").
+//     (the advise command 2,000 by its --samples, the board 256 a
+//     request, the advisor player DefaultPlayerSamples, whose 256 the
+//     research record measured against 128 and 64: 80.5% against simple
+//     at 256, 74.6% at 64, docs/research.md, "The advisor at play before
+//     it read its opponents").
 //   - Margin: advise.DefaultMargin, 1.5 standard errors. It was 2.5; at
 //     1.5 the advisor beat the advisor at 2.5 in 57.0% [53.3, 60.7] of
 //     600 mirrored eaai games (advise.DefaultMargin).
 //   - Workers: 0, every core, for the advice is the same for a seed at
-//     any worker count (TestAdviseIndependentOfWorkers in advise).
+//     any worker count (advise's TestAdviceSameAtAnyWorkerCount).
 //   - Model: ModelReading. The advisor reading its opponent beat the
 //     fixed model (advisor-fixed) in 60.7% [56.9, 64.5] of 600 mirrored
 //     eaai games, and every rule-based player by more than the fixed
 //     model did (README, Strength).
 //   - DangerSamples: DefaultDangerSamples, 2,000 opponent hands: a
 //     danger's standard error is then at most 1.1 points
-//     (sqrt(0.25/2000)), finer than the table's whole percents.
+//     (sqrt(0.25/2000)). No measurement of play chose it: the danger is
+//     shown to a person and never changes the move.
 //
 // Seed, Time, Least, Adaptive, Reading and MovesOnly default to their
 // zero values: seed 0, a fixed budget, no adaptive stop, the prior
@@ -143,7 +144,11 @@ func (o Options) withDefaults() Options {
 // and --replicas and the board's review ask for again, to show a grade's
 // search), the caches of a caller that advises many times, and the seam
 // through which the lab changes the worlds. Its zero value is the
-// advisor's own search, with nothing cached; Advise runs it.
+// advisor's own search, with nothing cached: one filter of
+// FilterParticles, whose comment gives the measurement behind 512.
+// Batch's grader sets the rest (Judge, Particles, Replicas), each with
+// the measurement that chose it beside the grader's budget (batch's
+// MinWorlds, Replicas and the rest). Advise runs it.
 type Search struct {
 	// Full plays every candidate in every world of the budget, and Judge,
 	// when set, stops such a search once it says the decision is judged
@@ -175,8 +180,9 @@ type Search struct {
 	// advisor that reads its opponent in place of FilterWorlds: the seam
 	// through which a measurement outside the product changes them.
 	Worlds WorldSource
-	// now, when set, is the clock a timed search reads: tests fake it
-	// (export_test.go and the package's own tests).
+	// now, when set, is the clock a timed search reads in place of
+	// time.Now: the package's tests fake it, and no caller outside them
+	// can.
 	now func() time.Time
 }
 
