@@ -24,14 +24,16 @@ import (
 	"github.com/ginadvisor/ginadvisor/report"
 )
 
-// Options sets what the advisor spends and what it reads. The zero value
-// is the advisor at advise.DefaultSamples worlds a candidate on every
-// core, reading its opponent from the prior and the position's own record,
-// with danger and outs.
+// Options sets what the advisor spends, what it reads and what it
+// computes: the settings a user of the advise command, the board or the
+// engine chooses. Any field left at its zero value takes its default,
+// DefaultOptions'. How the search runs beyond these (the grader's knobs,
+// the caches of a caller that advises often, the lab's seam) is a
+// Search's.
 type Options struct {
-	// Samples is the sampled worlds a candidate (0: advise.DefaultSamples);
-	// with Time set it caps them (0: advise.MaxSamples). Above
-	// advise.MaxSamples it is cut to it.
+	// Samples is the sampled worlds a candidate; with Time set it caps
+	// them (0: advise.MaxSamples). Above advise.MaxSamples it is cut to
+	// it.
 	Samples int
 	// Time, when set, spends this long instead of a fixed budget, counted
 	// from the call: the reading's filter, run before the search, is
@@ -41,38 +43,119 @@ type Options struct {
 	// as clear, also counted from the call (see advise.Options.Least).
 	Least time.Duration
 	// Adaptive stops a search once the decision is clear (see
-	// advise.Options.Adaptive); a timed search always does. Now, when
-	// set, is the clock a timed search reads (tests fake it).
+	// advise.Options.Adaptive); a timed search always does.
 	Adaptive bool
-	Now      func() time.Time
+	// Margin is how many standard errors a gain over the baseline must
+	// reach before the advice departs from it.
+	Margin float64
+	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
+	// core). The advice is the same for a seed at any worker count.
+	Seed    uint64
+	Workers int
+	// Reading is what the seat learnt of the opponent in earlier hands
+	// (nil: the prior); the position's own record is read too, unless
+	// Model is ModelFixed.
+	Reading *reading.Style
+	// Model is how the advisor models its opponent: by its reading, by
+	// its reading with the retired fixed model asked too, or by the fixed
+	// model alone.
+	Model Model
+	// MovesOnly skips what does not change the ranking (the opponent's
+	// view, danger and outs): for players and graders that need only the
+	// candidates' values.
+	MovesOnly bool
+	// DangerSamples is the sampled opponent hands behind each discard's
+	// danger.
+	DangerSamples int
+}
+
+// Model is how the advisor models its opponent. The fixed model, every
+// opponent played as simple, is the advisor before it read its opponent:
+// it is kept for the players and engines that play as it did, and for the
+// advise command's line on what the reading changed.
+type Model int
+
+const (
+	// ModelReading reads the opponent: the worlds it weighs and draws
+	// and the style its rollouts play come from the reading.
+	ModelReading Model = iota
+	// ModelCompared reads the opponent and also asks the fixed model, to
+	// say what the reading changed (report.Advice.FixedBest): a timed
+	// advice spends a fifth of its time on it (compareShare).
+	ModelCompared
+	// ModelFixed models every opponent as simple and reads nothing.
+	ModelFixed
+)
+
+// DefaultOptions returns the advisor's defaults, which Advise gives every
+// option left at its zero value, each chosen as its comment says:
+//
+//   - Samples: advise.DefaultSamples (200) worlds a candidate, or with
+//     Time no cap but advise.MaxSamples. No measurement chose 200: it is
+//     a budget for a caller that sets none; each front end sets its own
+//     (the advise command 2,000 by its --samples, the board 256 a
+//     request, the advisor player DefaultPlayerSamples, whose 256 the
+//     research record measured against 128 and 64: 80.5% against simple
+//     at 256, 74.6% at 64, docs/research.md, "The advisor at play before
+//     it read its opponents").
+//   - Margin: advise.DefaultMargin, 1.5 standard errors. It was 2.5; at
+//     1.5 the advisor beat the advisor at 2.5 in 57.0% [53.3, 60.7] of
+//     600 mirrored eaai games (advise.DefaultMargin).
+//   - Workers: 0, every core, for the advice is the same for a seed at
+//     any worker count (advise's TestAdviceSameAtAnyWorkerCount).
+//   - Model: ModelReading. The advisor reading its opponent beat the
+//     fixed model (advisor-fixed) in 60.7% [56.9, 64.5] of 600 mirrored
+//     eaai games, and every rule-based player by more than the fixed
+//     model did (README, Strength).
+//   - DangerSamples: DefaultDangerSamples, 2,000 opponent hands: a
+//     danger's standard error is then at most 1.1 points
+//     (sqrt(0.25/2000)). No measurement of play chose it: the danger is
+//     shown to a person and never changes the move.
+//
+// Seed, Time, Least, Adaptive, Reading and MovesOnly default to their
+// zero values: seed 0, a fixed budget, no adaptive stop, the prior
+// reading, and the whole advice.
+func DefaultOptions() Options {
+	return Options{Samples: advise.DefaultSamples, Margin: advise.DefaultMargin, Model: ModelReading, DangerSamples: DefaultDangerSamples}
+}
+
+// withDefaults gives each option left at its zero value DefaultOptions',
+// but a timed advice's worlds, which its time caps, advise.MaxSamples.
+func (o Options) withDefaults() Options {
+	d := DefaultOptions()
+	if o.Samples <= 0 {
+		o.Samples = d.Samples
+		if o.Time > 0 {
+			o.Samples = advise.MaxSamples
+		}
+	}
+	o.Samples = min(o.Samples, advise.MaxSamples)
+	if o.Margin <= 0 {
+		o.Margin = d.Margin
+	}
+	if o.DangerSamples <= 0 {
+		o.DangerSamples = d.DangerSamples
+	}
+	return o
+}
+
+// Search is how an advice's search runs beyond what a user sets: the
+// knobs of batch's grader (which the advise command's --full, --particles
+// and --replicas and the board's review ask for again, to show a grade's
+// search), the caches of a caller that advises many times, and the seam
+// through which the lab changes the worlds. Its zero value is the
+// advisor's own search, with nothing cached: one filter of
+// FilterParticles, whose comment gives the measurement behind 512.
+// Batch's grader sets the rest (Judge, Particles, Replicas), each with
+// the measurement that chose it beside the grader's budget (batch's
+// MinWorlds, Replicas and the rest). Advise runs it.
+type Search struct {
 	// Full plays every candidate in every world of the budget, and Judge,
 	// when set, stops such a search once it says the decision is judged
 	// (advise.Options.Full and Judge): batch's grader spends worlds until
 	// a grade's class is decided.
 	Full  bool
 	Judge func(s *advise.Standing) bool
-	// Margin is how many standard errors a gain over the baseline must
-	// reach before the advice departs from it (0: advise.DefaultMargin).
-	Margin float64
-	// Seed fixes the sampled worlds; Workers is the goroutines (0: every
-	// core). The advice is the same for a seed at any worker count.
-	Seed    uint64
-	Workers int
-	// The reading of the opponent is on by default: from Reading, what
-	// the seat learnt of the opponent in earlier hands (nil: the prior),
-	// and from the position's own record. Fixed turns it off: every
-	// opponent is modelled as simple, as the advisor did before it read.
-	Reading *reading.Style
-	Fixed   bool
-	// Equity is the equity model of the position's rules; nil builds it.
-	// A caller that advises many times under one rule set builds it once.
-	Equity *advise.Equity
-	// Compare also asks the fixed model, to say what the reading changed.
-	Compare bool
-	// MovesOnly skips what does not change the ranking (the opponent's
-	// view, danger and outs): for players and graders that need only the
-	// candidates' values.
-	MovesOnly bool
 	// Particles is the particles of the filter that follows the
 	// opponent's hand (0: FilterParticles). Its draw is noise the worlds'
 	// standard errors do not hold: a search of many worlds, such as a
@@ -86,17 +169,21 @@ type Options struct {
 	// (advise.Worlds.Replicas). 0 or 1: one filter, whose noise they do
 	// not hold.
 	Replicas int
+	// Equity is the equity model of the position's rules; nil builds it.
+	// A caller that advises many times under one rule set builds it once.
+	Equity *advise.Equity
 	// Filter, when set, keeps the particle filter of the opponent's hand
 	// from one decision to the next of the same seat, which reuse it
 	// until the opponent plays again; nil runs it afresh.
 	Filter *reading.FilterCache
-	// DangerSamples is the sampled opponent hands behind each discard's
-	// danger; 0 means DefaultDangerSamples.
-	DangerSamples int
 	// Worlds, when set, draws the opponent's hands of the worlds of the
 	// advisor that reads its opponent in place of FilterWorlds: the seam
 	// through which a measurement outside the product changes them.
 	Worlds WorldSource
+	// now, when set, is the clock a timed search reads in place of
+	// time.Now: the package's tests fake it, and no caller outside them
+	// can.
+	now func() time.Time
 }
 
 // compareShare is the share of a timed advice's time, one part in it,
@@ -106,7 +193,8 @@ type Options struct {
 const compareShare = 5
 
 // DefaultDangerSamples is the sampled opponent hands behind each
-// discard's danger when Options.DangerSamples is 0.
+// discard's danger when Options.DangerSamples is 0 (DefaultOptions says
+// why 2,000).
 const DefaultDangerSamples = 2000
 
 // readSamples is the worlds behind the reading of the opponent's last
@@ -120,13 +208,19 @@ const readSamples = 200
 // without danger, with ctx's error. Any other failure, of the search, the
 // comparison or the danger, is returned alone.
 func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, error) {
-	start := o.now()
-	so := searchOptions(p, o)
-	comparing := o.Compare && !o.Fixed
+	return Search{}.Advise(ctx, p, o)
+}
+
+// Advise is the package's Advise run by the search s.
+func (s Search) Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, error) {
+	o = o.withDefaults()
+	start := s.clock()
+	so := searchOptions(p, o, s)
+	comparing := o.Model == ModelCompared
 	if o.Time > 0 {
 		// The filter may take tens of milliseconds; a search that did not
 		// count it would answer that late at every decision.
-		spent := o.now().Sub(start)
+		spent := s.clock().Sub(start)
 		so.Time = max(o.Time-spent, time.Nanosecond)
 		so.Least = max(o.Least-spent, 0)
 		if comparing {
@@ -141,7 +235,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 		return nil, err
 	}
 	r := &report.Advice{Phase: a.Phase, Before: a.Before, Abandoned: a.Abandoned}
-	if !o.Fixed && !o.MovesOnly {
+	if o.Model != ModelFixed && !o.MovesOnly {
 		v := reading.Opponent(readingOf(o), p, readSamples, o.Seed)
 		r.Opponent = &v
 	}
@@ -160,7 +254,7 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	if comparing && len(a.Candidates) > 1 {
 		cs := so
 		if o.Time > 0 {
-			cs.Time, cs.Least = o.Time-o.now().Sub(start), 0
+			cs.Time, cs.Least = o.Time-s.clock().Sub(start), 0
 		}
 		if o.Time <= 0 || cs.Time > 0 {
 			if err := compare(ctx, p, cs, r); err != nil {
@@ -175,27 +269,27 @@ func Advise(ctx context.Context, p *game.Position, o Options) (*report.Advice, e
 	return r, nil
 }
 
-// searchOptions are the search's options for the advisor's: its budget,
-// and, unless the reading is off, rollouts, world weights and worlds from
-// the reading.
-func searchOptions(p *game.Position, o Options) advise.Options {
-	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: o.Now, Full: o.Full, Judge: o.Judge, Seed: o.Seed, Workers: o.Workers,
-		Margin: o.Margin, Rollout: bot.Rollout, Equity: o.Equity}
+// searchOptions are the search's options for the advisor's, run by s:
+// its budget, and, unless the reading is off, rollouts, world weights and
+// worlds from the reading.
+func searchOptions(p *game.Position, o Options, s Search) advise.Options {
+	so := advise.Options{Samples: min(o.Samples, advise.MaxSamples), Time: o.Time, Adaptive: o.Adaptive, Now: s.now, Full: s.Full, Judge: s.Judge, Seed: o.Seed, Workers: o.Workers,
+		Margin: o.Margin, Rollout: bot.Rollout, Equity: s.Equity}
 	if so.Equity == nil {
 		// Built once for both searches of a comparison.
 		so.Equity = advise.ForRules(*p.Rules())
 	}
-	if !o.Fixed {
+	if o.Model != ModelFixed {
 		so.Rollout, so.Accept = ReadingModel(readingOf(o), p)
 		d := &Decision{Position: p, Seed: o.Seed, Accept: so.Accept, Time: o.Time,
-			filter: func() (*reading.Particles, bool) { return particlesOf(o, p) }}
-		if o.Worlds != nil {
-			so.Worlds = o.Worlds.Worlds(d)
-			if b, ok := o.Worlds.(BaselineSource); ok {
+			filter: func() (*reading.Particles, bool) { return particlesOf(o, s, p) }}
+		if s.Worlds != nil {
+			so.Worlds = s.Worlds.Worlds(d)
+			if b, ok := s.Worlds.(BaselineSource); ok {
 				so.Baseline = b.Baseline(d)
 			}
-		} else if o.Replicas > 1 {
-			so.Worlds = replicaWorlds(o, p)
+		} else if s.Replicas > 1 {
+			so.Worlds = replicaWorlds(o, s, p)
 		} else {
 			so.Worlds = FilterWorlds(d)
 		}
@@ -227,26 +321,26 @@ func readingOf(o Options) *reading.Style {
 }
 
 // particlesOf is the filter at p for the options' reading: with the
-// options' particles, run afresh, or at the default through the options'
+// search's particles, run afresh, or at the default through the search's
 // cache.
-func particlesOf(o Options, p *game.Position) (*reading.Particles, bool) {
-	if o.Particles > 0 && o.Particles != FilterParticles {
-		return reading.Filter(readingOf(o), p, o.Particles, o.Seed)
+func particlesOf(o Options, s Search, p *game.Position) (*reading.Particles, bool) {
+	if s.Particles > 0 && s.Particles != FilterParticles {
+		return reading.Filter(readingOf(o), p, s.Particles, o.Seed)
 	}
-	return o.Filter.Filter(readingOf(o), p, FilterParticles, o.Seed)
+	return s.Filter.Filter(readingOf(o), p, FilterParticles, o.Seed)
 }
 
-// replicaWorlds returns the worlds of the options' replicas of the
+// replicaWorlds returns the worlds of the search's replicas of the
 // filter: each a filter of its share of the particles, seeded from the
 // options' seed and its number, drawn from in FilterShare of the worlds.
 // A replica whose record leaves no hand is left out; with none left, every
 // world comes from the estimate.
-func replicaWorlds(o Options, p *game.Position) advise.Worlds {
-	total := o.Particles
+func replicaWorlds(o Options, s Search, p *game.Position) advise.Worlds {
+	total := s.Particles
 	if total <= 0 {
 		total = FilterParticles
 	}
-	n := min(o.Replicas, MaxReplicas)
+	n := min(s.Replicas, MaxReplicas)
 	each := (total + n - 1) / n
 	var hands []func(*rand.Rand) notation.CardSet
 	for r := range n {
@@ -260,7 +354,7 @@ func replicaWorlds(o Options, p *game.Position) advise.Worlds {
 	return advise.Worlds{Replicas: hands, Share: FilterShare}
 }
 
-// MaxReplicas bounds Options.Replicas for a user's request.
+// MaxReplicas bounds Search.Replicas for a user's request.
 const MaxReplicas = 64
 
 // ReplicaSeed is the seed of replica r of a decision's filter whose
@@ -325,12 +419,8 @@ func detail(ctx context.Context, p *game.Position, o Options, cands []advise.Can
 // discardDanger is each discard's chance of meeting a meld in the
 // opponent's hand.
 func discardDanger(ctx context.Context, p *game.Position, o Options) (map[game.Move]float64, error) {
-	n := o.DangerSamples
-	if n <= 0 {
-		n = DefaultDangerSamples
-	}
 	e := probability.Infer(p)
-	d, err := probability.Danger(ctx, p, &e, n, o.Seed, o.Workers)
+	d, err := probability.Danger(ctx, p, &e, o.DangerSamples, o.Seed, o.Workers)
 	if err != nil {
 		return nil, fmt.Errorf("the discards' danger: %w", err)
 	}
@@ -345,7 +435,7 @@ func discardDanger(ctx context.Context, p *game.Position, o Options) (map[game.M
 // hand of the particle filter that follows the opponent through the
 // record, the others the card estimate's, weighed by the last turn
 // (advise.Options.Accept). A measurement that needs other worlds plugs a
-// WorldSource into Options.Worlds; the product sets none.
+// WorldSource into Search.Worlds; the product sets none.
 
 // WorldSource draws the opponent's hands of the advisor's worlds in place
 // of FilterWorlds: the one seam through which an experiment, kept out of
@@ -416,10 +506,10 @@ const (
 	FilterShare     = 0.5
 )
 
-// now reads the options' clock.
-func (o *Options) now() time.Time {
-	if o.Now != nil {
-		return o.Now()
+// clock reads the search's clock.
+func (s *Search) clock() time.Time {
+	if s.now != nil {
+		return s.now()
 	}
 	return time.Now()
 }

@@ -168,7 +168,8 @@ func TestPlayerKeepsToItsGameTime(t *testing.T) {
 	now := func() time.Time { tick += time.Millisecond; return time.Unix(0, 0).Add(tick) }
 	pl := NewPlayer(1, 0, 0, false)
 	total := 300 * time.Millisecond
-	pl.SetGameTime(total, now)
+	pl.SetGameTime(total)
+	pl.search.now = now
 	_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 3}, [2]bot.Player{pl, bot.NewSimple(2)})
 	if err != nil {
 		t.Fatal(err)
@@ -294,7 +295,7 @@ func TestTimedAdviceCountsItsPreparation(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 50 * time.Millisecond
-	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: preparedFor(limit), Workers: 1, MovesOnly: true, Seed: 3})
+	a, err := Search{now: preparedFor(limit)}.Advise(context.Background(), &p, Options{Time: limit, Workers: 1, MovesOnly: true, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +316,7 @@ func TestLeastCountsThePreparation(t *testing.T) {
 		t.Fatal(err)
 	}
 	const least = 50 * time.Millisecond
-	a, err := Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Now: preparedFor(least), Workers: 1, MovesOnly: true, Seed: 3})
+	a, err := Search{now: preparedFor(least)}.Advise(context.Background(), &p, Options{Time: time.Hour, Least: least, Workers: 1, MovesOnly: true, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -426,7 +427,7 @@ func TestComparisonSpendsTheSameTime(t *testing.T) {
 		return t0.Add(time.Duration(calls) * time.Millisecond)
 	}
 	const limit = 40 * time.Millisecond
-	a, err := Advise(context.Background(), &p, Options{Time: limit, Now: now, Workers: 1, Seed: 3, Compare: true, DangerSamples: 20})
+	a, err := Search{now: now}.Advise(context.Background(), &p, Options{Time: limit, Workers: 1, Seed: 3, Model: ModelCompared, DangerSamples: 20})
 	if err != nil {
 		t.Fatal(err)
 	}

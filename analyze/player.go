@@ -34,7 +34,10 @@ const (
 // bot.Player.
 type Player struct {
 	opts Options
-	// equityRules are the rules opts.Equity was built for.
+	// search holds the player's caches (the equity model and the
+	// filter) and the lab's worlds (SetWorlds).
+	search Search
+	// equityRules are the rules search.Equity was built for.
 	equityRules rules.Rules
 	n           uint64
 	seed        uint64
@@ -64,11 +67,8 @@ type Player struct {
 }
 
 // SetGameTime gives the player total for the game, on a clock it keeps
-// itself: each decision then spends by Clock.Budget of what is left. now
-// is the clock it reads (nil: time.Now); tests fake it.
-func (pl *Player) SetGameTime(total time.Duration, now func() time.Time) {
-	pl.gameTime, pl.opts.Now = total, now
-}
+// itself: each decision then spends by Clock.Budget of what is left.
+func (pl *Player) SetGameTime(total time.Duration) { pl.gameTime = total }
 
 // SetClock tells the player the game's clock before its next decision, as
 // a controller's go line does: the decision then spends by Clock.Budget,
@@ -88,20 +88,23 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 	if !set {
 		samples = DefaultPlayerSamples
 	}
-	o := Options{Samples: min(samples, advise.MaxSamples), Margin: margin, Workers: 1, Fixed: fixed, MovesOnly: true}
+	o := Options{Samples: min(samples, advise.MaxSamples), Margin: margin, Workers: 1, MovesOnly: true}
+	if fixed {
+		o.Model = ModelFixed
+	}
 	return &Player{opts: o, seed: seed, samplesSet: set}
 }
 
 // SetWorlds draws the player's worlds from w in place of FilterWorlds
-// (see Options.Worlds); nil gives it its own worlds back.
-func (pl *Player) SetWorlds(w WorldSource) { pl.opts.Worlds = w }
+// (see Search.Worlds); nil gives it its own worlds back.
+func (pl *Player) SetWorlds(w WorldSource) { pl.search.Worlds = w }
 
 // Name returns "advisor".
 func (*Player) Name() string { return "advisor" }
 
 // HandOver reads the opponent's decisions from the finished hand.
 func (pl *Player) HandOver(p *game.Position) {
-	if !pl.opts.Fixed {
+	if pl.opts.Model != ModelFixed {
 		pl.Reading.ReadHand(p)
 	}
 }
@@ -117,14 +120,15 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 		return game.DrawMove(), nil
 	}
 	// The equity model is built once for the game's rules.
-	if r := *p.Rules(); pl.opts.Equity == nil || pl.equityRules != r {
-		pl.opts.Equity, pl.equityRules = advise.ForRules(r), r
+	if r := *p.Rules(); pl.search.Equity == nil || pl.equityRules != r {
+		pl.search.Equity, pl.equityRules = advise.ForRules(r), r
 	}
 	pl.n++
 	o := pl.opts
 	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
 	o.Reading = &pl.Reading
-	o.Filter = &pl.filter
+	s := pl.search
+	s.Filter = &pl.filter
 	if c := pl.clockNow(); c.Timed() {
 		budget, search := c.Budget(p, pl.over)
 		if !search {
@@ -146,7 +150,7 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 			pl.over.Add(budget, spent)
 		}()
 	}
-	a, err := Advise(ctx, p, o)
+	a, err := s.Advise(ctx, p, o)
 	if err != nil {
 		return game.Move{}, err
 	}
@@ -166,8 +170,8 @@ func (pl *Player) clockNow() Clock {
 }
 
 func (pl *Player) now() func() time.Time {
-	if pl.opts.Now != nil {
-		return pl.opts.Now
+	if pl.search.now != nil {
+		return pl.search.now
 	}
 	return time.Now
 }

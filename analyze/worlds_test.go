@@ -56,14 +56,18 @@ func TestWorldsComeFromTheSeam(t *testing.T) {
 		{"the fixed model, none", true, true, 0, 0},
 	} {
 		src := &fakeSource{hand: st.Hand(1) & p.Unseen()}
-		o := Options{Fixed: c.fixed, Seed: 9}
+		o := Options{Seed: 9}
+		if c.fixed {
+			o.Model = ModelFixed
+		}
+		var s Search
 		if c.source {
-			o.Worlds = src
+			s.Worlds = src
 		}
 		if c.name == "with a source and a time limit" {
 			o.Time = 70 * time.Millisecond
 		}
-		so := searchOptions(&p, o)
+		so := searchOptions(&p, o, s)
 		if so.Worlds.Share != c.wantShare || (so.Worlds.Hands != nil) != (c.wantShare > 0) {
 			t.Errorf("%s: hands %v, share %g, want share %g", c.name, so.Worlds.Hands != nil, so.Worlds.Share, c.wantShare)
 		}
@@ -84,8 +88,8 @@ func TestWorldsComeFromTheSeam(t *testing.T) {
 
 // TestDecisionFilterIsTheAdvisors: the filter a WorldSource reads, and
 // the one the advisor's own worlds draw from at the same decision, is the
-// filter of the options' reading, particles (not the default's) and seed:
-// all three draw the same hands.
+// filter of the options' reading and seed and of the search's particles
+// (not the default's): all three draw the same hands.
 func TestDecisionFilterIsTheAdvisors(t *testing.T) {
 	st := dealt(t, rand.New(rand.NewPCG(4, 4)))
 	pol := [2]game.Policy{bot.NewSimple(1), bot.NewSimple(2)}
@@ -94,12 +98,13 @@ func TestDecisionFilterIsTheAdvisors(t *testing.T) {
 	for st.Phase() != game.Over {
 		if st.Turn() == 0 && st.Draws() > 2 {
 			p := st.Position(0)
-			o := Options{Seed: uint64(st.Draws()), Reading: &style, Particles: 64}
+			o := Options{Seed: uint64(st.Draws()), Reading: &style}
+			s := Search{Particles: 64}
 			want, ok := reading.Filter(&style, &p, 64, o.Seed)
-			own := searchOptions(&p, o).Worlds
+			own := searchOptions(&p, o, s).Worlds
 			src := &fakeSource{}
-			o.Worlds = src
-			searchOptions(&p, o)
+			s.Worlds = src
+			searchOptions(&p, o, s)
 			if len(src.asked) != 1 {
 				t.Fatalf("draw %d: the source asked %d times", st.Draws(), len(src.asked))
 			}
@@ -146,4 +151,17 @@ func dealt(t *testing.T, rng *rand.Rand) game.State {
 		t.Fatal(err)
 	}
 	return st
+}
+
+// TestDefaultOptionsAreTheZeroValues: an advice whose options are left at
+// their zero values is an advice at DefaultOptions, so that the one
+// constructor documents every default Advise gives.
+func TestDefaultOptionsAreTheZeroValues(t *testing.T) {
+	if got, want := (Options{}).withDefaults(), DefaultOptions(); got != want {
+		t.Fatalf("the zero options take %+v, DefaultOptions is %+v", got, want)
+	}
+	timed := Options{Time: time.Second}.withDefaults()
+	if timed.Samples != advise.MaxSamples {
+		t.Fatalf("a timed advice's worlds default to %d, want advise.MaxSamples", timed.Samples)
+	}
 }

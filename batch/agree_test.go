@@ -62,7 +62,7 @@ func TestGradesAgreeWithAdvise(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s:%d: the graded position does not read back: %v", g.File, g.Line, err)
 		}
-		a, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: g.Samples, Seed: g.Seed, Full: true, Particles: g.Particles, Replicas: g.Replicas, MovesOnly: true})
+		a, err := analyze.Search{Full: true, Particles: g.Particles, Replicas: g.Replicas}.Advise(context.Background(), &p, analyze.Options{Samples: g.Samples, Seed: g.Seed, MovesOnly: true})
 		if err != nil {
 			t.Fatalf("%s:%d: %v", g.File, g.Line, err)
 		}

@@ -164,7 +164,8 @@ func gradeStage(ctx context.Context, p *game.Position, m game.Move, cap, particl
 		dropBeaten(p, st, m)
 		return false
 	}
-	_, err := analyze.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, Equity: equity, MovesOnly: true, Judge: judge, Particles: particles, Replicas: Replicas})
+	s := analyze.Search{Judge: judge, Particles: particles, Replicas: Replicas, Equity: equity}
+	_, err := s.Advise(ctx, p, analyze.Options{Samples: cap, Seed: seed, Workers: 1, MovesOnly: true})
 	if err != nil {
 		return advisorGrade{best: m}, false, err
 	}

@@ -192,7 +192,10 @@ func WriteHTML(w io.Writer, s *Summary) error {
 		hist = append(hist, row)
 	}
 	page.Lost = barChart("Share of decisions by equity lost", binLabels, names, hist, math.Max(0.25, math.Ceil(maxShare*4)/4), true, func(si, l int) string { return fmt.Sprintf("%s/lost/%d", names[si], l) })
-	kindLabels := []string{"upcard", "draw", "discard", "knock"}
+	var kindLabels []string
+	for _, k := range Kinds() {
+		kindLabels = append(kindLabels, k.String())
+	}
 	var kinds [][]*float64
 	for _, p := range s.Players {
 		row := make([]*float64, len(kindLabels))

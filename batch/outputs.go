@@ -2,12 +2,14 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/ginadvisor/ginadvisor/importer"
 	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/outfile"
 )
@@ -56,15 +58,77 @@ type OutputPaths struct {
 	CSV, JSONL, PlayersCSV, HTML string
 }
 
-// OnStdout are the flags of the outputs that name standard output.
-func (p OutputPaths) OnStdout() []string {
+// flags are the outputs' flags, each with its path, in the order they
+// are checked and opened.
+func (p OutputPaths) flags() [][2]string {
+	return [][2]string{{"csv", p.CSV}, {"jsonl", p.JSONL}, {"players-csv", p.PlayersCSV}, {"html", p.HTML}}
+}
+
+// OnStdout are the flags of the outputs written to standard output,
+// stdout: by "-", then those by a name of the file it writes to, such as
+// /dev/stdout.
+func (p OutputPaths) OnStdout(stdout io.Writer) []string {
 	var named []string
-	for _, o := range [][2]string{{"--csv", p.CSV}, {"--jsonl", p.JSONL}, {"--players-csv", p.PlayersCSV}, {"--html", p.HTML}} {
+	for _, o := range p.flags() {
 		if o[1] == "-" {
-			named = append(named, o[0])
+			named = append(named, "--"+o[0])
+		}
+	}
+	for _, o := range p.flags() {
+		if o[1] != "" && o[1] != "-" && outfile.SameFile(o[1], stdout) {
+			named = append(named, "--"+o[0])
 		}
 	}
 	return named
+}
+
+// Check refuses, before any output is opened, outputs that cannot all be
+// written as asked: two that name standard output, stdout, whose lines
+// would mix; one there beside a summary in JSON (json), which would then
+// not be printed; and one that lies in an input directory
+// (RefuseInInputDir). A command reports its error as a usage error.
+func (p OutputPaths) Check(stdout io.Writer, inputPaths []string, json bool) error {
+	switch named := p.OnStdout(stdout); {
+	case len(named) > 1:
+		return fmt.Errorf("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
+	case len(named) == 1 && json:
+		return fmt.Errorf("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
+	}
+	for _, o := range p.flags() {
+		if err := RefuseInInputDir(o[0], o[1], inputPaths); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RefuseInInputDir refuses the output of the flag named at path when it
+// lies in a directory among the input paths (InInputDir): the run would
+// write it there, and the next run over the directory read it as an
+// input. One there already is an input, which opening it refuses.
+func RefuseInInputDir(flag, path string, inputPaths []string) error {
+	if _, err := os.Stat(path); err == nil {
+		return nil
+	}
+	if dir, in := InInputDir(path, inputPaths); in {
+		return fmt.Errorf("--%s: %s is in the input directory %s, whose files are all read as inputs: write it elsewhere", flag, lines.Escape(path), lines.Escape(dir))
+	}
+	return nil
+}
+
+// OpenOutput opens one output file, or stdout for "-", as CreateOutput
+// does: a regular file is written beside its target and replaces it on
+// commit, and abort, or no commit, leaves it as it was; a FIFO or a
+// device is written directly.
+func OpenOutput(ctx context.Context, path string, stdout io.Writer, inputs []os.FileInfo) (w io.Writer, commit func() error, abort func(), err error) {
+	if path == "-" {
+		return stdout, func() error { return nil }, func() {}, nil
+	}
+	f, err := CreateOutput(ctx, path, inputs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return f, f.Commit, f.Abort, nil
 }
 
 // Outputs are a batch's output files and streams: opened before the run,
@@ -173,6 +237,27 @@ func (o *Outputs) Finish(s *Summary) error {
 		f.placed = true
 	}
 	return nil
+}
+
+// End ends a run, whose summary is s and error runErr, on its outputs:
+// it puts them in place when the run ended complete with games analysed
+// and was not interrupted, and otherwise leaves them as they were. It
+// returns runErr, or the error of putting them in place, and failed when
+// the run failed before it analysed any game (for another reason than an
+// input that is no log): its error then names the outputs left as they
+// were, and there is no summary to show.
+func (o *Outputs) End(s *Summary, runErr error, interrupted bool) (failed bool, err error) {
+	if s.Complete && !interrupted && s.GamesAnalyzed > 0 {
+		runErr = o.Finish(s)
+	}
+	o.Abort()
+	if runErr == nil || errors.Is(runErr, importer.ErrNotLog) || s.GamesAnalyzed > 0 || interrupted {
+		return false, runErr
+	}
+	if left := o.Left(); len(left) > 0 {
+		return true, fmt.Errorf("%w; the outputs were left as they were (%s)", runErr, strings.Join(left, ", "))
+	}
+	return true, runErr
 }
 
 // Abort removes the temporary files of the outputs not put in place,

@@ -31,8 +31,8 @@ func TestErrorsHoldTheSpreadOfSeeds(t *testing.T) {
 		gains := make([][]float64, len(seeds))
 		ses := make([][]float64, len(seeds))
 		for si, seed := range seeds {
-			a, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: batch.MinWorlds, Seed: seed, Workers: 1, Full: true,
-				MovesOnly: true, Replicas: batch.Replicas, Particles: batch.FirstParticles})
+			s := analyze.Search{Full: true, Replicas: batch.Replicas, Particles: batch.FirstParticles}
+			a, err := s.Advise(context.Background(), &p, analyze.Options{Samples: batch.MinWorlds, Seed: seed, Workers: 1, MovesOnly: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -32,6 +32,16 @@ var kindNames = [...]string{Upcard: "upcard", Draw: "draw", Discard: "discard", 
 // String returns the kind's stable name.
 func (k Kind) String() string { return kindNames[k] }
 
+// Kinds returns every kind of decision, in the order a player's ByKind
+// holds them.
+func Kinds() []Kind {
+	ks := make([]Kind, numKinds)
+	for k := range ks {
+		ks[k] = Kind(k)
+	}
+	return ks
+}
+
 // Class grades a decision by the equity it lost.
 type Class int
 
@@ -295,7 +305,7 @@ const MaxWorst = 10
 func newPlayer(name string) *Player {
 	p := &Player{Name: name, LostHistogram: make([]int, len(lostBins)+1),
 		DeadwoodSum: make([]int, MaxTurns), DeadwoodCount: make([]int, MaxTurns)}
-	for k := Kind(0); k < numKinds; k++ {
+	for _, k := range Kinds() {
 		p.ByKind = append(p.ByKind, KindStats{Kind: k.String()})
 	}
 	return p

@@ -793,8 +793,9 @@ func (s *server) advise(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := analyze.Advise(ctx, &p, analyze.Options{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
-		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples), Full: q.Full, Particles: q.Particles, Replicas: q.Replicas})
+	search := analyze.Search{Full: q.Full, Particles: q.Particles, Replicas: q.Replicas}
+	a, err := search.Advise(ctx, &p, analyze.Options{Samples: q.Samples, Time: time.Duration(q.TimeMS) * time.Millisecond,
+		Seed: q.Seed, Workers: s.opts.Workers, DangerSamples: min(q.Samples, analyze.DefaultDangerSamples)})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -89,7 +89,7 @@ type Engine struct {
 }
 
 // SetWorlds draws the engine's worlds from w in place of the advisor's
-// own (analyze.Options.Worlds): the seam through which the lab serves an
+// own (analyze.Search.Worlds): the seam through which the lab serves an
 // experiment as an engine, to play it in the arena. Call it before Serve.
 func (e *Engine) SetWorlds(w analyze.WorldSource) { e.worlds = w }
 
@@ -853,8 +853,13 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		start := time.Now()
 		defer func() { e.over.Add(budget, time.Since(start)) }()
 	}
-	a, err := analyze.Advise(ctx, p, analyze.Options{Samples: samples, Time: budget, Least: least, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1, Equity: e.equity,
-		Reading: &e.reading, Fixed: e.readingOff, MovesOnly: clock.timed(), Filter: &e.filter, Worlds: e.worlds})
+	o := analyze.Options{Samples: samples, Time: budget, Least: least, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1,
+		Reading: &e.reading, MovesOnly: clock.timed()}
+	if e.readingOff {
+		o.Model = analyze.ModelFixed
+	}
+	s := analyze.Search{Equity: e.equity, Filter: &e.filter, Worlds: e.worlds}
+	a, err := s.Advise(ctx, p, o)
 	// A stopped go answers with its best move so far.
 	if err != nil && (a == nil || ctx.Err() == nil) {
 		sayf("error %v", err)

@@ -54,7 +54,7 @@ func playerRows(players []*batch.Player) [][]string {
 		}
 		return r
 	}
-	return [][]string{
+	rows := [][]string{
 		row("games won", func(p *batch.Player) string {
 			return fmt.Sprintf("%d of %d (%s)", p.GamesWon, p.Games, Percent(p.WinRate))
 		}),
@@ -74,10 +74,11 @@ func playerRows(players []*batch.Player) [][]string {
 			ci := stats.Wilson(p.Matched, p.Decisions)
 			return Percent(ci[0]) + " to " + Percent(ci[1])
 		}),
-		row("  upcard", kindMatched(0)),
-		row("  draw", kindMatched(1)),
-		row("  discard", kindMatched(2)),
-		row("  knock", kindMatched(3)),
+	}
+	for _, k := range batch.Kinds() {
+		rows = append(rows, row("  "+k.String(), kindMatched(k)))
+	}
+	return append(rows, [][]string{
 		row("equity lost a decision", func(p *batch.Player) string {
 			if p.MeanEquityLost == nil {
 				return NA
@@ -114,7 +115,7 @@ func playerRows(players []*batch.Player) [][]string {
 		row("result a game", func(p *batch.Player) string { return fmt.Sprintf("%.3f", ratioOf(p.GamesWon, p.Games)) }),
 		row("  luck-adjusted", luckFigure("%.3f", func(m batch.LuckMeans) float64 { return m.Adjusted })),
 		row("  95% interval", luckInterval("%.3f to %.3f", func(m batch.LuckMeans) *[2]float64 { return m.AdjustedCI95 })),
-	}
+	}...)
 }
 
 // luckInterval shows the 95% interval of one of a player's luck figures
@@ -152,15 +153,15 @@ func luckFigure(format string, f func(batch.LuckMeans) float64) func(p *batch.Pl
 	}
 }
 
-// kindMatched shows how often a player's decisions of kind i matched the
+// kindMatched shows how often a player's decisions of kind k matched the
 // advice.
-func kindMatched(i int) func(p *batch.Player) string {
+func kindMatched(k batch.Kind) func(p *batch.Player) string {
 	return func(p *batch.Player) string {
-		if i >= len(p.ByKind) || p.ByKind[i].MatchRate == nil {
+		if int(k) >= len(p.ByKind) || p.ByKind[k].MatchRate == nil {
 			return NA
 		}
-		k := p.ByKind[i]
-		return fmt.Sprintf("%s of %d", Percent(*k.MatchRate), k.Decisions)
+		s := p.ByKind[k]
+		return fmt.Sprintf("%s of %d", Percent(*s.MatchRate), s.Decisions)
 	}
 }
 

@@ -114,3 +114,26 @@ func TestDocFields(t *testing.T) {
 	}
 	t.Errorf("the table of rule fields in docs/rules.md is out of date; run go test ./rules -run DocFields -update")
 }
+
+// TestFieldRows: the rules table's rows, one for each field with a Label,
+// take the places 1 to their number, each once, so that a new field with
+// a row is one line of the table of fields; a field without a Label has
+// no place.
+func TestFieldRows(t *testing.T) {
+	seen := map[int]string{}
+	for _, f := range Fields() {
+		switch {
+		case f.Label == "" && f.Row != 0:
+			t.Errorf("%s: no label but row %d", f.Key, f.Row)
+		case f.Label != "" && seen[f.Row] != "":
+			t.Errorf("%s: row %d is %s's too", f.Key, f.Row, seen[f.Row])
+		case f.Label != "":
+			seen[f.Row] = f.Key
+		}
+	}
+	for i := 1; i <= len(seen); i++ {
+		if seen[i] == "" {
+			t.Errorf("no field takes row %d of %d", i, len(seen))
+		}
+	}
+}

@@ -4,10 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -43,11 +39,11 @@ func convertCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			if err := fileNames(c, "out"); err != nil {
+			if err := cliargs.FileNames(c, "out"); err != nil {
 				return err
 			}
-			if err := refuseInInputDir(c, "out"); err != nil {
-				return err
+			if err := batch.RefuseInInputDir("out", c.String("out"), c.Args().Slice()); err != nil {
+				return cliexit.Usagef("%w", err)
 			}
 			o, err := cliargs.Import(c)
 			if err != nil {
@@ -63,19 +59,19 @@ func convertCommand(env *environment) *cli.Command {
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the output is aborted.
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
-			out, closeOut, abort, err := openOut(ctx, env, c.String("out"), ins)
+			out, closeOut, abort, err := batch.OpenOutput(ctx, c.String("out"), env.stdout, batch.InputFiles(ins, env.stdin))
 			if err != nil {
-				return fmt.Errorf("--out: %w", err)
+				return fmt.Errorf("--out: %w", cliexit.InterruptedOr(ctx, err))
 			}
 			defer abort()
 			// Stopped, a conversion keeps nothing: the output goes at once.
-			stopped := sync.OnceFunc(func() {
+			stopped, unwatch := cliexit.DieOnInterrupt(ctx, func() {
 				abort()
 				fmt.Fprintln(env.stderr, "ginadvisor: interrupted: nothing written to --out")
 			})
-			defer context.AfterFunc(ctx, func() { stopped(); dieBySignal() })()
+			defer unwatch()
 			lw := gamelog.NewWriter(out)
 			write := lw.Write
 			if to == "eaai" {
@@ -101,40 +97,6 @@ func convertCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-// refuseInInputDir refuses, as a usage error, an output of the flags
-// named that lies in a directory given as an input: the run would write
-// it there, and the next run over the directory read it as an input. One
-// there already is an input, which opening the outputs refuses.
-func refuseInInputDir(c *cli.Context, flags ...string) error {
-	for _, f := range flags {
-		p := c.String(f)
-		if _, err := os.Stat(p); err == nil {
-			continue // there already: an input, refused as one when opened
-		}
-		if dir, in := batch.InInputDir(p, c.Args().Slice()); in {
-			return cliexit.Usagef("--%s: %s is in the input directory %s, whose files are all read as inputs: write it elsewhere", f, render.EscapeControl(p), render.EscapeControl(dir))
-		}
-	}
-	return nil
-}
-
-// openOut opens an output file, or stdout for "-", as
-// batch.CreateOutput does: a regular file is written beside its target
-// and replaces it on commit, and abort, or no commit, leaves it as it
-// was; a FIFO or a device is written directly.
-func openOut(ctx context.Context, env *environment, path string, inputs []batch.Input) (w io.Writer, commit func() error, abort func(), err error) {
-	if path == "-" {
-		return env.stdout, func() error { return nil }, func() {}, nil
-	}
-	f, err := batch.CreateOutput(ctx, path, batch.InputFiles(inputs, env.stdin))
-	if ctx.Err() != nil {
-		return nil, nil, nil, cliexit.Silent(ExitInterrupted)
-	} else if err != nil {
-		return nil, nil, nil, err
-	}
-	return f, f.Commit, f.Abort, nil
 }
 
 func batchCommand(env *environment) *cli.Command {
@@ -165,7 +127,7 @@ func batchCommand(env *environment) *cli.Command {
 			if err := env.setColor(c); err != nil {
 				return err
 			}
-			if err := fileNames(c, "csv", "jsonl", "players-csv", "html"); err != nil {
+			if err := cliargs.FileNames(c, "csv", "jsonl", "players-csv", "html"); err != nil {
 				return err
 			}
 			o, err := batchOptions(env, c)
@@ -178,7 +140,7 @@ func batchCommand(env *environment) *cli.Command {
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the outputs are aborted.
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
 			// Every output is opened before any work, so that a bad path
 			// fails at once; until the run ends complete, aborted, they
@@ -201,23 +163,16 @@ func batchCommand(env *environment) *cli.Command {
 	}
 }
 
-// endBatch puts the outputs in place when the run ended complete with
-// games analysed, and otherwise leaves them as they were; then it reports
-// how the run ended. Whether the run was stopped (ctx, the run's, is done)
-// is settled once, here: a signal after this changes nothing.
+// endBatch ends the run on its outputs (batch.Outputs.End), then reports
+// how it ended. Whether the run was stopped (ctx, the run's, is done) is
+// settled once, here: a signal after this changes nothing.
 func endBatch(ctx context.Context, env *environment, c *cli.Context, s *batch.Summary, runErr error, outs *batch.Outputs) error {
 	interrupted := ctx.Err() != nil
-	if s.Complete && !interrupted && s.GamesAnalyzed > 0 {
-		runErr = outs.Finish(s)
+	failed, err := outs.End(s, runErr, interrupted)
+	if failed {
+		return err
 	}
-	outs.Abort()
-	if runErr != nil && !errors.Is(runErr, importer.ErrNotLog) && s.GamesAnalyzed == 0 && !interrupted {
-		if left := outs.Left(); len(left) > 0 {
-			return fmt.Errorf("%w; the outputs were left as they were (%s)", runErr, strings.Join(left, ", "))
-		}
-		return runErr
-	}
-	return reportBatch(env, c, s, runErr, interrupted, outs)
+	return reportBatch(env, c, s, err, interrupted, outs)
 }
 
 // batchOptions reads and checks batch's options for the run.
@@ -246,13 +201,11 @@ func batchOptions(env *environment, c *cli.Context) (batch.Options, error) {
 // openBatchOutputs opens batch's outputs, those asked for: before any
 // work, so that a bad path fails at once.
 func openBatchOutputs(ctx context.Context, env *environment, c *cli.Context, ins []batch.Input) (*batch.Outputs, error) {
-	if err := oneOnStdout(env, c); err != nil {
-		return nil, err
+	paths := batchPaths(c)
+	if err := paths.Check(unwrap(env.stdout), c.Args().Slice(), cliargs.WantJSON(c)); err != nil {
+		return nil, cliexit.Usagef("%w", err)
 	}
-	if err := refuseInInputDir(c, "csv", "jsonl", "players-csv", "html"); err != nil {
-		return nil, err
-	}
-	outs, err := batch.OpenOutputs(ctx, batchPaths(c), env.stdout, batch.InputFiles(ins, env.stdin))
+	outs, err := batch.OpenOutputs(ctx, paths, env.stdout, batch.InputFiles(ins, env.stdin))
 	if ctx.Err() != nil {
 		return nil, cliexit.Silent(ExitInterrupted)
 	}
@@ -264,38 +217,13 @@ func batchPaths(c *cli.Context) batch.OutputPaths {
 	return batch.OutputPaths{CSV: c.String("csv"), JSONL: c.String("jsonl"), PlayersCSV: c.String("players-csv"), HTML: c.String("html")}
 }
 
-// onStdout are the flags of the outputs written to standard output: by
-// "-", or by a name of the file it writes to, such as /dev/stdout.
-func onStdout(env *environment, c *cli.Context) []string {
-	named := batchPaths(c).OnStdout()
-	for _, f := range []string{"csv", "jsonl", "players-csv", "html"} {
-		if p := c.String(f); p != "" && p != "-" && sameFileAsStdout(p, env.stdout) {
-			named = append(named, "--"+f)
-		}
-	}
-	return named
-}
-
-// oneOnStdout refuses, as a usage error, two outputs that both name
-// standard output ("-", /dev/stdout), whose lines would mix, and --json
-// with one of them, whose summary would not be printed.
-func oneOnStdout(env *environment, c *cli.Context) error {
-	switch named := onStdout(env, c); {
-	case len(named) > 1:
-		return cliexit.Usagef("%s all name standard output (-): one output only can take it", strings.Join(named, " and "))
-	case len(named) == 1 && cliargs.WantJSON(c):
-		return cliexit.Usagef("--json prints the summary on standard output, which %s - takes: write one of them to a file", named[0])
-	}
-	return nil
-}
-
 // reportBatch prints a run's damaged games and its summary, unless a
 // decision stream has stdout, and says how the run ended: interrupted,
 // failed, with bad input, or whole, and which output files it left as
 // they were.
 func reportBatch(env *environment, c *cli.Context, s *batch.Summary, runErr error, interrupted bool, outs *batch.Outputs) error {
 	render.Problems(env.stderr, s.Errors)
-	if len(onStdout(env, c)) == 0 {
+	if len(batchPaths(c).OnStdout(unwrap(env.stdout))) == 0 {
 		var err error
 		if cliargs.WantJSON(c) {
 			err = render.JSON(env.stdout, *s)

@@ -51,7 +51,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 				}
 				set[k] = v
 			}
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
 			rep, err := enginecheck.Run(ctx, enginecheck.Options{Command: command, Grace: c.Duration("grace"), Move: c.Duration("movetime"), Only: c.String("only"), Set: set})
 			if err != nil && ctx.Err() == nil {

@@ -31,7 +31,7 @@ func matchCommand(env *environment) *cli.Command {
 			if err := refuseTSV(c, "match"); err != nil {
 				return err
 			}
-			if err := fileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
+			if err := cliargs.FileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
 				return err
 			}
 			if c.Bool("from-log") {
@@ -50,7 +50,7 @@ func matchCommand(env *environment) *cli.Command {
 			}
 			// The signals' context first: its stop, deferred first, runs
 			// after the log is closed.
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
 			if err := files.WriteSavedDeals(&o); err != nil {
 				return err
@@ -62,7 +62,7 @@ func matchCommand(env *environment) *cli.Command {
 			o.Players = [2]arena.Spec{specs[0], specs[1]}
 			lw, err := files.OpenLog(ctx, "the match", func(path string) (arena.Resumed, error) { return arena.Resume(path, &o) }, env.note)
 			if err != nil {
-				return interruptedOr(ctx, err)
+				return cliexit.InterruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()

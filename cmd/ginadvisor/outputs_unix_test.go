@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/outfile"
 )
 
 // matchArgs are a short, deterministic match.
@@ -251,7 +253,7 @@ func TestSimulateLogOnStdout(t *testing.T) {
 	// /dev/fd/N names the pipe's end as /dev/stdout names fd 1.
 	logPath := fmt.Sprintf("/dev/fd/%d", w.Fd())
 	code := run([]string{"ginadvisor", "simulate", "--games", "3", "--seed", "2", "--log", logPath, "--quiet"}, strings.NewReader(""), w, &errOut, noEnv)
-	if sameFileAsStdout(filepath.Join(t.TempDir(), "games.log"), w) || sameFileAsStdout("/dev/null", w) {
+	if outfile.SameFile(filepath.Join(t.TempDir(), "games.log"), w) || outfile.SameFile("/dev/null", w) {
 		t.Error("another file is taken for stdout")
 	}
 	w.Close()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
 	"github.com/ginadvisor/ginadvisor/lines"
+	"github.com/ginadvisor/ginadvisor/outfile"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/render"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -55,10 +55,10 @@ func playCommand(env *environment) *cli.Command {
 				return err
 			}
 			logPath := c.String("log")
-			if err := fileNames(c, "log"); err != nil {
+			if err := cliargs.FileNames(c, "log"); err != nil {
 				return err
 			}
-			if logPath != "" && sameFileAsStdout(logPath, env.stdout) {
+			if logPath != "" && outfile.SameFile(logPath, unwrap(env.stdout)) {
 				// The game is drawn on standard output: a log there would
 				// be mixed with the screen, and not read back.
 				return cliexit.Usagef("--log: %s is standard output, where the game is played: write the log to a file", lines.Escape(logPath))
@@ -73,15 +73,15 @@ func playCommand(env *environment) *cli.Command {
 			// Ctrl-C or SIGTERM, even while the game waits for a line,
 			// stops it as quit does: the log, holding no game, goes, so
 			// that the same command plays the deal again.
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
-			defer context.AfterFunc(ctx, func() {
+			_, unwatch := cliexit.DieOnInterrupt(ctx, func() {
 				if lw != nil {
 					lw.RemoveUnwritten()
 				}
 				fmt.Fprintf(env.stderr, "\nginadvisor: interrupted. To play this deal again: ginadvisor play --seed %d --opponent %s --rules %s\n", seed, c.String("opponent"), rules.FormatSpec(r))
-				dieBySignal()
-			})()
+			})
+			defer unwatch()
 			g := terminal.Game{Opponent: c.String("opponent"), Rules: r, Seed: seed, Log: lw, LogPath: logPath}
 			return cliexit.NotText("stdin", g.Play(ctx, env.stdout, [2]bot.Player{human, opponent(seed ^ 0xb07)}))
 		},

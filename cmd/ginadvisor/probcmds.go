@@ -311,10 +311,12 @@ func adviseCommand(env *environment) *cli.Command {
 			if budget > 0 && !c.IsSet("samples") {
 				samples = 0 // no cap but the time
 			}
+			// --full, --particles and --replicas ask for a grade's search.
+			search := analyze.Search{Full: c.Bool("full"), Particles: particles, Replicas: replicas}
 			style, asJSON := env.styleFor(c), cliargs.WantJSON(c)
 			return positionsDo(env, c, func(p *game.Position, line int) error {
-				a, err := analyze.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.Seed, Workers: s.Workers,
-					DangerSamples: min(s.Samples, analyze.DefaultDangerSamples), Compare: true, Full: c.Bool("full"), Particles: particles, Replicas: replicas})
+				a, err := search.Advise(c.Context, p, analyze.Options{Samples: samples, Time: budget, Seed: s.Seed, Workers: s.Workers,
+					DangerSamples: min(s.Samples, analyze.DefaultDangerSamples), Model: analyze.ModelCompared})
 				if err != nil {
 					return err
 				}

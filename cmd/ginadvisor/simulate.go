@@ -57,11 +57,11 @@ func simulateCommand(env *environment) *cli.Command {
 			opts := engine.SimOptions{Rules: r, Players: makers, Names: names, Games: games, Seed: c.Uint64("seed"), Workers: workers, Mirrored: c.Bool("mirrored")}
 			// The signals' context first: its stop, deferred first, runs
 			// after the log is closed.
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
 			lw, err := openSimulationLog(ctx, c, &opts)
 			if err != nil {
-				return interruptedOr(ctx, err)
+				return cliexit.InterruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()
@@ -114,7 +114,7 @@ func simulationSize(c *cli.Context) (games, workers int, err error) {
 // as it finishes, in game order, so that a run stopped in any way leaves
 // every game it finished. The log is nil when none was asked for.
 func openSimulationLog(ctx context.Context, c *cli.Context, opts *engine.SimOptions) (*gamelog.File, error) {
-	if err := fileNames(c, "log"); err != nil {
+	if err := cliargs.FileNames(c, "log"); err != nil {
 		return nil, err
 	}
 	path := c.String("log")

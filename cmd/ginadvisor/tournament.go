@@ -31,7 +31,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			if err := checkOutput(c); err != nil {
 				return err
 			}
-			if err := fileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
+			if err := cliargs.FileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
 				return err
 			}
 			if c.Bool("from-log") {
@@ -58,7 +58,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			if err := files.Check(); err != nil {
 				return err
 			}
-			ctx, stop := interruptible(c)
+			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
 			if err := files.WriteSavedDeals(&o.Match); err != nil {
 				return err
@@ -77,7 +77,7 @@ func tournamentCommand(env *environment) *cli.Command {
 				return r, err
 			}, env.note)
 			if err != nil {
-				return interruptedOr(ctx, err)
+				return cliexit.InterruptedOr(ctx, err)
 			}
 			if lw != nil {
 				defer lw.Close()

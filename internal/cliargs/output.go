@@ -86,3 +86,15 @@ func WantJSON(c *cli.Context) bool {
 	f, _ := Format(c)
 	return f == "json"
 }
+
+// FileNames refuses a file flag given an empty value (--log ""), which
+// names no file: without it the run would go on and write nothing, or
+// fail only once its work was done.
+func FileNames(c *cli.Context, flags ...string) error {
+	for _, f := range flags {
+		if c.IsSet(f) && c.String(f) == "" {
+			return cliexit.Usagef("--%s needs a file name", f)
+		}
+	}
+	return nil
+}

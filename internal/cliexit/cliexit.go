@@ -1,7 +1,9 @@
 // Package cliexit gives a command's errors their exit codes, as
 // docs/cli.md lists them: a usage error, bad input, an illegal play, an
 // interruption, and the lines that show where the input went wrong. Exit
-// turns the error a command returned into the message and the code.
+// turns the error a command returned into the message and the code, and
+// Interruptible and DieOnInterrupt make Ctrl-C or SIGTERM end a command
+// as that code says.
 package cliexit
 
 import (

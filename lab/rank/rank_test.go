@@ -207,7 +207,7 @@ func TestSourceSetsTheAdvisorsBaseline(t *testing.T) {
 		}
 		checked++
 		kept, base := m.Pick(&p, p.Legal(nil))
-		a, err := analyze.Advise(context.Background(), &p, analyze.Options{Samples: 64, Workers: 1, MovesOnly: true, Worlds: Source{Model: m}})
+		a, err := analyze.Search{Worlds: Source{Model: m}}.Advise(context.Background(), &p, analyze.Options{Samples: 64, Workers: 1, MovesOnly: true})
 		if err != nil {
 			t.Fatal(err)
 		}

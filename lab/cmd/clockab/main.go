@@ -77,7 +77,7 @@ func run(ctx context.Context, games int, seed uint64, move, total time.Duration,
 			func(s uint64) bot.Player {
 				pl := analyze.NewPlayer(s, samples, 0, false)
 				if total > 0 {
-					pl.SetGameTime(total, nil)
+					pl.SetGameTime(total)
 				} else if move > 0 {
 					pl.SetClock(analyze.Clock{Move: move})
 				}

@@ -178,7 +178,7 @@ func regret(ctx context.Context, args []string, w io.Writer) error {
 		best := slices.Max(v.Equity)
 		lostHere := make([]float64, len(sources))
 		for k, src := range sources {
-			a, err := analyze.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Time: *limit, Workers: 1, MovesOnly: true, Seed: verdictSeed(&v.Position) + 1, Worlds: src})
+			a, err := analyze.Search{Worlds: src}.Advise(ctx, &v.Position, analyze.Options{Samples: *samples, Adaptive: *adaptive, Time: *limit, Workers: 1, MovesOnly: true, Seed: verdictSeed(&v.Position) + 1})
 			if err != nil {
 				return err
 			}
