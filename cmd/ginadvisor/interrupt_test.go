@@ -51,7 +51,7 @@ func TestTournamentInterruptPrintsTable(t *testing.T) {
 		t.Fatalf("exit %v; want %d", err, ExitInterrupted)
 	}
 	text := out.String()
-	table, _, ok := strings.Cut(text, "\ninterrupted")
+	table, _, ok := strings.Cut(text, "\nInterrupted:")
 	if !ok || !strings.Contains(table, "wins") {
 		t.Fatalf("no cross-table and note of the interruption:\n%s", text)
 	}
