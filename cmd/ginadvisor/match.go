@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -44,6 +45,11 @@ func matchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return cliexit.Usagef("%v", err)
 			}
+			for k, p := range o.Players {
+				if err := arena.CheckOptions(p, o.Rules); err != nil {
+					return cliexit.Usagef("--p%d %s: %v", k+1, arena.QuoteSpec(p), err)
+				}
+			}
 			files := arenaFiles(c, []string{c.String("p1"), c.String("p2")})
 			if err := files.Check(); err != nil {
 				return err
@@ -55,7 +61,7 @@ func matchCommand(env *environment) *cli.Command {
 			if err := files.WriteSavedDeals(&o); err != nil {
 				return err
 			}
-			specs, err := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
+			specs, err := arena.ResolveNames(ctx, o.Players[:], o.Rules, o.Handshake)
 			if err != nil {
 				return startFailed(ctx, err)
 			}
@@ -71,7 +77,7 @@ func matchCommand(env *environment) *cli.Command {
 			o.Progress, o.Escape = env.stderr, render.EscapeControl
 			r, err := arena.Play(ctx, o)
 			if err != nil && ctx.Err() == nil {
-				return err
+				return optionRefused(err)
 			}
 			if err := writeResult(env, summaryOut(env, c, lw != nil), c, &r); err != nil {
 				return cliexit.Wrote(err)
@@ -92,6 +98,15 @@ func startFailed(ctx context.Context, err error) error {
 		return cliexit.Silent(ExitInterrupted)
 	}
 	return cliexit.Usagef("%v", err)
+}
+
+// optionRefused makes an engine's refusal of an option, found in a game
+// after the check before the first, the usage error it is before it.
+func optionRefused(err error) error {
+	if oe := (*arena.OptionError)(nil); errors.As(err, &oe) {
+		return cliexit.Usagef("%v", err)
+	}
+	return err
 }
 
 // writeResult writes the match's result to out.
