@@ -154,6 +154,11 @@ type Options struct {
 	// with it. 0 in a match.
 	Pairing int
 	Time    TimeControl
+	// MoveLimit bounds an engine's decision when Time bounds none (no
+	// --tc, --gametime or --movetime); 0 means DefaultMoveTime. It is
+	// not a time control: nothing is measured or logged under it, and an
+	// engine past it forfeits on time.
+	MoveLimit time.Duration
 	// Handshake bounds an engine's start; 0 means 10 seconds. Grace is
 	// the time an engine has to end after quit, and after SIGTERM.
 	Handshake, Grace time.Duration
@@ -263,6 +268,9 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	seed := deal.Seed
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Deck: deal.Deck, Pairing: o.Pairing, Clock: o.Time.String(), MaxHands: o.MaxHands}
 	clk := newClock(o.Time)
+	if o.MoveLimit > 0 {
+		clk.fallback = o.MoveLimit
+	}
 	players, engines, ok := o.startPlayers(ctx, g, seed, clk)
 	defer closeEngines(engines)
 	if !ok {

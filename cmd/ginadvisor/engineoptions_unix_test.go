@@ -33,3 +33,17 @@ func TestEngineOptionsRefusedExitTwo(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultMoveLimitInHelp: match's and tournament's help name the
+// limit an engine's decision has when no clock is given, and that an
+// engine past it forfeits on time. Before, the help said "0: none", and
+// the limit was nowhere.
+func TestDefaultMoveLimitInHelp(t *testing.T) {
+	for _, cmd := range []string{"match", "tournament"} {
+		code, out, _ := runCLI(t, "", cmd, "--help")
+		text := strings.Join(strings.Fields(out), " ")
+		if want := "with no --movetime, --tc or --gametime, an engine that has not answered a decision in 1m forfeits the game on time"; code != 0 || !strings.Contains(text, want) {
+			t.Errorf("%s --help: exit %d, want %q in:\n%s", cmd, code, want, out)
+		}
+	}
+}
