@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -125,13 +126,38 @@ func matchFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	if len(pairings) != 1 {
-		return cliexit.Usagef("--from-log: the logs hold %d pairings; a match is one (see tournament --from-log)", len(pairings))
+		var held []string
+		for _, p := range pairings {
+			held = append(held, fmt.Sprintf("%s against %s in %s", render.EscapeControl(p.Names[0]), render.EscapeControl(p.Names[1]), render.EscapeControl(strings.Join(p.Files, ", "))))
+		}
+		return cliexit.Usagef("--from-log: the logs hold the games of %d pairings of players (%s); a match is one: a log of another match is among them (or see tournament --from-log)", len(pairings), strings.Join(held, "; "))
 	}
 	r := pairings[0].Result(test)
 	if note := r.DroppedNote(); note != "" {
 		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
-	return cliexit.Wrote(writeResult(env, env.stdout, c, &r))
+	if err := cliexit.Wrote(writeResult(env, env.stdout, c, &r)); err != nil {
+		return err
+	}
+	return missingGames(env, pairings)
+}
+
+// missingGames says on stderr which games the logs leave out, pairing by
+// pairing, after the result of those they hold is printed; and then exits
+// 3, as a run with an input it could not read does, so that a script does
+// not take a partial result for the whole.
+func missingGames(env *environment, pairings []*arena.Pairing) error {
+	missing := false
+	for _, p := range pairings {
+		if note := p.MissingNote(); note != "" {
+			fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", render.EscapeControl(note))
+			missing = true
+		}
+	}
+	if missing {
+		return cliexit.Silent(ExitBadInput)
+	}
+	return nil
 }
 
 // fromLog reads the logs named as arguments for --from-log: their

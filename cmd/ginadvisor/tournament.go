@@ -145,5 +145,8 @@ func tournamentFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	s := arena.StandingsFromLog(pairings, test)
-	return cliexit.Wrote(writeStandings(env, env.stdout, c, &s))
+	if err := cliexit.Wrote(writeStandings(env, env.stdout, c, &s)); err != nil {
+		return err
+	}
+	return missingGames(env, pairings)
 }
