@@ -121,7 +121,8 @@ func (c Config) timeControl(o *Options) error {
 	return nil
 }
 
-// inForce is the options of options the engine declared, nil for none.
+// inForce is those of options that the engine declared, nil for none:
+// the options in force, which the log's player tag names.
 func inForce(options map[string]string, declared map[string]bool) map[string]string {
 	var out map[string]string
 	for k, v := range options {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -11,7 +12,7 @@ import (
 
 // shardLog plays shard i of n of a match of heuristic against simple and
 // returns its games as the log at file holds them.
-func shardLog(t *testing.T, file, ruleSpec string, games int, seed uint64, i, n int) []LoggedGame {
+func shardLog(t *testing.T, file, ruleSpec string, games int, seed uint64, i, n int, tc TimeControl) []LoggedGame {
 	t.Helper()
 	r, err := rules.ParseSpec(ruleSpec)
 	if err != nil {
@@ -20,7 +21,7 @@ func shardLog(t *testing.T, file, ruleSpec string, games int, seed uint64, i, n 
 	a, _ := ParseSpec("heuristic")
 	b, _ := ParseSpec("simple")
 	lw := &memLog{}
-	o := Options{Rules: r, Games: games, Seed: seed, Players: [2]Spec{a, b}, Shard: Shard{I: i, N: n}}
+	o := Options{Rules: r, Games: games, Seed: seed, Players: [2]Spec{a, b}, Shard: Shard{I: i, N: n}, Time: tc}
 	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, o.Rules) }
 	if _, err := Play(context.Background(), o); err != nil {
 		t.Fatal(err)
@@ -34,17 +35,18 @@ func shardLog(t *testing.T, file, ruleSpec string, games int, seed uint64, i, n 
 
 // TestForeignLogsAndMissingShards: logs given to --from-log that hold
 // another match's games (another seed, whether or not game numbers meet,
-// other rules) are refused with the file that is from another match and
+// other rules or clock) are refused with the file that is from another match and
 // how it differs; a log given twice is named as such; the games a missing
 // shard leaves out are named. Before, another seed's log was "game 1 …
 // comes twice", and a missing shard passed without a word.
 func TestForeignLogsAndMissingShards(t *testing.T) {
-	a1 := shardLog(t, "a1.log", "eaai", 12, 11, 1, 3)
-	a2 := shardLog(t, "a2.log", "eaai", 12, 11, 2, 3)
-	a3 := shardLog(t, "a3.log", "eaai", 12, 11, 3, 3)
-	b1 := shardLog(t, "b1.log", "eaai", 12, 12, 1, 3)
-	b2 := shardLog(t, "b2.log", "eaai", 12, 12, 2, 3)
-	s2 := shardLog(t, "s2.log", "standard", 12, 11, 2, 3)
+	a1 := shardLog(t, "a1.log", "eaai", 12, 11, 1, 3, TimeControl{})
+	a2 := shardLog(t, "a2.log", "eaai", 12, 11, 2, 3, TimeControl{})
+	a3 := shardLog(t, "a3.log", "eaai", 12, 11, 3, 3, TimeControl{})
+	b1 := shardLog(t, "b1.log", "eaai", 12, 12, 1, 3, TimeControl{})
+	b2 := shardLog(t, "b2.log", "eaai", 12, 12, 2, 3, TimeControl{})
+	s2 := shardLog(t, "s2.log", "standard", 12, 11, 2, 3, TimeControl{})
+	c2 := shardLog(t, "c2.log", "eaai", 12, 11, 2, 3, TimeControl{Move: time.Second})
 	join := func(logs ...[]LoggedGame) []LoggedGame {
 		var out []LoggedGame
 		for _, l := range logs {
@@ -69,6 +71,8 @@ func TestForeignLogsAndMissingShards(t *testing.T) {
 			refused: "b2.log is from another match than a1.log (both of heuristic against simple): its games were dealt from --seed 12, and a1.log's from --seed 11"},
 		{name: "other rules", games: join(a1, s2),
 			refused: "s2.log is from another match than a1.log (both of heuristic against simple): its game 3 was played under the rules standard, and a1.log's game 1 eaai"},
+		{name: "another clock", games: join(a1, c2),
+			refused: "c2.log is from another match than a1.log (both of heuristic against simple): its game 3 was played under the clock st=1, and a1.log's game 1 none"},
 		{name: "a log given twice", games: join(a1, again),
 			refused: "game 1 of heuristic against simple comes twice: in both a1.log and a1-copy.log (a log or a shard given twice?)"},
 		{name: "a shard missing", games: join(a1, a3),

@@ -132,11 +132,22 @@ func setupOf(lg *gamelog.Game) [3][2]string {
 func (p *Pairing) sameMatch(x LoggedGame) error {
 	want, got := setupOf(p.first.Game), setupOf(x.Game)
 	for i := range want {
+		if i == 1 && (untaggedClock(p.first.Game) || untaggedClock(x.Game)) {
+			// A game logged under a clock before the clock tag was is
+			// taken as played under the other's, as --resume takes it.
+			continue
+		}
 		if want[i] != got[i] {
 			return p.foreign(x, fmt.Sprintf("its game %d was played %s %s, and %s's game %d %s", x.Game.Number, got[i][0], got[i][1], fileName(p.first.File), p.first.Game.Number, want[i][1]))
 		}
 	}
 	return nil
+}
+
+// untaggedClock says a game was logged under a clock, its players' times
+// in its tags, before the clock tag was.
+func untaggedClock(lg *gamelog.Game) bool {
+	return tagValue(lg, tagClock) == "" && timeFromLog(lg) != nil
 }
 
 // twice is the error of a game found twice: the same game (a log given

@@ -37,7 +37,7 @@ type Spec struct {
 	// "advisor,samples=512"), which the log's spec tags keep.
 	Given string
 	// Skipped are the options, and the rule keys of the match's rules,
-	// that the engine does not declare, and so is not sent (see
+	// that the engine does not declare, and so are not sent to it (see
 	// ResolveNames).
 	Skipped []string
 	// Place is the player's place in the field, from 1: a match's --p1
