@@ -52,7 +52,12 @@ func (tc TimeControl) String() string {
 }
 
 // DefaultMoveTime bounds an engine's decision when the match sets no time
-// control, so that a silent engine never hangs it.
+// control, so that a silent engine never hangs it: an engine that does
+// not answer within it forfeits the game on time, as under any clock. A
+// minute is far above what any engine spends on a decision it is not
+// timed for (the built-in engine's largest search, 100,000 worlds, takes
+// a few seconds), and short enough that a hung engine costs a minute a
+// game, not the run.
 const DefaultMoveTime = time.Minute
 
 // ParseTC reads a time control as cutechess writes it: "[MOVES/]TIME[+INC]",
@@ -92,10 +97,13 @@ func seconds(s string) (time.Duration, error) {
 // clock keeps both players' time left in one game, and the time each has
 // used, for the match's report.
 type clock struct {
-	tc    TimeControl
-	mu    sync.Mutex
-	left  [2]time.Duration
-	moves [2]int
+	tc TimeControl
+	// fallback bounds a decision when tc bounds none: DefaultMoveTime,
+	// or a match's MoveLimit.
+	fallback time.Duration
+	mu       sync.Mutex
+	left     [2]time.Duration
+	moves    [2]int
 	// used sums each player's decisions; least is the lowest its time
 	// left fell to after a decision, before the increment came back.
 	used, least [2]time.Duration
@@ -129,7 +137,7 @@ func (c *clock) moveTimes() [2][]decision {
 }
 
 func newClock(tc TimeControl) *clock {
-	return &clock{tc: tc, left: [2]time.Duration{tc.Game, tc.Game}, least: [2]time.Duration{tc.Game, tc.Game}}
+	return &clock{tc: tc, fallback: DefaultMoveTime, left: [2]time.Duration{tc.Game, tc.Game}, least: [2]time.Duration{tc.Game, tc.Game}}
 }
 
 // timed says the control bounds the players at all, so that the arena
@@ -182,7 +190,7 @@ func (c *clock) budget(k int) time.Duration {
 	}
 	if wait == 0 && c.tc.Game == 0 {
 		// Without a time control an engine still may not hang the match.
-		return DefaultMoveTime
+		return c.fallback
 	}
 	return wait + c.tc.Margin
 }

@@ -121,6 +121,21 @@ func (c Config) timeControl(o *Options) error {
 	return nil
 }
 
+// inForce is those of options that the engine declared, nil for none:
+// the options in force, which the log's player tag names.
+func inForce(options map[string]string, declared map[string]bool) map[string]string {
+	var out map[string]string
+	for k, v := range options {
+		if declared[k] {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // ParseShard reads "i/n": the i-th of n shares, 1 <= i <= n <= 100000.
 func ParseShard(s string) (Shard, error) {
 	a, b, ok := strings.Cut(s, "/")
@@ -136,10 +151,18 @@ func ParseShard(s string) (Shard, error) {
 // game, and names each engine as it names itself, by its handshake's id
 // name, unless a configuration file named it; then makes every name
 // unique, a second "mybot" becoming "mybot-2". A control character of a
-// name becomes "?", as the log writes it. An engine that does not start,
-// or fails its handshake, is an error that names it: the run is not to
-// begin.
-func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) ([]Spec, error) {
+// name becomes "?", as the log writes it. It sends each engine the rules
+// r and its options, each followed by isready, as every game will: an
+// option the engine answers with an error line is an OptionError. The
+// options it does not declare are not sent, in any game: they leave the
+// spec's Options, which the log's player tags give as the options in
+// force, for its Skipped. An engine that does not start, fails its
+// handshake or refuses an option is an error that names it: the run is
+// not to begin.
+func ResolveNames(ctx context.Context, specs []Spec, r rules.Rules, handshake time.Duration) ([]Spec, error) {
+	if handshake <= 0 {
+		handshake = 10 * time.Second
+	}
 	out := append([]Spec(nil), specs...)
 	for i, s := range out {
 		if s.Builtin != "" {
@@ -155,7 +178,19 @@ func ResolveNames(ctx context.Context, specs []Spec, handshake time.Duration) ([
 		if p.Name != "" && !s.Named {
 			out[i].Name = p.Name
 		}
+		set, skipped := settings(p.Options, r, s.Options)
+		err = sendSettings(ctx, p, printable(out[i].Name), set, func() time.Duration { return handshake })
 		p.Close()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if oe := (*OptionError)(nil); errors.As(err, &oe) {
+				return nil, fmt.Errorf("%s: %w", QuoteSpec(s), err)
+			}
+			return nil, fmt.Errorf("engine %s: %w", printable(out[i].Name), err)
+		}
+		out[i].Options, out[i].Skipped = inForce(s.Options, p.Options), skipped
 	}
 	seen := map[string]int{}
 	for i := range out {

@@ -183,7 +183,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // ReadPairings reads the whole games of the logs at paths, each of which
 // must hold some, and sorts them into pairings.
 func ReadPairings(paths []string) ([]*Pairing, error) {
-	var games []*gamelog.Game
+	var games []LoggedGame
 	for _, path := range paths {
 		// A log not there is no games to a run that resumes it, but an
 		// error here.
@@ -197,7 +197,9 @@ func ReadPairings(paths []string) ([]*Pairing, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", lines.Escape(path), err)
 		}
-		games = append(games, r.Games...)
+		for _, lg := range r.Games {
+			games = append(games, LoggedGame{Game: lg, File: path})
+		}
 	}
-	return Pairings(games)
+	return PairingsOf(games)
 }

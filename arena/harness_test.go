@@ -38,7 +38,7 @@ func harnessOptions(t *testing.T, p1 string) Options {
 // game with the reason, and a match stops on it with no game counted.
 func TestStartFailureIsNoForfeit(t *testing.T) {
 	o := harnessOptions(t, "engine:/nonexistent/engine")
-	if _, err := ResolveNames(context.Background(), o.Players[:], 0); err == nil || !strings.Contains(err.Error(), "no such file") {
+	if _, err := ResolveNames(context.Background(), o.Players[:], o.Rules, 0); err == nil || !strings.Contains(err.Error(), "no such file") {
 		t.Errorf("ResolveNames: %v", err)
 	}
 	r, err := Play(context.Background(), o)
@@ -47,7 +47,7 @@ func TestStartFailureIsNoForfeit(t *testing.T) {
 	}
 	// An engine that fails its handshake fails before the first game too.
 	o = harnessOptions(t, helper("noprotocol"))
-	if _, err := ResolveNames(context.Background(), o.Players[:], 0); !errors.Is(err, ErrProtocol) {
+	if _, err := ResolveNames(context.Background(), o.Players[:], o.Rules, 0); !errors.Is(err, ErrProtocol) {
 		t.Errorf("ResolveNames of an engine of another protocol: %v", err)
 	}
 }

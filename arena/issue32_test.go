@@ -204,7 +204,8 @@ func TestEngineNames(t *testing.T) {
 	b.Command += " again"
 	c := engineSpec(t, "normal")
 	c.Name, c.Named = "mine", true
-	got, err := ResolveNames(context.Background(), []Spec{a, b, c}, 0)
+	standard, _ := rules.Preset("standard")
+	got, err := ResolveNames(context.Background(), []Spec{a, b, c}, standard, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestLogTextReadsBack(t *testing.T) {
 func TestTournamentOfOneSpecTwice(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
 	specs := placed(specsOf(t, "simple", "simple", "heuristic"))
-	specs, err := ResolveNames(context.Background(), specs, 0)
+	specs, err := ResolveNames(context.Background(), specs, eaai, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

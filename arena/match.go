@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,6 +36,10 @@ type Spec struct {
 	// Given is the spec as it was given to ParseSpec ("conf:FILE:NAME",
 	// "advisor,samples=512"), which the log's spec tags keep.
 	Given string
+	// Skipped are the options, and the rule keys of the match's rules,
+	// that the engine does not declare, and so are not sent to it (see
+	// ResolveNames).
+	Skipped []string
 	// Place is the player's place in the field, from 1: a match's --p1
 	// and --p2 are 1 and 2, a tournament's players are numbered in the
 	// order given; 0 is no place. The log keeps it, so that a field that
@@ -149,6 +154,11 @@ type Options struct {
 	// with it. 0 in a match.
 	Pairing int
 	Time    TimeControl
+	// MoveLimit bounds an engine's decision when Time bounds none (no
+	// --tc, --gametime or --movetime); 0 means DefaultMoveTime. It is
+	// not a time control: nothing is measured or logged under it, and an
+	// engine past it forfeits on time.
+	MoveLimit time.Duration
 	// Handshake bounds an engine's start; 0 means 10 seconds. Grace is
 	// the time an engine has to end after quit, and after SIGTERM.
 	Handshake, Grace time.Duration
@@ -258,6 +268,9 @@ func (o *Options) play(ctx context.Context, i int) *Game {
 	seed := deal.Seed
 	g := &Game{Index: i, First: i % 2, Winner: -1, Forfeiter: -1, Seed: seed, Deck: deal.Deck, Pairing: o.Pairing, Clock: o.Time.String(), MaxHands: o.MaxHands}
 	clk := newClock(o.Time)
+	if o.MoveLimit > 0 {
+		clk.fallback = o.MoveLimit
+	}
 	players, engines, ok := o.startPlayers(ctx, g, seed, clk)
 	defer closeEngines(engines)
 	if !ok {
@@ -304,8 +317,11 @@ func (o *Options) startPlayers(ctx context.Context, g *Game, seed uint64, clk *c
 				g.Cancelled = true
 				return players, engines, false
 			}
-			if se := (*StartError)(nil); errors.As(err, &se) {
-				// The harness failed, not the engine: the match stops.
+			se, oe := (*StartError)(nil), (*OptionError)(nil)
+			if errors.As(err, &se) || errors.As(err, &oe) {
+				// The harness failed, not the engine, or the engine refused
+				// an option, which would leave the game other than the
+				// match and its log say: the match stops.
 				g.Forfeit = &Forfeit{Engine: "the match", Reason: fmt.Errorf("%s: %w", o.Players[k].Name, err)}
 				return players, engines, false
 			}
@@ -360,7 +376,11 @@ func (o *Options) newPlayer(ctx context.Context, g *Game, k int, seed uint64, cl
 		return nil, ep, err
 	}
 	ep.started = true
-	o.noteSkipped(ep)
+	if !slices.Equal(ep.Skipped, s.Skipped) {
+		// Play said what ResolveNames found; this game's engine
+		// declared otherwise.
+		o.noteSkipped(ep)
+	}
 	return ep, ep, nil
 }
 
@@ -510,6 +530,14 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	}
 	if err := CheckStderrDir(o.StderrDir); err != nil {
 		return Result{}, err
+	}
+	for _, s := range o.Players {
+		if err := CheckOptions(s, o.Rules); err != nil {
+			return Result{}, fmt.Errorf("%s: %w", QuoteSpec(s), err)
+		}
+		if o.Progress != nil && len(s.Skipped) > 0 {
+			fmt.Fprintf(o.Progress, "%s declares no option %s: not sent\n", o.escape(s.Name), o.escape(strings.Join(s.Skipped, ", ")))
+		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -125,38 +123,33 @@ func (e *EnginePlayer) send(lines ...string) error {
 	return nil
 }
 
-// setup sends the rules and options the engine declared, then waits for
-// isready's readyok, then starts the game.
+// setup sends the rules and options the engine declared, each followed
+// by isready, waiting for its readyok: an option the engine answers with
+// an error line stops the match (an OptionError), since the game would
+// not be played as the match and its log say. Then it starts the game.
 func (e *EnginePlayer) setup(ctx context.Context) error {
-	if e.proc.Options["rules"] {
-		if err := e.send("setoption name rules value " + rules.FormatSpec(e.rules)); err != nil {
-			return err
-		}
+	set, skipped := settings(e.proc.Options, e.rules, e.options)
+	e.Skipped = skipped
+	err := sendSettings(ctx, e.proc, e.name, set, func() time.Duration { return e.clock.budget(e.k) })
+	if oe := (*OptionError)(nil); errors.As(err, &oe) {
+		return oe
 	}
-	for _, k := range slices.Sorted(maps.Keys(e.options)) {
-		if !e.proc.Options[k] {
-			e.Skipped = append(e.Skipped, k)
-			continue
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if err := e.send("setoption name " + k + " value " + e.options[k]); err != nil {
-			return err
-		}
+		return e.forfeit(err)
 	}
 	if err := e.send("isready"); err != nil {
 		return err
 	}
-	for {
-		line, err := e.proc.Receive(ctx, e.clock.budget(e.k))
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return e.forfeit(fmt.Errorf("isready: %w", err))
+	if _, err := awaitReady(ctx, e.proc, e.clock.budget(e.k)); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if line == "readyok" {
-			return e.send("newgame")
-		}
+		return e.forfeit(fmt.Errorf("isready: %w", err))
 	}
+	return e.send("newgame")
 }
 
 // begin tells the engine of a new game, or a new hand.

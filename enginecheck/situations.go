@@ -361,8 +361,20 @@ func checkQuit(going bool) func(c *conn) error {
 	}
 }
 
-// checkGames plays two games, one of each seat, against the built-in
-// simple player through the arena: no forfeit.
+// gamesMatch is the match of the whole games: engine a against simple,
+// o.Games games under the EAAI framework's rules, each decision told
+// o.GameMove (go movetime) and waited for up to o.Move, so that an engine
+// that ignores the clock fails only past the wait.
+func gamesMatch(o Options, a arena.Spec) arena.Options {
+	b, _ := arena.ParseSpec("simple")
+	r, _ := rules.Preset("eaai")
+	tc := arena.TimeControl{Move: o.GameMove, Margin: max(o.Move-o.GameMove, 0)}
+	return arena.Options{Rules: r, Games: o.Games, Seed: 1, Players: [2]arena.Spec{a, b}, Time: tc}
+}
+
+// checkGames plays o.Games games, pairs of mirrored games, against the
+// built-in simple player through the arena, each decision told
+// o.GameMove and waited for up to o.Move: no forfeit.
 func checkGames(ctx context.Context, o Options) error {
 	a, err := arena.ParseSpec("engine:" + o.Command)
 	if err != nil {
@@ -373,16 +385,15 @@ func checkGames(ctx context.Context, o Options) error {
 		// Named as the arena names it, by its id name.
 		a.Name = o.name
 	}
-	b, _ := arena.ParseSpec("simple")
-	r, _ := rules.Preset("eaai")
 	var forfeit *arena.Forfeit
-	_, err = arena.Play(ctx, arena.Options{Rules: r, Games: 2, Seed: 1, Players: [2]arena.Spec{a, b}, Time: arena.TimeControl{Move: o.Move},
-		OnGame: func(g *arena.Game) error {
-			if g.Forfeit != nil && forfeit == nil {
-				forfeit = g.Forfeit
-			}
-			return nil
-		}})
+	m := gamesMatch(o, a)
+	m.OnGame = func(g *arena.Game) error {
+		if g.Forfeit != nil && forfeit == nil {
+			forfeit = g.Forfeit
+		}
+		return nil
+	}
+	_, err = arena.Play(ctx, m)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,17 @@ func maxHandPoints(r *rules.Rules) int {
 	return most
 }
 
+// MaxFinalScore returns the highest score a seat can hold under r, the
+// hand totals a game's last hand leaves: a game goes on only while both
+// scores are below the target, so the most a seat holds before its last
+// hand is the target less one, and that hand adds at most maxHandPoints.
+// The game's bonuses, added once it is over, are not in the hand totals.
+func MaxFinalScore(r *rules.Rules) int { return r.Target - 1 + maxHandPoints(r) }
+
+// MaxHandPoints returns the most points one hand gives under r; see
+// MaxFinalScore.
+func MaxHandPoints(r *rules.Rules) int { return maxHandPoints(r) }
+
 // MinNumber returns the first hand at which a game can have the scores:
 // each seat that has points has won a hand, and each hand gives at most
 // maxHandPoints.

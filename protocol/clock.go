@@ -1,12 +1,16 @@
 package protocol
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/notation"
 )
 
 // goClock is what a go line told of the time: "go time MS opptime MS inc
@@ -51,6 +55,29 @@ func parseGo(f []string) goClock {
 		i++
 	}
 	return c
+}
+
+// goFields are the fields of go whose value is a number.
+var goFields = map[string]bool{"time": true, "opptime": true, "inc": true, "movestogo": true, "movetime": true}
+
+// checkGo refuses a go whose clock has a negative value: parseGo would
+// skip it as a field it cannot read, and the engine would search with no
+// bound but its samples, while the controller believes it out of time.
+// A value that is no number at all is still skipped, for a later
+// version's fields.
+func checkGo(f []string) error {
+	for i := 0; i+1 < len(f); i++ {
+		if !goFields[f[i]] {
+			continue
+		}
+		if v := f[i+1]; strings.HasPrefix(v, "-") {
+			if _, err := strconv.ParseInt(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+				return fmt.Errorf("%s must be a whole number from 0, not %s", f[i], notation.Clip(v, 40))
+			}
+		}
+		i++
+	}
+	return nil
 }
 
 // timed says the go gave a time: a game clock or its own movetime.

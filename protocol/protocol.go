@@ -305,6 +305,10 @@ func (s *serving) whileGoing(line string) bool {
 // left running.
 func (s *serving) handle(line string) bool {
 	if f := strings.Fields(stripComment(line)); len(f) > 0 && f[0] == "go" {
+		if err := checkGo(f[1:]); err != nil {
+			s.e.errorf("go: %v", err)
+			return true
+		}
 		// A go that needs no search is answered in turn, as any command.
 		if !s.e.quickAnswer(func(l string) { s.e.reply("%s", l) }) {
 			s.start(parseGo(f[1:]))
@@ -384,6 +388,10 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "scores":
 		e.setScores(f[1:])
 	case "go":
+		if err := checkGo(f[1:]); err != nil {
+			e.errorf("go: %v", err)
+			return true
+		}
 		e.decide(ctx, parseGo(f[1:]), func(l string) { e.reply("%s", l) })
 	case "stop":
 		// Nothing is running: a stop between searches is no error.
@@ -781,6 +789,17 @@ func (e *Engine) setScores(f []string) {
 	}
 	if e.final {
 		e.errorf("scores %d %d: the game ended at %d %d; send newgame for the next", a, b, e.scores[0], e.scores[1])
+		return
+	}
+	// Scores no game reaches would be taken as a game's end, or as the
+	// scores of hands to come, and the engine would play to them.
+	if most := game.MaxFinalScore(&e.rules); a > most || b > most {
+		e.errorf("scores %d %d: no game reaches %d under these rules (at most %d: %d before the last hand and %d in it)",
+			a, b, max(a, b), most, e.rules.Target-1, game.MaxHandPoints(&e.rules))
+		return
+	}
+	if t := e.rules.Target; a >= t && b >= t {
+		e.errorf("scores %d %d: only one seat reaches the target %d, with the hand that ends the game", a, b, t)
 		return
 	}
 	// Scores at the target are the game's end, which a controller may

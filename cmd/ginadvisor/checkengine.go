@@ -19,7 +19,8 @@ func checkEngineCommand(env *environment) *cli.Command {
 		ArgsUsage: "engine:COMMAND",
 		Description: "Starts the engine afresh for each scripted situation (the handshake,\n" +
 			"options, every kind of decision, knocks and gin, the defender, a long hand,\n" +
-			"stop, isready, a clock on go, quit, whole games against simple) and says of\n" +
+			"stop, isready, a clock on go, quit, --games whole games against simple, each\n" +
+			"decision told go movetime 50) and says of\n" +
 			"each whether it passed, with the exchange of each that failed (all with\n" +
 			"--verbose). It exits 0 only if every situation passed, 1 otherwise\n" +
 			"(docs/protocol.md, Checking an engine).\n\n" +
@@ -31,6 +32,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			&cli.StringFlag{Name: "only", Usage: "run only the situations whose names contain this"},
 			&cli.DurationFlag{Name: "grace", Value: 2 * time.Second, Usage: "the wait for an answer due at once (readyok, stop, quit)"},
 			&cli.DurationFlag{Name: "movetime", Value: time.Minute, Usage: "the wait for a decision with no clock"},
+			&cli.IntFlag{Name: "games", Value: enginecheck.DefaultGames, Usage: "the whole games against simple, even: pairs of mirrored games"},
 			&cli.BoolFlag{Name: "verbose", Usage: "print every situation's exchange, passed or not"}),
 		Action: func(c *cli.Context) error {
 			if err := refuseTSV(c, "check-engine"); err != nil {
@@ -51,9 +53,12 @@ func checkEngineCommand(env *environment) *cli.Command {
 				}
 				set[k] = v
 			}
+			if n := c.Int("games"); n < 2 || n%2 != 0 || n > enginecheck.MaxGames {
+				return cliexit.Usagef("--games must be even, from 2 to %s (pairs of mirrored games), not %d", render.Thousands(enginecheck.MaxGames), n)
+			}
 			ctx, stop := cliexit.Interruptible(c.Context)
 			defer stop()
-			rep, err := enginecheck.Run(ctx, enginecheck.Options{Command: command, Grace: c.Duration("grace"), Move: c.Duration("movetime"), Only: c.String("only"), Set: set})
+			rep, err := enginecheck.Run(ctx, enginecheck.Options{Command: command, Grace: c.Duration("grace"), Move: c.Duration("movetime"), Games: c.Int("games"), Only: c.String("only"), Set: set})
 			if err != nil && ctx.Err() == nil {
 				return cliexit.Usagef("%v", err)
 			}

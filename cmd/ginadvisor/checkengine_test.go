@@ -83,3 +83,36 @@ func TestCheckEngineNamesByIDName(t *testing.T) {
 		t.Errorf("the text does not begin with the id name:\n%s", out)
 	}
 }
+
+// TestCheckEngineGamesFlag: check-engine's --games is validated as every
+// number flag is, before any engine starts: a count that is no pairs of
+// games, or no number, is a usage error that says what it wants and what
+// it got. With -long, two games on the built-in engine pass.
+func TestCheckEngineGamesFlag(t *testing.T) {
+	for _, tt := range []struct{ games, want string }{
+		{"3", "ginadvisor: --games must be even, from 2 to 1,000 (pairs of mirrored games), not 3\n"},
+		{"0", "not 0\n"},
+		{"1002", "not 1002\n"},
+		{"abc", `--games takes a whole number, not "abc"`},
+	} {
+		code, out, errText := runCLI(t, "", "check-engine", "--games", tt.games, "engine:./no-such-engine")
+		if code != 2 || out != "" || !strings.Contains(errText, tt.want) {
+			t.Errorf("--games %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tt.games, code, out, errText, tt.want)
+		}
+	}
+	if !*long {
+		return
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "ginadvisor")
+	if err := os.Symlink(self, link); err != nil {
+		t.Skipf("no symbolic link: %v", err)
+	}
+	code, out, errText := runCLI(t, "", "check-engine", "--only", "whole games", "--games", "2", `engine:"`+link+`" engine`)
+	if code != 0 || !strings.Contains(out, "1 of 1 situations passed") {
+		t.Errorf("exit %d:\n%s\n%s", code, out, errText)
+	}
+}

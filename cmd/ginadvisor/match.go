@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -44,6 +46,11 @@ func matchCommand(env *environment) *cli.Command {
 			if err != nil {
 				return cliexit.Usagef("%v", err)
 			}
+			for k, p := range o.Players {
+				if err := arena.CheckOptions(p, o.Rules); err != nil {
+					return cliexit.Usagef("--p%d %s: %v", k+1, arena.QuoteSpec(p), err)
+				}
+			}
 			files := arenaFiles(c, []string{c.String("p1"), c.String("p2")})
 			if err := files.Check(); err != nil {
 				return err
@@ -55,7 +62,7 @@ func matchCommand(env *environment) *cli.Command {
 			if err := files.WriteSavedDeals(&o); err != nil {
 				return err
 			}
-			specs, err := arena.ResolveNames(ctx, o.Players[:], o.Handshake)
+			specs, err := arena.ResolveNames(ctx, o.Players[:], o.Rules, o.Handshake)
 			if err != nil {
 				return startFailed(ctx, err)
 			}
@@ -71,7 +78,7 @@ func matchCommand(env *environment) *cli.Command {
 			o.Progress, o.Escape = env.stderr, render.EscapeControl
 			r, err := arena.Play(ctx, o)
 			if err != nil && ctx.Err() == nil {
-				return err
+				return optionRefused(err)
 			}
 			if err := writeResult(env, summaryOut(env, c, lw != nil), c, &r); err != nil {
 				return cliexit.Wrote(err)
@@ -94,6 +101,15 @@ func startFailed(ctx context.Context, err error) error {
 	return cliexit.Usagef("%v", err)
 }
 
+// optionRefused makes an engine's refusal of an option, found in a game
+// after the check before the first, the usage error it is before it.
+func optionRefused(err error) error {
+	if oe := (*arena.OptionError)(nil); errors.As(err, &oe) {
+		return cliexit.Usagef("%v", err)
+	}
+	return err
+}
+
 // writeResult writes the match's result to out.
 func writeResult(env *environment, out io.Writer, c *cli.Context, r *arena.Result) error {
 	if cliargs.WantJSON(c) {
@@ -110,13 +126,38 @@ func matchFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	if len(pairings) != 1 {
-		return cliexit.Usagef("--from-log: the logs hold %d pairings; a match is one (see tournament --from-log)", len(pairings))
+		var held []string
+		for _, p := range pairings {
+			held = append(held, fmt.Sprintf("%s against %s in %s", render.EscapeControl(p.Names[0]), render.EscapeControl(p.Names[1]), render.EscapeControl(strings.Join(p.Files, ", "))))
+		}
+		return cliexit.Usagef("--from-log: the logs hold the games of %d pairings of players (%s); a match is one: a log of another match is among them (or see tournament --from-log)", len(pairings), strings.Join(held, "; "))
 	}
 	r := pairings[0].Result(test)
 	if note := r.DroppedNote(); note != "" {
 		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
-	return cliexit.Wrote(writeResult(env, env.stdout, c, &r))
+	if err := cliexit.Wrote(writeResult(env, env.stdout, c, &r)); err != nil {
+		return err
+	}
+	return missingGames(env, pairings)
+}
+
+// missingGames says on stderr which games the logs leave out, pairing by
+// pairing, after the result of those they hold is printed; and then exits
+// 3, as a run with an input it could not read does, so that a script does
+// not take a partial result for the whole.
+func missingGames(env *environment, pairings []*arena.Pairing) error {
+	missing := false
+	for _, p := range pairings {
+		if note := p.MissingNote(); note != "" {
+			fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", render.EscapeControl(note))
+			missing = true
+		}
+	}
+	if missing {
+		return cliexit.Silent(ExitBadInput)
+	}
+	return nil
 }
 
 // fromLog reads the logs named as arguments for --from-log: their

@@ -51,6 +51,11 @@ func tournamentCommand(env *environment) *cli.Command {
 			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
 				return cliexit.Usagef("%v", err)
 			}
+			for i, p := range o.Players {
+				if err := arena.CheckOptions(p, o.Match.Rules); err != nil {
+					return cliexit.Usagef("player %d, %s: %v", i+1, arena.QuoteSpec(p), err)
+				}
+			}
 			if o.Match.SPRT != nil && !o.Gauntlet {
 				return cliexit.Usagef("--sprt tests a gauntlet's pairings: give --gauntlet")
 			}
@@ -63,7 +68,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			if err := files.WriteSavedDeals(&o.Match); err != nil {
 				return err
 			}
-			if o.Players, err = arena.ResolveNames(ctx, o.Players, o.Match.Handshake); err != nil {
+			if o.Players, err = arena.ResolveNames(ctx, o.Players, o.Match.Rules, o.Match.Handshake); err != nil {
 				return startFailed(ctx, err)
 			}
 			// With --resume, the earlier run's games go to the pairings
@@ -89,7 +94,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			o.Match.Progress, o.Match.Escape = env.stderr, render.EscapeControl
 			s, err := arena.Tournament(ctx, o)
 			if err != nil && !s.Interrupted {
-				return err
+				return optionRefused(err)
 			}
 			if err := writeStandings(env, summaryOut(env, c, lw != nil), c, &s); err != nil {
 				return cliexit.Wrote(err)
@@ -140,5 +145,8 @@ func tournamentFromLog(env *environment, c *cli.Context) error {
 		return err
 	}
 	s := arena.StandingsFromLog(pairings, test)
-	return cliexit.Wrote(writeStandings(env, env.stdout, c, &s))
+	if err := cliexit.Wrote(writeStandings(env, env.stdout, c, &s)); err != nil {
+		return err
+	}
+	return missingGames(env, pairings)
 }

@@ -1,6 +1,8 @@
 package cliargs
 
 import (
+	"strings"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
@@ -18,7 +20,7 @@ func ArenaFlags(games int) []cli.Flag {
 		&cli.StringFlag{Name: "rules", Value: "standard", Usage: "the rules: a preset or a spec (eaai for the EAAI framework's, as its players play)"},
 		&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "games played at once, 1 to 64"},
 		&cli.StringFlag{Name: "tc", Usage: "time control per game, [MOVES/]SECONDS[+INCREMENT], such as 40/60+0.5 or 60+1"},
-		&cli.DurationFlag{Name: "movetime", Aliases: []string{"st"}, Usage: "an engine's limit a decision (such as 500ms); 0: none"},
+		&cli.DurationFlag{Name: "movetime", Aliases: []string{"st"}, Usage: "an engine's limit a decision (such as 500ms); with no --movetime, --tc or --gametime, an engine that has not answered a decision in " + strings.TrimSuffix(arena.DefaultMoveTime.String(), "0s") + " forfeits the game on time"},
 		&cli.DurationFlag{Name: "gametime", Usage: "an engine's time a game, no increment (--tc 60 is --gametime 60s)"},
 		&cli.DurationFlag{Name: "timemargin", Usage: "how late an engine may answer before it forfeits (such as 50ms)"},
 		&cli.IntFlag{Name: "max-draws", Usage: "adjudicate: a hand dies at this many draws (0: the rules' limit)"},
