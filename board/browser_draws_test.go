@@ -82,7 +82,10 @@ func testEveryDrawSeen(t *testing.T, p *page) {
 	plain := p.stockContrast(t)
 	first := "p1 first-offer hand=AC,2C,3C,7D,7H,7S,9S,TS,JS,KH pile=4D stock=31 took=- passed=- discards=- dealer=p2"
 	p.fakeAt(t, "fake-forced", first, []string{"p1 pass 4D", "p2 pass 4D", "p1 draw 5C"}, nil)
-	p.waitFor(t, "the forced draw", `document.getElementById("game-status").textContent.startsWith("Your discard") && !!document.querySelector("#hand .card.drawn")`)
+	// The game's status is written before its position reaches the
+	// table: the wait is for the drawn card in the hand, the example's
+	// cards gone.
+	p.waitFor(t, "the forced draw", `document.getElementById("game-status").textContent.startsWith("Your discard") && mode === "game" && !!document.querySelector('#hand .card[data-card="5C"]') && !!document.querySelector("#hand .card.drawn")`)
 	if last := p.text(t, "last-move"); !strings.Contains(last, "Both passed the upcard, so you drew 5♣ from the stock") {
 		t.Errorf("after the forced draw the table says %q", last)
 	}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
@@ -199,4 +200,28 @@ func TestStreamedReviewStops(t *testing.T) {
 		}
 	}
 	waitFor(t, b.board.reviews.idle)
+}
+
+// TestStreamedReviewOutlastsTheRequestLimit: a streamed review grades past
+// the time bound of the other requests (here 150 ms), which bounds only
+// its wait and its count, and ends with its summary, not cut off with
+// nothing said.
+func TestStreamedReviewOutlastsTheRequestLimit(t *testing.T) {
+	b := httptestBoard(t, Options{Workers: 1, MaxTime: 150 * time.Millisecond})
+	q, _ := json.Marshal(map[string]any{"log": string(firstGameOfSample(t)), "samples": 64})
+	res, sc := openStream(t, b.URL, b.Client(), string(q))
+	defer res.Body.Close()
+	start := time.Now()
+	for {
+		l := readLine(t, sc)
+		if _, ok := l["summary"]; ok {
+			break
+		}
+		if e, ok := l["error"]; ok {
+			t.Fatalf("the stream ends with %s", e)
+		}
+	}
+	if took := time.Since(start); took < 150*time.Millisecond {
+		t.Skipf("the review took %v, within the request limit: nothing was checked", took)
+	}
 }
