@@ -79,6 +79,7 @@ func (p *page) stockContrast(t *testing.T) float64 {
 // it, as before.
 func testEveryDrawSeen(t *testing.T, p *page) {
 	p.navigate(t, p.url)
+	p.waitFor(t, "the example's stock", `!!document.querySelector("#t-stock .card")`)
 	plain := p.stockContrast(t)
 	first := "p1 first-offer hand=AC,2C,3C,7D,7H,7S,9S,TS,JS,KH pile=4D stock=31 took=- passed=- discards=- dealer=p2"
 	p.fakeAt(t, "fake-forced", first, []string{"p1 pass 4D", "p2 pass 4D", "p1 draw 5C"}, nil)
