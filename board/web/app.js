@@ -1050,6 +1050,8 @@ function reviewProgress(done, total) {
   bar.value = done;
   bar.textContent = done + " of " + total;
   $("review-status").textContent = "Grading: " + done + " of " + total + " decisions\u2026";
+  // Beside the growing list too, until a decision is shown there.
+  if (shown < 0) $("decision").textContent = $("review-status").textContent;
 }
 
 // startReview grades the log, showing its decisions as they are graded
@@ -1113,8 +1115,10 @@ async function startReview() {
     if (reviewRun !== ctl) return e; // a newer review took over
     st.textContent = cancelled ? "Cancelled after " + review.length + " of " + total + " decisions; review again to grade them all." : e.message;
     st.className = cancelled ? "" : "error";
-    if (cancelled) render();
-    else failReview();
+    if (cancelled) {
+      render();
+      if (shown < 0) $("decision").textContent = st.textContent;
+    } else failReview();
     return cancelled ? new Error("the review was cancelled") : e;
   } finally {
     clearInterval(timer);
