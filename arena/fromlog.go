@@ -308,3 +308,27 @@ func inverse(a uint64) uint64 {
 	}
 	return x
 }
+
+// OnePairing is the pairing of logs that hold one match; logs of several
+// pairings of players are refused, each named with its files.
+func OnePairing(pairings []*Pairing) (*Pairing, error) {
+	if len(pairings) == 1 {
+		return pairings[0], nil
+	}
+	var held []string
+	for _, p := range pairings {
+		held = append(held, lines.Escape(fmt.Sprintf("%s against %s in %s", p.Names[0], p.Names[1], strings.Join(p.Files, ", "))))
+	}
+	return nil, fmt.Errorf("the logs hold the games of %d pairings of players (%s); a match is one: a log of another match is among them (or see tournament --from-log)", len(pairings), strings.Join(held, "; "))
+}
+
+// MissingNotes names, pairing by pairing, the games the logs leave out.
+func MissingNotes(pairings []*Pairing) []string {
+	var notes []string
+	for _, p := range pairings {
+		if note := p.MissingNote(); note != "" {
+			notes = append(notes, lines.Escape(note))
+		}
+	}
+	return notes
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ginadvisor/ginadvisor/analyze"
 	"io"
 	"io/fs"
 	"os"
@@ -14,9 +13,11 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/engine"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/lines"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -623,4 +624,23 @@ func afterNil(done <-chan *Game) <-chan *Game {
 		close(out)
 	}()
 	return out
+}
+
+// ParseSpecs reads a tournament's players, given in order; an error names
+// the player by its place and, unless the error quotes it, its spec.
+func ParseSpecs(args []string) ([]Spec, error) {
+	specs := make([]Spec, 0, len(args))
+	for i, a := range args {
+		s, err := ParseSpec(a)
+		if err != nil {
+			quoted := fmt.Sprintf("%q", notation.Clip(a, 80))
+			if strings.Contains(err.Error(), quoted) {
+				return nil, fmt.Errorf("player %d: %w", i+1, err)
+			}
+			return nil, fmt.Errorf("player %d, %s: %w", i+1, lines.Escape(quoted), err)
+		}
+		s.Place = i + 1
+		specs = append(specs, s)
+	}
+	return specs, nil
 }

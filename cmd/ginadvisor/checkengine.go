@@ -35,7 +35,7 @@ func checkEngineCommand(env *environment) *cli.Command {
 			&cli.IntFlag{Name: "games", Value: enginecheck.DefaultGames, Usage: "the whole games against simple, even: pairs of mirrored games"},
 			&cli.BoolFlag{Name: "verbose", Usage: "print every situation's exchange, passed or not"}),
 		Action: func(c *cli.Context) error {
-			if err := refuseTSV(c, "check-engine"); err != nil {
+			if err := cliargs.RefuseTSV(c, "check-engine"); err != nil {
 				return err
 			}
 			if c.Args().Len() != 1 {

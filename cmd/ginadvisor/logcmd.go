@@ -35,7 +35,7 @@ func logCommand(env *environment) *cli.Command {
 					if err := env.setColor(c); err != nil {
 						return err
 					}
-					if err := refuseTSV(c, "log check"); err != nil {
+					if err := cliargs.RefuseTSV(c, "log check"); err != nil {
 						return err
 					}
 					paths := c.Args().Slice()

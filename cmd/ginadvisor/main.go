@@ -168,18 +168,6 @@ func unwrap(w io.Writer) io.Writer {
 	return w
 }
 
-// refuseTSV refuses --format tsv for a command that prints no table,
-// whose output would be empty under it: its figures are in --json.
-func refuseTSV(c *cli.Context, command string) error {
-	if err := checkOutput(c); err != nil {
-		return err
-	}
-	if f, _ := cliargs.Format(c); f == "tsv" && !cliargs.WantJSON(c) {
-		return cliexit.Usagef("--format tsv: %s prints no table; give --json for its figures", command)
-	}
-	return nil
-}
-
 // useColor decides whether to color output, as render.UseColor does;
 // --no-color is --color=never.
 func (e *environment) useColor(c *cli.Context) bool {
@@ -189,23 +177,9 @@ func (e *environment) useColor(c *cli.Context) bool {
 	return false
 }
 
-// setColor checks the output flags (checkOutput); styleFor then works out
+// setColor checks the output flags (cliargs.CheckOutput); styleFor then works out
 // the style from them.
-func (e *environment) setColor(c *cli.Context) error { return checkOutput(c) }
-
-// checkOutput checks the output flags: a bad --color or --format value is
-// a usage error, and so is --json beside a --format other than json, as
-// the two ask for different output.
-func checkOutput(c *cli.Context) error {
-	if _, err := cliargs.ColorMode(c); err != nil {
-		return err
-	}
-	f, err := cliargs.Format(c)
-	if err == nil && f != "auto" && f != "json" && cliargs.Bool(c, "json") {
-		return cliexit.Usagef("--json and --format %s ask for different output: give one", f)
-	}
-	return err
-}
+func (e *environment) setColor(c *cli.Context) error { return cliargs.CheckOutput(c) }
 
 // awaitingInput tells a person at a terminal that input is read from
 // stdin, one item a line, and how to end it; a pipe gets no message.

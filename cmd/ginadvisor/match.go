@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,7 +29,7 @@ func matchCommand(env *environment) *cli.Command {
 			append([]cli.Flag{&cli.StringFlag{Name: "p1", Usage: "the first player (its win rate and Elo are reported)"},
 				&cli.StringFlag{Name: "p2", Usage: "the second player"}}, cliargs.ArenaFlags(200)...)...),
 		Action: func(c *cli.Context) error {
-			if err := refuseTSV(c, "match"); err != nil {
+			if err := cliargs.RefuseTSV(c, "match"); err != nil {
 				return err
 			}
 			if err := cliargs.FileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
@@ -125,14 +124,11 @@ func matchFromLog(env *environment, c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(pairings) != 1 {
-		var held []string
-		for _, p := range pairings {
-			held = append(held, fmt.Sprintf("%s against %s in %s", render.EscapeControl(p.Names[0]), render.EscapeControl(p.Names[1]), render.EscapeControl(strings.Join(p.Files, ", "))))
-		}
-		return cliexit.Usagef("--from-log: the logs hold the games of %d pairings of players (%s); a match is one: a log of another match is among them (or see tournament --from-log)", len(pairings), strings.Join(held, "; "))
+	p, err := arena.OnePairing(pairings)
+	if err != nil {
+		return cliexit.Usagef("--from-log: %v", err)
 	}
-	r := pairings[0].Result(test)
+	r := p.Result(test)
 	if note := r.DroppedNote(); note != "" {
 		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
@@ -147,14 +143,11 @@ func matchFromLog(env *environment, c *cli.Context) error {
 // 3, as a run with an input it could not read does, so that a script does
 // not take a partial result for the whole.
 func missingGames(env *environment, pairings []*arena.Pairing) error {
-	missing := false
-	for _, p := range pairings {
-		if note := p.MissingNote(); note != "" {
-			fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", render.EscapeControl(note))
-			missing = true
-		}
+	notes := arena.MissingNotes(pairings)
+	for _, note := range notes {
+		fmt.Fprintf(env.stderr, "ginadvisor: --from-log: %s\n", note)
 	}
-	if missing {
+	if len(notes) > 0 {
 		return cliexit.Silent(ExitBadInput)
 	}
 	return nil

@@ -207,7 +207,7 @@ func calibrateCommand(env *environment) *cli.Command {
 			}
 			o := calibrate.Options{Rules: r, Games: games, Seed: c.Uint64("seed"), Model: probability.DefaultModel()}
 			if c.Bool("fit") {
-				if err := refuseTSV(c, "calibrate --fit"); err != nil {
+				if err := cliargs.RefuseTSV(c, "calibrate --fit"); err != nil {
 					return err
 				}
 				f, err := calibrate.Fit(c.Context, o, probability.DefaultModel())

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ginadvisor/ginadvisor/arena"
 	"github.com/ginadvisor/ginadvisor/internal/cliargs"
 	"github.com/ginadvisor/ginadvisor/internal/cliexit"
-	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/render"
 )
 
@@ -28,7 +25,7 @@ func tournamentCommand(env *environment) *cli.Command {
 			&cli.BoolFlag{Name: "gauntlet", Usage: "the first player against each other only (--sprt tests each pairing)"},
 			&cli.BoolFlag{Name: "html", Usage: "write the standings as an HTML page"})...),
 		Action: func(c *cli.Context) error {
-			if err := checkOutput(c); err != nil {
+			if err := cliargs.CheckOutput(c); err != nil {
 				return err
 			}
 			if err := cliargs.FileNames(c, "log", "save-deals", "stderr", "deals"); err != nil {
@@ -45,8 +42,8 @@ func tournamentCommand(env *environment) *cli.Command {
 			var err error
 			// The players first: the match options below read the first
 			// two as a match's --p1 and --p2, which a tournament has not.
-			if o.Players, err = tournamentPlayers(args); err != nil {
-				return err
+			if o.Players, err = arena.ParseSpecs(args); err != nil {
+				return cliexit.Usagef("%v", err)
 			}
 			if o.Match, err = cliargs.ArenaConfig(c, args[0], args[1]).Options(); err != nil {
 				return cliexit.Usagef("%v", err)
@@ -105,25 +102,6 @@ func tournamentCommand(env *environment) *cli.Command {
 			return nil
 		},
 	}
-}
-
-// tournamentPlayers reads the players given as arguments; an error names
-// the player by its place and, unless the error quotes it, its spec.
-func tournamentPlayers(args []string) ([]arena.Spec, error) {
-	specs := make([]arena.Spec, 0, len(args))
-	for i, a := range args {
-		s, err := arena.ParseSpec(a)
-		if err != nil {
-			quoted := fmt.Sprintf("%q", notation.Clip(a, 80))
-			if strings.Contains(err.Error(), quoted) {
-				return nil, cliexit.Usagef("player %d: %v", i+1, err)
-			}
-			return nil, cliexit.Usagef("player %d, %s: %v", i+1, render.EscapeControl(quoted), err)
-		}
-		s.Place = i + 1
-		specs = append(specs, s)
-	}
-	return specs, nil
 }
 
 // writeStandings writes the tournament's standings to out.

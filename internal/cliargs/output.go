@@ -98,3 +98,29 @@ func FileNames(c *cli.Context, flags ...string) error {
 	}
 	return nil
 }
+
+// CheckOutput checks the output flags: a bad --color or --format value is
+// a usage error, and so is --json beside a --format other than json, as
+// the two ask for different output.
+func CheckOutput(c *cli.Context) error {
+	if _, err := ColorMode(c); err != nil {
+		return err
+	}
+	f, err := Format(c)
+	if err == nil && f != "auto" && f != "json" && Bool(c, "json") {
+		return cliexit.Usagef("--json and --format %s ask for different output: give one", f)
+	}
+	return err
+}
+
+// RefuseTSV refuses --format tsv for a command that prints no table,
+// whose output would be empty under it: its figures are in --json.
+func RefuseTSV(c *cli.Context, command string) error {
+	if err := CheckOutput(c); err != nil {
+		return err
+	}
+	if f, _ := Format(c); f == "tsv" && !WantJSON(c) {
+		return cliexit.Usagef("--format tsv: %s prints no table; give --json for its figures", command)
+	}
+	return nil
+}
