@@ -77,7 +77,7 @@ func numFeatures(g Group) int {
 }
 
 // Names names each group's features, for the weights' file.
-var Names = [numGroups][]string{
+var names = [numGroups][]string{
 	TakeGroup:    {"heuristic", "take", "take-melds", "take-gain", "take-value", "take-stock", "take-deadwood"},
 	DiscardGroup: {"heuristic", "deadwood-after", "value", "meldable", "live-outs", "usefulness", "partners", "deadwood-stock", "can-knock", "safe-rank"},
 	KnockGroup:   {"heuristic", "knock", "knock-deadwood", "gin", "knock-stock", "knock-draws", "knock-took", "knock-layoffs", "knock-behind"},
@@ -229,3 +229,6 @@ func partners(rest notation.CardSet, c notation.Card) int {
 	}
 	return n
 }
+
+// FeatureName names feature k of group g, as the fit reports write it.
+func FeatureName(g, k int) string { return names[g][k] }

@@ -58,7 +58,7 @@ func examples(vs []Verdict, temp float64, withHeuristic bool) []example {
 			continue
 		}
 		view := newView(&v.Position, withHeuristic)
-		n := len(Names[g])
+		n := len(names[g])
 		e := example{g: g, x: make([][]float64, len(v.Moves)), target: softmax(v.Equity, 1/temp)}
 		for j, m := range v.Moves {
 			e.x[j] = make([]float64, n)
@@ -85,7 +85,7 @@ func Fit(vs []Verdict, o FitOptions) *Model {
 			}
 		}
 		if len(mine) > 0 {
-			m.W[g] = fitGroup(mine, len(Names[g]), o)
+			m.W[g] = fitGroup(mine, len(names[g]), o)
 		}
 	}
 	return &m

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
@@ -29,7 +30,7 @@ type HandScorer struct {
 	W []float64 `json:"weights"`
 }
 
-// HandFeatures names the features of a candidate hand, in order: summed
+// handFeatures names the features of a candidate hand, in order: summed
 // over its hidden cards, how useful each is to the opponent by what it
 // took and threw (reading.Usefulness), whether it threw or passed a card
 // of the same rank, or next to it in its suit, whether it took one of
@@ -37,7 +38,7 @@ type HandScorer struct {
 // of the whole hand with the cards the opponent showed, its least
 // deadwood, whether that is within the knock limit, and the cards that
 // fit a meld.
-var HandFeatures = []string{"usefulness", "rank-thrown", "next-thrown", "rank-taken", "near-taken", "value", "deadwood", "can-knock", "meldable"}
+var handFeatures = [...]string{"usefulness", "rank-thrown", "next-thrown", "rank-taken", "near-taken", "value", "deadwood", "can-knock", "meldable"}
 
 // handView is what the features read of a position, once for every hand.
 type handView struct {
@@ -50,7 +51,7 @@ func newHandView(p *game.Position) handView {
 }
 
 // features writes the features of the hand hiding hidden to dst, of
-// length len(HandFeatures).
+// length len(handFeatures).
 func (v *handView) features(hidden notation.CardSet, dst []float64) {
 	clear(dst)
 	for c := range hidden.All() {
@@ -102,12 +103,12 @@ func (s *HandScorer) score(v *handView, hidden notation.CardSet, x []float64) fl
 
 // Check says the scorer has a finite weight for every feature.
 func (s *HandScorer) Check() error {
-	if len(s.W) != len(HandFeatures) {
-		return fmt.Errorf("%d weights, want %d", len(s.W), len(HandFeatures))
+	if len(s.W) != len(handFeatures) {
+		return fmt.Errorf("%d weights, want %d", len(s.W), len(handFeatures))
 	}
 	for i, w := range s.W {
 		if math.IsNaN(w) || math.IsInf(w, 0) {
-			return fmt.Errorf("weight %d (%s) is %v", i, HandFeatures[i], w)
+			return fmt.Errorf("weight %d (%s) is %v", i, handFeatures[i], w)
 		}
 	}
 	return nil
@@ -161,7 +162,7 @@ func (s Scored) weighed(p *game.Position, ps *reading.Particles, accept func(not
 	est := probability.Infer(p)
 	pool, _ := drawPool(p, &est, ps, accept, advise.MaxRedraws, seed)
 	v := newHandView(p)
-	x := make([]float64, len(HandFeatures))
+	x := make([]float64, len(handFeatures))
 	scores := make([]float64, len(pool))
 	top := math.Inf(-1)
 	for i, h := range pool {
@@ -176,3 +177,7 @@ func (s Scored) weighed(p *game.Position, ps *reading.Particles, accept func(not
 	}
 	return pool, cum
 }
+
+// HandFeatures names the features of a candidate hand, in the order of a
+// HandScorer's weights; the slice is the caller's.
+func HandFeatures() []string { return slices.Clone(handFeatures[:]) }

@@ -48,10 +48,10 @@ func HandExampleAt(p *game.Position, ps *reading.Particles, accept func(notation
 	kept = append(kept, pool[:ExamplePool/2]...)
 	kept = append(kept, pool[len(pool)/2:len(pool)/2+ExamplePool/2]...)
 	v := newHandView(p)
-	e := HandExample{Truth: make([]float64, len(HandFeatures)), Pool: make([][]float64, len(kept))}
+	e := HandExample{Truth: make([]float64, len(handFeatures)), Pool: make([][]float64, len(kept))}
 	v.features(hidden, e.Truth)
 	for i, h := range kept {
-		e.Pool[i] = make([]float64, len(HandFeatures))
+		e.Pool[i] = make([]float64, len(handFeatures))
 		v.features(h, e.Pool[i])
 	}
 	return e
@@ -77,7 +77,7 @@ func FitHandScorer(ex []HandExample, o ScorerFit) *HandScorer {
 		o.Steps = 400
 	}
 	const rate, b1, b2, eps = 0.05, 0.9, 0.999, 1e-8
-	n := len(HandFeatures)
+	n := len(handFeatures)
 	w := make([]float64, n)
 	mom, vel, grad := make([]float64, n), make([]float64, n), make([]float64, n)
 	for step := 1; step <= o.Steps; step++ {

@@ -15,7 +15,7 @@ import (
 // scorer of no weights.
 func TestFitHandScorerFindsAPlantedScorer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := len(HandFeatures)
+	n := len(handFeatures)
 	want := make([]float64, n)
 	for k := range want {
 		want[k] = rng.NormFloat64()
@@ -45,7 +45,7 @@ func TestFitHandScorerFindsAPlantedScorer(t *testing.T) {
 	s := FitHandScorer(train, ScorerFit{Steps: 150})
 	for k := range want {
 		if math.Abs(s.W[k]-want[k]) > 0.15 {
-			t.Errorf("%s: fitted %.3f, planted %.3f", HandFeatures[k], s.W[k], want[k])
+			t.Errorf("%s: fitted %.3f, planted %.3f", handFeatures[k], s.W[k], want[k])
 		}
 	}
 	none := &HandScorer{W: make([]float64, n)}
@@ -59,8 +59,8 @@ func TestFitHandScorerFindsAPlantedScorer(t *testing.T) {
 // as the opponent does, and a scorer that favours the hands that fit
 // more melds draws hands that fit more of them than a flat one.
 func TestScoredWorldsHonourThePosition(t *testing.T) {
-	flat := &HandScorer{W: make([]float64, len(HandFeatures))}
-	melds := &HandScorer{W: make([]float64, len(HandFeatures))}
+	flat := &HandScorer{W: make([]float64, len(handFeatures))}
+	melds := &HandScorer{W: make([]float64, len(handFeatures))}
 	melds.W[8] = 30
 	var fitFlat, fitMelds float64
 	checked := 0
@@ -70,7 +70,7 @@ func TestScoredWorldsHonourThePosition(t *testing.T) {
 		}
 		p := st.Position(0)
 		v := newHandView(&p)
-		x := make([]float64, len(HandFeatures))
+		x := make([]float64, len(handFeatures))
 		for _, s := range []*HandScorer{flat, melds} {
 			w := Scored{Scorer: s}.Worlds(decision(&p, uint64(st.Draws())))
 			if w.Share != 1 || w.Hands == nil {

@@ -251,12 +251,12 @@ func fit(args []string, w io.Writer) error {
 		}
 		r := m.Regrets(mine)
 		fmt.Fprintf(w, "held out, %s: %d decisions; lost: model %.3f%%, heuristic %.3f%%, difference %+.3f ± %.3f points\n",
-			rank.Names[g][1], r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE)
+			rank.FeatureName(g, 1), r.N, 100*r.Model, 100*r.Heuristic, 100*r.Diff, 100*r.DiffSE)
 	}
 	for g, ws := range m.W {
 		fmt.Fprintf(w, "group %d:", g)
 		for k, x := range ws {
-			fmt.Fprintf(w, " %s=%.3f", rank.Names[g][k], x)
+			fmt.Fprintf(w, " %s=%.3f", rank.FeatureName(g, k), x)
 		}
 		fmt.Fprintln(w)
 	}

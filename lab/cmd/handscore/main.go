@@ -51,10 +51,10 @@ func run(names []string, every int, out string, w io.Writer) error {
 		return fmt.Errorf("%d decisions in the logs: too few to fit and check", len(ex))
 	}
 	s := worlds.FitHandScorer(train, worlds.ScorerFit{})
-	flat := &worlds.HandScorer{W: make([]float64, len(worlds.HandFeatures))}
+	flat := &worlds.HandScorer{W: make([]float64, len(worlds.HandFeatures()))}
 	fmt.Fprintf(w, "%d decisions fitted, %d held out; held-out log-loss of the truth among %d pool hands: %.4f, no weights %.4f; fitted %.4f, no weights %.4f\n",
 		len(train), len(test), worlds.ExamplePool, s.HandLoss(test), flat.HandLoss(test), s.HandLoss(train), flat.HandLoss(train))
-	for k, name := range worlds.HandFeatures {
+	for k, name := range worlds.HandFeatures() {
 		fmt.Fprintf(w, "%s=%.3f ", name, s.W[k])
 	}
 	fmt.Fprintln(w)
