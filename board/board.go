@@ -558,12 +558,18 @@ func forcedDraw(p *game.Position) bool {
 		a.Kind == game.Passed && b.Kind == game.Passed && a.Seat != b.Seat
 }
 
-func (s *server) position(_ context.Context, body []byte) (any, error) {
+// decodePosition reads a request that names a position alone, and the
+// position it names.
+func decodePosition(body []byte) (game.Position, error) {
 	var q positionRequest
 	if err := decode(body, &q); err != nil {
-		return nil, err
+		return game.Position{}, err
 	}
-	p, err := q.parse()
+	return q.parse()
+}
+
+func (s *server) position(_ context.Context, body []byte) (any, error) {
+	p, err := decodePosition(body)
 	if err != nil {
 		return nil, err
 	}
@@ -625,11 +631,7 @@ type LegalMove struct {
 }
 
 func (s *server) legal(_ context.Context, body []byte) (any, error) {
-	var q positionRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
-	p, err := q.parse()
+	p, err := decodePosition(body)
 	if err != nil {
 		return nil, err
 	}
@@ -1034,11 +1036,7 @@ type Inference struct {
 }
 
 func (s *server) infer(_ context.Context, body []byte) (any, error) {
-	var q positionRequest
-	if err := decode(body, &q); err != nil {
-		return nil, err
-	}
-	p, err := q.parse()
+	p, err := decodePosition(body)
 	if err != nil {
 		return nil, err
 	}
