@@ -18,10 +18,7 @@ func TestTournamentInterruptPrintsTable(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary: run with -long")
 	}
-	bin := filepath.Join(t.TempDir(), "ginadvisor")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	// The second pairing plays the advisor, far slower than the first:
 	// the signal comes while it runs. How many games finished by then is
 	// the machine's business; the table printed must be the log's.
@@ -101,10 +98,7 @@ func TestPlayInterruptLeavesNoLog(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary: run with -long")
 	}
-	bin := filepath.Join(t.TempDir(), "ginadvisor")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	log := filepath.Join(t.TempDir(), "g.log")
 	cmd := exec.Command(bin, "play", "--seed", "1", "--hint-samples", "0", "--log", log)
 	stdin, err := cmd.StdinPipe()

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ginadvisor/ginadvisor/outfile"
 )
@@ -121,21 +122,11 @@ func wantPerm(m, want os.FileMode) os.FileMode {
 	return m.Perm()
 }
 
-// buildBinary builds the command for the tests that signal it.
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "ginadvisor")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // waitFor waits, by polling, until cond holds; the test's own deadline
 // bounds it.
 func waitFor(cond func() bool) {
 	for !cond() {
-		syscall.Nanosleep(&syscall.Timespec{Nsec: 5e6}, nil)
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
