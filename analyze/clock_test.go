@@ -169,7 +169,7 @@ func TestPlayerKeepsToItsGameTime(t *testing.T) {
 	pl := NewPlayer(1, 0, 0, false)
 	total := 300 * time.Millisecond
 	pl.SetGameTime(total)
-	pl.search.now = now
+	pl.dec.search.now = now
 	_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: 3}, [2]bot.Player{pl, bot.NewSimple(2)})
 	if err != nil {
 		t.Fatal(err)

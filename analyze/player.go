@@ -9,7 +9,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/report"
-	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // The advisor players' budgets and bounds.
@@ -34,26 +33,19 @@ const (
 // bot.Player.
 type Player struct {
 	opts Options
-	// search holds the player's caches (the equity model and the
-	// filter) and the lab's worlds (SetWorlds).
-	search Search
-	// equityRules are the rules search.Equity was built for.
-	equityRules rules.Rules
-	n           uint64
-	seed        uint64
+	// dec makes the decisions, and keeps the player's caches (the equity
+	// model and the filter), the lab's worlds (SetWorlds), its count of
+	// decisions and its overshoots.
+	dec  Decider
+	seed uint64
 	// Reading is what the player has learnt of its opponent over the
 	// hands of the game so far.
 	Reading reading.Style
 	// clock is what the game's clock says before the next decision
 	// (SetClock); gameTime, when set, is the time the player has for the
-	// whole game and keeps its own clock (SetGameTime); used is the time
-	// it has spent.
-	clock          Clock
-	gameTime, used time.Duration
-	// over is what the decisions so far spent beyond their budgets (the
-	// chunk a search cannot stop within, the player's own work), for
-	// Clock.Budget and Clock.Least.
-	over Overshoot
+	// whole game and keeps its own clock (SetGameTime).
+	clock    Clock
+	gameTime time.Duration
 	// samplesSet says the player's worlds were set, not its default: under
 	// a clock they stay its cap; else it spends by need up to
 	// advise.MaxSamples.
@@ -63,7 +55,6 @@ type Player struct {
 	// player's to reuse). It changes nothing of the play: a measurement
 	// reads the search's figures of the moves played through it.
 	OnAdvice func(p *game.Position, a *report.Advice)
-	filter   reading.FilterCache
 }
 
 // SetGameTime gives the player total for the game, on a clock it keeps
@@ -77,7 +68,7 @@ func (pl *Player) SetGameTime(total time.Duration) { pl.gameTime = total }
 func (pl *Player) SetClock(c Clock) { pl.clock = c }
 
 // Used returns the time the player has spent on its decisions.
-func (pl *Player) Used() time.Duration { return pl.used }
+func (pl *Player) Used() time.Duration { return pl.dec.Used() }
 
 // NewPlayer returns the advisor as a player with samples worlds a decision
 // (0: DefaultPlayerSamples, at most advise.MaxSamples) and the margin (0:
@@ -97,7 +88,7 @@ func NewPlayer(seed uint64, samples int, margin float64, fixed bool) *Player {
 
 // SetWorlds draws the player's worlds from w in place of FilterWorlds
 // (see Search.Worlds); nil gives it its own worlds back.
-func (pl *Player) SetWorlds(w WorldSource) { pl.search.Worlds = w }
+func (pl *Player) SetWorlds(w WorldSource) { pl.dec.SetWorlds(w) }
 
 // Name returns "advisor".
 func (*Player) Name() string { return "advisor" }
@@ -119,61 +110,35 @@ func (pl *Player) Move(ctx context.Context, p *game.Position) (game.Move, error)
 	if p.MustDraw() {
 		return game.DrawMove(), nil
 	}
-	// The equity model is built once for the game's rules.
-	if r := *p.Rules(); pl.search.Equity == nil || pl.equityRules != r {
-		pl.search.Equity, pl.equityRules = advise.ForRules(r), r
-	}
-	pl.n++
 	o := pl.opts
-	o.Seed = pl.seed ^ pl.n*0x9e3779b97f4a7c15
-	o.Reading = &pl.Reading
-	s := pl.search
-	s.Filter = &pl.filter
-	if c := pl.clockNow(); c.Timed() {
-		budget, search := c.Budget(p, pl.over)
-		if !search {
-			// Too little time for a search: the rollouts' own policy, on
-			// time, so that a stall passes out of the recent overshoots.
-			pl.used += time.Nanosecond
-			pl.over.Add(0, 0)
-			return Quick(ctx, p)
-		}
-		o.Time, o.Least = budget, c.Least(p, pl.over)
-		if !pl.samplesSet {
-			o.Samples = advise.MaxSamples
-		}
-		now := pl.now()
-		start := now()
-		defer func() {
-			spent := now().Sub(start)
-			pl.used += spent
-			pl.over.Add(budget, spent)
-		}()
-	}
-	a, err := s.Advise(ctx, p, o)
+	o.Seed, o.Reading = pl.seed, &pl.Reading
+	m, _, err := pl.dec.Decide(ctx, p, Request{Options: o, Clock: pl.clockNow(), Capped: pl.samplesSet, Answer: pl.follow(p)})
 	if err != nil {
 		return game.Move{}, err
 	}
-	if pl.OnAdvice != nil {
-		pl.OnAdvice(p, a)
+	return m, nil
+}
+
+// follow shows OnAdvice the advice the player follows at p, when it has
+// one: inside the decision's time, as the player's own work.
+func (pl *Player) follow(p *game.Position) func(game.Move, *report.Advice, error) {
+	if pl.OnAdvice == nil {
+		return nil
 	}
-	return a.Best(), nil
+	return func(_ game.Move, a *report.Advice, err error) {
+		if a != nil && err == nil {
+			pl.OnAdvice(p, a)
+		}
+	}
 }
 
 // clockNow is the clock of the decision at hand: the one SetClock gave,
 // or, under SetGameTime, the player's own.
 func (pl *Player) clockNow() Clock {
 	if pl.gameTime > 0 {
-		return Clock{Game: true, Left: pl.gameTime - pl.used, Start: pl.gameTime}
+		return Clock{Game: true, Left: pl.gameTime - pl.dec.Used(), Start: pl.gameTime}
 	}
 	return pl.clock
-}
-
-func (pl *Player) now() func() time.Time {
-	if pl.search.now != nil {
-		return pl.search.now
-	}
-	return time.Now
 }
 
 // Budget returns the worlds a decision and the margin the player advises

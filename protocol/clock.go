@@ -7,9 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
-	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
 
@@ -83,34 +81,18 @@ func checkGo(f []string) error {
 // timed says the go gave a time: a game clock or its own movetime.
 func (c goClock) timed() bool { return c.set || c.moveTime > 0 }
 
-// budget returns the time a decision at p may spend, 0 for no limit but
-// the samples, the time it spends before it may stop as clear, and
-// whether a search fits in it. Under the go's clock they are
-// analyze.Clock's Budget and Least, by need, with over the engine's
-// overshoots so far and start the most time a go gave in the game; the
-// movetime option caps the most. A go with no time leaves the decision to
-// the movetime option alone (the user's own choice, taken as it is).
-func (c goClock) budget(p *game.Position, movetime, start time.Duration, over analyze.Overshoot) (most, least time.Duration, search bool) {
+// clock returns the go's clock as analyze.Clock reads it, with start the
+// most time a go gave in the game: the movetime option caps a game
+// clock's decision, and a go with no time is no clock at all, which
+// leaves the decision to the movetime option alone (the user's own
+// choice, taken as it is: analyze.Request's Options.Time).
+func (c goClock) clock(movetime, start time.Duration) analyze.Clock {
 	if !c.timed() {
-		return movetime, 0, true
+		return analyze.Clock{}
 	}
 	clk := analyze.Clock{Game: c.set, Left: c.time, Inc: c.inc, MovesToGo: c.movesToGo, Move: c.moveTime, Start: start}
 	if clk.Move <= 0 && movetime > 0 {
 		clk.Move = movetime + analyze.MoveOverhead
 	}
-	most, search = clk.Budget(p, over)
-	return most, clk.Least(p, over), search
-}
-
-// samples returns the worlds a decision may play: the engine's own when a
-// setoption set them or the go gave no time, else advise.MaxSamples. A
-// clock spends by need, a close decision more worlds than the default and
-// a clear one fewer; under movetime too, since a timed search capped at
-// the default plays every candidate in every chunk and is weaker than the
-// default's halving.
-func (c goClock) samples(own int, set bool) int {
-	if c.timed() && !set {
-		return advise.MaxSamples
-	}
-	return own
+	return clk
 }

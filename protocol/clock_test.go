@@ -9,6 +9,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/analyze"
+	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/position"
 )
 
@@ -50,7 +51,7 @@ func TestGoClock(t *testing.T) {
 		{"movetime 11", 0, 0, false},
 	}
 	for _, tt := range tests {
-		got, _, search := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, 0, analyze.Overshoot{})
+		got, _, search := budgetOf(parseGo(strings.Fields(tt.line)), &p, tt.movetime, 0, analyze.Overshoot{})
 		if got != tt.want || search != tt.search {
 			t.Errorf("go %s, movetime %v: budget %v, search %v; want %v, %v", tt.line, tt.movetime, got, search, tt.want, tt.search)
 		}
@@ -84,7 +85,7 @@ func TestGoClockLeast(t *testing.T) {
 		{"", 300 * ms, 0, 0},
 	}
 	for _, tt := range tests {
-		_, got, _ := parseGo(strings.Fields(tt.line)).budget(&p, tt.movetime, tt.start, analyze.Overshoot{})
+		_, got, _ := budgetOf(parseGo(strings.Fields(tt.line)), &p, tt.movetime, tt.start, analyze.Overshoot{})
 		if got != tt.want {
 			t.Errorf("go %s, movetime %v, start %v: least %v, want %v", tt.line, tt.movetime, tt.start, got, tt.want)
 		}
@@ -109,7 +110,7 @@ func TestGoClockNeverOverdraws(t *testing.T) {
 					line := "time " + strconv.Itoa(ms) + " inc " + strconv.Itoa(inc)
 					var o analyze.Overshoot
 					o.Add(0, over)
-					got, _, search := parseGo(strings.Fields(line)).budget(&p, 0, start, o)
+					got, _, search := budgetOf(parseGo(strings.Fields(line)), &p, 0, start, o)
 					limit := time.Duration(ms)*time.Millisecond - max(analyze.ClockMargin, start/analyze.LowTimeShare) - analyze.MoveOverhead
 					if start > 0 {
 						// Low on time, the least search, above the last QuickShare-th.
@@ -159,6 +160,10 @@ func TestNoTimeAnswersAtOnce(t *testing.T) {
 // lifts the default worlds to advise.MaxSamples; worlds a setoption set,
 // and a plain go, keep the engine's own.
 func TestClockSamples(t *testing.T) {
+	p, err := position.Parse(strings.TrimPrefix(aDiscard, "position "))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		line string
 		set  bool
@@ -173,8 +178,25 @@ func TestClockSamples(t *testing.T) {
 		{"opptime 10000", false, 256},
 	}
 	for _, tt := range tests {
-		if got := parseGo(strings.Fields(tt.line)).samples(256, tt.set); got != tt.want {
+		if got := samplesOf(parseGo(strings.Fields(tt.line)), &p, 256, tt.set); got != tt.want {
 			t.Errorf("go %s, set %v: %d worlds, want %d", tt.line, tt.set, got, tt.want)
 		}
 	}
+}
+
+// budgetOf is the time a decision under c at p may spend, the time it
+// spends before it may stop as clear and whether a search fits, as the
+// engine plans it with the movetime option, start and over.
+func budgetOf(c goClock, p *game.Position, movetime, start time.Duration, over analyze.Overshoot) (most, least time.Duration, search bool) {
+	rq := analyze.Request{Options: analyze.Options{Time: movetime}, Clock: c.clock(movetime, start)}
+	o, search := rq.Plan(p, over)
+	return o.Time, o.Least, search
+}
+
+// samplesOf is the worlds a decision under c may play, as the engine
+// plans it with its own samples, set or not by a setoption.
+func samplesOf(c goClock, p *game.Position, own int, set bool) int {
+	rq := analyze.Request{Options: analyze.Options{Samples: own}, Clock: c.clock(0, 0), Capped: set}
+	o, _ := rq.Plan(p, analyze.Overshoot{})
+	return o.Samples
 }

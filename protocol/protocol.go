@@ -27,6 +27,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 	"github.com/ginadvisor/ginadvisor/reading"
+	"github.com/ginadvisor/ginadvisor/report"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
 
@@ -52,9 +53,11 @@ type Engine struct {
 	// samplesSet says a setoption chose samples: under a go's game clock
 	// they stay the cap; otherwise the clock alone bounds the search.
 	samplesSet bool
-	// over is what the decisions under a clock spent beyond their
-	// budgets, kept back for each decision left (analyze.Clock.Budget).
-	over analyze.Overshoot
+	// dec makes the decisions, and keeps what one leaves the next: the
+	// equity model, the particle filter of the opponent's hand until it
+	// plays again, the count of decisions asked that seeds each, the
+	// overshoots under a clock and the seam's worlds (SetWorlds).
+	dec analyze.Decider
 	// start is the most time a go gave in this game: the clock's low
 	// time and its pace are of it (analyze.Clock.Start).
 	start time.Duration
@@ -71,27 +74,18 @@ type Engine struct {
 	// final says the scores given are the game's last, one at its target:
 	// no hand follows before newgame.
 	final bool
-	asked uint64
-	// equity is the equity model of equityRules, built once per rule set.
-	equity      *advise.Equity
-	equityRules rules.Rules
 	// reading is what the engine has learnt of its opponent's knocks from
 	// the hands shown at showdowns, over the match: newgame keeps it,
 	// setoption name reading value reset forgets it, and value off models
 	// every opponent as simple.
-	reading reading.Style
-	// filter keeps the particle filter of the opponent's hand from one
-	// go to the next until the opponent plays again.
-	filter     reading.FilterCache
+	reading    reading.Style
 	readingOff bool
-	// worlds, when set, is the seam's WorldSource (SetWorlds).
-	worlds analyze.WorldSource
 }
 
 // SetWorlds draws the engine's worlds from w in place of the advisor's
 // own (analyze.Search.Worlds): the seam through which the lab serves an
 // experiment as an engine, to play it in the arena. Call it before Serve.
-func (e *Engine) SetWorlds(w analyze.WorldSource) { e.worlds = w }
+func (e *Engine) SetWorlds(w analyze.WorldSource) { e.dec.SetWorlds(w) }
 
 // New returns an engine writing to out, named in the handshake.
 func New(out io.Writer, name string) *Engine {
@@ -378,7 +372,8 @@ func (e *Engine) Handle(ctx context.Context, line string) bool {
 	case "newgame":
 		e.scores, e.final = [2]int{}, false
 		e.have = false
-		e.over, e.start = analyze.Overshoot{}, 0
+		e.dec.NewGame()
+		e.start = 0
 	case "newhand":
 		e.newHand(f[1:])
 	case "position":
@@ -843,66 +838,57 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 	if e.quickAnswer(say) {
 		return
 	}
-	sayf := func(format string, args ...any) { say(fmt.Sprintf(format, args...)) }
-	p := &e.pos
-	e.asked++
-	if r := p.Rules(); e.equity == nil || e.equityRules != *r {
-		e.equity, e.equityRules = advise.ForRules(*r), *r
-	}
-	samples := clock.samples(e.samples, e.samplesSet)
 	if clock.set {
 		e.start = max(e.start, clock.time)
 	}
-	budget, least, search := clock.budget(p, e.movetime, e.start, e.over)
-	if !search {
-		// Too little time for a search: the rollouts' own policy answers,
-		// on time, so that a stall passes out of the recent overshoots.
-		e.over.Add(0, 0)
-		m, err := analyze.Quick(ctx, p)
-		if err != nil {
-			sayf("error %v", err)
-			return
-		}
-		sayf("bestmove %s", moveText(p, m))
-		return
-	}
 	// Under a clock the danger, the outs and the reading's words, which
 	// the budget does not bound, are left out of the info lines.
-	if clock.timed() {
-		start := time.Now()
-		defer func() { e.over.Add(budget, time.Since(start)) }()
-	}
-	o := analyze.Options{Samples: samples, Time: budget, Least: least, Seed: e.seed ^ e.asked*0x9e3779b97f4a7c15, Workers: 1,
-		Reading: &e.reading, MovesOnly: clock.timed()}
+	o := analyze.Options{Samples: e.samples, Time: e.movetime, Seed: e.seed, Workers: 1, Reading: &e.reading, MovesOnly: clock.timed()}
 	if e.readingOff {
 		o.Model = analyze.ModelFixed
 	}
-	s := analyze.Search{Equity: e.equity, Filter: &e.filter, Worlds: e.worlds}
-	a, err := s.Advise(ctx, p, o)
-	// A stopped go answers with its best move so far.
-	if err != nil && (a == nil || ctx.Err() == nil) {
-		sayf("error %v", err)
-		return
+	rq := analyze.Request{Options: o, Clock: clock.clock(e.movetime, e.start), Capped: e.samplesSet, Answer: e.answer(ctx, say)}
+	_, _, _ = e.dec.Decide(ctx, &e.pos, rq)
+}
+
+// answer returns what writes a decision's lines to say: its info lines,
+// when the search's figures are asked for, and its bestmove, or an error.
+// A stopped go answers with its best move so far.
+func (e *Engine) answer(ctx context.Context, say func(string)) func(game.Move, *report.Advice, error) {
+	sayf := func(format string, args ...any) { say(fmt.Sprintf(format, args...)) }
+	p := &e.pos
+	return func(m game.Move, a *report.Advice, err error) {
+		if err != nil && (a == nil || ctx.Err() == nil) {
+			sayf("error %v", err)
+			return
+		}
+		if e.info && a != nil {
+			e.infoLines(a, sayf)
+		}
+		sayf("bestmove %s", moveText(p, m))
 	}
-	if e.info {
-		if a.Opponent != nil {
-			sayf("info string %s", a.Opponent)
-		}
-		for _, c := range a.Candidates {
-			extra := ""
-			if c.Danger != nil {
-				extra += fmt.Sprintf(" danger %.4f", *c.Danger)
-			}
-			if c.OutsKnock != nil {
-				extra += fmt.Sprintf(" outs %d", *c.OutsKnock)
-			}
-			sayf("info move %s equity %.4f points %.2f gain %.4f se %.4f tie %d%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, boolDigit(c.Tie), extra)
-		}
-		if why := a.Why.String(); why != "" {
-			sayf("info string %s", why)
-		}
+}
+
+// infoLines writes a search's figures: the reading's words, every
+// candidate's, and the reasons for the move.
+func (e *Engine) infoLines(a *report.Advice, sayf func(string, ...any)) {
+	p := &e.pos
+	if a.Opponent != nil {
+		sayf("info string %s", a.Opponent)
 	}
-	sayf("bestmove %s", moveText(p, a.Best()))
+	for _, c := range a.Candidates {
+		extra := ""
+		if c.Danger != nil {
+			extra += fmt.Sprintf(" danger %.4f", *c.Danger)
+		}
+		if c.OutsKnock != nil {
+			extra += fmt.Sprintf(" outs %d", *c.OutsKnock)
+		}
+		sayf("info move %s equity %.4f points %.2f gain %.4f se %.4f tie %d%s", moveText(p, c.Move), c.Equity, c.Points, c.Advantage, c.AdvantageSE, boolDigit(c.Tie), extra)
+	}
+	if why := a.Why.String(); why != "" {
+		sayf("info string %s", why)
+	}
 }
 
 // boolDigit writes a flag of an info line: 1 for true, 0 for false.

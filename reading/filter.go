@@ -184,85 +184,37 @@ func (f *filterRun) pick(set notation.CardSet) notation.Card {
 // each of the opponent's decisions. It returns the draws of the hand, by
 // both seats.
 func (f *filterRun) walk(p *game.Position) int {
-	w := walkState{me: p.Seat(), stock: game.StockSize}
-	for i := 0; i < p.NumEvents(); i++ {
-		f.step(&w, p.Event(i))
+	w := newRecordWalk(p)
+	for e := range w.events(p) {
+		if e.Seat == f.opp {
+			f.weigh(&w, e)
+		}
 	}
 	return w.draws
 }
 
-// walkState is where walk stands in the record: the pile, what the seat
-// took and let go, the draws so far and the stock left, and the
-// opponent's turn under way.
-type walkState struct {
-	me                 notation.Seat
-	pl                 pile
-	seatTook, seatGone notation.CardSet
-	draws, stock       int
-	discarded          bool
-	cur                turn
-}
-
-// step reads the record's next event, and weighs the particles by it
-// when it is the opponent's decision.
-func (f *filterRun) step(w *walkState, e game.Event) {
+// weigh weighs the particles by the opponent's decision e, with the walk
+// of the record as it stands after it.
+func (f *filterRun) weigh(w *recordWalk, e game.Event) {
 	switch e.Kind {
-	case game.Upcard:
-		w.pl.push(e.Card)
 	case game.Passed:
-		if e.Seat == w.me {
-			w.seatGone = w.seatGone.With(e.Card)
-		} else {
-			f.weighOffer(e.Card, false)
-		}
+		f.weighOffer(e.Card, false)
 	case game.Took:
-		w.draws++
-		w.pl.pop()
-		if e.Seat == w.me {
-			w.seatTook = w.seatTook.With(e.Card)
-			break
-		}
 		f.weighOffer(e.Card, true)
 		f.took(e.Card)
-		w.cur = turn{took: true, up: e.Card, hasUp: true}
 	case game.Drew:
-		f.drew(w, e.Seat)
+		// The pile's top was passed up, after the first discard; the
+		// card drawn is drawn with the discard that follows, which says
+		// much of it.
+		if w.cur.hasUp {
+			f.weighOffer(w.cur.up, false)
+		}
 	case game.Discarded:
-		w.discarded = true
-		if e.Seat == f.opp {
-			w.cur.discard, w.cur.pile = e.Card, w.pl.set
-			w.cur.seatTook, w.cur.seatGone = w.seatTook, w.seatGone
-			f.weighDiscard(&w.cur)
-		} else {
-			w.seatGone = w.seatGone.With(e.Card)
-		}
-		w.pl.push(e.Card)
+		f.weighDiscard(&w.cur)
 	case game.PlayedOn:
-		if e.Seat == f.opp {
-			f.weighDecline(w.draws, w.stock)
-			f.resample()
-		}
+		f.weighDecline(w.draws, w.stock)
+		f.resample()
 	}
-}
-
-// drew reads a draw from the stock by seat: the opponent's passes the
-// pile's top card up, after the first discard.
-func (f *filterRun) drew(w *walkState, seat notation.Seat) {
-	w.draws++
-	w.stock--
-	top, hasTop := w.pl.top()
-	if seat == w.me {
-		if hasTop {
-			w.seatGone = w.seatGone.With(top)
-		}
-		return
-	}
-	if hasTop && w.discarded {
-		f.weighOffer(top, false)
-	}
-	// The card drawn is drawn with the discard that follows, which says
-	// much of it.
-	w.cur = turn{up: top, hasUp: hasTop && w.discarded, fromStock: true}
 }
 
 // took puts c, which the opponent took from the pile, in every

@@ -325,39 +325,6 @@ func (d *Decline) likelihoods(oppHand notation.CardSet) [NumKnockRules]float64 {
 	return l
 }
 
-// pile is the discard pile as the record builds it: a stack of at most
-// the deck, and the set of its cards. Its top is what a draw from the
-// stock passes.
-type pile struct {
-	cards [notation.NumCards]notation.Card
-	n     int
-	set   notation.CardSet
-}
-
-// push lays c on the pile.
-func (pl *pile) push(c notation.Card) {
-	if pl.n < len(pl.cards) {
-		pl.cards[pl.n], pl.n = c, pl.n+1
-		pl.set = pl.set.With(c)
-	}
-}
-
-// pop takes the top off the pile.
-func (pl *pile) pop() {
-	if pl.n > 0 {
-		pl.n--
-		pl.set = pl.set.Without(pl.cards[pl.n])
-	}
-}
-
-// top returns the pile's top card; ok is false when the pile is empty.
-func (pl *pile) top() (c notation.Card, ok bool) {
-	if pl.n == 0 {
-		return 0, false
-	}
-	return pl.cards[pl.n-1], true
-}
-
 // turn is the opponent's last turn as the seat saw it: what it drew and
 // what it discarded, and what it could see of the table then. A sampled
 // world fixes the opponent's hand after the discard, and with it the hand
@@ -400,9 +367,8 @@ func lastTurn(p *game.Position) (turn, bool) {
 	if !p.RecordComplete() {
 		return turn{}, false
 	}
-	w := turnWalk{me: p.Seat(), opp: p.Seat().Other()}
-	for i := 0; i < p.NumEvents(); i++ {
-		w.step(p.Event(i))
+	w := newRecordWalk(p)
+	for range w.events(p) {
 	}
 	t := w.last
 	// Worked out once, for the last turn only, not at every discard.
@@ -411,62 +377,6 @@ func lastTurn(p *game.Position) (turn, bool) {
 		t.nowUseful[c.Index()] = Usefulness(c, w.seatTook, w.seatGone)
 	}
 	return t, w.found
-}
-
-// turnWalk is lastTurn's way through the record: the pile, what each seat
-// took and let go so far, the opponent's turn under way and the last one
-// that ended in a discard.
-type turnWalk struct {
-	me, opp                     notation.Seat
-	pl                          pile
-	seatTook, seatGone, oppTook notation.CardSet
-	cur, last                   turn
-	found, discarded            bool
-}
-
-// step reads the record's next event.
-func (w *turnWalk) step(e game.Event) {
-	switch e.Kind {
-	case game.Upcard:
-		w.pl.push(e.Card)
-	case game.Passed:
-		if e.Seat == w.me {
-			w.seatGone = w.seatGone.With(e.Card)
-		}
-	case game.Took:
-		w.pl.pop()
-		if e.Seat == w.me {
-			w.seatTook = w.seatTook.With(e.Card)
-		} else {
-			w.oppTook = w.oppTook.With(e.Card)
-			w.cur = turn{took: true, up: e.Card, hasUp: true}
-		}
-	case game.Drew:
-		top, hasTop := w.pl.top()
-		if e.Seat == w.me {
-			if hasTop {
-				w.seatGone = w.seatGone.With(top)
-			}
-		} else {
-			// A draw before any discard is forced, and passes nothing.
-			w.cur = turn{up: top, hasUp: hasTop && w.discarded}
-		}
-	case game.Discarded:
-		w.discarded = true
-		if e.Seat == w.opp {
-			w.cur.discard, w.cur.pile = e.Card, w.pl.set
-			w.cur.seatTook, w.cur.seatGone, w.cur.oppTook = w.seatTook, w.seatGone, w.oppTook
-			w.cur.latest = true
-			w.last, w.found = w.cur, true
-		} else {
-			w.seatGone = w.seatGone.With(e.Card)
-		}
-		w.pl.push(e.Card)
-		return
-	}
-	if e.Seat == w.opp && e.Kind != game.PlayedOn {
-		w.last.latest = false
-	}
 }
 
 // discardLikelihoods returns, for each discard rule, the chance that a player
