@@ -421,12 +421,37 @@ func decode(body []byte, v any) error {
 	d := json.NewDecoder(bytes.NewReader(body))
 	d.DisallowUnknownFields()
 	if err := d.Decode(v); err != nil {
+		// A value of the wrong type is named by its field and said in
+		// JSON's words, not in Go's.
+		if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) && te.Field != "" {
+			field := te.Field[strings.LastIndex(te.Field, ".")+1:]
+			return badf(field, "%s must be %s, not %s", field, jsonKind(te.Type), te.Value)
+		}
 		return badf("", "the request is not the JSON expected: %v", err)
 	}
 	if d.More() {
 		return badf("", "the request has data after its JSON object")
 	}
 	return nil
+}
+
+// jsonKind names the JSON value a Go type takes.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
 }
 
 // checkKeys reads the request's top level as the docs ask for it: one

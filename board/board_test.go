@@ -612,3 +612,20 @@ func TestGameRulesDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestWrongTypeNamesTheField: a value of the wrong type is answered in
+// JSON's words, with the field it is in, never with Go's type names.
+func TestWrongTypeNamesTheField(t *testing.T) {
+	ts := newServer(t, Options{}, nil)
+	for _, c := range []struct{ path, body, field, words string }{
+		{"/api/position", `{"position": 5}`, "position", "position must be a string, not number"},
+		{"/api/advise", `{"position": "x", "samples": "9"}`, "samples", "samples must be a whole number, not string"},
+		{"/api/advise", `{"position": "x", "seed": -5}`, "seed", "seed must be a whole number, 0 or more, not number -5"},
+	} {
+		r := post(t, ts, c.path, c.body, nil)
+		e, _ := r.body["error"].(map[string]any)
+		if r.status != 400 || e["field"] != c.field || e["message"] != c.words || strings.Contains(r.raw, "Go struct") {
+			t.Errorf("%s %s: %d %s", c.path, c.body, r.status, r.raw)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"math"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -104,7 +106,8 @@ func testDiscardSetUp(t *testing.T, p *page) {
 	p.eval(t, `document.getElementById("drawn-from").value = "pile"; document.getElementById("drawn").value = "";`)
 	target("drawn")
 	pick("KS")
-	p.waitFor(t, "the take set up", `document.querySelectorAll("#moves button").length === 11 && document.getElementById("notation").value.includes("from-pile=KS")`)
+	// The card taken from the pile is the one card it may not throw.
+	p.waitFor(t, "the take set up", `document.querySelectorAll("#moves button").length === 10 && !document.querySelector('#moves button[data-event$="discard KS"]') && / first=KS /.test(document.getElementById("notation").value) && /from-pile=KS|take KS/.test(document.getElementById("notation").value)`)
 
 	// A draw with the upcard alone on the pile stands as a draw: both
 	// passed it.
@@ -170,4 +173,51 @@ func testLesserOnes(t *testing.T, p *page) {
 		t.Errorf("with one card the line under the picker says %q", st)
 	}
 	p.problems = nil // the empty log's 400 is meant
+}
+
+// testSecondPass: what a second user's pass found. A set-up position
+// that no longer stands takes its advice off; the folded picker's arrow
+// says it is folded, and Clear opens it; a game's moves are "Your moves"
+// after a line left the opponent's; a click on the chart leaves the page
+// where it is.
+func testSecondPass(t *testing.T, p *page) {
+	p.navigate(t, p.url)
+	p.eval(t, `document.getElementById("setup-box").open = true; document.getElementById("clear").click(); document.querySelector('input[name="target"][value="hand"]').click()`)
+	for _, c := range strings.Fields("2C 3C 4C 7D 8D 9D KH QS 5S AH") {
+		p.eval(t, `document.querySelector('#picker [data-card="`+c+`"]').click()`)
+	}
+	p.eval(t, `document.querySelector('input[name="target"][value="pile"]').click(); document.querySelector('#picker [data-card="JC"]').click()`)
+	p.waitFor(t, "the first offer's advice", `document.querySelectorAll("#advice tbody tr").length > 0`)
+	arrow, _ := p.eval(t, `getComputedStyle(document.querySelector("#picker-box > summary"), "::before").content`).(string)
+	if open, _ := p.eval(t, `document.getElementById("picker-box").open`).(bool); open || !strings.Contains(arrow, "▸") {
+		t.Errorf("the picker folded (%v), its arrow %q", !open, arrow)
+	}
+	p.eval(t, `document.getElementById("phase").value = "discard"; document.getElementById("phase").dispatchEvent(new Event("change"))`)
+	left, _ := p.eval(t, `document.querySelectorAll("#advice tbody tr").length + "|" + document.getElementById("setup-status").textContent`).(string)
+	if !strings.HasPrefix(left, "0|") || strings.Contains(left, "Recommended") {
+		t.Errorf("with ten cards at a discard, the advice rows and the line: %q", left)
+	}
+	p.eval(t, `document.getElementById("clear").click()`)
+	if open, _ := p.eval(t, `document.getElementById("picker-box").open`).(bool); !open {
+		t.Error("Clear leaves the 52 cards folded")
+	}
+
+	p.navigate(t, p.url+"#"+url.PathEscape(boardPosition))
+	p.waitFor(t, "the discards", button("discard AC"))
+	p.click(t, "discard AC")
+	p.waitFor(t, "the opponent's draw", button("it draws from the stock"))
+	p.eval(t, `document.getElementById("hints").checked = true; document.getElementById("game-rules").value = "standard"; document.querySelector("select#opponent").value = "random"; document.getElementById("newgame").click()`)
+	p.waitFor(t, "the deal", skipShowdown+`(mode === "game" && gameMoves.length > 0)`)
+	if h := p.text(t, "moves-title"); h != "Your moves" {
+		t.Errorf("in the game the moves are headed %q", h)
+	}
+
+	reviewLog(t, p, string(firstGameOfSample(t)), true)
+	p.eval(t, `document.getElementById("chart").scrollIntoView({block: "center"})`)
+	before, _ := p.eval(t, `document.getElementById("chart").getBoundingClientRect().top`).(float64)
+	p.eval(t, `(() => { const r = document.getElementById("chart").getBoundingClientRect(); document.getElementById("chart").dispatchEvent(new MouseEvent("click", {clientX: r.left + 0.9 * r.width, clientY: r.top + r.height / 2, bubbles: true})); })()`)
+	p.waitFor(t, "the decision clicked", `shown > 0`)
+	if after, _ := p.eval(t, `document.getElementById("chart").getBoundingClientRect().top`).(float64); math.Abs(after-before) > 1 {
+		t.Errorf("a click on the chart moved it from %v to %v", before, after)
+	}
 }

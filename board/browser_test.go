@@ -484,6 +484,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"DiscardSetUp", testDiscardSetUp, false},
 		{"ClearTakesAll", testClearTakesAll, false},
 		{"LesserOnes", testLesserOnes, false},
+		{"SecondPass", testSecondPass, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {

@@ -158,6 +158,12 @@ function toggle(c) {
 // compose writes the short form from the controls and checks it once it
 // is complete; until then it says what is missing.
 function compose() {
+  // Until the fields make a position, none is on the table: no advice of
+  // the last one beside what they lack.
+  const lacks = (text, isError) => {
+    if (current) blankTable();
+    status(text, isError);
+  };
   for (const b of $("picker").children) {
     b.setAttribute("aria-pressed", hand.has(b.dataset.card) ? "true" : "false");
   }
@@ -169,20 +175,20 @@ function compose() {
     discards = cardList($("discards").value);
     drew = cardList($("drawn").value);
   } catch (e) {
-    status(e.message, true);
+    lacks(e.message, true);
     return;
   }
   const phase = $("phase").value;
   const want = phase === "discard" ? 11 : 10;
   if (hand.size !== want) {
     const more = want - hand.size;
-    status("Your hand holds " + hand.size + (hand.size === 1 ? " card" : " cards") + "; a " + PHASES[phase] + " wants " + want + ": " +
+    lacks("Your hand holds " + hand.size + (hand.size === 1 ? " card" : " cards") + "; a " + PHASES[phase] + " wants " + want + ": " +
       (more > 0 ? "click " + more + " more." : "take " + -more + " out."), false);
     return;
   }
   const fromPile = phase === "discard" && $("drawn-from").value === "pile";
   if (pile.length === 0 && !fromPile) {
-    status("Now add the upcard: choose \u201cthe pile\u201d above and click it (or type it in Pile).", false);
+    lacks("Now add the upcard: choose \u201cthe pile\u201d above and click it (or type it in Pile).", false);
     return;
   }
   // The first turn after the first offer: when the pile holds the
@@ -199,16 +205,22 @@ function compose() {
   let drawnField = "";
   if (phase === "discard") {
     if (drew.length !== 1) {
-      status(drew.length ? "You drew one card, not " + drew.length + ": keep one in \u201cYou drew\u201d." :
+      lacks(drew.length ? "You drew one card, not " + drew.length + ": keep one in \u201cYou drew\u201d." :
         "Now say which card you drew: choose \u201cthe card you drew\u201d above and click it (or type it in You drew).", false);
       return;
     }
     if (!hand.has(drew[0])) {
-      status("The card you drew, " + cardLabel(drew[0]) + ", is not in your hand: a discard holds it among the eleven.", true);
+      lacks("The card you drew, " + cardLabel(drew[0]) + ", is not in your hand: a discard holds it among the eleven.", true);
       return;
     }
     drawnField = (fromPile ? " from-pile=" : " drawn=") + drew[0];
-    if (fromPile && pile.length === 0 && untouched) firstField = " first=" + drew[0];
+    if (fromPile && pile.length === 0 && !took.length && !discards.length) {
+      // The upcard taken at the first offer: it was the first upcard,
+      // and nobody passed it.
+      firstField = " first=" + drew[0];
+      passed = passed.filter((c) => c !== drew[0]);
+      $("passed").value = passed.join(" ");
+    }
   }
   const stock = 52 - hand.size - pile.length - 10;
   const list = (cs) => (cs.length ? cs.join(",") : "-");
@@ -231,6 +243,7 @@ function clearTable() {
   // those of the example it replaced.
   $("rules").value = "standard";
   $("notation").value = "";
+  $("picker-box").open = true;
   blankTable();
   compose();
 }
@@ -252,6 +265,10 @@ function blankTable() {
   $("facts").textContent = "No position yet: set one up.";
   for (const id of ["t-took", "t-passed", "t-discards", "t-stock", "t-pile", "hand", "outs"]) $(id).replaceChildren();
   $("hand-sum").textContent = "";
+  $("hand-title").textContent = "Your hand";
+  $("opp-zone").hidden = true;
+  $("opp-hand").replaceChildren();
+  $("status").textContent = "";
   clearShading();
   history.replaceState(null, "", location.pathname + location.search);
 }
@@ -370,7 +387,9 @@ async function check(text, how) {
   try {
     view = await api("position", { position: text });
   } catch (e) {
-    if (seq === checkSeq) status(e.message, true);
+    if (seq !== checkSeq) return;
+    if (how.setup && current) blankTable();
+    status(e.message, true);
     return;
   }
   if (seq !== checkSeq) return;
@@ -397,6 +416,7 @@ async function check(text, how) {
   // A line's end (a knock, gin) asks nothing more, whoever was to move.
   const oppTurn = mode === "analyse" && !how.end && opponentTurn(view);
   if (how.end) {
+    $("facts").textContent = $("facts").textContent.replace(/ \u00b7 [^\u00b7]*$/, " \u00b7 the hand is over");
     $("advice-status").textContent = "";
     renderMoves([], null);
   } else if (oppTurn) {
@@ -410,6 +430,7 @@ async function check(text, how) {
     const extra = Object.assign({}, how.advice.extra, how.player ? { player: how.player } : {});
     analyse(current, how.advice === "refine" ? REFINE : [how.advice.samples], how.advice.seed || 1, how.advice.note, extra);
   }
+  if (how.moves !== "legal") $("moves-title").textContent = "Your moves";
   if (how.moves === "legal") legal(current, view);
   else if (how.moves) renderMoves(how.moves.list, how.moves.pick);
 }
@@ -558,7 +579,7 @@ async function details(view, text) {
       b.title = "the opponent holds it with chance " + share(p);
       if ($("heat").checked) b.style.background = "rgba(224, 120, 0, " + (0.08 + 0.6 * p).toFixed(2) + ")";
     }
-    if (view.phase === "draw" && mode !== "puzzle") {
+    if (view.phase === "draw" && mode !== "puzzle" && !opponentTurn(view)) {
       const outs = await api("outs", { position: text, samples: 200 });
       if (text !== current) return;
       const good = (outs.cards || []).filter((o) => o.kind === "gin" || o.kind === "knock");
@@ -1082,7 +1103,12 @@ async function startReview() {
   const render = () => {
     if (review.length === drawn) return;
     drawn = review.length;
-    if (mode !== "review") setMode("review");
+    if (mode !== "review") {
+      setMode("review");
+      // The decisions come into view with the first: beside the table
+      // on a wide screen, under it on a phone.
+      (matchMedia("(min-width: 901px)").matches ? $("table") : $("steps")).scrollIntoView({ block: "start" });
+    }
     listDecisions();
     drawChart();
   };
@@ -1330,7 +1356,7 @@ function listDecisions() {
     // A move keeps to one line: it wraps before or after, never inside.
     const move = document.createElement("span");
     move.className = "nowrap";
-    move.textContent = d.move;
+    move.textContent = moveWords(d.move);
     li.append("hand " + d.hand + ", " + d.player + ": ", move, " \u00b7 ", loss);
     if (CLASS_MARKS[d.class]) {
       const mark = document.createElement("span");
@@ -1461,7 +1487,13 @@ function show(i) {
   const d = review[i];
   for (const li of $("decisions").children) li.classList.toggle("current", Number(li.dataset.index) === i);
   const cur = $("decisions").querySelector(".current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  // The list scrolls to the decision within itself: the page stays
+  // where the click was (on the chart, say).
+  if (cur) {
+    const ol = $("decisions");
+    if (cur.offsetTop < ol.scrollTop) ol.scrollTop = cur.offsetTop;
+    else if (cur.offsetTop + cur.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = cur.offsetTop + cur.offsetHeight - ol.clientHeight;
+  }
   $("decision").textContent = caption(d);
   setMode("review");
   status("Reviewing: decision " + (i + 1) + " of " + review.length + ".", false);
@@ -1478,7 +1510,7 @@ function show(i) {
 // error and its class, an uncertain grade as such, and the luck that
 // came before it, when the grade measured it.
 function caption(d) {
-  let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + d.move;
+  let text = "Hand " + d.hand + ", " + d.player + " (" + d.kind + "): played " + moveWords(d.move);
   const loss = lossText(d) + " of the chance of winning";
   if (d.class === "uncertain") {
     text += (d.matched ? ", the advisor's move (" : "; the advisor prefers " + d.best + " (") + loss + "). " + capital(classMark(d)) + ". " +
@@ -1501,7 +1533,7 @@ function caption(d) {
 // sentence of why follows when the analysis answers.
 function verdictOf(d) {
   const who = capital(d.player === "you" ? "you" : d.player);
-  const lines = [who + " played " + d.move + ", outlined in purple (" + lossText(d) + ")" +
+  const lines = [who + " played " + moveWords(d.move) + ", outlined in purple (" + lossText(d) + ")" +
     (CLASS_MARKS[d.class] ? ": " + classMark(d) : "") + "."];
   if (isError(d) || (!d.matched && d.class === "uncertain")) lines.push("Better: " + d.best + ". The advisor's move is ringed in gold on the cards.");
   else if (d.matched) lines.push("The advisor's move.");
@@ -1962,6 +1994,8 @@ function gameOver(g) {
   // the review and the log again.
   setGameURL(g.game);
   setMode("analyse");
+  // The game's end is no line of the analysis board: nothing to undo.
+  $("line-box").hidden = true;
   $("moves").replaceChildren();
   $("table-moves").replaceChildren();
   $("play-bar").hidden = true;
