@@ -559,7 +559,9 @@ async function details(view, text) {
   $("outs").textContent = "";
   clearShading();
   try {
-    const score = await api("score", { hand: view.hand.join(" "), rules: view.rules });
+    // A hand the score cannot take (a seat's cards not all known) is
+    // drawn as it is, with no melds asked for.
+    const score = view.hand.length >= 10 ? await api("score", { hand: view.hand.join(" "), rules: view.rules }) : {};
     if (text !== current) return;
     const arr = score.arrangements && score.arrangements[0];
     if (arr) {
