@@ -142,6 +142,9 @@ func testLesserOnes(t *testing.T, p *page) {
 	p.navigate(t, p.url)
 	p.waitFor(t, "the worked example's moves", `mode === "analyse" && tableMoves.list.length > 0`)
 	p.startPuzzle(t)
+	if st := p.text(t, "status"); strings.Contains(st, "Puzzle 1 of") {
+		t.Errorf("the puzzle's sentence is said a third time, in the table's status: %q", st)
+	}
 	for range 2 {
 		p.clickCard(t, "AC")
 		p.waitFor(t, "the miss", `/Not the move|Tried already/.test(document.getElementById("game-status").textContent)`)

@@ -2098,7 +2098,9 @@ async function learn() {
   $("decision").textContent = "";
   $("game-status").className = "";
   $("game-status").textContent = "Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": hand " + d.hand + ". Find the better move.";
-  status("Puzzle " + (puzzleAt + 1) + " of " + puzzles.length + ": find the better move.", false);
+  // Said once beside the cards (the verdict) and in the game's line; the
+  // table's status stays free for what goes wrong.
+  status("", false);
   let data;
   try {
     data = await api("legal", { position: d.position });
