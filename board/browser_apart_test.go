@@ -3,6 +3,7 @@ package board
 import (
 	"math"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -222,5 +223,22 @@ func testSecondPass(t *testing.T, p *page) {
 	p.waitFor(t, "the decision clicked", `shown > 0`)
 	if after, _ := p.eval(t, `document.getElementById("chart").getBoundingClientRect().top`).(float64); math.Abs(after-before) > 1 {
 		t.Errorf("a click on the chart moved it from %v to %v", before, after)
+	}
+}
+
+// testWideTablesSayTheyScroll: on a phone, a table wider than its box
+// shows the shadow that says it scrolls.
+func testWideTablesSayTheyScroll(t *testing.T, p *page) {
+	defer p.size(t, 1280, 800, false)
+	p.size(t, 390, 844, true)
+	p.navigate(t, p.url)
+	p.waitFor(t, "the advice", `document.querySelectorAll("#advice tbody tr").length > 0`)
+	cue, _ := p.eval(t, `(() => { const box = document.getElementById("advice").parentElement; return (box.scrollWidth > box.clientWidth) + " " + getComputedStyle(box).backgroundImage.includes("radial-gradient"); })()`).(string)
+	if cue != "true true" {
+		t.Errorf("the advice's box: wider than the screen, with its cue: %q", cue)
+	}
+	if *shots != "" {
+		p.eval(t, `document.getElementById("advice").scrollIntoView({block: "center"})`)
+		p.screenshot(t, filepath.Join(*shots, "wide-table-phone.png"))
 	}
 }

@@ -485,6 +485,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"ClearTakesAll", testClearTakesAll, false},
 		{"LesserOnes", testLesserOnes, false},
 		{"SecondPass", testSecondPass, false},
+		{"WideTablesSayTheyScroll", testWideTablesSayTheyScroll, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if !c.quick && !*long {
