@@ -166,15 +166,7 @@ func tournamentReplays(t *testing.T, args []string, games int) {
 // linkedEngine is this test binary linked as ginadvisor (see TestMain),
 // as an engines file's command: the built-in engine.
 func linkedEngine(t *testing.T) string {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(t.TempDir(), "ginadvisor")
-	if err := os.Symlink(self, link); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
-	return link + " engine"
+	return linkedBinary(t) + " engine"
 }
 
 // engineFile writes an engines file of entries, name to samples.

@@ -302,7 +302,7 @@ func TestSignalledBatchLeavesOutputs(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary and signals it: run with -long")
 	}
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()

@@ -17,15 +17,8 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the engine some twenty times")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	link := filepath.Join(dir, "ginadvisor")
-	if err := os.Symlink(self, link); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	link := linkedBinary(t)
+	dir := filepath.Dir(link)
 	engine := `engine:"` + link + `" engine`
 	args := []string{"check-engine", "--set", "samples=16", "--grace", "30s", "--json"}
 	if !*long {
@@ -57,15 +50,8 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 // handshake's id name, as the arena does, not by its program (here a
 // wrapper script, as python3 would be for a bot in Python).
 func TestCheckEngineNamesByIDName(t *testing.T) {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	link := filepath.Join(dir, "ginadvisor")
-	if err := os.Symlink(self, link); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	link := linkedBinary(t)
+	dir := filepath.Dir(link)
 	script := filepath.Join(dir, "wrapper.sh")
 	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+link+"' engine\n"), 0o755); err != nil {
 		t.Fatal(err)
@@ -103,14 +89,7 @@ func TestCheckEngineGamesFlag(t *testing.T) {
 	if !*long {
 		return
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(t.TempDir(), "ginadvisor")
-	if err := os.Symlink(self, link); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	link := linkedBinary(t)
 	code, out, errText := runCLI(t, "", "check-engine", "--only", "whole games", "--games", "2", `engine:"`+link+`" engine`)
 	if code != 0 || !strings.Contains(out, "1 of 1 situations passed") {
 		t.Errorf("exit %d:\n%s\n%s", code, out, errText)

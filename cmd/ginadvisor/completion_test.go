@@ -29,14 +29,7 @@ func TestBashCompletion(t *testing.T) {
 	if err != nil {
 		t.Skip("no bash")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.Symlink(self, filepath.Join(dir, "ginadvisor")); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	dir := filepath.Dir(linkedBinary(t))
 	_, script, _ := runCLI(t, "", "completion", "bash")
 	scriptPath := filepath.Join(dir, "completion.bash")
 	if err := os.WriteFile(scriptPath, []byte(script), 0o644); err != nil {

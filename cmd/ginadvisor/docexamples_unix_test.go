@@ -108,14 +108,7 @@ func checkDocTables(t *testing.T, sources map[string][]docExample) {
 // binary, which then runs the tool (TestMain).
 func toolOnPath(t *testing.T) string {
 	t.Helper()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.Symlink(self, filepath.Join(dir, "ginadvisor")); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	dir := filepath.Dir(linkedBinary(t))
 	return dir
 }
 

@@ -45,16 +45,9 @@ func TestCheckEngineLeavesNoSetsidHelper(t *testing.T) {
 	if err != nil || runtime.GOOS != "linux" {
 		t.Skip("needs setsid and /proc")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
 	// The test binary serves as ginadvisor under that name (TestMain).
-	link := filepath.Join(dir, "ginadvisor")
-	if err := os.Symlink(self, link); err != nil {
-		t.Skipf("no symbolic link: %v", err)
-	}
+	link := linkedBinary(t)
+	dir := filepath.Dir(link)
 	// A sleep of its own length, so that its helpers are told apart.
 	length := fmt.Sprintf("1006.%d", os.Getpid())
 	script := filepath.Join(dir, "engine.sh")

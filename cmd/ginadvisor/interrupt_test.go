@@ -18,7 +18,7 @@ func TestTournamentInterruptPrintsTable(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary: run with -long")
 	}
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	// The second pairing plays the advisor, far slower than the first:
 	// the signal comes while it runs. How many games finished by then is
 	// the machine's business; the table printed must be the log's.
@@ -98,7 +98,7 @@ func TestPlayInterruptLeavesNoLog(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary: run with -long")
 	}
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	log := filepath.Join(t.TempDir(), "g.log")
 	cmd := exec.Command(bin, "play", "--seed", "1", "--hint-samples", "0", "--log", log)
 	stdin, err := cmd.StdinPipe()

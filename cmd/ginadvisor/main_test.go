@@ -586,10 +586,10 @@ func TestEmptyInputFails(t *testing.T) {
 	}
 }
 
-// buildBinary gives the command for the tests that run it as a process
+// linkedBinary gives the command for the tests that run it as a process
 // and signal it: this test binary, linked as ginadvisor, which TestMain
 // runs as the tool, so that no test pays for a build and a link.
-func buildBinary(t *testing.T) string {
+func linkedBinary(t *testing.T) string {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {

@@ -137,7 +137,7 @@ func TestSignalledConvertLeavesNoTemporaryFile(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary and signals it: run with -long")
 	}
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	game, _ := os.ReadFile(filepath.Join("..", "..", "testdata", "sample.log"))
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
@@ -166,7 +166,7 @@ func TestKilledMatchLogResumes(t *testing.T) {
 	if !*long {
 		t.Skip("builds the binary and kills it: run with -long")
 	}
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	dir := t.TempDir()
 	args := []string{"match", "--p1", "simple", "--p2", "random", "--games", "400", "--json"}
 	whole := filepath.Join(dir, "whole.log")

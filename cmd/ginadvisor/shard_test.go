@@ -22,7 +22,7 @@ func TestShardedBatchThroughXargs(t *testing.T) {
 		t.Skip("no xargs")
 	}
 	dir := t.TempDir()
-	bin := buildBinary(t)
+	bin := linkedBinary(t)
 	data, _ := filepath.Abs(filepath.Join("..", "..", "testdata"))
 	inputs := []string{filepath.Join(data, "eaai"), filepath.Join(data, "openspiel"), filepath.Join(data, "sample.log")}
 	for _, grading := range [][]string{{"--quick"}, {"--samples", "4"}} {
