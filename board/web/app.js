@@ -1038,10 +1038,10 @@ function clearReview() {
   drawChart();
 }
 
-// failReview takes a failed review off the page: its decisions, tables
-// and puzzles, and the decision it showed on the table, so that the error
-// stands alone.
-function failReview() {
+// dropReview takes a review off the page: its decisions, tables and
+// puzzles, and the decision it showed on the table, so that a new review
+// or an error stands alone.
+function dropReview() {
   clearReview();
   reviewPuzzles = [];
   showPuzzleButtons();
@@ -1087,10 +1087,7 @@ async function startReview() {
   const st = $("review-status");
   // Nothing of the review before stays: not its decision on the table,
   // nor its puzzles.
-  clearReview();
-  reviewPuzzles = [];
-  showPuzzleButtons();
-  if (mode === "review") blankTable();
+  dropReview();
   st.className = "";
   st.textContent = "Counting the decisions\u2026";
   // Until the count comes, the bar says only that work goes on, not the
@@ -1146,7 +1143,7 @@ async function startReview() {
     if (cancelled) {
       render();
       if (shown < 0) $("decision").textContent = st.textContent;
-    } else failReview();
+    } else dropReview();
     return cancelled ? new Error("the review was cancelled") : e;
   } finally {
     clearInterval(timer);
