@@ -3,7 +3,6 @@ package batch_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/batch"
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 	"github.com/ginadvisor/ginadvisor/position"
 )
 
@@ -28,7 +28,7 @@ var errEnough = errors.New("enough decisions")
 func TestGradesAgreeWithAdvise(t *testing.T) {
 	var ins []batch.Input
 	files := []string{"../testdata/openspiel/heuristic-vs-simple.jsonl"}
-	if isLong() {
+	if longtest.Enabled() {
 		files = append(files, "../testdata/eaai/heuristic-vs-simple-001.txt")
 	}
 	for _, p := range files {
@@ -36,7 +36,7 @@ func TestGradesAgreeWithAdvise(t *testing.T) {
 		ins = append(ins, batch.Input{Name: filepath.Base(path), Open: func() (io.ReadCloser, error) { return os.Open(path) }})
 	}
 	want := 24 // -long compares 200
-	if isLong() {
+	if longtest.Enabled() {
 		want = 200
 	}
 	var mu sync.Mutex
@@ -85,10 +85,4 @@ func TestGradesAgreeWithAdvise(t *testing.T) {
 	if compared < want {
 		t.Fatalf("compared %d decisions, want %d", compared, want)
 	}
-}
-
-// isLong reports the package's -long flag, which the internal tests define.
-func isLong() bool {
-	f := flag.Lookup("long")
-	return f != nil && f.Value.String() == "true"
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
@@ -27,7 +29,7 @@ func TestLuckIdentity(t *testing.T) {
 	}
 	start := toMicro(advise.ForRules(short).Win(0, 0))
 	games := 1 // a game a pairing; -long plays three
-	if *long {
+	if longtest.Enabled() {
 		games = 3
 	}
 	for _, pair := range [][2]string{{"simple", "random"}, {"heuristic", "simple"}} {

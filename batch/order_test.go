@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // gradedRows grades ins and returns each graded decision's row as JSON,
@@ -44,7 +46,7 @@ func TestGradeDependsOnTheDecisionAlone(t *testing.T) {
 	// own; -long grades an EAAI transcript and the whole OpenSpiel sample.
 	inputs := func(reversed bool) []Input {
 		var ins []Input
-		if *long {
+		if longtest.Enabled() {
 			ins = fileInputs(t, samples[0], samples[3])
 		} else {
 			lines := strings.SplitAfter(readFile(t, samples[3]), "\n")

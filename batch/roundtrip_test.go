@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/internal/testhands"
 	"github.com/ginadvisor/ginadvisor/position"
@@ -41,7 +43,7 @@ func TestDecisionPositionsReadBack(t *testing.T) {
 		}
 	}
 	hands, draws := 1, game.MaxDraws+24 // -long: 2 hands a preset, a hand twice past MaxDraws
-	if *long {
+	if longtest.Enabled() {
 		hands, draws = 2, 2*game.MaxDraws+30
 	}
 	testhands.Random(t, hands, 17, each)

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestShardsOfBatchMerge grades testdata/sample.log in two shards, as
@@ -19,7 +21,7 @@ import (
 // start again with the finer filter.
 func TestShardsOfBatchMerge(t *testing.T) {
 	budgets := []int{64}
-	if *long {
+	if longtest.Enabled() {
 		budgets = append(budgets, 320, 1024)
 	}
 	path := filepath.Join("..", "testdata", "sample.log")

@@ -24,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/bot"
@@ -488,7 +490,7 @@ func TestBoardInBrowser(t *testing.T) {
 		{"WideTablesSayTheyScroll", testWideTablesSayTheyScroll, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if !c.quick && !*long {
+			if !c.quick && !longtest.Enabled() {
 				t.Skip("a page behaviour checked with -long")
 			}
 			b.size(t, 1280, 800, false)

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,12 +18,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/gamelog"
 	"github.com/ginadvisor/ginadvisor/internal/testgames"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-var long = flag.Bool("long", false, "run the loopback load test of the board")
 
 // loadEnv tells the test binary, started again by TestLoad, to serve a
 // board for it.
@@ -80,7 +79,7 @@ type loadResult struct {
 // back under 100 MB within a minute of the load. The answer times are
 // reported, not asserted: they are the machine's business.
 func TestLoad(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("the load test runs with -long")
 	}
 	const n = 300

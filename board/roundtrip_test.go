@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/internal/testhands"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -112,7 +114,7 @@ func TestBoardPositionsReadBack(t *testing.T) {
 		}
 	}
 	hands, draws := 1, game.MaxDraws+24 // -long: 3 hands a preset, a hand twice past MaxDraws
-	if *long {
+	if longtest.Enabled() {
 		hands, draws = 3, 2*game.MaxDraws+30
 	}
 	testhands.Random(t, hands, 13, each)

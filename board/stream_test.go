@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/batch"
 	"github.com/ginadvisor/ginadvisor/gamelog"
 )
@@ -62,7 +64,7 @@ func TestStreamedReviewIsBatchs(t *testing.T) {
 		said    string // the samples the first line says
 		first   int    // decisions compared, 0 for all and the summary
 	}{{false, 64, "64", 3}, {true, 0, "", 0}}
-	if *long {
+	if longtest.Enabled() {
 		// At batch's own defaults a decision costs up to a second.
 		cases = append(cases, struct {
 			quick   bool

@@ -3,12 +3,13 @@ package engine
 import (
 	"context"
 	"errors"
-	"flag"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
@@ -18,8 +19,6 @@ import (
 	"github.com/ginadvisor/ginadvisor/players"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-var long = flag.Bool("long", false, "run the long simulations")
 
 func simple2() [2]bot.NewPlayerFunc {
 	return [2]bot.NewPlayerFunc{players.MustLookup("simple").New, players.MustLookup("simple").New}
@@ -31,7 +30,7 @@ func simple2() [2]bot.NewPlayerFunc {
 // 16.3 points a scored hand and 10.2 hands a game.
 func TestEAAIOutcomeMix(t *testing.T) {
 	games := 3000
-	if *long {
+	if longtest.Enabled() {
 		games = 30000
 	}
 	s, err := Simulate(context.Background(), SimOptions{Rules: rules.Presets()["eaai"], Players: simple2(), Names: [2]string{"a", "b"}, Games: games, Seed: 2021})

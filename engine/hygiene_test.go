@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/notation"
@@ -87,7 +89,7 @@ func TestInformationHygiene(t *testing.T) {
 	ruleSets = append(ruleSets, fifty)
 	// 60 hands visit each rule set seven or eight times.
 	hands := 60
-	if *long {
+	if longtest.Enabled() {
 		hands = 2000
 	}
 	ctx := context.Background()

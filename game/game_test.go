@@ -2,17 +2,16 @@ package game
 
 import (
 	"errors"
-	"flag"
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/rules"
 )
-
-var long = flag.Bool("long", false, "run the long randomized tests")
 
 func shuffled(rng *rand.Rand) [notation.NumCards]notation.Card {
 	var deck [notation.NumCards]notation.Card
@@ -140,7 +139,7 @@ func checkCards(t *testing.T, st *State) {
 
 // handsEach is n hands a preset by default and long with -long.
 func handsEach(n, longN int) int {
-	if *long {
+	if longtest.Enabled() {
 		return longN
 	}
 	return n
@@ -159,7 +158,7 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 	}
 	illegal := 0
 	hands := 25
-	if *long {
+	if longtest.Enabled() {
 		hands = 100
 	}
 	for _, r := range presetsUnderTest() {
@@ -378,7 +377,7 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 func TestPositionFromFacts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	hands := 20
-	if *long {
+	if longtest.Enabled() {
 		hands = 60
 	}
 	var legal []Move

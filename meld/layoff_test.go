@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -177,7 +179,7 @@ func TestLayoffExamples(t *testing.T) {
 
 func TestLayoffAgainstReference(t *testing.T) {
 	n := 10_000
-	if *long {
+	if longtest.Enabled() {
 		n = 200_000
 	}
 	rng := rand.New(rand.NewPCG(11, 12))

@@ -2,15 +2,14 @@ package meld
 
 import (
 	"errors"
-	"flag"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 
 	"github.com/ginadvisor/ginadvisor/internal/testcards"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
-
-var long = flag.Bool("long", false, "run the long randomized comparisons")
 
 func TestClassify(t *testing.T) {
 	tests := []struct {
@@ -195,7 +194,7 @@ func checkAgainstReference(t *testing.T, h notation.CardSet) {
 
 func TestAgainstReference(t *testing.T) {
 	n := 40_000
-	if *long {
+	if longtest.Enabled() {
 		n = 2_000_000
 	}
 	if testing.Short() {
@@ -228,7 +227,7 @@ func TestAgainstReferenceOtherSizes(t *testing.T) {
 
 func TestBestDiscardAgainstReference(t *testing.T) {
 	n := 8_000
-	if *long {
+	if longtest.Enabled() {
 		n = 500_000
 	}
 	rng := rand.New(rand.NewPCG(5, 6))

@@ -5,13 +5,14 @@ package outfile
 import (
 	"context"
 	"errors"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestFIFOWithoutReaderStops: an output that is a FIFO no process reads
@@ -65,12 +66,10 @@ func TestFIFOWithoutReaderStops(t *testing.T) {
 	}
 }
 
-var long = flag.Bool("long", false, "run the slow tests too")
-
 // TestGrowingFIFOWaitBounded: a growing log that is a FIFO with no reader
 // fails with ErrNoReader after FIFOWait instead of blocking for ever.
 func TestGrowingFIFOWaitBounded(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("waits FIFOWait; run with -long")
 	}
 	fifo := filepath.Join(t.TempDir(), "fifo")

@@ -1,9 +1,10 @@
 package position_test
 
 import (
-	"flag"
 	"reflect"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/internal/testhands"
@@ -30,8 +31,6 @@ func sameView(p, q *game.Position) string {
 	}
 	return ""
 }
-
-var long = flag.Bool("long", false, "run the long randomized tests too")
 
 // TestEveryPositionReadsBack plays random hands under every preset and
 // some overrides, and eaai hands past game.MaxDraws draws, and writes both
@@ -70,13 +69,13 @@ func TestEveryPositionReadsBack(t *testing.T) {
 		}
 	}
 	hands := 2 // a preset; -long plays 8
-	if *long {
+	if longtest.Enabled() {
 		hands = 8
 	}
 	testhands.Random(t, hands, 5, check)
 	// Past game.MaxDraws is what matters; -long goes twice as far.
 	draws := game.MaxDraws + 24
-	if *long {
+	if longtest.Enabled() {
 		draws = 2*game.MaxDraws + 40
 	}
 	testhands.Long(t, draws, check)

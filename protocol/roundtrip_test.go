@@ -3,18 +3,17 @@ package protocol
 import (
 	"bytes"
 	"context"
-	"flag"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 
 	"github.com/ginadvisor/ginadvisor/game"
 	"github.com/ginadvisor/ginadvisor/internal/testhands"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/position"
 )
-
-var long = flag.Bool("long", false, "play more random hands in the round-trip tests")
 
 // shown sends show and returns the notation it writes.
 func shown(t *testing.T, e *Engine, out *bytes.Buffer) string {
@@ -103,12 +102,12 @@ func TestShowReadsBack(t *testing.T) {
 		}
 	}
 	hands := 2 // a preset; -long plays 6
-	if *long {
+	if longtest.Enabled() {
 		hands = 6
 	}
 	testhands.Random(t, hands, 9, each)
 	draws := game.MaxDraws + 24 // past MaxDraws; -long goes twice as far
-	if *long {
+	if longtest.Enabled() {
 		draws = 2*game.MaxDraws + 30
 	}
 	testhands.Long(t, draws, each)

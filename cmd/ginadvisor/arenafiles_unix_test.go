@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // Issue 47: no run is lost, and every log replays.
@@ -184,7 +186,7 @@ func engineFile(t *testing.T, command string, entries map[string]string) string 
 // TestTournamentOfConfVariants: conf: variants of one engine, which share
 // its command, replay and resume from their tournament's log.
 func TestTournamentOfConfVariants(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("plays engines; give -long")
 	}
 	conf := engineFile(t, linkedEngine(t), map[string]string{"few": "8", "more": "16"})

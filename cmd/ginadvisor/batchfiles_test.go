@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // samplePath is a log of two games for batch's outputs to be written
@@ -299,7 +301,7 @@ func TestInterruptedBatchLeavesOutputs(t *testing.T) {
 // once it has graded decisions leaves its output files as they were, with
 // no temporary file, says so, and exits 130.
 func TestSignalledBatchLeavesOutputs(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary and signals it: run with -long")
 	}
 	bin := linkedBinary(t)

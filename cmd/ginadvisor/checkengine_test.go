@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/enginecheck"
 )
 
@@ -21,7 +23,7 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 	dir := filepath.Dir(link)
 	engine := `engine:"` + link + `" engine`
 	args := []string{"check-engine", "--set", "samples=16", "--grace", "30s", "--json"}
-	if !*long {
+	if !longtest.Enabled() {
 		// An engine process a situation: by default the decisions after
 		// a move ("after" names seven of them); -long checks all.
 		args = append(args, "--only", "after")
@@ -36,7 +38,7 @@ func TestCheckEngineBuiltIn(t *testing.T) {
 			t.Errorf("%s: %s\n%s", r.Name, r.Reason, strings.Join(r.Exchange, "\n"))
 		}
 	}
-	if code != 0 || len(rep.Results) < 7 || *long && len(rep.Results) < 20 {
+	if code != 0 || len(rep.Results) < 7 || longtest.Enabled() && len(rep.Results) < 20 {
 		t.Fatalf("exit %d with %d situations", code, len(rep.Results))
 	}
 	// A command that is no engine fails the check, and exits 1.
@@ -86,7 +88,7 @@ func TestCheckEngineGamesFlag(t *testing.T) {
 			t.Errorf("--games %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", tt.games, code, out, errText, tt.want)
 		}
 	}
-	if !*long {
+	if !longtest.Enabled() {
 		return
 	}
 	link := linkedBinary(t)

@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // docTally counts a source's examples by what the run did with them.
@@ -139,7 +141,7 @@ func runDocSource(t *testing.T, bin, source string, examples []docExample, tally
 			t.Logf("%s:%d: not run: %s", source, e.line, rule.reason)
 			tally.skipped++
 			continue
-		case rule.long && !*long:
+		case rule.long && !longtest.Enabled():
 			t.Logf("%s:%d: with -long only: %s", source, e.line, rule.reason)
 			tally.long++
 			continue
@@ -157,7 +159,7 @@ func runDocSource(t *testing.T, bin, source string, examples []docExample, tally
 			if edit, ok := runDocExample(t, bin, dir, e, rule); ok {
 				edits = append(edits, edit)
 			}
-			if rule.reproduces != "" && *long {
+			if rule.reproduces != "" && longtest.Enabled() {
 				checkReproduced(t, filepath.Join(dir, rule.reproduces), filepath.Join(root, rule.reproduces))
 			}
 		})
@@ -217,7 +219,7 @@ type docEdit struct {
 // returns the edit that -update makes to the output shown.
 func runDocExample(t *testing.T, bin, dir string, e docExample, rule docRule) (docEdit, bool) {
 	text := strings.ReplaceAll(e.text, "go run ./cmd/ginadvisor", "ginadvisor")
-	if !e.shown && !*long {
+	if !e.shown && !longtest.Enabled() {
 		text = lighterText(text)
 	}
 	stopAfter := 0

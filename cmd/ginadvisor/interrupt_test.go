@@ -9,13 +9,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestTournamentInterruptPrintsTable stops a tournament with SIGINT once its
 // first pairing has ended: it exits 130 and prints the cross-table of the
 // games played, as match does.
 func TestTournamentInterruptPrintsTable(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary: run with -long")
 	}
 	bin := linkedBinary(t)
@@ -95,7 +97,7 @@ func TestTournamentInterruptPrintsTable(t *testing.T) {
 // names plays the deal again. Before, the log stayed with its header
 // alone, and the rerun was refused for it.
 func TestPlayInterruptLeavesNoLog(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary: run with -long")
 	}
 	bin := linkedBinary(t)

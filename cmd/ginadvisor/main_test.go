@@ -21,7 +21,6 @@ import (
 
 var (
 	update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-	long   = flag.Bool("long", false, "run the slow end-to-end tests too")
 )
 
 func noEnv(string) string { return "" }

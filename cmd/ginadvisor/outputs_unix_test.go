@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/outfile"
 )
 
@@ -134,7 +136,7 @@ func waitFor(cond func() bool) {
 // or SIGTERM while it waits on its input removes its temporary file,
 // leaves no output, and ends.
 func TestSignalledConvertLeavesNoTemporaryFile(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary and signals it: run with -long")
 	}
 	bin := linkedBinary(t)
@@ -163,7 +165,7 @@ func TestSignalledConvertLeavesNoTemporaryFile(t *testing.T) {
 // every game it finished, which log check accepts and --resume completes
 // to the log and result of a run never stopped.
 func TestKilledMatchLogResumes(t *testing.T) {
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary and kills it: run with -long")
 	}
 	bin := linkedBinary(t)

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestShardedBatchThroughXargs runs a batch in three shards at once with
@@ -15,7 +17,7 @@ import (
 // requires exactly the summary of one run.
 func TestShardedBatchThroughXargs(t *testing.T) {
 	t.Parallel()
-	if !*long {
+	if !longtest.Enabled() {
 		t.Skip("builds the binary and runs it in shards: run with -long")
 	}
 	if _, err := exec.LookPath("xargs"); err != nil {

@@ -2,18 +2,17 @@ package eaai
 
 import (
 	"context"
-	"flag"
 	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
+
 	"github.com/ginadvisor/ginadvisor/arena"
 	"github.com/ginadvisor/ginadvisor/enginecheck"
 )
-
-var long = flag.Bool("long", false, "check the host in every situation")
 
 // hostCommand compiles the host with the stand-ins, and returns the
 // command line that runs the stand-in competitor eaaiplayer.SimplePlayer
@@ -37,7 +36,7 @@ func TestHostPassesCheck(t *testing.T) {
 	// What is checked is the host's answers, not its speed: a JVM on a
 	// busy machine may take seconds to answer at once.
 	o := enginecheck.Options{Command: hostCommand(t), Grace: 30 * time.Second}
-	if !*long {
+	if !longtest.Enabled() {
 		// A JVM a situation: by default only the whole games, which
 		// pass through every kind of decision; -long checks all.
 		o.Only = "whole games"
@@ -51,7 +50,7 @@ func TestHostPassesCheck(t *testing.T) {
 			t.Errorf("%s: %s\n%s", r.Name, r.Reason, strings.Join(r.Exchange, "\n"))
 		}
 	}
-	if len(rep.Results) < 20 && *long || len(rep.Results) < 1 {
+	if len(rep.Results) < 20 && longtest.Enabled() || len(rep.Results) < 1 {
 		t.Fatalf("%d situations", len(rep.Results))
 	}
 }
