@@ -27,8 +27,9 @@ type docRule struct {
 }
 
 // docRules are the documented commands that run only with -long, need
-// another program, or are never run; every other documented command runs
-// in the default run.
+// another program, or are never run; every other documented command up to
+// its source's last shown output runs in the default run (see
+// everydayExamples), and the rest with -long.
 // A rule that names no documented command fails the test, so that the
 // table follows the documents.
 var docRules = []docRule{
@@ -82,6 +83,7 @@ var docRules = []docRule{
 	{cmd: `ginadvisor simulate --p1 advisor --p2 simple --games 40 --seed 11 --log adv40.log`, long: true, reason: "40 games of the advisor: a minute"},
 	{cmd: `ginadvisor simulate --p1 advisor-small --p2 simple --games 40 --seed 13 --log small40.log`, long: true, reason: "40 games of the advisor at 48 worlds"},
 	{cmd: `ginadvisor calibrate --rules eaai --fit --games 40 --seed 12345`, long: true, reason: "3 s of CPU"},
+	{cmd: `ginadvisor check-engine --set samples=32 'engine:ginadvisor engine'`, long: true, reason: "whole games of the engine: 1.5 s of CPU"},
 	{cmd: `ginadvisor check-engine 'engine:ginadvisor engine'`, long: true, reason: "whole games of the engine at 50 ms a decision: about 8 s on a busy machine"},
 	{cmd: `ginadvisor match --p1 advisor --p2 heuristic --games 2 --tc 3 --rules eaai`, long: true, reason: "the advisor spends its 3 s a game: 5 s of CPU"},
 }
