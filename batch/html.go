@@ -136,6 +136,54 @@ type reportPage struct {
 	Lost     template.HTML
 	Kinds    template.HTML
 	Figures  []template.HTML
+	Players  []htmlRow
+}
+
+// htmlRow is a row of the page's table of players: a figure's label and
+// its cell for each player.
+type htmlRow struct {
+	Label string
+	Sub   bool // qualifies the row above, as an indented label does
+	Cells []template.HTML
+}
+
+// playerTable is the table of players, as PlayerTable declares it, with
+// each tagged figure a figure of the page, named player/key and valued as
+// the CSV's column of that key gives it.
+func playerTable(players []*Player) []htmlRow {
+	var rows []htmlRow
+	for _, pr := range PlayerTable() {
+		label := strings.TrimLeft(pr.Label, " ")
+		r := htmlRow{Label: label, Sub: label != pr.Label}
+		for _, p := range players {
+			r.Cells = append(r.Cells, taggedCell(p, pr))
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// taggedCell writes a row's text for p, escaped, its tagged figures as
+// figures of the page. The text is escaped whole, with the figures marked
+// by control characters that escaping leaves as they are (NUL it would
+// not) and no figure holds, so that nothing in it goes unescaped.
+func taggedCell(p *Player, pr PlayerRow) template.HTML {
+	const open, mid, end = "\x01", "\x02", "\x03"
+	text := template.HTMLEscapeString(pr.Text(p, func(key, text string) string { return open + key + mid + text + end }))
+	var b strings.Builder
+	for {
+		i := strings.Index(text, open)
+		if i < 0 {
+			b.WriteString(text)
+			return template.HTML(b.String())
+		}
+		j, k := strings.Index(text[i:], mid)+i, strings.Index(text[i:], end)+i
+		key, fig := text[i+1:j], text[j+1:k]
+		v, _ := p.Column(key)
+		b.WriteString(text[:i])
+		fmt.Fprintf(&b, `<span class="fig" data-key="%s" data-value="%s">%s</span>`, template.HTMLEscapeString(p.Name+"/"+key), v, fig)
+		text = text[k+1:]
+	}
 }
 
 // WriteHTML writes the summary as one self-contained page: inline SVG
@@ -147,7 +195,7 @@ func WriteHTML(w io.Writer, s *Summary) error {
 	if err != nil {
 		return err
 	}
-	page := reportPage{S: s, Data: template.JS(strings.ReplaceAll(string(data), "</", `<\/`))}
+	page := reportPage{S: s, Players: playerTable(s.Players), Data: template.JS(strings.ReplaceAll(string(data), "</", `<\/`))}
 	var names []string
 	for _, p := range s.Players {
 		names = append(names, p.Name)
@@ -249,6 +297,8 @@ h2 { font-size: 1.2em; margin-top: 1.8em; border-bottom: 1px solid #ddd; padding
 table { border-collapse: collapse; margin: 0.5em 0; }
 th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #eee; text-align: right; vertical-align: top; }
 th:first-child, td:first-child { text-align: left; }
+td.sub { padding-left: 1.8em; color: #555; }
+table.players td { white-space: nowrap; }
 td.pos { font: 12px ui-monospace, monospace; text-align: left; word-break: normal; overflow-wrap: normal; max-width: 460px; }
 ul.legend { list-style: none; margin: 0.2em 0 0 48px; padding: 0; display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; font-size: 14px; color: #444; }
 ul.legend li { white-space: nowrap; }
@@ -271,20 +321,9 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
 
 <h2>Players</h2>
 <div style="overflow-x:auto">
-<table>
-<tr><th>Player</th><th>Games won</th><th>95% interval</th><th>Hands won</th><th>Knocks (gins too)</th><th>Gins</th><th>Undercuts</th><th>Deadwood at knock</th><th>Turns to knock</th><th>Matched</th><th>Equity lost a decision (95% interval)</th><th>Error rate</th><th>Accuracy</th><th>Inacc. / mist. / blund.</th><th>Uncertain</th><th>Luck a game</th><th>Skill a game</th><th>Opponent's errors a game</th><th>Luck-adjusted result</th></tr>
-{{range .S.Players}}<tr><td>{{.Name}}</td>
-<td>{{figInt (key .Name "games_won") .GamesWon}} of {{figInt (key .Name "games") .Games}} ({{fig (key .Name "win_rate") .WinRate (pct .WinRate)}})</td>
-<td>{{pct (index .WinRateCI95 0)}} to {{pct (index .WinRateCI95 1)}}</td>
-<td>{{figInt (key .Name "hands_won") .HandsWon}} of {{figInt (key .Name "hands") .Hands}}</td>
-<td>{{figInt (key .Name "knocks") .Knocks}}</td><td>{{figInt (key .Name "gins") .Gins}}</td><td>{{figInt (key .Name "undercuts") .Undercuts}}</td>
-<td>{{with .MeanKnockDeadwood}}{{printf "%.1f" (deref .)}}{{else}}n/a{{end}}</td><td>{{with .MeanTurnsToKnock}}{{printf "%.1f" (deref .)}}{{else}}n/a{{end}}</td>
-<td>{{figInt (key .Name "matched") .Matched}} of {{figInt (key .Name "decisions") .Decisions}}</td>
-<td>{{if .MeanEquityLost}}{{fig (key .Name "mean_equity_lost") (deref .MeanEquityLost) (printf "%.2g%%" (times100 (deref .MeanEquityLost)))}} ({{printf "%.2g" (times100 (index .MeanLostCI95 0))}} to {{printf "%.2g%%" (times100 (index .MeanLostCI95 1))}}){{else}}n/a{{end}}</td>
-<td>{{if .ErrorRate}}{{fig (key .Name "error_rate") (deref .ErrorRate) (printf "%.2g" (deref .ErrorRate))}} a 100 decisions{{else}}n/a{{end}}</td>
-<td>{{if .Accuracy}}{{fig (key .Name "accuracy") (deref .Accuracy) (printf "%.1f" (deref .Accuracy))}} ({{printf "%.1f" (index .AccuracyCI95 0)}} to {{printf "%.1f" (index .AccuracyCI95 1)}}){{else}}n/a{{end}}</td>
-<td>{{.Inaccuracies}} / {{.Mistakes}} / {{.Blunders}}</td><td>{{figInt (key .Name "uncertain") .Uncertain}}</td>
-{{if .Luck}}<td>{{printf "%+.3f" .Luck.Means.Luck}}{{with .Luck.Means.LuckCI95}} ({{printf "%+.3f" (index . 0)}} to {{printf "%+.3f" (index . 1)}}){{end}}</td><td>{{printf "%+.3f" .Luck.Means.Skill}}{{with .Luck.Means.SkillCI95}} ({{printf "%+.3f" (index . 0)}} to {{printf "%+.3f" (index . 1)}}){{end}}</td><td>{{printf "%+.3f" .Luck.Means.OppErrors}}</td><td>{{printf "%.3f" .Luck.Means.Adjusted}}{{with .Luck.Means.AdjustedCI95}} ({{printf "%.3f" (index . 0)}} to {{printf "%.3f" (index . 1)}}){{end}} (result {{printf "%.3f" .Luck.Means.Result}})</td>{{else}}<td>n/a</td><td>n/a</td><td>n/a</td><td>n/a</td>{{end}}</tr>
+<table class="players">
+<tr><th>Per player</th>{{range .S.Players}}<th>{{.Name}}</th>{{end}}</tr>
+{{range .Players}}<tr><td{{if .Sub}} class="sub"{{end}}>{{.Label}}</td>{{range .Cells}}<td>{{.}}</td>{{end}}</tr>
 {{end}}</table>
 </div>
 
@@ -320,9 +359,7 @@ Thresholds of equity lost: inaccuracy {{pct (index .S.Thresholds 0)}}, mistake {
   // Every tagged figure must equal the summary's value.
   var want = { games_read: s.games_read, games_skipped: s.games_skipped, games_analyzed: s.games_analyzed, decisions: s.decisions };
   s.players.forEach(function (p) {
-    ["games_won", "games", "win_rate", "hands_won", "hands", "knocks", "gins", "undercuts", "matched", "decisions", "mean_equity_lost", "error_rate", "uncertain", "accuracy"].forEach(function (k) {
-      want[p.name + "/" + k] = p[k];
-    });
+    Object.keys(p).forEach(function (k) { want[p.name + "/" + k] = p[k]; });
   });
   var checked = 0;
   document.querySelectorAll(".fig").forEach(function (el) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,10 +71,8 @@ func TestNoFiguresWithoutData(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := page.String()
-	row := html[strings.Index(html, "<tr><td>idle</td>"):]
-	row = row[:strings.Index(row, "</tr>")]
-	if n := strings.Count(row, "<td>n/a</td>"); n != 9 {
-		t.Errorf("%d cells n/a in idle's row, want 9 (knock, decisions, luck):\n%s", n, row)
+	if n := naCells(t, html, "idle"); n != 19 {
+		t.Errorf("%d cells n/a in idle's column, want 19 (knock 2, decisions 10, luck 7)", n)
 	}
 	for _, k := range []string{"mean_equity_lost", "error_rate", "accuracy"} {
 		if strings.Contains(html, `data-key="idle/`+k+`"`) {
@@ -83,6 +82,26 @@ func TestNoFiguresWithoutData(t *testing.T) {
 			t.Errorf("the page lacks busy/%s", k)
 		}
 	}
+}
+
+// naCells counts the cells n/a in a player's column of the page's table
+// of players.
+func naCells(t *testing.T, html, name string) int {
+	t.Helper()
+	table := html[strings.Index(html, `<table class="players">`):]
+	table = table[:strings.Index(table, "</table>")]
+	rows := strings.Split(table, "</tr>")
+	col := slices.IndexFunc(strings.Split(rows[0], "</th>"), func(c string) bool { return strings.HasSuffix(c, "<th>"+name) })
+	if col < 1 {
+		t.Fatalf("no column of %s in %s", name, rows[0])
+	}
+	n := 0
+	for _, r := range rows[1:] {
+		if cells := strings.Split(r, "</td>"); col < len(cells) && strings.HasSuffix(cells[col], "<td>n/a") {
+			n++
+		}
+	}
+	return n
 }
 
 var legendRE = regexp.MustCompile(`</svg><ul class="legend">(.*?)</ul>`)

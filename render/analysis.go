@@ -360,18 +360,6 @@ func opponentWhy(n Style, a *report.Advice) string {
 // stats.Share does: one between 0 and 1 never reads 0.0% or 100.0%.
 func Percent(x float64) string { return stats.Share(x, 1) }
 
-// Significant writes x with digits significant digits, in plain decimal
-// notation: 0.0041 and 0.41 and 4.1 at two.
-func Significant(x float64, digits int) string {
-	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	// Rounding may carry into a new digit (0.0996 to 0.10): round first.
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', digits, 64), 64)
-	places := digits - 1 - int(math.Floor(math.Log10(math.Abs(r))))
-	return strconv.FormatFloat(r, 'f', max(0, places), 64)
-}
-
 // Fitted writes a model fitted to games, with its log-loss on them: each
 // factor by the name --json gives it.
 func Fitted(w io.Writer, f calibrate.Fitted) error {

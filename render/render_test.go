@@ -96,9 +96,6 @@ func TestCount(t *testing.T) {
 			t.Errorf("Count(%d) = %q", n, got)
 		}
 	}
-	if rate(3, 0) != NA || rate(1, 4) != "25.0%" {
-		t.Errorf("rate: %q %q", rate(3, 0), rate(1, 4))
-	}
 }
 
 func TestTableWidth(t *testing.T) {

@@ -1,0 +1,40 @@
+package batch
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRateOrNA(t *testing.T) {
+	if rateOrNA(3, 0) != NA || rateOrNA(1, 4) != "25.0%" {
+		t.Errorf("rateOrNA: %q %q", rateOrNA(3, 0), rateOrNA(1, 4))
+	}
+}
+
+// TestPlayerRowsTagTheirColumn: every key a row of the table tags is a
+// column of the CSV, whose value the HTML report's check compares with the
+// JSON; the rows by kind follow the matched advice.
+func TestPlayerRowsTagTheirColumn(t *testing.T) {
+	acc, rate, lost := 12.5, 0.4, 0.01
+	p := &Player{Name: "a", Games: 2, GamesWon: 1, Decisions: 10, Matched: 5, Accuracy: &acc, AccuracyCI95: &[2]float64{10, 15}, ErrorRate: &rate, MeanEquityLost: &lost}
+	rows := PlayerTable()
+	tagged := 0
+	for i, r := range rows {
+		r.Text(p, func(key, text string) string {
+			tagged++
+			if _, ok := p.Column(key); !ok {
+				t.Errorf("row %d (%s) tags %q, which no CSV column is", i, r.Label, key)
+			}
+			return text
+		})
+	}
+	if tagged < 15 {
+		t.Errorf("%d figures tagged", tagged)
+	}
+	if rows[kindRowsAfter-2].Label != "matched advice" || strings.TrimSpace(rows[kindRowsAfter].Label) != Kinds()[0].String() {
+		t.Errorf("the rows by kind do not follow the matched advice: %q, %q", rows[kindRowsAfter-2].Label, rows[kindRowsAfter].Label)
+	}
+	if len(rows) != len(playerRows)+len(Kinds()) {
+		t.Errorf("%d rows, want %d", len(rows), len(playerRows)+len(Kinds()))
+	}
+}
