@@ -116,12 +116,13 @@ func helper(mode string) string {
 	return `engine:"` + os.Args[0] + `" -test.run=^TestHelperEngine$ -- ` + mode
 }
 
+// match plays p1 against simple, in games to 30 points; an engine that
+// does not end when told is killed after 200 ms (the slow helper sleeps).
 func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game) {
 	t.Helper()
-	eaai, _ := rules.Preset("eaai")
 	var gs []*Game
-	r, err := Play(context.Background(), Options{Rules: eaai, Games: games, Seed: 3, Concurrency: 2, Players: againstSimple(t, p1), Time: tc,
-		OnGame: func(g *Game) error { gs = append(gs, g); return nil }})
+	r, err := Play(context.Background(), Options{Rules: shortGames(t, "eaai"), Games: games, Seed: 3, Concurrency: 2, Players: againstSimple(t, p1), Time: tc,
+		Grace: 200 * time.Millisecond, OnGame: func(g *Game) error { gs = append(gs, g); return nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,15 +161,19 @@ func TestForfeits(t *testing.T) {
 		{"crash", TimeControl{}, ErrDied},
 	}
 	for _, tt := range tests {
-		r, gs := match(t, helper(tt.mode), 2, tt.tc)
-		if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
-			t.Errorf("%s: %+v", tt.mode, r)
-			continue
-		}
-		f := gs[0].Forfeit
-		if f == nil || !errors.Is(f, tt.want) || len(f.Exchange) == 0 || !strings.Contains(strings.Join(f.Exchange, "\n"), "> go") {
-			t.Errorf("%s: forfeit %v with exchange %q", tt.mode, f, f.Exchange)
-		}
+		// Each mostly waits on its engine (slow and silent on their move
+		// limits): side by side.
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			r, gs := match(t, helper(tt.mode), 2, tt.tc)
+			if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
+				t.Fatalf("%+v", r)
+			}
+			f := gs[0].Forfeit
+			if f == nil || !errors.Is(f, tt.want) || len(f.Exchange) == 0 || !strings.Contains(strings.Join(f.Exchange, "\n"), "> go") {
+				t.Errorf("forfeit %v with exchange %q", f, f.Exchange)
+			}
+		})
 	}
 }
 

@@ -8,12 +8,14 @@ import (
 	"time"
 
 	"github.com/ginadvisor/ginadvisor/enginecheck"
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestCheckEngineOnHelper runs the compliance check on the arena's helper
 // engine (TestHelperEngine, in this test binary): as itself it passes
-// every situation; misbehaving at its fifth go, it fails the whole games,
-// and the failure names what it did.
+// every situation (by default those after a move: -long runs them all);
+// misbehaving at its fifth go, it fails the whole games, and the failure
+// names what it did.
 func TestCheckEngineOnHelper(t *testing.T) {
 	// Mostly waiting on engine processes: run beside the others.
 	t.Parallel()
@@ -33,8 +35,18 @@ func TestCheckEngineOnHelper(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
+			// Each mostly waits on its engine processes (slow and silent
+			// on the move limit): side by side.
+			t.Parallel()
 			cmd := `"` + os.Args[0] + `" -test.run=^TestHelperEngine$ -- ` + tt.mode
 			o := enginecheck.Options{Command: cmd, Move: time.Second, Set: map[string]string{"samples": "8"}}
+			if tt.want == "" && !longtest.Enabled() {
+				// By default the helper as itself answers the decisions
+				// after a move ("after" names seven situations), a
+				// process each; -long checks every situation, the whole
+				// games too (which cost more than all the rest).
+				o.Only = "after"
+			}
 			if tt.want != "" {
 				// The helper misbehaves at its fifth go, which only the
 				// whole games reach: the other situations, run as itself,

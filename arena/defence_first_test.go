@@ -41,7 +41,8 @@ func TestADefenceFirstInItsHand(t *testing.T) {
 	std, _ := rules.Preset("standard")
 	simple, _ := ParseSpec("simple")
 	lw := &memLog{}
-	o := Options{Rules: std, Games: 2, Seed: 1, Players: [2]Spec{sampledSpec(t, helper("normal")), simple}, Deals: []Deal{d}}
+	// The hand of the deal alone: it is the one of the defence.
+	o := Options{Rules: std, Games: 2, Seed: 1, MaxHands: 1, Players: [2]Spec{sampledSpec(t, helper("normal")), simple}, Deals: []Deal{d}}
 	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, std) }
 	r, err := Play(context.Background(), o)
 	if err != nil || r.Forfeits != [2]int{} || r.Games != 2 {

@@ -27,10 +27,11 @@ func startSetsidHelper(path string) error {
 	return os.WriteFile(path, []byte(strconv.Itoa(helper.Process.Pid)), 0o644)
 }
 
-// harnessOptions is a two-game match of p1 against simple.
+// harnessOptions is a two-game match of p1 against simple, of one hand a
+// game: what is checked is the harness around the games.
 func harnessOptions(t *testing.T, p1 string) Options {
 	t.Helper()
-	return Options{Rules: shortGames(t, "eaai"), Games: 2, Seed: 3, Players: againstSimple(t, p1), Grace: 200 * time.Millisecond}
+	return Options{Rules: shortGames(t, "eaai"), Games: 2, Seed: 3, MaxHands: 1, Players: againstSimple(t, p1), Grace: 200 * time.Millisecond}
 }
 
 // TestStartFailureIsNoForfeit: an engine that cannot be started at all is

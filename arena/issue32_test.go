@@ -56,7 +56,7 @@ func engineSpec(t *testing.T, mode string) Spec {
 // being played (Ctrl-C): the games the stop cut short are neither counted
 // nor forfeits, and the printed result is the log's.
 func TestStopDoesNotChargeEngines(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
+	eaai := shortGames(t, "eaai")
 	simple, _ := ParseSpec("simple")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -298,7 +298,8 @@ func liveInGroup(pgid int) []string {
 func TestExchangeAsDocumented(t *testing.T) {
 	// Mostly waiting on engine processes: run beside the others.
 	t.Parallel()
-	std, _ := rules.Preset("standard")
+	// Games to 30 points: hands enough for every line looked for.
+	std := shortGames(t, "standard")
 	simple, _ := ParseSpec("simple")
 	dir := t.TempDir()
 	o := Options{Rules: std, Games: 2, Seed: 7, Concurrency: 2, Players: [2]Spec{engineSpec(t, "normal"), simple}, StderrDir: dir}

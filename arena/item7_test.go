@@ -2,11 +2,14 @@ package arena
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -86,7 +89,8 @@ func TestInlineEngineOptions(t *testing.T) {
 	simple, _ := ParseSpec("simple")
 	dir := t.TempDir()
 	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 2, Seed: 5, Players: [2]Spec{a, simple}, StderrDir: dir}
+	// One hand a game: the options are sent at its start.
+	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
 	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
 	if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
 		t.Fatalf("%+v %v", r, err)
@@ -141,24 +145,56 @@ func TestDealsInferGames(t *testing.T) {
 	}
 }
 
+// loggedMatch is one match of the info helper against simple, a hand a
+// game, logged through the log's text.
+type loggedMatch struct {
+	players [2]Spec
+	games   []*gamelog.Game
+	err     error
+}
+
+// clockInfoMatches are two such matches, shared by TestMoveTimesLogged
+// and TestInfoLogged: the first under a move bound of 30 s (a clock) with
+// LogInfo, the second with neither.
+var clockInfoMatches = sync.OnceValue(func() (m [2]loggedMatch) {
+	p, err := rules.Preset("eaai")
+	if err == nil {
+		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	}
+	a, err1 := ParseSpec(helper("info"))
+	simple, err2 := ParseSpec("simple")
+	if err = errors.Join(err, err1, err2); err != nil {
+		m[0].err, m[1].err = err, err
+		return m
+	}
+	a.Options = map[string]string{"samples": "8"}
+	for k := range m {
+		lw := &memLog{}
+		o := Options{Rules: p, Games: 2, Seed: 9, MaxHands: 1, Players: [2]Spec{a, simple}, LogInfo: k == 0}
+		if k == 0 {
+			o.Time.Move = 30 * time.Second
+		}
+		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, p) }
+		r, err := Play(context.Background(), o)
+		if err == nil && r.Forfeits != [2]int{} {
+			err = fmt.Errorf("forfeits: %+v", r)
+		}
+		m[k] = loggedMatch{players: o.Players, games: lw.games, err: err}
+	}
+	return m
+})
+
 // TestMoveTimesLogged: under a clock every move of the log carries its
 // decision's time (ms=), an engine's and a built-in player's, read back
 // by the log's reader; without a clock none does.
 func TestMoveTimesLogged(t *testing.T) {
-	eaai := shortGames(t, "eaai")
-	simple, _ := ParseSpec("simple")
-	for _, clocked := range []bool{true, false} {
-		lw := &memLog{}
-		o := Options{Rules: eaai, Games: 2, Seed: 9, Players: [2]Spec{engineSpec(t, "normal"), simple}}
-		if clocked {
-			o.Time.Move = 30 * time.Second
-		}
-		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
-		if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
-			t.Fatalf("%+v %v", r, err)
+	for k, m := range clockInfoMatches() {
+		clocked := k == 0
+		if m.err != nil {
+			t.Fatal(m.err)
 		}
 		timed, moves := 0, 0
-		for _, lg := range lw.games {
+		for _, lg := range m.games {
 			for _, h := range lg.Hands {
 				for _, m := range h.Moves {
 					moves++
@@ -263,18 +299,14 @@ func TestExplicitDeal(t *testing.T) {
 // the log carries the engine's last info line before its bestmove (the
 // helper sends two before the engine's own, so never its first), read
 // back by the log's reader, and a built-in player's none; without it no
-// move does.
+// move does. (The match with LogInfo is clockInfoMatches' clocked one.)
 func TestInfoLogged(t *testing.T) {
-	eaai := shortGames(t, "eaai")
-	simple, _ := ParseSpec("simple")
-	for _, keep := range []bool{true, false} {
-		lw := &memLog{}
-		players := [2]Spec{engineSpec(t, "info"), simple}
-		o := Options{Rules: eaai, Games: 2, Seed: 9, Players: players, LogInfo: keep}
-		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
-		if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
-			t.Fatalf("%+v %v", r, err)
+	for k, m := range clockInfoMatches() {
+		keep := k == 0
+		if m.err != nil {
+			t.Fatal(m.err)
 		}
+		players, lw := m.players, m
 		engineMoves, withInfo, other := 0, 0, 0
 		for _, lg := range lw.games {
 			engineSeat := notation.Seat(0)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
 	"github.com/ginadvisor/ginadvisor/rules"
@@ -107,7 +108,14 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
 	simple := bot.NewSimple(3)
 	scores := [2]int{}
-	for hand := 1; hand <= 12; hand++ {
+	// Six hands cross a game's end (the newgame of a second game, at these
+	// seeds) and let the engine see simple knock four times; -long plays
+	// twelve.
+	hands := 6
+	if longtest.Enabled() {
+		hands = 12
+	}
+	for hand := 1; hand <= hands; hand++ {
 		var deck [notation.NumCards]notation.Card
 		for i := range deck {
 			deck[i] = notation.CardAt(i)
@@ -174,7 +182,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	// The engine read its opponent across hands and games (newgame keeps
 	// the reading): simple knocks at once.
 	if rule, w := d.e.reading.Likeliest(); d.e.reading.Seen < 3 || rule != reading.KnockAtOnce || w < 0.8 {
-		t.Errorf("after 12 hands the reading is %s (%d decisions)", &d.e.reading, d.e.reading.Seen)
+		t.Errorf("after %d hands the reading is %s (%d decisions)", hands, &d.e.reading, d.e.reading.Seen)
 	}
 	said := false
 	for _, l := range d.lines {
@@ -183,7 +191,7 @@ func TestWholeGamesThroughTheProtocol(t *testing.T) {
 	if !said {
 		t.Error("no info line says how the opponent knocks")
 	}
-	t.Logf("%d lines exchanged over 12 hands", len(d.lines))
+	t.Logf("%d lines exchanged over %d hands", len(d.lines), hands)
 }
 
 func TestErrorsKeepGoing(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 	"github.com/ginadvisor/ginadvisor/protocol"
 )
 
@@ -64,7 +65,12 @@ func TestBridge(t *testing.T) {
 	defer cancel()
 	dir := compiled(ctx, t, javac)
 	engine := os.Args[0] + " -test.run=^TestHelperEngine$ engine"
-	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", "6")
+	// Three hands by default, six with -long.
+	hands := "3"
+	if longtest.Enabled() {
+		hands = "6"
+	}
+	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", hands)
 	goLog := filepath.Join(t.TempDir(), "in")
 	cmd.Env = append(os.Environ(), "GINADVISOR_GO_LOG="+goLog)
 	var stdout, stderr bytes.Buffer
@@ -72,7 +78,7 @@ func TestBridge(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("the controller: %v\n%s\n%s", err, stdout.String(), stderr.String())
 	}
-	if got := strings.TrimSpace(stdout.String()); got != "ok 6" {
+	if got := strings.TrimSpace(stdout.String()); got != "ok "+hands {
 		t.Fatalf("the controller says %q\n%s", got, stderr.String())
 	}
 	if strings.Contains(stderr.String(), "error") {
