@@ -842,8 +842,9 @@ func (e *Engine) decide(ctx context.Context, clock goClock, say func(string)) {
 		e.start = max(e.start, clock.time)
 	}
 	// Under a clock the danger, the outs and the reading's words, which
-	// the budget does not bound, are left out of the info lines.
-	o := analyze.Options{Samples: e.samples, Time: e.movetime, Seed: e.seed, Workers: 1, Reading: &e.reading, MovesOnly: clock.timed()}
+	// the budget does not bound, are left out of the info lines; with the
+	// info lines off, nothing shows them, and they are not worked out.
+	o := analyze.Options{Samples: e.samples, Time: e.movetime, Seed: e.seed, Workers: 1, Reading: &e.reading, MovesOnly: clock.timed() || !e.info}
 	if e.readingOff {
 		o.Model = analyze.ModelFixed
 	}
