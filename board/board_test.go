@@ -361,6 +361,7 @@ func TestReview(t *testing.T) {
 	if len(ds) < 50 || sum["games_read"] != 1.0 {
 		t.Fatalf("%d decisions, summary %v", len(ds), notationClip(fmt.Sprint(sum)))
 	}
+	checkAccuracies(t, "quick", sum)
 	first, _ := ds[0].(map[string]any)
 	if first["position"] == "" || first["move"] == "" || first["best"] == "" {
 		t.Fatalf("a decision without its position or moves: %v", first)
@@ -371,12 +372,14 @@ func TestReview(t *testing.T) {
 		t.Fatalf("the first decision's position: %d %s", r.status, r.raw)
 	}
 	// Advisor grading gives each move's equity, for the chart.
-	q, _ = json.Marshal(map[string]any{"log": string(data), "samples": 4})
+	q, _ = json.Marshal(map[string]any{"log": string(data), "samples": 8})
 	r = post(t, ts, "/api/review", string(q), nil)
 	ds, _ = r.body["decisions"].([]any)
 	if r.status != 200 || len(ds) < 50 {
 		t.Fatalf("advisor review: %d %s", r.status, notationClip(r.raw))
 	}
+	sum, _ = r.body["summary"].(map[string]any)
+	checkAccuracies(t, "advisor", sum)
 	for _, d := range ds {
 		if e, ok := d.(map[string]any)["equity"].(float64); !ok || e < 0 || e > 1 {
 			t.Fatalf("a decision without its equity: %v", d)

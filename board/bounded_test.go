@@ -2,8 +2,8 @@ package board
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strings"
@@ -238,33 +238,27 @@ func httptestBoard(t *testing.T, o Options) *boardServer {
 	return &boardServer{URL: ts.URL, board: b, client: ts.Client()}
 }
 
-// TestReviewGivesEachPlayersAccuracy: the review's summary carries each
-// player's accuracy, the figure batch prints for the same grading, and
-// none under quick grading, which batch does not rate.
-func TestReviewGivesEachPlayersAccuracy(t *testing.T) {
-	ts := newServer(t, Options{Workers: 1}, nil)
-	data := firstGameOfSample(t)
-	for _, quick := range []bool{true, false} {
-		q, _ := json.Marshal(map[string]any{"log": string(data), "quick": quick, "samples": 8})
-		r := post(t, ts, "/api/review", string(q), nil)
-		sum, _ := r.body["summary"].(map[string]any)
-		players, _ := sum["players"].([]any)
-		if r.status != 200 || len(players) != 2 {
-			t.Fatalf("quick %v: %d %s", quick, r.status, notationClip(r.raw))
+// checkAccuracies: a review's summary gives each player's accuracy under
+// advisor grading, the figure batch prints for the same grading, and none
+// under quick grading, which batch does not rate.
+func checkAccuracies(t *testing.T, grading string, sum map[string]any) {
+	t.Helper()
+	players, _ := sum["players"].([]any)
+	if len(players) != 2 {
+		t.Fatalf("%s: %d players in %v", grading, len(players), notationClip(fmt.Sprint(sum)))
+	}
+	for _, p := range players {
+		p := p.(map[string]any)
+		if grading == "quick" {
+			if acc, ok := p["accuracy"]; !ok || acc != nil {
+				t.Errorf("quick: %v: accuracy %v, want null", p["name"], acc)
+			}
+			continue
 		}
-		for _, p := range players {
-			p := p.(map[string]any)
-			if quick {
-				if acc, ok := p["accuracy"]; !ok || acc != nil {
-					t.Errorf("quick: %v: accuracy %v, want null", p["name"], acc)
-				}
-				continue
-			}
-			acc, ok := p["accuracy"].(float64)
-			want := batch.AccuracyFitFor("advisor").Of(p["mean_equity_lost"].(float64))
-			if !ok || math.Abs(acc-want) > 1e-9 {
-				t.Errorf("%v: accuracy %v, want %v", p["name"], p["accuracy"], want)
-			}
+		acc, ok := p["accuracy"].(float64)
+		want := batch.AccuracyFitFor("advisor").Of(p["mean_equity_lost"].(float64))
+		if !ok || math.Abs(acc-want) > 1e-9 {
+			t.Errorf("%v: accuracy %v, want %v", p["name"], p["accuracy"], want)
 		}
 	}
 }
