@@ -7,4 +7,8 @@
 // and its player through the lab's own registry (lab/registry) or, for
 // the arena, through lab/cmd/labengine; the lab's commands are under
 // lab/cmd. The findings are in docs/research.md.
+//
+// The lab's tests build only under the lab tag, so that the product's
+// go test ./... neither links nor runs them: go test -tags lab ./...
+// runs them too, as CI does.
 package lab
