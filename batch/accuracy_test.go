@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestAccuracyCarriesItsNoise: each player's accuracy comes with the
@@ -33,13 +36,19 @@ func TestAccuracyCarriesItsNoise(t *testing.T) {
 	}
 }
 
-// sampleSummary grades testdata/sample.log with the advisor at 64 worlds
-// once for the tests that read its summary; each gets its own copy.
+// sampleSummary grades two hands of the OpenSpiel sample that
+// simple won (with -long, testdata/sample.log, whose two games random
+// lost) with the advisor at 64 worlds once for the tests that read its
+// summary; each gets its own copy. In both, one player won no game.
 func sampleSummary(t *testing.T) Summary {
 	t.Helper()
 	sampleOnce.Do(func() {
-		path := filepath.Join("..", "testdata", "sample.log")
-		in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+		lines := strings.SplitAfter(readFile(t, samples[3]), "\n")
+		in := []Input{textInput("won-by-simple.jsonl", lines[0]+lines[2])}
+		if longtest.Enabled() {
+			path := filepath.Join("..", "testdata", "sample.log")
+			in = []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+		}
 		s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
 		if err == nil {
 			sampleJSON, err = json.Marshal(s)

@@ -12,20 +12,22 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
-// TestShardsOfBatchMerge grades testdata/sample.log in two shards, as
-// `batch --json --shard i/2` does, and merges the summaries read back:
-// merge accepts every summary batch writes. Every grade's class is one
-// ClassFits allows for its loss and error, with no slack: the rule merge
-// checks is the grader's. At 64 worlds a grade is judged at the cap; with
-// -long, at 320 and 1,024 too, where grades stop by need and, at 1,024,
-// start again with the finer filter.
+// TestShardsOfBatchMerge grades four hands of the OpenSpiel sample (with
+// -long, testdata/sample.log) in two shards, as `batch --json --shard
+// i/2` does, and merges the summaries read back: merge accepts every
+// summary batch writes. Every grade's class is one ClassFits allows for
+// its loss and error, with no slack: the rule merge checks is the
+// grader's. At 64 worlds a grade is judged at the cap; with -long, at 320
+// and 1,024 too, where grades stop by need and, at 1,024, start again with
+// the finer filter.
 func TestShardsOfBatchMerge(t *testing.T) {
 	budgets := []int{64}
+	in := []Input{openSpielHands(t, 4)}
 	if longtest.Enabled() {
 		budgets = append(budgets, 320, 1024)
+		path := filepath.Join("..", "testdata", "sample.log")
+		in = []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
 	}
-	path := filepath.Join("..", "testdata", "sample.log")
-	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
 	for _, samples := range budgets {
 		var parts []Input
 		uncertain := 0
