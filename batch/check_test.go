@@ -100,18 +100,18 @@ func TestRealShardsMerge(t *testing.T) {
 // uncertain grades and luck included, passes every check and merges into
 // the one-run summary; and that a luck that does not add up is refused.
 func TestAdvisorShardsMerge(t *testing.T) {
-	ins := []Input{openSpielHands(t, 2)}
-	o := Options{Samples: 8, Seed: 2}
-	whole := run(t, ins, o)
-	var parts []string
-	for i := range 2 {
-		o.Shard, o.Shards = i, 2
-		b, err := json.Marshal(run(t, ins, o))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, string(b))
+	// The gradings of TestGradeDependsOnTheDecisionAlone: two OpenSpiel
+	// hands (-long, more), whole and in two shards.
+	runs, err := orderRuns()
+	if err != nil {
+		t.Fatal(err)
 	}
+	var whole Summary
+	if err := json.Unmarshal(runs[0].summary, &whole); err != nil {
+		t.Fatal(err)
+	}
+	whole.finish()
+	parts := []string{string(runs[1].summary), string(runs[2].summary)}
 	m, err := mergeTexts(parts...)
 	if err != nil {
 		t.Fatal(err)
