@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -240,10 +241,24 @@ func TestImpossibleSummariesRefused(t *testing.T) {
 
 // TestSummaryBytesBounded refuses a source over MaxSummaryBytes rather
 // than reading it, or reading it cut short.
+// The summary is read as it is made, not built as a 16 MiB text first.
 func TestSummaryBytesBounded(t *testing.T) {
-	big := `{"grading":"quick","shards":["1/1"],"x":"` + strings.Repeat("a", MaxSummaryBytes) + `"}`
-	_, err := mergeTexts(big)
+	big := Input{Name: "big.json", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(io.MultiReader(strings.NewReader(`{"grading":"quick","shards":["1/1"],"x":"`),
+			io.LimitReader(letters{}, MaxSummaryBytes), strings.NewReader(`"}`))), nil
+	}}
+	_, err := ReadSummaries([]Input{big})
 	checkRefusal(t, "a summary over the bound", err, "more than 16 MiB")
+}
+
+// letters reads as an endless run of the letter a.
+type letters struct{}
+
+func (letters) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	return len(p), nil
 }
 
 // FuzzMerge merges fuzzed summaries: the merge is accepted, or refused
