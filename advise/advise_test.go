@@ -60,13 +60,18 @@ func TestAdviceIsLegal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// One equity table for the game's advice, as a caller that
+		// advises many times under one rule set builds it.
+		equity := advise.ForRules(rules.Presets()[preset])
 		err = games[0].Replay(func(d *gamelog.Decision) bool {
 			if n%10 != 0 || d.Position.MustDraw() {
 				n++
 				return true
 			}
 			n++
-			a, err := advise.Advise(context.Background(), &d.Position, options(16, uint64(n), 1))
+			o := options(16, uint64(n), 1)
+			o.Equity = equity
+			a, err := advise.Advise(context.Background(), &d.Position, o)
 			if err != nil {
 				t.Fatalf("%s: %v", position.Format(&d.Position), err)
 			}

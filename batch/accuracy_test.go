@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestAccuracyCarriesItsNoise: each player's accuracy comes with the
@@ -33,32 +36,86 @@ func TestAccuracyCarriesItsNoise(t *testing.T) {
 	}
 }
 
-// sampleSummary grades testdata/sample.log with the advisor at 64 worlds
-// once for the tests that read its summary; each gets its own copy.
-func sampleSummary(t *testing.T) Summary {
-	t.Helper()
-	sampleOnce.Do(func() {
-		path := filepath.Join("..", "testdata", "sample.log")
-		in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
-		s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
-		if err == nil {
-			sampleJSON, err = json.Marshal(s)
+// sampleRun is the advisor's grading of the sample at 64 worlds, seed 1,
+// on one worker: the whole run's summary and each of two shards', as
+// `batch --json` and `batch --json --shard i/2` write them, and each
+// shard's graded decisions. The sample is the two hands of the OpenSpiel
+// sample that simple won (with -long, testdata/sample.log, whose two
+// games random lost): in both, one player won no game, and each player
+// played both games.
+type sampleRun struct {
+	whole  []byte
+	shards [2][]byte
+	graded [2][]gradedClass
+}
+
+// gradedClass is a graded decision's class, loss and error.
+type gradedClass struct {
+	line     int
+	class    string
+	lost, se float64
+}
+
+// sampleRuns grades the sample once for the tests that read its
+// summaries.
+var sampleRuns = sync.OnceValues(func() (*sampleRun, error) {
+	path := filepath.Join("..", "testdata", "sample.log")
+	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+	if !longtest.Enabled() {
+		b, err := os.ReadFile(samples[3])
+		if err != nil {
+			return nil, err
 		}
-		sampleErr = err
-	})
-	if sampleErr != nil {
-		t.Fatal(sampleErr)
+		lines := strings.SplitAfter(string(b), "\n")
+		in = []Input{textInput("won-by-simple.jsonl", lines[0]+lines[2])}
 	}
+	var r sampleRun
+	s, err := Run(context.Background(), in, Options{Samples: 64, Seed: 1, Workers: 1})
+	if err != nil {
+		return nil, err
+	}
+	if r.whole, err = json.Marshal(s); err != nil {
+		return nil, err
+	}
+	for shard := range 2 {
+		o := Options{Samples: 64, Seed: 1, Workers: 1, Shard: shard, Shards: 2, OnDecision: func(g *Graded) error {
+			r.graded[shard] = append(r.graded[shard], gradedClass{g.Line, g.Class, g.EquityLost, g.EquityLostSE})
+			return nil
+		}}
+		s, err := Run(context.Background(), in, o)
+		if err != nil {
+			return nil, err
+		}
+		if r.shards[shard], err = json.Marshal(s); err != nil {
+			return nil, err
+		}
+	}
+	return &r, nil
+})
+
+// sampleRunOf is the sample's grading, or the test's failure.
+func sampleRunOf(t *testing.T) *sampleRun {
+	t.Helper()
+	r, err := sampleRuns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// decoded reads a summary as merge does; each caller gets its own copy.
+func decoded(t *testing.T, data []byte) Summary {
+	t.Helper()
 	var s Summary
-	if err := json.Unmarshal(sampleJSON, &s); err != nil {
+	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
 	s.finish()
 	return s
 }
 
-var (
-	sampleOnce sync.Once
-	sampleJSON []byte
-	sampleErr  error
-)
+// sampleSummary is the whole run's summary of the sample.
+func sampleSummary(t *testing.T) Summary {
+	t.Helper()
+	return decoded(t, sampleRunOf(t).whole)
+}

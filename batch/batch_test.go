@@ -118,15 +118,16 @@ func TestCounts(t *testing.T) {
 
 // TestDeterministic: the same inputs and seed give the same summary and
 // the same decisions, in the same order, at any worker count: the quick
-// grading over two real logs, the advisor's over three short games.
+// grading over two real logs, the advisor's over two short games.
 func TestDeterministic(t *testing.T) {
-	// The advisor's grading, the costly one, reads three short games.
+	// The advisor's grading, the costly one, reads two short games (some
+	// 60 decisions).
 	short, err := rules.Apply(rules.Presets()["eaai"], rules.Override{Key: "target", Value: "40"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := gamelog.WriteLog(&b, testgames.Play(t, short, 3, 4)); err != nil {
+	if err := gamelog.WriteLog(&b, testgames.Play(t, short, 2, 4)); err != nil {
 		t.Fatal(err)
 	}
 	inputs := map[bool][]Input{true: fileInputs(t, samples[:2]...), false: {textInput("short.log", b.String())}}

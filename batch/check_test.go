@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -100,18 +101,18 @@ func TestRealShardsMerge(t *testing.T) {
 // uncertain grades and luck included, passes every check and merges into
 // the one-run summary; and that a luck that does not add up is refused.
 func TestAdvisorShardsMerge(t *testing.T) {
-	ins := []Input{openSpielHands(t, 2)}
-	o := Options{Samples: 8, Seed: 2}
-	whole := run(t, ins, o)
-	var parts []string
-	for i := range 2 {
-		o.Shard, o.Shards = i, 2
-		b, err := json.Marshal(run(t, ins, o))
-		if err != nil {
-			t.Fatal(err)
-		}
-		parts = append(parts, string(b))
+	// The gradings of TestGradeDependsOnTheDecisionAlone: two OpenSpiel
+	// hands (-long, more), whole and in two shards.
+	runs, err := orderRuns()
+	if err != nil {
+		t.Fatal(err)
 	}
+	var whole Summary
+	if err := json.Unmarshal(runs[0].summary, &whole); err != nil {
+		t.Fatal(err)
+	}
+	whole.finish()
+	parts := []string{string(runs[1].summary), string(runs[2].summary)}
 	m, err := mergeTexts(parts...)
 	if err != nil {
 		t.Fatal(err)
@@ -240,10 +241,24 @@ func TestImpossibleSummariesRefused(t *testing.T) {
 
 // TestSummaryBytesBounded refuses a source over MaxSummaryBytes rather
 // than reading it, or reading it cut short.
+// The summary is read as it is made, not built as a 16 MiB text first.
 func TestSummaryBytesBounded(t *testing.T) {
-	big := `{"grading":"quick","shards":["1/1"],"x":"` + strings.Repeat("a", MaxSummaryBytes) + `"}`
-	_, err := mergeTexts(big)
+	big := Input{Name: "big.json", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(io.MultiReader(strings.NewReader(`{"grading":"quick","shards":["1/1"],"x":"`),
+			io.LimitReader(letters{}, MaxSummaryBytes), strings.NewReader(`"}`))), nil
+	}}
+	_, err := ReadSummaries([]Input{big})
 	checkRefusal(t, "a summary over the bound", err, "more than 16 MiB")
+}
+
+// letters reads as an endless run of the letter a.
+type letters struct{}
+
+func (letters) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	return len(p), nil
 }
 
 // FuzzMerge merges fuzzed summaries: the merge is accepted, or refused

@@ -3,6 +3,7 @@ package batch
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"strings"
 	"testing"
 )
@@ -70,11 +71,13 @@ func TestMergeRefusesWhatNoRunGives(t *testing.T) {
 		{"a worst position that does not parse", func(c *Summary) { worstOf(t, c).Position = "p1 discard hand=banana" }, ".position does not parse"},
 		{"a game result for a game not won", func(c *Summary) {
 			p := loser(t, c)
-			// The terms still add up and their squares fit: only the
-			// result says a game was won.
+			// The terms still add up and their squares fit (the square
+			// of the adjusted results' sum is at least what its games
+			// can give): only the result says a game was won.
 			p.Luck.ResultMicro += 1_000_000
 			p.Luck.OppErrorsMicro += 1_000_000
-			p.Luck.AdjustedSq = 1_000_000
+			adjusted := float64(p.Luck.ResultMicro-p.Luck.total()) / micro
+			p.Luck.AdjustedSq = int64(math.Ceil(adjusted * adjusted * micro))
 		}, "luck.result_micro is"},
 	} {
 		err := CheckMergeable([]Summary{edited(tt.edit)}, false)

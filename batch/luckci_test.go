@@ -1,42 +1,20 @@
 package batch
 
 import (
-	"bytes"
-	"context"
-	"io"
 	"math"
 	"testing"
 
-	"github.com/ginadvisor/ginadvisor/gamelog"
-	"github.com/ginadvisor/ginadvisor/internal/testgames"
-	"github.com/ginadvisor/ginadvisor/rules"
 	"github.com/ginadvisor/ginadvisor/stats"
 )
 
-// TestLuckCarriesItsNoise: over several games, each player's luck, skill
-// and luck-adjusted result a game come with their 95% interval, which
-// holds the mean (TestGamesInterval checks its arithmetic against a
-// reference); and a merge of two shards gives the one run's intervals.
+// TestLuckCarriesItsNoise: over the games of sampleRuns' sample, each
+// player's luck, skill and luck-adjusted result a game come with their
+// 95% interval, which holds the mean (TestGamesInterval checks its
+// arithmetic against a reference); and a merge of the two shards gives
+// the one run's intervals.
 func TestLuckCarriesItsNoise(t *testing.T) {
-	// Four short games (to 10 points, a hand or two each): enough for an
-	// interval, and cheap to grade.
-	r, err := rules.ParseSpec("eaai,target=10")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	lw := gamelog.NewWriter(&buf)
-	for _, g := range testgames.PlayBetween(t, r, "heuristic", "simple", 4, 3) {
-		if err := lw.Write(g); err != nil {
-			t.Fatal(err)
-		}
-	}
-	in := []Input{{Name: "short.log", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(buf.Bytes())), nil }}}
-	o := Options{Samples: 64, Seed: 1, Workers: 1}
-	s, err := Run(context.Background(), in, o)
-	if err != nil && s.GamesAnalyzed == 0 {
-		t.Fatal(err)
-	}
+	sr := sampleRunOf(t)
+	s := decoded(t, sr.whole)
 	checked := 0
 	for _, p := range s.Players {
 		l := p.Luck
@@ -57,15 +35,7 @@ func TestLuckCarriesItsNoise(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no player of two games or more: the test checks nothing")
 	}
-	var parts []Summary
-	for i := range 2 {
-		o.Shard, o.Shards = i, 2
-		part, err := Run(context.Background(), in, o)
-		if err != nil && part.GamesAnalyzed == 0 {
-			t.Fatalf("shard %d: %v", i, err)
-		}
-		parts = append(parts, part)
-	}
+	parts := []Summary{decoded(t, sr.shards[0]), decoded(t, sr.shards[1])}
 	m := Merge(parts...)
 	for _, p := range m.Players {
 		q := s.player(p.Name)

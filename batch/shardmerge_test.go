@@ -12,45 +12,33 @@ import (
 	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
-// TestShardsOfBatchMerge grades testdata/sample.log in two shards, as
-// `batch --json --shard i/2` does, and merges the summaries read back:
-// merge accepts every summary batch writes. Every grade's class is one
-// ClassFits allows for its loss and error, with no slack: the rule merge
-// checks is the grader's. At 64 worlds a grade is judged at the cap; with
-// -long, at 320 and 1,024 too, where grades stop by need and, at 1,024,
-// start again with the finer filter.
+// TestShardsOfBatchMerge grades the sample of sampleRuns (with -long,
+// testdata/sample.log) in two shards, as `batch --json --shard i/2` does,
+// and merges the summaries read back: merge accepts every summary batch
+// writes. Every grade's class is one ClassFits allows for its loss and
+// error, with no slack: the rule merge checks is the grader's. At 64
+// worlds a grade is judged at the cap; with -long, at 320 and 1,024 too,
+// where grades stop by need and, at 1,024, start again with the finer
+// filter.
 func TestShardsOfBatchMerge(t *testing.T) {
-	budgets := []int{64}
-	if longtest.Enabled() {
-		budgets = append(budgets, 320, 1024)
-	}
-	path := filepath.Join("..", "testdata", "sample.log")
-	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
-	for _, samples := range budgets {
-		var parts []Input
+	check := func(samples int, shards [2][]byte, graded [2][]gradedClass) {
 		uncertain := 0
-		for shard := range 2 {
-			o := Options{Samples: samples, Seed: 1, Workers: 1, Shard: shard, Shards: 2, OnDecision: func(g *Graded) error {
-				if !ClassFits(classNamed(g.Class), g.EquityLost, g.EquityLostSE, 0) {
-					t.Errorf("%d worlds, line %d: class %s for a loss of %g ± %g", samples, g.Line, g.Class, g.EquityLost, g.EquityLostSE)
+		for _, gs := range graded {
+			for _, g := range gs {
+				if !ClassFits(classNamed(g.class), g.lost, g.se, 0) {
+					t.Errorf("%d worlds, line %d: class %s for a loss of %g ± %g", samples, g.line, g.class, g.lost, g.se)
 				}
-				if g.Class == "uncertain" {
+				if g.class == "uncertain" {
 					uncertain++
 				}
-				return nil
-			}}
-			s, err := Run(context.Background(), in, o)
-			if err != nil {
-				t.Fatal(err)
 			}
-			b, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			parts = append(parts, Input{Name: "part", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }})
 		}
 		if uncertain == 0 {
 			t.Errorf("%d worlds: no grade uncertain, so the test checks nothing of them", samples)
+		}
+		var parts []Input
+		for _, b := range shards {
+			parts = append(parts, Input{Name: "part", Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }})
 		}
 		sums, err := ReadSummaries(parts)
 		if err != nil {
@@ -62,6 +50,31 @@ func TestShardsOfBatchMerge(t *testing.T) {
 		if m := Merge(sums...); m.Decisions == 0 {
 			t.Fatalf("%d worlds: merged no decision", samples)
 		}
+	}
+	r := sampleRunOf(t)
+	check(64, r.shards, r.graded)
+	if !longtest.Enabled() {
+		return
+	}
+	path := filepath.Join("..", "testdata", "sample.log")
+	in := []Input{{Name: "sample.log", Open: func() (io.ReadCloser, error) { return os.Open(path) }}}
+	for _, samples := range []int{320, 1024} {
+		var shards [2][]byte
+		var graded [2][]gradedClass
+		for shard := range 2 {
+			o := Options{Samples: samples, Seed: 1, Workers: 1, Shard: shard, Shards: 2, OnDecision: func(g *Graded) error {
+				graded[shard] = append(graded[shard], gradedClass{g.Line, g.Class, g.EquityLost, g.EquityLostSE})
+				return nil
+			}}
+			s, err := Run(context.Background(), in, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if shards[shard], err = json.Marshal(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check(samples, shards, graded)
 	}
 }
 

@@ -87,8 +87,9 @@ func TestInformationHygiene(t *testing.T) {
 	fifty := rules.Presets()["modern"]
 	fifty.FiftiethCard = true
 	ruleSets = append(ruleSets, fifty)
-	// 60 hands visit each rule set seven or eight times.
-	hands := 60
+	// 24 hands visit each rule set three times, one of them between
+	// random players (h%4 == 3) for some; -long plays 2,000.
+	hands := 24
 	if longtest.Enabled() {
 		hands = 2000
 	}

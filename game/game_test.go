@@ -56,12 +56,12 @@ func randomMove(rng *rand.Rand, legal []Move) Move {
 // TestPlayRandomHands plays random legal moves to the end under every
 // preset and checks what must hold at every step: the 52 cards are each in
 // one place, every legal move applies, and the record and the positions
-// agree with the state.
+// agree with the state; 100 hands a preset, 300 with -long.
 func TestPlayRandomHands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var legal []Move
 	for _, r := range presetsUnderTest() {
-		for hand := 0; hand < 300; hand++ {
+		for hand := 0; hand < handsEach(100, 300); hand++ {
 			st := newHand(t, r, rng)
 			var pos [2]Position
 			for seat := range notation.NumSeats {
@@ -146,7 +146,7 @@ func handsEach(n, longN int) int {
 }
 
 // TestIllegalMovesChangeNothing throws every kind of move, legal or not,
-// at states along random hands (25 a preset, 100 with -long): an illegal
+// at states along random hands (10 a preset, 100 with -long): an illegal
 // one must return a *MoveError and leave the state exactly as it was.
 func TestIllegalMovesChangeNothing(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -157,7 +157,7 @@ func TestIllegalMovesChangeNothing(t *testing.T) {
 		{Kind: MoveKind(99)}, KnockMove(meld.Spread{N: -1}), KnockMove(meld.Spread{N: 99}),
 	}
 	illegal := 0
-	hands := 25
+	hands := 10
 	if longtest.Enabled() {
 		hands = 100
 	}
@@ -372,11 +372,11 @@ func TestFirstOfferAndForcedDraw(t *testing.T) {
 }
 
 // TestPositionFromFacts rebuilds every decision's position from its facts
-// alone and checks that it shows and plays the same, along 20 random hands
+// alone and checks that it shows and plays the same, along 8 random hands
 // a preset (-long: 60).
 func TestPositionFromFacts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	hands := 20
+	hands := 8
 	if longtest.Enabled() {
 		hands = 60
 	}

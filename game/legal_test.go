@@ -103,7 +103,8 @@ type legalTally struct {
 	offered                map[MoveKind]int
 }
 
-// TestPositionLegalIsStateLegal plays hands under many rule sets and, at
+// TestPositionLegalIsStateLegal plays hands under many rule sets (20 a
+// rule set, 60 with -long) and, at
 // every decision, checks that the seat's Position lists the moves the
 // true State lists, in the same order, and so do other worlds consistent
 // with the position and the position rebuilt from its facts. The
@@ -112,7 +113,7 @@ func TestPositionLegalIsStateLegal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 2))
 	tally := legalTally{offered: map[MoveKind]int{}}
 	for _, r := range legalRules(t) {
-		for hand := 0; hand < 60; hand++ {
+		for hand := 0; hand < handsEach(20, 60); hand++ {
 			st := newHand(t, r, rng)
 			if hand == 0 && r.BigGin {
 				st = bigGinDeal(t, r)

@@ -24,14 +24,14 @@ func sameView(t *testing.T, what string, p, q *Position) {
 
 // TestEveryPositionFromFacts rebuilds both seats' positions after every
 // move of random hands, the seat to move's and the waiting seat's, from
-// their facts alone: each is accepted and shows and plays the same (10
+// their facts alone: each is accepted and shows and plays the same (4
 // hands a preset, 40 with -long).
 func TestEveryPositionFromFacts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	var legal []Move
 	counts := map[bool]int{}
 	for _, r := range presetsUnderTest() {
-		for hand := 0; hand < handsEach(10, 40); hand++ {
+		for hand := 0; hand < handsEach(4, 40); hand++ {
 			st := newHand(t, r, rng)
 			for st.Phase() != Over {
 				for seat := range notation.NumSeats {

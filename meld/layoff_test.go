@@ -178,7 +178,7 @@ func TestLayoffExamples(t *testing.T) {
 }
 
 func TestLayoffAgainstReference(t *testing.T) {
-	n := 10_000
+	n := 4_000
 	if longtest.Enabled() {
 		n = 200_000
 	}

@@ -193,7 +193,7 @@ func checkAgainstReference(t *testing.T, h notation.CardSet) {
 }
 
 func TestAgainstReference(t *testing.T) {
-	n := 40_000
+	n := 16_000
 	if longtest.Enabled() {
 		n = 2_000_000
 	}
@@ -226,7 +226,7 @@ func TestAgainstReferenceOtherSizes(t *testing.T) {
 }
 
 func TestBestDiscardAgainstReference(t *testing.T) {
-	n := 8_000
+	n := 3_000
 	if longtest.Enabled() {
 		n = 500_000
 	}
@@ -266,8 +266,12 @@ func TestBestDiscardAgainstReference(t *testing.T) {
 func TestLargeHands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	// The rank-by-rank programme against the set enumeration, on hands
-	// small enough for the enumeration.
-	for i := 0; i < 3_000; i++ {
+	// small enough for the enumeration: 1,000, with -long 3,000.
+	small := 1_000
+	if longtest.Enabled() {
+		small = 3_000
+	}
+	for i := 0; i < small; i++ {
 		size := 1 + rng.IntN(24)
 		h := randomHand(rng, size)
 		if i%2 == 1 {

@@ -64,7 +64,14 @@ func PlayLong(t testing.TB, draws int, seed uint64) (*engine.GameRecord, [2]*Cyc
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := [2]*Cycler{{Player: bot.NewSimple(seed ^ 1), Draws: draws}, {Player: bot.NewSimple(seed ^ 2), Draws: draws}}
+	// Each seat is given about one position a draw of the long hand;
+	// room for them all up front spares the copies of a growing slice of
+	// positions of some 2 kB each.
+	room := min(draws, game.EndlessDraws) + 512
+	seats := [2]*Cycler{
+		{Player: bot.NewSimple(seed ^ 1), Draws: draws, Positions: make([]game.Position, 0, room), Moves: make([]game.Move, 0, room)},
+		{Player: bot.NewSimple(seed ^ 2), Draws: draws, Positions: make([]game.Position, 0, room), Moves: make([]game.Move, 0, room)},
+	}
 	_, rec, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: eaai, Seed: seed, Record: true}, [2]bot.Player{seats[0], seats[1]})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 	"github.com/ginadvisor/ginadvisor/meld"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/probability"
@@ -233,7 +234,11 @@ func TestOracleMeldsTellOnlyTheMelds(t *testing.T) {
 // share is from 0.1 to 0.9).
 func TestOracleDangerTellsEachDiscard(t *testing.T) {
 	checked, dangerous := 0, 0
-	againstHeuristic(t, 8, 9, func(st *game.State) {
+	deals := 2 // some 40 decisions told; -long, 8
+	if longtest.Enabled() {
+		deals = 8
+	}
+	againstHeuristic(t, deals, 9, func(st *game.State) {
 		if st.Phase() != game.DiscardPhase || st.Draws() <= 4 || st.Hand(0).Len() != 11 {
 			return
 		}
@@ -289,6 +294,7 @@ func TestOracleDangerTellsEachDiscard(t *testing.T) {
 			checked++
 		}
 	})
+	t.Logf("%d decisions checked, %d dangerous discards", checked, dangerous)
 	if checked < 10 || dangerous == 0 {
 		t.Fatalf("only %d decisions checked, %d dangerous discards", checked, dangerous)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 	"github.com/ginadvisor/ginadvisor/lab/rank"
 	"github.com/ginadvisor/ginadvisor/notation"
 )
@@ -136,10 +137,14 @@ func TestMixtureIsTheMeanLikelihood(t *testing.T) {
 // those of a mixture of the two, in which heuristic's policy explains the
 // record far better.
 func TestMCMCReplaysItsPolicy(t *testing.T) {
+	steps := 300 // -long, 600
+	if longtest.Enabled() {
+		steps = 600
+	}
 	sources := []*MCMC{
-		{Burn: 600, Steps: 600, Hands: 30, Policy: heuristicOnly{}},
-		{Burn: 600, Steps: 600, Hands: 30, Styles: []Policy{heuristicOnly{}, uniformPolicy{}}},
-		{Burn: 600, Steps: 600, Hands: 30, Policy: uniformPolicy{}},
+		{Burn: steps, Steps: steps, Hands: 30, Policy: heuristicOnly{}},
+		{Burn: steps, Steps: steps, Hands: 30, Styles: []Policy{heuristicOnly{}, uniformPolicy{}}},
+		{Burn: steps, Steps: steps, Hands: 30, Policy: uniformPolicy{}},
 	}
 	held := make([]int, len(sources))
 	checked := 0

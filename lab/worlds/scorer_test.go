@@ -43,7 +43,7 @@ func TestFitHandScorerFindsAPlantedScorer(t *testing.T) {
 		}
 		return ex
 	}
-	train, test := draw(2000), draw(300)
+	train, test := draw(1000), draw(300)
 	s := FitHandScorer(train, ScorerFit{Steps: 150})
 	for k := range want {
 		if math.Abs(s.W[k]-want[k]) > 0.15 {
