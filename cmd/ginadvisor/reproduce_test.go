@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/ginadvisor/ginadvisor/internal/longtest"
 )
 
 // TestAdviseReproducesAGrade grades a sample log and asks `advise --full`
@@ -15,6 +17,9 @@ import (
 // gives: the advised move and the equity the move played lost must come
 // out as the row says.
 func TestAdviseReproducesAGrade(t *testing.T) {
+	// batch's TestGradesAgreeWithAdvise checks the same agreement in
+	// the packages, every run; this is the command lines' end to end.
+	longtest.Skip(t, "grades a hand at 768 worlds")
 	// At a cap of 768 worlds some grades are decided in their first 512
 	// worlds and some go on with the finer filter.
 	// The sample's second hand is enough to find both kinds.
