@@ -1,57 +1,13 @@
 package analyze_test
 
 import (
-	"context"
-	"slices"
 	"testing"
-	"time"
 
-	"github.com/ginadvisor/ginadvisor/analyze"
-	"github.com/ginadvisor/ginadvisor/bot"
-	"github.com/ginadvisor/ginadvisor/engine"
-	"github.com/ginadvisor/ginadvisor/game"
-	"github.com/ginadvisor/ginadvisor/notation"
-	"github.com/ginadvisor/ginadvisor/rules"
+	"github.com/ginadvisor/ginadvisor/internal/testgames"
 )
-
-// timed measures each decision of the player it wraps.
-type timed struct {
-	bot.Player
-	times []time.Duration
-}
-
-func (t *timed) Move(ctx context.Context, p *game.Position) (game.Move, error) {
-	start := time.Now()
-	m, err := t.Player.Move(ctx, p)
-	if !p.MustDraw() {
-		t.times = append(t.times, time.Since(start))
-	}
-	return m, err
-}
 
 // BenchmarkAdvisorDecisions plays whole eaai games of the advisor player,
 // at its default budget on one core, against simple, and reports the
 // median, 95th percentile and slowest of its decisions (forced draws left
 // out). The target is a median of at most 10 ms.
-func BenchmarkAdvisorDecisions(b *testing.B) { benchDecisions(b) }
-
-// benchDecisions times the decisions of the advisor against simple.
-func benchDecisions(b *testing.B) {
-	var all []time.Duration
-	for i := 0; i < b.N; i++ {
-		pl := analyze.NewPlayer(uint64(i), analyze.DefaultPlayerSamples, 0, false)
-		adv := &timed{Player: pl}
-		_, _, err := engine.PlayGame(context.Background(), engine.GameSetup{Rules: rules.Presets()["eaai"], Seed: uint64(1000 + i), FirstDealer: notation.Seat(i % 2)},
-			[2]bot.Player{adv, bot.NewSimple(uint64(i))})
-		if err != nil {
-			b.Fatal(err)
-		}
-		all = append(all, adv.times...)
-	}
-	slices.Sort(all)
-	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
-	b.ReportMetric(float64(len(all))/float64(b.N), "decisions/game")
-	b.ReportMetric(ms(all[len(all)/2]), "median-ms")
-	b.ReportMetric(ms(all[len(all)*95/100]), "p95-ms")
-	b.ReportMetric(ms(all[len(all)-1]), "max-ms")
-}
+func BenchmarkAdvisorDecisions(b *testing.B) { testgames.AdvisorDecisions(b, nil) }
