@@ -8,9 +8,9 @@ import (
 	"github.com/ginadvisor/ginadvisor/advise"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testhands"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
-	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // fakeSource is a WorldSource that notes the decisions it is asked and
@@ -138,20 +138,7 @@ func TestDecisionFilterIsTheAdvisors(t *testing.T) {
 
 // dealt deals the first hand of an eaai game from a deck shuffled by rng,
 // seat 1 dealing.
-func dealt(t *testing.T, rng *rand.Rand) game.State {
-	t.Helper()
-	eaai, _ := rules.Preset("eaai")
-	var deck [notation.NumCards]notation.Card
-	for i := range deck {
-		deck[i] = notation.CardAt(i)
-	}
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
+func dealt(t testing.TB, rng *rand.Rand) game.State { return testhands.EAAIDeal(t, rng) }
 
 // TestDefaultOptionsAreTheZeroValues: an advice whose options are left at
 // their zero values is an advice at DefaultOptions, so that the one

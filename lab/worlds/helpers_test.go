@@ -9,27 +9,14 @@ import (
 	"github.com/ginadvisor/ginadvisor/analyze"
 	"github.com/ginadvisor/ginadvisor/bot"
 	"github.com/ginadvisor/ginadvisor/game"
+	"github.com/ginadvisor/ginadvisor/internal/testhands"
 	"github.com/ginadvisor/ginadvisor/notation"
 	"github.com/ginadvisor/ginadvisor/reading"
-	"github.com/ginadvisor/ginadvisor/rules"
 )
 
 // dealt deals the first hand of an eaai game from a deck shuffled by rng,
 // seat 1 dealing.
-func dealt(t testing.TB, rng *rand.Rand) game.State {
-	t.Helper()
-	eaai, _ := rules.Preset("eaai")
-	var deck [notation.NumCards]notation.Card
-	for i := range deck {
-		deck[i] = notation.CardAt(i)
-	}
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	st, err := game.Deal(game.Setup{Rules: eaai, Dealer: 1, Number: 1}, &deck)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
+func dealt(t testing.TB, rng *rand.Rand) game.State { return testhands.EAAIDeal(t, rng) }
 
 // againstHeuristic plays deals of simple (seat 0) against heuristic,
 // calling fn at each of seat 0's turns.
