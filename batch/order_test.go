@@ -56,7 +56,7 @@ func orderInputs(reversed bool) ([]Input, error) {
 			return nil, err
 		}
 		lines := strings.SplitAfter(string(b), "\n")
-		ins = []Input{textInput("a.jsonl", lines[0]), textInput("b.jsonl", lines[1])}
+		ins = []Input{textInput("a.jsonl", lines[0]), textInput("b.jsonl", lines[3])}
 	}
 	if reversed {
 		slices.Reverse(ins)

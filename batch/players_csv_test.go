@@ -10,9 +10,11 @@ import (
 
 // TestPlayersCSV writes the players of a real run and reads the file
 // back: one row a player under the header, with the summary's accuracy
-// and counts. Quick grading has no accuracy: its column is empty.
+// and counts. The advisor's run is sampleRuns' grading of the sample,
+// shared with the tests of its summaries. Quick grading has no accuracy:
+// its column is empty.
 func TestPlayersCSV(t *testing.T) {
-	s := run(t, []Input{openSpielHands(t, 2)}, Options{Samples: 64})
+	s := sampleSummary(t)
 	checkPlayersCSV(t, &s)
 	q := run(t, fileInputs(t, samples[0], samples[1]), Options{Quick: true})
 	var b strings.Builder
