@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -22,10 +23,10 @@ import (
 
 // TestHelperEngine is not a test: run by the arena's tests as an engine
 // ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
-// and misbehaves on demand at its fifth go: slow (answers after 2 s),
+// and misbehaves on demand at its fifth go: slow (answers after 1 s),
 // silent (never answers), illegal (an impossible discard), garbage (a line
 // that is no reply) or crash (exits); info sends two info lines before
-// each answer.
+// each answer (the engine's own are turned off, as in every mode).
 func TestHelperEngine(t *testing.T) {
 	mode := ""
 	for i, a := range os.Args {
@@ -36,6 +37,10 @@ func TestHelperEngine(t *testing.T) {
 	if mode == "" {
 		return
 	}
+	// An engine of one decision at a time, its search on one worker: one
+	// P spares the runtime's idle spinning on the second core, a good
+	// part of a short process's CPU.
+	runtime.GOMAXPROCS(1)
 	if mode == "draw" {
 		// A trivial engine, for the overhead benchmark: it draws.
 		sc := bufio.NewScanner(os.Stdin)
@@ -90,7 +95,9 @@ func TestHelperEngine(t *testing.T) {
 				if gos == 5 {
 					switch mode {
 					case "slow":
-						time.Sleep(2 * time.Second)
+						// Well past the tests' waits for an answer
+						// (300 ms), so late however busy the machine.
+						time.Sleep(time.Second)
 					case "silent":
 						continue
 					case "illegal":
@@ -105,9 +112,10 @@ func TestHelperEngine(t *testing.T) {
 				}
 			}
 			fmt.Fprintln(pw, line)
-			if line == "ginrummy" && mode != "info" {
-				// The arena reads no info lines but those of the info
-				// mode: the engine need not work out their figures.
+			if line == "ginrummy" {
+				// The arena reads no info lines but the two the info
+				// mode sends itself: the engine need not work out the
+				// figures of its own.
 				fmt.Fprintln(pw, "setoption name info value false")
 			}
 		}
@@ -136,8 +144,13 @@ func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game)
 
 // TestEngineAgainstSimple: a well-behaved engine plays whole games through
 // the protocol, with no forfeit, and the games are reported in order.
+// (The match is TestExchangeAsDocumented's: documentedMatch.)
 func TestEngineAgainstSimple(t *testing.T) {
-	r, gs := match(t, helper("normal"), 2, TimeControl{Move: 5 * time.Second})
+	m := documentedMatch()
+	if m.err != nil {
+		t.Fatal(m.err)
+	}
+	r, gs := m.r, m.games
 	if r.Games != 2 || r.Forfeits != [2]int{} || r.Wins[0]+r.Wins[1] != 2 || r.Pairs != 1 {
 		t.Fatalf("%+v", r)
 	}

@@ -81,35 +81,58 @@ func TestInlineEngineOptions(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	eaai, _ := rules.Preset("eaai")
-	a, err := ParseSpec(helper("normal") + " option.samples=8 option.nosuch=1")
-	if err != nil {
-		t.Fatal(err)
+	m := inlineOptionsMatch()
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
-	simple, _ := ParseSpec("simple")
-	dir := t.TempDir()
-	lw := &memLog{}
-	// One hand a game: the options are sent at its start.
-	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
-	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
-	if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
-		t.Fatalf("%+v %v", r, err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex := string(b)
+	ex := m.exchange
 	if i, j := strings.Index(ex, "< ginrummyok"), strings.Index(ex, "> setoption name samples value 8\n"); i < 0 || j < i {
 		t.Errorf("samples not set after the handshake:\n%s", ex)
 	}
 	if strings.Contains(ex, "nosuch") {
 		t.Errorf("an undeclared option was sent:\n%s", ex)
 	}
-	if tag := tagValue(lw.games[0], "player1"); !strings.Contains(tag, " samples=8") || strings.Contains(tag, "option.") {
+	if tag := tagValue(m.games[0], "player1"); !strings.Contains(tag, " samples=8") || strings.Contains(tag, "option.") {
 		t.Errorf("player1 tag %q", tag)
 	}
 }
+
+// optionsMatch is a match of an engine given options inline, logged
+// through the log's text, with the first game's exchange of player 1.
+type optionsMatch struct {
+	exchange string
+	games    []*gamelog.Game
+	err      error
+}
+
+// inlineOptionsMatch is the match shared by TestInlineEngineOptions and
+// TestAgreeingRulesOptionSentOnce: the helper given the match's own rules,
+// samples and an option it does not declare, against simple, two games
+// of one hand (the options are sent at a game's start).
+var inlineOptionsMatch = sync.OnceValue(func() (m optionsMatch) {
+	eaai, _ := rules.Preset("eaai")
+	a, err := ParseSpec(helper("normal") + " option.rules=eaai option.samples=8 option.nosuch=1")
+	simple, err1 := ParseSpec("simple")
+	dir, err2 := os.MkdirTemp("", "arena-options-")
+	if m.err = errors.Join(err, err1, err2); m.err != nil {
+		return m
+	}
+	defer os.RemoveAll(dir)
+	lw := &memLog{}
+	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
+	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
+	r, err := Play(context.Background(), o)
+	if err == nil && r.Forfeits != [2]int{} {
+		err = fmt.Errorf("forfeits: %+v", r)
+	}
+	if err != nil {
+		m.err = err
+		return m
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
+	m.exchange, m.games, m.err = string(b), lw.games, err
+	return m
+})
 
 // TestDealsInferGames: --deals without --games plays each deal once, a
 // pair of games each; more games than the deals give is refused, unless
@@ -297,7 +320,7 @@ func TestExplicitDeal(t *testing.T) {
 
 // TestInfoLogged: with LogInfo (--log-info) each move of an engine's in
 // the log carries the engine's last info line before its bestmove (the
-// helper sends two before the engine's own, so never its first), read
+// helper sends two, so never its first), read
 // back by the log's reader, and a built-in player's none; without it no
 // move does. (The match with LogInfo is clockInfoMatches' clocked one.)
 func TestInfoLogged(t *testing.T) {

@@ -69,23 +69,13 @@ func TestOptionsContradictingTheMatchRefused(t *testing.T) {
 // rules is not sent after them, where it would override what the match
 // set: the engine hears the rules once, and each setting is followed by
 // isready, so that its error would be told apart.
+// (The match is TestInlineEngineOptions', inlineOptionsMatch.)
 func TestAgreeingRulesOptionSentOnce(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
-	a, err := ParseSpec(helper("normal") + " option.rules=eaai option.samples=8")
-	if err != nil {
-		t.Fatal(err)
+	m := inlineOptionsMatch()
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
-	simple, _ := ParseSpec("simple")
-	dir := t.TempDir()
-	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
-	if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
-		t.Fatalf("%+v %v", r, err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex := string(b)
+	ex := m.exchange
 	if n := strings.Count(ex, "> setoption name rules "); n != 1 || !strings.Contains(ex, "> setoption name rules value eaai\n> isready\n< readyok\n") {
 		t.Errorf("the rules sent %d times, or without isready:\n%s", n, ex)
 	}
