@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -23,8 +24,8 @@ import (
 
 // TestHelperEngine is not a test: run by the arena's tests as an engine
 // ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
-// and misbehaves on demand at its fifth go: slow (answers after 1 s),
-// silent (never answers), illegal (an impossible discard), garbage (a line
+// and misbehaves on demand at its fifth go: slow (answers late: only
+// once the arena has stopped waiting for it), silent (never answers), illegal (an impossible discard), garbage (a line
 // that is no reply) or crash (exits); info sends two info lines before
 // each answer (the engine's own are turned off, as in every mode).
 func TestHelperEngine(t *testing.T) {
@@ -80,6 +81,8 @@ func TestHelperEngine(t *testing.T) {
 		os.Exit(0)
 	}
 	pr, pw := io.Pipe()
+	// answered has a value once the engine has written a bestmove.
+	answered := make(chan struct{}, 1)
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
 		gos := 0
@@ -95,9 +98,25 @@ func TestHelperEngine(t *testing.T) {
 				if gos == 5 {
 					switch mode {
 					case "slow":
-						// Well past the tests' waits for an answer
-						// (300 ms), so late however busy the machine.
-						time.Sleep(time.Second)
+						// The go is held until the arena's next line,
+						// which it sends only once it has given up
+						// waiting (its quit): the answer is late however
+						// busy the machine, and comes before that line
+						// is read.
+						if !sc.Scan() {
+							continue
+						}
+						next := sc.Text()
+						select {
+						case <-answered:
+						default:
+						}
+						fmt.Fprintln(pw, line)
+						select {
+						case <-answered:
+						case <-time.After(10 * time.Second):
+						}
+						line = next
 					case "silent":
 						continue
 					case "illegal":
@@ -115,14 +134,34 @@ func TestHelperEngine(t *testing.T) {
 			if line == "ginrummy" {
 				// The arena reads no info lines but the two the info
 				// mode sends itself: the engine need not work out the
-				// figures of its own.
+				// figures of its own. Nor need it read its opponent's
+				// knocks, the better part of a decision's work: its
+				// games' moves only have to be legal.
 				fmt.Fprintln(pw, "setoption name info value false")
+				fmt.Fprintln(pw, "setoption name reading value off")
 			}
 		}
 		pw.Close()
 	}()
-	_ = protocol.New(os.Stdout, "helper-"+mode).Serve(context.Background(), pr)
+	_ = protocol.New(answerWriter{os.Stdout, answered}, "helper-"+mode).Serve(context.Background(), pr)
 	os.Exit(0)
+}
+
+// answerWriter writes to w, and tells answered of each bestmove written.
+type answerWriter struct {
+	w        io.Writer
+	answered chan struct{}
+}
+
+func (a answerWriter) Write(p []byte) (int, error) {
+	n, err := a.w.Write(p)
+	if bytes.Contains(p, []byte("bestmove ")) {
+		select {
+		case a.answered <- struct{}{}:
+		default:
+		}
+	}
+	return n, err
 }
 
 func helper(mode string) string {
