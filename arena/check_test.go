@@ -15,8 +15,9 @@ import (
 // engine (TestHelperEngine, in this test binary): as itself it passes
 // every situation (by default those after a move: -long runs them all);
 // misbehaving at its fifth go, it fails the whole games, and the failure
-// names what it did: by default once for each reason (late, malformed,
-// ended), and with -long in each way the arena's TestForfeits plays too.
+// names what it did: by default late and malformed (the check's verdict
+// is the forfeit's, whatever its reason), and with -long in each way the
+// arena's TestForfeits plays every run.
 func TestCheckEngineOnHelper(t *testing.T) {
 	// Mostly waiting on engine processes: run beside the others.
 	t.Parallel()
@@ -33,7 +34,7 @@ func TestCheckEngineOnHelper(t *testing.T) {
 		{"silent", "no answer in time", true},
 		{"illegal", "malformed", false},
 		{"garbage", "malformed", true},
-		{"crash", "ended", false},
+		{"crash", "ended", true},
 	}
 	for _, tt := range tests {
 		if tt.long && !longtest.Enabled() {

@@ -119,13 +119,13 @@ func TestForfeitsRebuildFromLog(t *testing.T) {
 	eaai, _ := rules.Preset("eaai")
 	simple, _ := ParseSpec("simple")
 	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 4, Seed: 3, Concurrency: 2, Players: [2]Spec{engineSpec(t, "crash"), simple}}
+	o := Options{Rules: eaai, Games: 2, Seed: 3, Concurrency: 2, Players: [2]Spec{engineSpec(t, "crash"), simple}}
 	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, o.Rules) }
 	r, err := Play(context.Background(), o)
-	if err != nil || r.Forfeits[0] != 4 {
+	if err != nil || r.Forfeits[0] != 2 {
 		t.Fatalf("%+v %v", r, err)
 	}
-	if len(lw.games) != 4 || lw.games[0].Forfeit == nil || !strings.Contains(lw.games[0].Forfeit.Reason, "ended") {
+	if len(lw.games) != 2 || lw.games[0].Forfeit == nil || !strings.Contains(lw.games[0].Forfeit.Reason, "ended") {
 		t.Fatalf("forfeits not logged with their reason: %d games, %+v", len(lw.games), lw.games)
 	}
 	p, err := Pairings(lw.games)

@@ -81,7 +81,8 @@ func TestInlineEngineOptions(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	m := inlineOptionsMatch()
+	// The match is clockInfoMatches' first.
+	m := clockInfoMatches()[0]
 	if m.err != nil {
 		t.Fatal(m.err)
 	}
@@ -96,43 +97,6 @@ func TestInlineEngineOptions(t *testing.T) {
 		t.Errorf("player1 tag %q", tag)
 	}
 }
-
-// optionsMatch is a match of an engine given options inline, logged
-// through the log's text, with the first game's exchange of player 1.
-type optionsMatch struct {
-	exchange string
-	games    []*gamelog.Game
-	err      error
-}
-
-// inlineOptionsMatch is the match shared by TestInlineEngineOptions and
-// TestAgreeingRulesOptionSentOnce: the helper given the match's own rules,
-// samples and an option it does not declare, against simple, two games
-// of one hand (the options are sent at a game's start).
-var inlineOptionsMatch = sync.OnceValue(func() (m optionsMatch) {
-	eaai, _ := rules.Preset("eaai")
-	a, err := ParseSpec(helper("normal") + " option.rules=eaai option.samples=8 option.nosuch=1")
-	simple, err1 := ParseSpec("simple")
-	dir, err2 := os.MkdirTemp("", "arena-options-")
-	if m.err = errors.Join(err, err1, err2); m.err != nil {
-		return m
-	}
-	defer os.RemoveAll(dir)
-	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
-	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
-	r, err := Play(context.Background(), o)
-	if err == nil && r.Forfeits != [2]int{} {
-		err = fmt.Errorf("forfeits: %+v", r)
-	}
-	if err != nil {
-		m.err = err
-		return m
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
-	m.exchange, m.games, m.err = string(b), lw.games, err
-	return m
-})
 
 // TestDealsInferGames: --deals without --games plays each deal once, a
 // pair of games each; more games than the deals give is refused, unless
@@ -169,33 +133,39 @@ func TestDealsInferGames(t *testing.T) {
 }
 
 // loggedMatch is one match of the info helper against simple, a hand a
-// game, logged through the log's text.
+// game, logged through the log's text, with player 1's exchange in the
+// first game.
 type loggedMatch struct {
-	players [2]Spec
-	games   []*gamelog.Game
-	err     error
+	players  [2]Spec
+	games    []*gamelog.Game
+	exchange string
+	err      error
 }
 
 // clockInfoMatches are two such matches, shared by TestMoveTimesLogged
 // and TestInfoLogged: the first under a move bound of 30 s (a clock) with
-// LogInfo, the second with neither.
+// LogInfo, the second with neither. The first is TestInlineEngineOptions'
+// and TestAgreeingRulesOptionSentOnce's too: the helper is given, inline,
+// the match's own rules, samples and an option it does not declare (the
+// options are sent at a game's start).
 var clockInfoMatches = sync.OnceValue(func() (m [2]loggedMatch) {
 	p, err := rules.Preset("eaai")
-	if err == nil {
-		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
-	}
-	a, err1 := ParseSpec(helper("info"))
-	simple, err2 := ParseSpec("simple")
-	if err = errors.Join(err, err1, err2); err != nil {
+	inline, err1 := ParseSpec(helper("info") + " option.rules=eaai option.samples=8 option.nosuch=1")
+	a, err2 := ParseSpec(helper("info"))
+	simple, err3 := ParseSpec("simple")
+	dir, err4 := os.MkdirTemp("", "arena-info-")
+	if err = errors.Join(err, err1, err2, err3, err4); err != nil {
 		m[0].err, m[1].err = err, err
 		return m
 	}
+	defer os.RemoveAll(dir)
 	a.Options = map[string]string{"samples": "8"}
 	for k := range m {
 		lw := &memLog{}
 		o := Options{Rules: p, Games: 2, Seed: 9, MaxHands: 1, Players: [2]Spec{a, simple}, LogInfo: k == 0}
 		if k == 0 {
 			o.Time.Move = 30 * time.Second
+			o.Players[0], o.StderrDir = inline, dir
 		}
 		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, p) }
 		r, err := Play(context.Background(), o)
@@ -203,6 +173,10 @@ var clockInfoMatches = sync.OnceValue(func() (m [2]loggedMatch) {
 			err = fmt.Errorf("forfeits: %+v", r)
 		}
 		m[k] = loggedMatch{players: o.Players, games: lw.games, err: err}
+		if err == nil && k == 0 {
+			b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
+			m[k].exchange, m[k].err = string(b), err
+		}
 	}
 	return m
 })
