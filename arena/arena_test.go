@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -38,10 +37,6 @@ func TestHelperEngine(t *testing.T) {
 	if mode == "" {
 		return
 	}
-	// An engine of one decision at a time, its search on one worker: one
-	// P spares the runtime's idle spinning on the second core, a good
-	// part of a short process's CPU.
-	runtime.GOMAXPROCS(1)
 	if mode == "draw" {
 		// A trivial engine, for the overhead benchmark: it draws.
 		sc := bufio.NewScanner(os.Stdin)
@@ -162,6 +157,16 @@ func (a answerWriter) Write(p []byte) (int, error) {
 		}
 	}
 	return n, err
+}
+
+// The processes the tests start (the helper engines above all, each an
+// engine of one decision at a time, its search on one worker) run on one
+// P: the Go runtime's start and its idle spinning on a second core are
+// a fifth of a short helper's CPU. The tests' own process keeps its Ps.
+func init() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		os.Setenv("GOMAXPROCS", "1")
+	}
 }
 
 func helper(mode string) string {
