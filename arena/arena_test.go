@@ -227,7 +227,18 @@ func TestForfeits(t *testing.T) {
 		// limits): side by side.
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
-			r, gs := match(t, helper(tt.mode), 2, tt.tc)
+			var r Result
+			var gs []*Game
+			if tt.mode == "crash" {
+				// TestForfeitsRebuildFromLog's match.
+				m := crashMatch()
+				if m.err != nil {
+					t.Fatal(m.err)
+				}
+				r, gs = m.r, m.games
+			} else {
+				r, gs = match(t, helper(tt.mode), 2, tt.tc)
+			}
 			if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
 				t.Fatalf("%+v", r)
 			}

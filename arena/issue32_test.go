@@ -113,15 +113,45 @@ func standingsJSON(s Standings) string {
 	return string(data)
 }
 
+// forfeitMatch is a match whose games are kept both as reported and as
+// logged.
+type forfeitMatch struct {
+	r     Result
+	games []*Game
+	log   *memLog
+	err   error
+}
+
+// crashMatch is the crash helper against simple, a pair of games to 30
+// points, each forfeited at its fifth go: shared by TestForfeits and
+// TestForfeitsRebuildFromLog.
+var crashMatch = sync.OnceValue(func() (m forfeitMatch) {
+	p, err := rules.Preset("eaai")
+	if err == nil {
+		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	}
+	a, err1 := ParseSpec(helper("crash"))
+	simple, err2 := ParseSpec("simple")
+	if m.err = errors.Join(err, err1, err2); m.err != nil {
+		return m
+	}
+	a.Options = map[string]string{"samples": "8"}
+	m.log = &memLog{}
+	o := Options{Rules: p, Games: 2, Seed: 3, Concurrency: 2, Players: [2]Spec{a, simple}, Grace: 200 * time.Millisecond}
+	o.OnGame = func(g *Game) error {
+		m.games = append(m.games, g)
+		return WriteGame(m.log, g, o.Players, o.Rules)
+	}
+	m.r, m.err = Play(context.Background(), o)
+	return m
+})
+
 // TestForfeitsRebuildFromLog: forfeited games are logged with their
 // reason and read back, so that the log alone gives the printed result.
+// (The match is TestForfeits' crash: crashMatch.)
 func TestForfeitsRebuildFromLog(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
-	simple, _ := ParseSpec("simple")
-	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 2, Seed: 3, Concurrency: 2, Players: [2]Spec{engineSpec(t, "crash"), simple}}
-	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, o.Rules) }
-	r, err := Play(context.Background(), o)
+	m := crashMatch()
+	r, err, lw := m.r, m.err, m.log
 	if err != nil || r.Forfeits[0] != 2 {
 		t.Fatalf("%+v %v", r, err)
 	}
