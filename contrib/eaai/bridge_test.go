@@ -41,6 +41,15 @@ func TestHelperEngine(t *testing.T) {
 	os.Exit(0)
 }
 
+// The Go engines the tests start (TestHelperEngine, behind the bridge)
+// run on one P: an engine of one decision at a time spares the runtime's
+// idle spinning on a second core. The tests' own process keeps its Ps.
+func init() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		os.Setenv("GOMAXPROCS", "1")
+	}
+}
+
 // javaTools finds javac and java, or skips the test without them (fails
 // it when GINADVISOR_REQUIRE_JAVA is set).
 func javaTools(t *testing.T) (javac, java string) {
