@@ -2,6 +2,7 @@ package arena
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -22,10 +23,10 @@ import (
 
 // TestHelperEngine is not a test: run by the arena's tests as an engine
 // ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
-// and misbehaves on demand at its fifth go: slow (answers after 2 s),
-// silent (never answers), illegal (an impossible discard), garbage (a line
+// and misbehaves on demand at its fifth go: slow (answers late: only
+// once the arena has stopped waiting for it), silent (never answers), illegal (an impossible discard), garbage (a line
 // that is no reply) or crash (exits); info sends two info lines before
-// each answer.
+// each answer (the engine's own are turned off, as in every mode).
 func TestHelperEngine(t *testing.T) {
 	mode := ""
 	for i, a := range os.Args {
@@ -75,6 +76,8 @@ func TestHelperEngine(t *testing.T) {
 		os.Exit(0)
 	}
 	pr, pw := io.Pipe()
+	// answered has a value once the engine has written a bestmove.
+	answered := make(chan struct{}, 1)
 	go func() {
 		sc := bufio.NewScanner(os.Stdin)
 		gos := 0
@@ -90,7 +93,25 @@ func TestHelperEngine(t *testing.T) {
 				if gos == 5 {
 					switch mode {
 					case "slow":
-						time.Sleep(2 * time.Second)
+						// The go is held until the arena's next line,
+						// which it sends only once it has given up
+						// waiting (its quit): the answer is late however
+						// busy the machine, and comes before that line
+						// is read.
+						if !sc.Scan() {
+							continue
+						}
+						next := sc.Text()
+						select {
+						case <-answered:
+						default:
+						}
+						fmt.Fprintln(pw, line)
+						select {
+						case <-answered:
+						case <-time.After(10 * time.Second):
+						}
+						line = next
 					case "silent":
 						continue
 					case "illegal":
@@ -105,16 +126,47 @@ func TestHelperEngine(t *testing.T) {
 				}
 			}
 			fmt.Fprintln(pw, line)
-			if line == "ginrummy" && mode != "info" {
-				// The arena reads no info lines but those of the info
-				// mode: the engine need not work out their figures.
+			if line == "ginrummy" {
+				// The arena reads no info lines but the two the info
+				// mode sends itself: the engine need not work out the
+				// figures of its own. Nor need it read its opponent's
+				// knocks, the better part of a decision's work: its
+				// games' moves only have to be legal.
 				fmt.Fprintln(pw, "setoption name info value false")
+				fmt.Fprintln(pw, "setoption name reading value off")
 			}
 		}
 		pw.Close()
 	}()
-	_ = protocol.New(os.Stdout, "helper-"+mode).Serve(context.Background(), pr)
+	_ = protocol.New(answerWriter{os.Stdout, answered}, "helper-"+mode).Serve(context.Background(), pr)
 	os.Exit(0)
+}
+
+// answerWriter writes to w, and tells answered of each bestmove written.
+type answerWriter struct {
+	w        io.Writer
+	answered chan struct{}
+}
+
+func (a answerWriter) Write(p []byte) (int, error) {
+	n, err := a.w.Write(p)
+	if bytes.Contains(p, []byte("bestmove ")) {
+		select {
+		case a.answered <- struct{}{}:
+		default:
+		}
+	}
+	return n, err
+}
+
+// The processes the tests start (the helper engines above all, each an
+// engine of one decision at a time, its search on one worker) run on one
+// P: the Go runtime's start and its idle spinning on a second core are
+// a fifth of a short helper's CPU. The tests' own process keeps its Ps.
+func init() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		os.Setenv("GOMAXPROCS", "1")
+	}
 }
 
 func helper(mode string) string {
@@ -136,8 +188,13 @@ func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game)
 
 // TestEngineAgainstSimple: a well-behaved engine plays whole games through
 // the protocol, with no forfeit, and the games are reported in order.
+// (The match is TestExchangeAsDocumented's: documentedMatch.)
 func TestEngineAgainstSimple(t *testing.T) {
-	r, gs := match(t, helper("normal"), 2, TimeControl{Move: 5 * time.Second})
+	m := documentedMatch()
+	if m.err != nil {
+		t.Fatal(m.err)
+	}
+	r, gs := m.r, m.games
 	if r.Games != 2 || r.Forfeits != [2]int{} || r.Wins[0]+r.Wins[1] != 2 || r.Pairs != 1 {
 		t.Fatalf("%+v", r)
 	}
@@ -170,7 +227,18 @@ func TestForfeits(t *testing.T) {
 		// limits): side by side.
 		t.Run(tt.mode, func(t *testing.T) {
 			t.Parallel()
-			r, gs := match(t, helper(tt.mode), 2, tt.tc)
+			var r Result
+			var gs []*Game
+			if tt.mode == "crash" {
+				// TestForfeitsRebuildFromLog's match.
+				m := crashMatch()
+				if m.err != nil {
+					t.Fatal(m.err)
+				}
+				r, gs = m.r, m.games
+			} else {
+				r, gs = match(t, helper(tt.mode), 2, tt.tc)
+			}
 			if r.Games != 2 || r.Forfeits[0] != 2 || r.Wins[1] != 2 {
 				t.Fatalf("%+v", r)
 			}

@@ -15,7 +15,9 @@ import (
 // engine (TestHelperEngine, in this test binary): as itself it passes
 // every situation (by default those after a move: -long runs them all);
 // misbehaving at its fifth go, it fails the whole games, and the failure
-// names what it did.
+// names what it did: by default late and malformed (the check's verdict
+// is the forfeit's, whatever its reason), and with -long in each way the
+// arena's TestForfeits plays every run.
 func TestCheckEngineOnHelper(t *testing.T) {
 	// Mostly waiting on engine processes: run beside the others.
 	t.Parallel()
@@ -25,15 +27,19 @@ func TestCheckEngineOnHelper(t *testing.T) {
 	tests := []struct {
 		mode string
 		want string // in a failed situation's reason
+		long bool   // only with -long: another way to the same reason
 	}{
-		{"normal", ""},
-		{"slow", "no answer in time"},
-		{"silent", "no answer in time"},
-		{"illegal", "malformed"},
-		{"garbage", "malformed"},
-		{"crash", "ended"},
+		{"normal", "", false},
+		{"slow", "no answer in time", false},
+		{"silent", "no answer in time", true},
+		{"illegal", "malformed", false},
+		{"garbage", "malformed", true},
+		{"crash", "ended", true},
 	}
 	for _, tt := range tests {
+		if tt.long && !longtest.Enabled() {
+			continue
+		}
 		t.Run(tt.mode, func(t *testing.T) {
 			// Each mostly waits on its engine processes (slow and silent
 			// on the move limit): side by side.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -61,7 +62,9 @@ func TestStopDoesNotChargeEngines(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 12, Seed: 5, Concurrency: 2, Players: [2]Spec{engineSpec(t, "normal"), simple}}
+	// One hand a game: what is checked is the games the stop cuts short,
+	// not their length.
+	o := Options{Rules: eaai, Games: 12, Seed: 5, Concurrency: 2, MaxHands: 1, Players: [2]Spec{engineSpec(t, "normal"), simple}}
 	o.OnGame = func(g *Game) error {
 		if len(lw.games) == 1 {
 			cancel() // the stop comes while the next games are starting or playing
@@ -110,19 +113,49 @@ func standingsJSON(s Standings) string {
 	return string(data)
 }
 
+// forfeitMatch is a match whose games are kept both as reported and as
+// logged.
+type forfeitMatch struct {
+	r     Result
+	games []*Game
+	log   *memLog
+	err   error
+}
+
+// crashMatch is the crash helper against simple, a pair of games to 30
+// points, each forfeited at its fifth go: shared by TestForfeits and
+// TestForfeitsRebuildFromLog.
+var crashMatch = sync.OnceValue(func() (m forfeitMatch) {
+	p, err := rules.Preset("eaai")
+	if err == nil {
+		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	}
+	a, err1 := ParseSpec(helper("crash"))
+	simple, err2 := ParseSpec("simple")
+	if m.err = errors.Join(err, err1, err2); m.err != nil {
+		return m
+	}
+	a.Options = map[string]string{"samples": "8"}
+	m.log = &memLog{}
+	o := Options{Rules: p, Games: 2, Seed: 3, Concurrency: 2, Players: [2]Spec{a, simple}, Grace: 200 * time.Millisecond}
+	o.OnGame = func(g *Game) error {
+		m.games = append(m.games, g)
+		return WriteGame(m.log, g, o.Players, o.Rules)
+	}
+	m.r, m.err = Play(context.Background(), o)
+	return m
+})
+
 // TestForfeitsRebuildFromLog: forfeited games are logged with their
 // reason and read back, so that the log alone gives the printed result.
+// (The match is TestForfeits' crash: crashMatch.)
 func TestForfeitsRebuildFromLog(t *testing.T) {
-	eaai, _ := rules.Preset("eaai")
-	simple, _ := ParseSpec("simple")
-	lw := &memLog{}
-	o := Options{Rules: eaai, Games: 4, Seed: 3, Concurrency: 2, Players: [2]Spec{engineSpec(t, "crash"), simple}}
-	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, o.Rules) }
-	r, err := Play(context.Background(), o)
-	if err != nil || r.Forfeits[0] != 4 {
+	m := crashMatch()
+	r, err, lw := m.r, m.err, m.log
+	if err != nil || r.Forfeits[0] != 2 {
 		t.Fatalf("%+v %v", r, err)
 	}
-	if len(lw.games) != 4 || lw.games[0].Forfeit == nil || !strings.Contains(lw.games[0].Forfeit.Reason, "ended") {
+	if len(lw.games) != 2 || lw.games[0].Forfeit == nil || !strings.Contains(lw.games[0].Forfeit.Reason, "ended") {
 		t.Fatalf("forfeits not logged with their reason: %d games, %+v", len(lw.games), lw.games)
 	}
 	p, err := Pairings(lw.games)
@@ -291,31 +324,63 @@ func liveInGroup(pgid int) []string {
 	return live
 }
 
+// playedMatch is a match's result, its games as reported, and player 1's
+// exchange in each game, in order.
+type playedMatch struct {
+	r         Result
+	games     []*Game
+	exchanges []string
+	err       error
+}
+
+// documentedMatch is the helper at 8 samples against simple under
+// standard rules, two games to 30 points (hands enough for every line
+// TestExchangeAsDocumented looks for), shared with TestEngineAgainstSimple.
+var documentedMatch = sync.OnceValue(func() (m playedMatch) {
+	p, err := rules.Preset("standard")
+	if err == nil {
+		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	}
+	a, err1 := ParseSpec(helper("normal"))
+	simple, err2 := ParseSpec("simple")
+	dir, err3 := os.MkdirTemp("", "arena-exchange-")
+	if m.err = errors.Join(err, err1, err2, err3); m.err != nil {
+		return m
+	}
+	defer os.RemoveAll(dir)
+	a.Options = map[string]string{"samples": "8"}
+	o := Options{Rules: p, Games: 2, Seed: 7, Concurrency: 2, Players: [2]Spec{a, simple}, StderrDir: dir,
+		OnGame: func(g *Game) error { m.games = append(m.games, g); return nil }}
+	if m.r, m.err = Play(context.Background(), o); m.err != nil {
+		return m
+	}
+	for i := 1; i <= o.Games; i++ {
+		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game%06d-player1.exchange", i)))
+		if err != nil {
+			m.err = err
+			return m
+		}
+		m.exchanges = append(m.exchanges, string(b))
+	}
+	return m
+})
+
 // TestExchangeAsDocumented plays an engine under standard rules and checks
 // the exchange against protocol.md: isready answered, go after each own
 // discard (playon), the defender asked and answering melds, the showdown
 // and scores told, quit at the end.
+// (The match is TestEngineAgainstSimple's too: documentedMatch.)
 func TestExchangeAsDocumented(t *testing.T) {
 	// Mostly waiting on engine processes: run beside the others.
 	t.Parallel()
-	// Games to 30 points: hands enough for every line looked for.
-	std := shortGames(t, "standard")
-	simple, _ := ParseSpec("simple")
-	dir := t.TempDir()
-	o := Options{Rules: std, Games: 2, Seed: 7, Concurrency: 2, Players: [2]Spec{engineSpec(t, "normal"), simple}, StderrDir: dir}
-	r, err := Play(context.Background(), o)
-	if err != nil || r.Forfeits != [2]int{} {
-		t.Fatalf("%+v %v", r, err)
+	m := documentedMatch()
+	if m.err != nil || m.r.Forfeits != [2]int{} {
+		t.Fatalf("%+v %v", m.r, m.err)
 	}
 	var all strings.Builder
-	for i := 1; i <= o.Games; i++ {
-		b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("game%06d-player1.exchange", i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ex := string(b)
+	for i, ex := range m.exchanges {
 		if !strings.HasSuffix(ex, "> quit\n") || !strings.Contains(ex, "> isready\n< readyok\n") {
-			t.Errorf("game %d: no isready or quit:\n%s", i, ex)
+			t.Errorf("game %d: no isready or quit:\n%s", i+1, ex)
 		}
 		all.WriteString(ex)
 	}

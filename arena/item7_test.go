@@ -81,32 +81,19 @@ func TestInlineEngineOptions(t *testing.T) {
 			t.Errorf("%q accepted", bad)
 		}
 	}
-	eaai, _ := rules.Preset("eaai")
-	a, err := ParseSpec(helper("normal") + " option.samples=8 option.nosuch=1")
-	if err != nil {
-		t.Fatal(err)
+	// The match is clockInfoMatches' first.
+	m := clockInfoMatches()[0]
+	if m.err != nil {
+		t.Fatal(m.err)
 	}
-	simple, _ := ParseSpec("simple")
-	dir := t.TempDir()
-	lw := &memLog{}
-	// One hand a game: the options are sent at its start.
-	o := Options{Rules: eaai, Games: 2, Seed: 5, MaxHands: 1, Players: [2]Spec{a, simple}, StderrDir: dir}
-	o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, eaai) }
-	if r, err := Play(context.Background(), o); err != nil || r.Forfeits != [2]int{} {
-		t.Fatalf("%+v %v", r, err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex := string(b)
+	ex := m.exchange
 	if i, j := strings.Index(ex, "< ginrummyok"), strings.Index(ex, "> setoption name samples value 8\n"); i < 0 || j < i {
 		t.Errorf("samples not set after the handshake:\n%s", ex)
 	}
 	if strings.Contains(ex, "nosuch") {
 		t.Errorf("an undeclared option was sent:\n%s", ex)
 	}
-	if tag := tagValue(lw.games[0], "player1"); !strings.Contains(tag, " samples=8") || strings.Contains(tag, "option.") {
+	if tag := tagValue(m.games[0], "player1"); !strings.Contains(tag, " samples=8") || strings.Contains(tag, "option.") {
 		t.Errorf("player1 tag %q", tag)
 	}
 }
@@ -146,33 +133,39 @@ func TestDealsInferGames(t *testing.T) {
 }
 
 // loggedMatch is one match of the info helper against simple, a hand a
-// game, logged through the log's text.
+// game, logged through the log's text, with player 1's exchange in the
+// first game.
 type loggedMatch struct {
-	players [2]Spec
-	games   []*gamelog.Game
-	err     error
+	players  [2]Spec
+	games    []*gamelog.Game
+	exchange string
+	err      error
 }
 
 // clockInfoMatches are two such matches, shared by TestMoveTimesLogged
 // and TestInfoLogged: the first under a move bound of 30 s (a clock) with
-// LogInfo, the second with neither.
+// LogInfo, the second with neither. The first is TestInlineEngineOptions'
+// and TestAgreeingRulesOptionSentOnce's too: the helper is given, inline,
+// the match's own rules, samples and an option it does not declare (the
+// options are sent at a game's start).
 var clockInfoMatches = sync.OnceValue(func() (m [2]loggedMatch) {
 	p, err := rules.Preset("eaai")
-	if err == nil {
-		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
-	}
-	a, err1 := ParseSpec(helper("info"))
-	simple, err2 := ParseSpec("simple")
-	if err = errors.Join(err, err1, err2); err != nil {
+	inline, err1 := ParseSpec(helper("info") + " option.rules=eaai option.samples=8 option.nosuch=1")
+	a, err2 := ParseSpec(helper("info"))
+	simple, err3 := ParseSpec("simple")
+	dir, err4 := os.MkdirTemp("", "arena-info-")
+	if err = errors.Join(err, err1, err2, err3, err4); err != nil {
 		m[0].err, m[1].err = err, err
 		return m
 	}
+	defer os.RemoveAll(dir)
 	a.Options = map[string]string{"samples": "8"}
 	for k := range m {
 		lw := &memLog{}
 		o := Options{Rules: p, Games: 2, Seed: 9, MaxHands: 1, Players: [2]Spec{a, simple}, LogInfo: k == 0}
 		if k == 0 {
 			o.Time.Move = 30 * time.Second
+			o.Players[0], o.StderrDir = inline, dir
 		}
 		o.OnGame = func(g *Game) error { return WriteGame(lw, g, o.Players, p) }
 		r, err := Play(context.Background(), o)
@@ -180,6 +173,10 @@ var clockInfoMatches = sync.OnceValue(func() (m [2]loggedMatch) {
 			err = fmt.Errorf("forfeits: %+v", r)
 		}
 		m[k] = loggedMatch{players: o.Players, games: lw.games, err: err}
+		if err == nil && k == 0 {
+			b, err := os.ReadFile(filepath.Join(dir, "game000001-player1.exchange"))
+			m[k].exchange, m[k].err = string(b), err
+		}
 	}
 	return m
 })
@@ -297,7 +294,7 @@ func TestExplicitDeal(t *testing.T) {
 
 // TestInfoLogged: with LogInfo (--log-info) each move of an engine's in
 // the log carries the engine's last info line before its bestmove (the
-// helper sends two before the engine's own, so never its first), read
+// helper sends two, so never its first), read
 // back by the log's reader, and a built-in player's none; without it no
 // move does. (The match with LogInfo is clockInfoMatches' clocked one.)
 func TestInfoLogged(t *testing.T) {

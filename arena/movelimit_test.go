@@ -18,6 +18,8 @@ import (
 // DefaultMoveTime. Before, nothing told a test the limit applied, and the
 // help and the docs did not name it.
 func TestDefaultMoveLimitForfeits(t *testing.T) {
+	// Mostly waiting on the silent engine's limits: run beside the others.
+	t.Parallel()
 	eaai, _ := rules.Preset("eaai")
 	simple, _ := ParseSpec("simple")
 	var forfeits []*Game

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,15 @@ func TestHelperEngine(t *testing.T) {
 	os.Exit(0)
 }
 
+// The Go engines the tests start (TestHelperEngine, behind the bridge)
+// run on one P: an engine of one decision at a time spares the runtime's
+// idle spinning on a second core. The tests' own process keeps its Ps.
+func init() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		os.Setenv("GOMAXPROCS", "1")
+	}
+}
+
 // javaTools finds javac and java, or skips the test without them (fails
 // it when GINADVISOR_REQUIRE_JAVA is set).
 func javaTools(t *testing.T) (javac, java string) {
@@ -55,6 +65,12 @@ func javaTools(t *testing.T) (javac, java string) {
 	return javac, java
 }
 
+// jvmFlags are the options every JVM of these tests starts with: each
+// lives for a second or less, where the C1 compiler alone, the serial
+// collector and no perf data file cost a third less CPU to start and run
+// than the defaults (the Java code runs the same).
+var jvmFlags = []string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"}
+
 // TestBridge compiles the bridge, stand-ins for the framework's Card and
 // GinRummyPlayer, and the controller, then plays hands through it: every
 // answer of the bridge must be legal, and the engine must refuse none of
@@ -65,12 +81,14 @@ func TestBridge(t *testing.T) {
 	defer cancel()
 	dir := compiled(ctx, t, javac)
 	engine := os.Args[0] + " -test.run=^TestHelperEngine$ engine"
-	// Three hands by default, six with -long.
-	hands := "3"
+	// Two hands by default, the bridge's player starting one and the
+	// other player the next; six with -long.
+	hands := "2"
 	if longtest.Enabled() {
 		hands = "6"
 	}
-	cmd := exec.CommandContext(ctx, java, "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", hands)
+	args := append(slices.Clone(jvmFlags), "-cp", dir, "-Dginadvisor.engine="+engine, "-Dginadvisor.samples=16", "ginadvisor.Controller", hands)
+	cmd := exec.CommandContext(ctx, java, args...)
 	goLog := filepath.Join(t.TempDir(), "in")
 	cmd.Env = append(os.Environ(), "GINADVISOR_GO_LOG="+goLog)
 	var stdout, stderr bytes.Buffer
