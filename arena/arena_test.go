@@ -23,10 +23,11 @@ import (
 
 // TestHelperEngine is not a test: run by the arena's tests as an engine
 // ("-test.run=^TestHelperEngine$ -- MODE"), it serves the real protocol
-// and misbehaves on demand at its fifth go: slow (answers late: only
-// once the arena has stopped waiting for it), silent (never answers), illegal (an impossible discard), garbage (a line
-// that is no reply) or crash (exits); info sends two info lines before
-// each answer (the engine's own are turned off, as in every mode).
+// and misbehaves on demand at its fifth go: slow (answers late, only
+// once the arena has stopped waiting for it), silent (never answers),
+// illegal (an impossible discard), garbage (a line that is no reply) or
+// crash (exits); info sends two info lines before each answer (the
+// engine's own are turned off, as in every mode).
 func TestHelperEngine(t *testing.T) {
 	mode := ""
 	for i, a := range os.Args {
@@ -174,7 +175,7 @@ func helper(mode string) string {
 }
 
 // match plays p1 against simple, in games to 30 points; an engine that
-// does not end when told is killed after 200 ms (the slow helper sleeps).
+// does not end when told is killed after 200 ms.
 func match(t *testing.T, p1 string, games int, tc TimeControl) (Result, []*Game) {
 	t.Helper()
 	var gs []*Game

@@ -37,15 +37,20 @@ func (m *memLog) Write(g *gamelog.Game) error {
 // need whole games but not long ones.
 func shortGames(t *testing.T, preset string) rules.Rules {
 	t.Helper()
-	p, err := rules.Preset(preset)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := rules.Apply(p, rules.Override{Key: "target", Value: "30"})
+	r, err := shortRules(preset)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// shortRules is a preset's rules in games to 30 points.
+func shortRules(preset string) (rules.Rules, error) {
+	p, err := rules.Preset(preset)
+	if err != nil {
+		return rules.Rules{}, err
+	}
+	return rules.Apply(p, rules.Override{Key: "target", Value: "30"})
 }
 
 func engineSpec(t *testing.T, mode string) Spec {
@@ -126,10 +131,7 @@ type forfeitMatch struct {
 // points, each forfeited at its fifth go: shared by TestForfeits and
 // TestForfeitsRebuildFromLog.
 var crashMatch = sync.OnceValue(func() (m forfeitMatch) {
-	p, err := rules.Preset("eaai")
-	if err == nil {
-		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
-	}
+	p, err := shortRules("eaai")
 	a, err1 := ParseSpec(helper("crash"))
 	simple, err2 := ParseSpec("simple")
 	if m.err = errors.Join(err, err1, err2); m.err != nil {
@@ -337,10 +339,7 @@ type playedMatch struct {
 // standard rules, two games to 30 points (hands enough for every line
 // TestExchangeAsDocumented looks for), shared with TestEngineAgainstSimple.
 var documentedMatch = sync.OnceValue(func() (m playedMatch) {
-	p, err := rules.Preset("standard")
-	if err == nil {
-		p, err = rules.Apply(p, rules.Override{Key: "target", Value: "30"})
-	}
+	p, err := shortRules("standard")
 	a, err1 := ParseSpec(helper("normal"))
 	simple, err2 := ParseSpec("simple")
 	dir, err3 := os.MkdirTemp("", "arena-exchange-")

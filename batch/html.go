@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/ginadvisor/ginadvisor/stats"
@@ -164,25 +165,25 @@ func playerTable(players []*Player) []htmlRow {
 }
 
 // taggedCell writes a row's text for p, escaped, its tagged figures as
-// figures of the page. The text is escaped whole, with the figures marked
-// by control characters that escaping leaves as they are (NUL it would
-// not) and no figure holds, so that nothing in it goes unescaped.
+// figures of the page. The tags mark the figures with control characters
+// that no figure holds, and the text between them is escaped piece by
+// piece.
 func taggedCell(p *Player, pr PlayerRow) template.HTML {
 	const open, mid, end = "\x01", "\x02", "\x03"
-	text := template.HTMLEscapeString(pr.Text(p, func(key, text string) string { return open + key + mid + text + end }))
+	text := pr.Text(p, func(key, text string) string { return open + key + mid + text + end })
 	var b strings.Builder
 	for {
-		i := strings.Index(text, open)
-		if i < 0 {
-			b.WriteString(text)
+		before, rest, tagged := strings.Cut(text, open)
+		b.WriteString(template.HTMLEscapeString(before))
+		if !tagged {
 			return template.HTML(b.String())
 		}
-		j, k := strings.Index(text[i:], mid)+i, strings.Index(text[i:], end)+i
-		key, fig := text[i+1:j], text[j+1:k]
+		var fig string
+		fig, text, _ = strings.Cut(rest, end)
+		key, shown, _ := strings.Cut(fig, mid)
 		v, _ := p.Column(key)
-		b.WriteString(text[:i])
-		fmt.Fprintf(&b, `<span class="fig" data-key="%s" data-value="%s">%s</span>`, template.HTMLEscapeString(p.Name+"/"+key), v, fig)
-		text = text[k+1:]
+		x, _ := strconv.ParseFloat(v, 64)
+		b.WriteString(figure(p.Name+"/"+key, x, shown))
 	}
 }
 
@@ -278,11 +279,8 @@ func values(xs ...float64) []*float64 {
 var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":       func(x float64) string { return stats.Share(x, 1) },
 	"noiseNote": func() string { return NoiseNote },
-	"fig":       func(key string, v float64, text string) template.HTML { return template.HTML(figure(key, v, text)) },
 	"figInt":    func(key string, v int) template.HTML { return template.HTML(figure(key, float64(v), fmt.Sprint(v))) },
-	"key":       func(a, b string) string { return a + "/" + b },
 	"times100":  func(x float64) float64 { return 100 * x },
-	"deref":     func(x *float64) float64 { return *x },
 	"position":  breakBetweenCards,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">

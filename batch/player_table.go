@@ -3,6 +3,7 @@ package batch
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/ginadvisor/ginadvisor/stats"
@@ -33,7 +34,9 @@ type Tag func(key, text string) string
 // Untagged is the Tag of plain text: the figure as it is.
 func Untagged(_, text string) string { return text }
 
-// playerRows are the table of players, in order: a row is one line.
+// playerRows are the table of players up to the matched advice, in order:
+// a row is one line. The rows by kind of decision follow them, then
+// playerRowsAfterKinds (see PlayerTable).
 var playerRows = []PlayerRow{
 	{"games won", func(p *Player, tag Tag) string {
 		return fmt.Sprintf("%s of %s (%s)", tag("games_won", strconv.Itoa(p.GamesWon)), tag("games", strconv.Itoa(p.Games)), tag("win_rate", stats.Share(p.WinRate, 1)))
@@ -50,7 +53,11 @@ var playerRows = []PlayerRow{
 	{"decisions", func(p *Player, tag Tag) string { return tag("decisions", strconv.Itoa(p.Decisions)) }},
 	{"matched advice", func(p *Player, _ Tag) string { return rateOrNA(p.Matched, p.Decisions) }},
 	{"  95% interval", func(p *Player, _ Tag) string { return matchedInterval(p) }},
-	// The rows by kind of decision follow here (see PlayerTable).
+}
+
+// playerRowsAfterKinds are the rows of the table of players after those by
+// kind of decision.
+var playerRowsAfterKinds = []PlayerRow{
 	{"equity lost a decision", func(p *Player, tag Tag) string {
 		if p.MeanEquityLost == nil {
 			return NA
@@ -84,20 +91,15 @@ var playerRows = []PlayerRow{
 	{"  95% interval", luckInterval("%.3f to %.3f", func(m LuckMeans) *[2]float64 { return m.AdjustedCI95 })},
 }
 
-// kindRowsAfter is how many rows of playerRows come before the rows by
-// kind of decision.
-const kindRowsAfter = 9
-
 // PlayerTable returns the rows of the table of players, a fresh copy:
-// those of playerRows, with the matched share of each kind of decision
-// after the matched advice.
+// playerRows, the matched share of each kind of decision, then
+// playerRowsAfterKinds.
 func PlayerTable() []PlayerRow {
-	rows := make([]PlayerRow, 0, len(playerRows)+int(numKinds))
-	rows = append(rows, playerRows[:kindRowsAfter]...)
+	rows := slices.Clone(playerRows)
 	for _, k := range Kinds() {
 		rows = append(rows, PlayerRow{"  " + k.String(), kindMatched(k)})
 	}
-	return append(rows, playerRows[kindRowsAfter:]...)
+	return append(rows, playerRowsAfterKinds...)
 }
 
 // Column returns the CSV's value of the column named key for p, and

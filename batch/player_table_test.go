@@ -31,10 +31,11 @@ func TestPlayerRowsTagTheirColumn(t *testing.T) {
 	if tagged < 15 {
 		t.Errorf("%d figures tagged", tagged)
 	}
-	if rows[kindRowsAfter-2].Label != "matched advice" || strings.TrimSpace(rows[kindRowsAfter].Label) != Kinds()[0].String() {
-		t.Errorf("the rows by kind do not follow the matched advice: %q, %q", rows[kindRowsAfter-2].Label, rows[kindRowsAfter].Label)
+	n := len(playerRows)
+	if rows[n-2].Label != "matched advice" || strings.TrimSpace(rows[n].Label) != Kinds()[0].String() {
+		t.Errorf("the rows by kind do not follow the matched advice: %q, %q", rows[n-2].Label, rows[n].Label)
 	}
-	if len(rows) != len(playerRows)+len(Kinds()) {
-		t.Errorf("%d rows, want %d", len(rows), len(playerRows)+len(Kinds()))
+	if len(rows) != n+len(Kinds())+len(playerRowsAfterKinds) {
+		t.Errorf("%d rows, want %d", len(rows), n+len(Kinds())+len(playerRowsAfterKinds))
 	}
 }
